@@ -1,0 +1,25 @@
+"use server";
+
+import { z } from "zod";
+import { roleAction } from "@/lib/auth/role-action";
+import { passwordRules } from "@/lib/auth/password";
+import { roles } from "@/lib/auth/roles";
+import { changeOwnPassword } from "@/lib/users/manage-users";
+
+const schema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password."),
+    newPassword: z
+      .string()
+      .min(passwordRules.min, `Use at least ${passwordRules.min} characters.`)
+      .max(passwordRules.max, `Use at most ${passwordRules.max} characters.`),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords differ." });
+
+export const changePassword = roleAction(
+  roles,
+  schema,
+  (input, user) => changeOwnPassword({ id: user.id, email: user.email }, input.currentPassword, input.newPassword),
+  { allowPendingPasswordChange: true },
+);

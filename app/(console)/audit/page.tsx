@@ -1,0 +1,132 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Download } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { auditActions } from "@/lib/audit/audit";
+import { auditActors, listAudit } from "@/lib/audit/list-audit";
+import { guardPage } from "@/lib/auth/guard-page";
+import { sectionFor } from "@/lib/auth/roles";
+
+export const metadata: Metadata = { title: "Audit" };
+
+const selectClass = "h-9 rounded-md border border-input bg-background px-3 text-sm";
+
+function one(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
+  await guardPage(sectionFor("/audit").roles);
+  const params = await searchParams;
+  const actor = one(params.actor);
+  const action = one(params.action);
+  const page = Math.max(1, Number.parseInt(one(params.page) ?? "1", 10) || 1);
+  const [{ rows, total, pages }, actors] = await Promise.all([listAudit({ actor, action, page }), auditActors()]);
+  const query = (p: number) => `?${new URLSearchParams({ ...(actor && { actor }), ...(action && { action }), page: String(p) })}`;
+  const exportQuery = new URLSearchParams({ ...(actor && { actor }), ...(action && { action }) });
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Audit log</h1>
+          <p className="text-sm text-muted-foreground">Newest first. {total.toLocaleString("en")} entries match.</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <a href={`/api/audit/export?${exportQuery}`} download>
+            <Download className="size-4" aria-hidden /> Export CSV
+          </a>
+        </Button>
+      </div>
+      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
+        <label className="flex flex-col gap-1 text-sm">
+          Actor
+          <select name="actor" defaultValue={actor ?? ""} className={selectClass}>
+            <option value="">Everyone</option>
+            {actors.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Action
+          <select name="action" defaultValue={action ?? ""} className={selectClass}>
+            <option value="">All actions</option>
+            {auditActions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" size="sm">
+          Apply
+        </Button>
+        {(actor || action) && (
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/audit">Clear</Link>
+          </Button>
+        )}
+      </form>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-48">Time (UTC)</TableHead>
+            <TableHead>Actor</TableHead>
+            <TableHead>Action</TableHead>
+            <TableHead>Target</TableHead>
+            <TableHead>Details</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
+                No audit entries match these filters.
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell className="font-mono text-xs whitespace-nowrap">{row.at.toISOString().replace("T", " ").slice(0, 19)}</TableCell>
+              <TableCell className="max-w-56 truncate">{row.actorEmail}</TableCell>
+              <TableCell className="font-mono text-xs">{row.action}</TableCell>
+              <TableCell className="max-w-56 truncate">{row.target ?? "—"}</TableCell>
+              <TableCell className="max-w-96 truncate font-mono text-xs" title={JSON.stringify(row.details)}>
+                {Object.keys(row.details).length ? JSON.stringify(row.details) : "—"}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+        <span className="text-muted-foreground">
+          Page {page} of {pages}
+        </span>
+        <div className="flex gap-2">
+          {page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href={query(page - 1)}>Newer</Link>
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" disabled>
+              Newer
+            </Button>
+          )}
+          {page < pages ? (
+            <Button asChild variant="outline" size="sm">
+              <Link href={query(page + 1)}>Older</Link>
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" disabled>
+              Older
+            </Button>
+          )}
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { guardPage } from "@/lib/auth/guard-page";
+import { sectionFor } from "@/lib/auth/roles";
+
+export const metadata: Metadata = { title: "Settings" };
+
+const parts = [
+  { title: "Users", href: "/settings/users", description: "Create users, change roles, reset passwords, deactivate accounts." },
+  { title: "Connections", href: undefined, description: "Registry API connections: base URL, API key and webhook secret, encrypted at rest." },
+  { title: "Webhooks", href: undefined, description: "Each connection's webhook URL, delivery ledger and rejected deliveries." },
+];
+
+export default async function SettingsPage() {
+  await guardPage(sectionFor("/settings").roles);
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Settings</h1>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {parts.map((part) => {
+          const card = (
+            <Card className={part.href ? "h-full transition-colors hover:bg-accent/50" : "h-full opacity-75"}>
+              <CardHeader>
+                <CardTitle className="flex items-center justify-between text-base">
+                  {part.title}
+                  {!part.href && <Badge variant="outline">Not available yet</Badge>}
+                </CardTitle>
+                <CardDescription>{part.description}</CardDescription>
+              </CardHeader>
+            </Card>
+          );
+          return part.href ? (
+            <Link key={part.title} href={part.href}>
+              {card}
+            </Link>
+          ) : (
+            <div key={part.title}>{card}</div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

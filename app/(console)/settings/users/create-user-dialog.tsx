@@ -1,0 +1,84 @@
+"use client";
+
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { FormField } from "@/components/forms/form-field";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { roleDescriptions, roleLabels, roles, type Role } from "@/lib/auth/roles";
+import { createUserAction } from "./actions";
+
+export function CreateUserDialog({ onCreated }: { onCreated: (email: string, oneTimePassword?: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [role, setRole] = useState<Role>("compliance");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    setPending(true);
+    const result = await createUserAction({ email, name: String(form.get("name") ?? ""), role, password: String(form.get("password") ?? "") });
+    setPending(false);
+    if (!result.ok) {
+      setError(result.error);
+      setFieldErrors(result.fieldErrors ?? {});
+      return;
+    }
+    setOpen(false);
+    setError(undefined);
+    setFieldErrors({});
+    onCreated(email, result.data.oneTimePassword);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus className="size-4" aria-hidden /> Add user
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add a user</DialogTitle>
+          <DialogDescription>Leave the password empty to generate a one-time password the user changes at first sign-in.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          <FormField label="Email" name="email" type="email" autoComplete="off" errors={fieldErrors.email} />
+          <FormField label="Name" name="name" autoComplete="off" required={false} errors={fieldErrors.name} />
+          <div className="space-y-2">
+            <Label htmlFor="new-user-role">Role</Label>
+            <Select value={role} onValueChange={(v) => setRole(v as Role)}>
+              <SelectTrigger id="new-user-role" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {roles.map((r) => (
+                  <SelectItem key={r} value={r}>
+                    {roleLabels[r]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <p className="text-xs text-muted-foreground">{roleDescriptions[role]}</p>
+          </div>
+          <FormField label="Password (optional)" name="password" type="password" autoComplete="new-password" required={false} errors={fieldErrors.password} />
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Creating…" : "Create user"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

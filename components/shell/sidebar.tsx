@@ -1,0 +1,65 @@
+"use client";
+
+import {
+  Bell,
+  Building2,
+  CreditCard,
+  FileSearch,
+  FolderKanban,
+  KeyRound,
+  ListChecks,
+  Radar,
+  ScrollText,
+  Search,
+  Settings,
+  Tags,
+  type LucideIcon,
+} from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/lib/cn";
+
+const icons: Record<string, LucideIcon> = {
+  "/search": Search,
+  "/requests": ListChecks,
+  "/monitors": Radar,
+  "/alerts": Bell,
+  "/vault": KeyRound,
+  "/workspaces": FolderKanban,
+  "/billing": CreditCard,
+  "/pricing": Tags,
+  "/audit": ScrollText,
+  "/settings": Settings,
+};
+
+export function Sidebar({ sections }: { sections: { href: string; label: string }[] }) {
+  const pathname = usePathname();
+  return (
+    <aside className="hidden w-56 shrink-0 flex-col border-r bg-sidebar text-sidebar-foreground md:flex">
+      <Link href="/" className="flex h-14 items-center gap-2 border-b px-4 font-semibold">
+        <Building2 className="size-5 text-primary" aria-hidden />
+        Registry Desk
+      </Link>
+      <nav aria-label="Console" className="flex flex-col gap-0.5 p-2">
+        {sections.map(({ href, label }) => {
+          const Icon = icons[href] ?? FileSearch;
+          const active = pathname === href || pathname.startsWith(`${href}/`);
+          return (
+            <Link
+              key={href}
+              href={href}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground",
+                active && "bg-accent font-medium text-accent-foreground",
+              )}
+            >
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </Link>
+          );
+        })}
+      </nav>
+    </aside>
+  );
+}

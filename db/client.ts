@@ -1,0 +1,26 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { Pool } from "pg";
+import { appEnv } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export function createDatabase(connectionString: string, max = 10): { db: Database; pool: Pool } {
+  const pool = new Pool({ connectionString, max });
+  return { db: drizzle(pool, { schema }), pool };
+}
+
+// One pool per database URL and process, kept on globalThis so that hot reload in
+// `next dev` does not leak pools.
+const pools = ((globalThis as { registryDeskPools?: Map<string, Database> }).registryDeskPools ??= new Map());
+
+/** The server's database, from DATABASE_URL. */
+export function db(): Database {
+  const env = appEnv();
+  let found = pools.get(env.DATABASE_URL);
+  if (!found) {
+    found = createDatabase(env.DATABASE_URL, env.DATABASE_POOL_MAX).db;
+    pools.set(env.DATABASE_URL, found);
+  }
+  return found;
+}

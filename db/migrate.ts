@@ -1,0 +1,15 @@
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import path from "node:path";
+import { createDatabase } from "./client";
+
+export const migrationsFolder = path.join(import.meta.dirname, "migrations");
+
+/** Applies every committed migration in db/migrations that the database has not seen yet. */
+export async function migrateDatabase(connectionString: string): Promise<void> {
+  const { db, pool } = createDatabase(connectionString, 1);
+  try {
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,39 @@
+import { db, type Database } from "@/db/client";
+import { auditLog } from "@/db/schema";
+
+/** Who did it: a signed-in user, or a name for the system or an anonymous caller (e.g. the email typed at sign-in). */
+export type Actor = { id: string | null; email: string };
+
+export const systemActor: Actor = { id: null, email: "system" };
+
+/** Every action name the console writes, so the Audit page can offer them as a filter. */
+export const auditActions = [
+  "auth.sign_in",
+  "auth.sign_out",
+  "auth.sign_in_failed",
+  "auth.lockout",
+  "auth.password_changed",
+  "user.created",
+  "user.role_changed",
+  "user.password_reset",
+  "user.deactivated",
+  "user.reactivated",
+  "audit.exported",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+type Executor = Pick<Database, "insert">;
+
+/**
+ * Writes one audit row. Pass the transaction when the audited change runs in one,
+ * so the row and the change commit (or roll back) together.
+ */
+export async function audit(
+  actor: Actor,
+  action: AuditAction,
+  target: string | null,
+  details: Record<string, unknown> = {},
+  executor: Executor = db(),
+): Promise<void> {
+  await executor.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, target, details });
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import { forbidden, redirect } from "next/navigation";
+import { requireRole, type SessionUser } from "./require-role";
+import type { Role } from "./roles";
+
+/**
+ * For pages: sends a signed-out or deactivated visitor to the sign-in page, a user with a one-time
+ * password to choose a new one, and answers 403 to a role that may not see the page.
+ */
+export async function guardPage(allowed: readonly Role[]): Promise<SessionUser> {
+  const result = await requireRole(allowed);
+  if (result.ok) return result.user;
+  switch (result.code) {
+    case "unauthenticated":
+      redirect("/login");
+    case "deactivated":
+      redirect("/login?error=deactivated");
+    case "password_change_required":
+      redirect("/change-password");
+    case "forbidden":
+      forbidden();
+  }
+}

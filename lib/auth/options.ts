@@ -1,0 +1,90 @@
+import "server-only";
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { z } from "zod";
+import { appEnv, oidcEnabled, type AppEnv } from "@/lib/env";
+import { audit } from "@/lib/audit/audit";
+import { findOrCreateOidcUser, findUserByOidcSubject } from "./oidc-users";
+import { signInMessages, signInWithPassword } from "./sign-in";
+
+const credentialsSchema = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) });
+
+const sessionHours = 12;
+
+function oidcProvider(env: AppEnv & Required<Pick<AppEnv, "OIDC_ISSUER" | "OIDC_CLIENT_ID" | "OIDC_CLIENT_SECRET">>) {
+  return {
+    id: "oidc",
+    name: "Single sign-on",
+    type: "oauth" as const,
+    wellKnown: `${env.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    authorization: { params: { scope: "openid email profile" } },
+    idToken: true,
+    checks: ["pkce", "state"] as ("pkce" | "state")[],
+    profile(profile: { sub: string; email?: string; name?: string }) {
+      return { id: profile.sub, email: profile.email ?? null, name: profile.name ?? profile.email ?? profile.sub };
+    },
+  };
+}
+
+function buildAuthOptions(): AuthOptions {
+  const env = appEnv();
+  return {
+    secret: env.NEXTAUTH_SECRET,
+    session: { strategy: "jwt", maxAge: sessionHours * 3600 },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          const parsed = credentialsSchema.safeParse(credentials);
+          if (!parsed.success) throw new Error(signInMessages.wrong);
+          const result = await signInWithPassword(parsed.data.email, parsed.data.password);
+          if (!result.ok) throw new Error(result.message);
+          return { id: result.user.id, email: result.user.email, name: result.user.name };
+        },
+      }),
+      ...(oidcEnabled(env) ? [oidcProvider(env)] : []),
+    ],
+    callbacks: {
+      async signIn({ account, user }) {
+        if (account?.provider !== "oidc") return true;
+        const local = await findOrCreateOidcUser(account.providerAccountId, user.email ?? null, user.name ?? "");
+        return local.active ? true : "/login?error=deactivated";
+      },
+      async jwt({ token, user, account }) {
+        if (user && account) {
+          // `token.uid` is always our users.id; the role is never kept in the token.
+          token.uid = account.provider === "oidc" ? (await findUserByOidcSubject(account.providerAccountId))?.id : user.id;
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        session.user = { id: typeof token.uid === "string" ? token.uid : undefined, email: token.email, name: token.name };
+        return session;
+      },
+    },
+    events: {
+      async signIn({ user, account }) {
+        const id = account?.provider === "oidc" ? (await findUserByOidcSubject(account.providerAccountId))?.id : user.id;
+        await audit({ id: id ?? null, email: user.email ?? "unknown" }, "auth.sign_in", user.email ?? null, { provider: account?.provider });
+      },
+      async signOut({ token }) {
+        if (!token) return;
+        const id = typeof token.uid === "string" ? token.uid : null;
+        await audit({ id, email: token.email ?? "unknown" }, "auth.sign_out", token.email ?? null);
+      },
+    },
+  };
+}
+
+let cached: AuthOptions | undefined;
+
+/** next-auth's options, built on first use so that `next build` needs no environment. */
+export function authOptions(): AuthOptions {
+  cached ??= buildAuthOptions();
+  return cached;
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getServerSession } from "next-auth";
+import { cache } from "react";
+import { db } from "@/db/client";
+import { users, type User } from "@/db/schema";
+import { authOptions } from "./options";
+import type { Role } from "./roles";
+
+export type SessionUser = Pick<User, "id" | "email" | "name" | "role" | "mustChangePassword">;
+
+export type Authorization =
+  | { ok: true; user: SessionUser }
+  | { ok: false; status: 401 | 403; code: "unauthenticated" | "deactivated" | "forbidden" | "password_change_required"; message: string };
+
+/** The signed-in user as the database has them now (role and active flag are never taken from the session). */
+const loadSessionUser = cache(async (): Promise<SessionUser | "signed_out" | "deactivated"> => {
+  const session = await getServerSession(authOptions());
+  const id = session?.user?.id;
+  if (!id) return "signed_out";
+  const [user] = await db()
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, active: users.active, mustChangePassword: users.mustChangePassword })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!user) return "signed_out";
+  if (!user.active) return "deactivated";
+  return { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword: user.mustChangePassword };
+});
+
+const refusals = {
+  unauthenticated: { status: 401, message: "Sign in to continue." },
+  deactivated: { status: 401, message: "This account is deactivated." },
+  forbidden: { status: 403, message: "Your role does not allow this." },
+  password_change_required: { status: 403, message: "Choose a new password first." },
+} as const;
+
+function refuse(code: keyof typeof refusals): Authorization {
+  return { ok: false, code, ...refusals[code] };
+}
+
+/**
+ * Checks that the caller is signed in, active, and has one of `allowed`, reading the user from the
+ * database on every call. Every server action and route handler calls it (through `roleAction` or
+ * `roleRoute`); pages call it through `guardPage`.
+ */
+export async function requireRole(
+  allowed: readonly Role[],
+  options: { allowPendingPasswordChange?: boolean } = {},
+): Promise<Authorization> {
+  const user = await loadSessionUser();
+  if (user === "signed_out") return refuse("unauthenticated");
+  if (user === "deactivated") return refuse("deactivated");
+  if (user.mustChangePassword && !options.allowPendingPasswordChange) return refuse("password_change_required");
+  if (!allowed.includes(user.role)) return refuse("forbidden");
+  return { ok: true, user };
+}

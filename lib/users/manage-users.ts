@@ -1,0 +1,128 @@
+import "server-only";
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import { db, type Database } from "@/db/client";
+import { users, type User } from "@/db/schema";
+import { audit, type Actor } from "@/lib/audit/audit";
+import { generatePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
+import type { Role } from "@/lib/auth/roles";
+import { normalizeEmail } from "@/lib/auth/sign-in";
+
+export type UserRow = Pick<User, "id" | "email" | "name" | "role" | "active" | "mustChangePassword" | "createdAt"> & {
+  signsInWith: "password" | "sso" | "password and sso";
+};
+
+export type ChangeResult<T = undefined> = { ok: true; data: T } | { ok: false; code: string; error: string };
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export async function listUsers(): Promise<UserRow[]> {
+  const rows = await db().select().from(users).orderBy(asc(users.email));
+  return rows.map((u) => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    active: u.active,
+    mustChangePassword: u.mustChangePassword,
+    createdAt: u.createdAt,
+    signsInWith: u.passwordHash && u.oidcSubject ? "password and sso" : u.oidcSubject ? "sso" : "password",
+  }));
+}
+
+/** Locks the active admins, so two concurrent changes cannot both remove "the other" last admin. */
+async function otherActiveAdmins(tx: Tx, exceptId: string): Promise<number> {
+  await tx.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), eq(users.active, true))).for("update");
+  const [row] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.active, true), ne(users.id, exceptId)));
+  return row?.n ?? 0;
+}
+
+const lastAdmin = {
+  ok: false as const,
+  code: "last_admin",
+  error: "This is the last active admin. Make another user admin first, so someone can still manage the console.",
+};
+const notFound = { ok: false as const, code: "not_found", error: "No such user." };
+
+/** Creates a user; with no password given, generates a one-time password that must be changed at first sign-in. */
+export async function createUser(
+  actor: Actor,
+  input: { email: string; name: string; role: Role; password?: string },
+): Promise<ChangeResult<{ id: string; oneTimePassword?: string }>> {
+  const email = normalizeEmail(input.email);
+  const oneTimePassword = input.password ? undefined : generatePassword();
+  const passwordHash = await hashPassword(input.password ?? oneTimePassword!);
+  return db().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email, name: input.name, role: input.role, passwordHash, mustChangePassword: !input.password })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!created) return { ok: false, code: "email_taken", error: `A user with the email ${email} already exists.` };
+    await audit(actor, "user.created", email, { role: input.role, name: input.name }, tx);
+    return { ok: true, data: { id: created.id, oneTimePassword } };
+  });
+}
+
+export async function changeRole(actor: Actor, userId: string, role: Role): Promise<ChangeResult> {
+  return db().transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return notFound;
+    if (user.role === role) return { ok: true, data: undefined };
+    if (user.role === "admin" && user.active && (await otherActiveAdmins(tx, user.id)) === 0) return lastAdmin;
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(actor, "user.role_changed", user.email, { from: user.role, to: role }, tx);
+    return { ok: true, data: undefined };
+  });
+}
+
+export async function setActive(actor: Actor, userId: string, active: boolean): Promise<ChangeResult> {
+  return db().transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return notFound;
+    if (user.active === active) return { ok: true, data: undefined };
+    if (!active && user.role === "admin" && (await otherActiveAdmins(tx, user.id)) === 0) return lastAdmin;
+    await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(actor, active ? "user.reactivated" : "user.deactivated", user.email, {}, tx);
+    return { ok: true, data: undefined };
+  });
+}
+
+/** Replaces a user's password with a generated one-time password, returned once and never stored in clear. */
+export async function resetPassword(actor: Actor, userId: string): Promise<ChangeResult<{ oneTimePassword: string }>> {
+  const oneTimePassword = generatePassword();
+  const passwordHash = await hashPassword(oneTimePassword);
+  return db().transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    if (!user) return notFound;
+    await audit(actor, "user.password_reset", user.email, {}, tx);
+    return { ok: true, data: { oneTimePassword } };
+  });
+}
+
+/** The signed-in user chooses their own password (which also ends a one-time password). */
+export async function changeOwnPassword(
+  actor: Actor & { id: string },
+  currentPassword: string,
+  newPassword: string,
+): Promise<ChangeResult> {
+  const [user] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    return { ok: false, code: "wrong_password", error: "The current password is not right." };
+  }
+  if (currentPassword === newPassword) {
+    return { ok: false, code: "same_password", error: "Choose a password different from the current one." };
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db().transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    await audit(actor, "auth.password_changed", actor.email, {}, tx);
+  });
+  return { ok: true, data: undefined };
+}

