@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { auditCsvLine } from "./audit-csv";
+
+describe("audit CSV", () => {
+  const at = new Date("2026-11-22T10:00:00.000Z");
+
+  it("quotes every cell and doubles quotes", () => {
+    expect(auditCsvLine({ at, actorEmail: "a@b.c", action: "user.created", target: 'say "hi"', details: { role: "admin" } })).toBe(
+      '"2026-11-22T10:00:00.000Z","a@b.c","user.created","say ""hi""","{""role"":""admin""}"\r\n',
+    );
+  });
+
+  it("defuses spreadsheet formulas typed into a sign-in email", () => {
+    const line = auditCsvLine({ at, actorEmail: "=HYPERLINK(\"x\")", action: "auth.sign_in_failed", target: "+1", details: {} });
+    expect(line).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(line).toContain(`"'+1"`);
+  });
+
+  it("writes an empty cell for a missing target", () => {
+    expect(auditCsvLine({ at, actorEmail: "system", action: "user.created", target: null, details: {} })).toContain(',"",');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseAppEnv, parseLauncherEnv } from "./env";
+
+const secret = "s".repeat(32);
+
+function problems(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected an EnvError");
+}
+
+describe("launcher environment", () => {
+  it("has working defaults for a fresh machine", () => {
+    const env = parseLauncherEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: ".data", EMBEDDED_PG_PORT: 54329, ADMIN_EMAIL: "admin@registry-desk.local" });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names a malformed variable and says what is expected", () => {
+    expect(problems(() => parseLauncherEnv({ PORT: "abc" }))).toEqual([expect.stringMatching(/^PORT: expected a port number \(got "abc"\)$/)]);
+    expect(problems(() => parseLauncherEnv({ PORT: "70000" }))).toEqual([expect.stringContaining("PORT: expected a port from 1 to 65535")]);
+    expect(problems(() => parseLauncherEnv({ ADMIN_EMAIL: "nope" }))[0]).toMatch(/^ADMIN_EMAIL: expected an email address/);
+    expect(problems(() => parseLauncherEnv({ DATABASE_URL: "mysql://x" }))[0]).toMatch(/^DATABASE_URL: expected a URL like postgres:\/\//);
+  });
+
+  it("requires a shared NEXTAUTH_SECRET with DATABASE_URL", () => {
+    expect(problems(() => parseLauncherEnv({ DATABASE_URL: "postgres://u:p@db:5432/x" }))).toEqual([
+      expect.stringMatching(/^NEXTAUTH_SECRET: required with DATABASE_URL/),
+    ]);
+    expect(parseLauncherEnv({ DATABASE_URL: "postgres://u:p@db:5432/x", NEXTAUTH_SECRET: secret }).DATABASE_URL).toBe("postgres://u:p@db:5432/x");
+  });
+
+  it("never echoes a secret or password value", () => {
+    const [problem] = problems(() => parseLauncherEnv({ ADMIN_PASSWORD: "short" }));
+    expect(problem).toBe("ADMIN_PASSWORD: expected at least 12 characters");
+  });
+
+  it("wants all three OIDC variables or none", () => {
+    expect(problems(() => parseLauncherEnv({ OIDC_ISSUER: "https://id.example.com" })).sort()).toEqual([
+      expect.stringMatching(/^OIDC_CLIENT_ID: required when OIDC_ISSUER is set/),
+      expect.stringMatching(/^OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set/),
+    ]);
+  });
+
+  it("treats an empty value as unset", () => {
+    expect(parseLauncherEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+});
+
+describe("app environment", () => {
+  it("requires DATABASE_URL and NEXTAUTH_SECRET", () => {
+    expect(problems(() => parseAppEnv({})).sort()).toEqual(["DATABASE_URL: is required", "NEXTAUTH_SECRET: is required"]);
+  });
+
+  it("accepts a complete environment", () => {
+    const env = parseAppEnv({ DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: secret, DATABASE_POOL_MAX: "4" });
+    expect(env.DATABASE_POOL_MAX).toBe(4);
+    expect(env.NODE_ENV).toBe("production");
+  });
+});

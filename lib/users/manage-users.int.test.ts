@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { auditLog, users } from "@/db/schema";
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { auditActionsFor, insertUser } from "@/test/users-fixture";
+import { changeOwnPassword, changeRole, createUser, listUsers, resetPassword, setActive } from "./manage-users";
+
+const actorOf = (u: { id: string; email: string }) => ({ id: u.id, email: u.email });
+
+describe("managing users", () => {
+  beforeEach(async () => {
+    await db().delete(auditLog);
+    await db().delete(users);
+  });
+
+  it("creates a user with a one-time password that must be changed", async () => {
+    const admin = await insertUser("root@example.com", "admin");
+    const created = await createUser(actorOf(admin), { email: "New@Example.com", name: "New", role: "finance" });
+    expect(created.ok).toBe(true);
+    const password = created.ok ? created.data.oneTimePassword! : "";
+    const signedIn = await signInWithPassword("new@example.com", password);
+    expect(signedIn.ok && signedIn.user).toMatchObject({ role: "finance", mustChangePassword: true });
+    expect(await auditActionsFor("new@example.com")).toEqual(["user.created"]);
+
+    const again = await createUser(actorOf(admin), { email: "new@example.com", name: "", role: "admin" });
+    expect(again).toMatchObject({ ok: false, code: "email_taken" });
+  });
+
+  it("stores only a hash: the password is nowhere in the users table", async () => {
+    const admin = await insertUser("root@example.com", "admin");
+    const created = await createUser(actorOf(admin), { email: "x@example.com", name: "", role: "auditor", password: "chosen-password-77" });
+    expect(created.ok && created.data.oneTimePassword).toBeUndefined();
+    const rows = JSON.stringify(await db().select().from(users));
+    expect(rows).not.toContain("chosen-password-77");
+  });
+
+  it("never removes the last active admin, by demotion or deactivation", async () => {
+    const admin = await insertUser("only@example.com", "admin");
+    expect(await changeRole(actorOf(admin), admin.id, "auditor")).toMatchObject({ ok: false, code: "last_admin" });
+    expect(await setActive(actorOf(admin), admin.id, false)).toMatchObject({ ok: false, code: "last_admin" });
+
+    const second = await insertUser("second@example.com", "admin");
+    expect(await changeRole(actorOf(admin), second.id, "compliance")).toEqual({ ok: true, data: undefined });
+    expect(await auditActionsFor("second@example.com")).toEqual(["user.role_changed"]);
+    // A deactivated admin does not count as the other admin.
+    const inactive = await insertUser("inactive@example.com", "admin", "x-long-password", { active: false });
+    expect(inactive.active).toBe(false);
+    expect(await setActive(actorOf(admin), admin.id, false)).toMatchObject({ ok: false, code: "last_admin" });
+  });
+
+  it("lets only one of two admins demoting each other at the same moment succeed", async () => {
+    const a = await insertUser("a@example.com", "admin");
+    const b = await insertUser("b@example.com", "admin");
+    const results = await Promise.all([changeRole(actorOf(a), b.id, "auditor"), changeRole(actorOf(b), a.id, "auditor")]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const admins = await db().select().from(users).where(eq(users.role, "admin"));
+    expect(admins).toHaveLength(1);
+  });
+
+  it("resets a password: the old one stops working and the new one must be changed", async () => {
+    const admin = await insertUser("root@example.com", "admin");
+    const user = await insertUser("user@example.com", "compliance", "old-password-123");
+    const reset = await resetPassword(actorOf(admin), user.id);
+    expect(reset.ok).toBe(true);
+    expect((await signInWithPassword("user@example.com", "old-password-123")).ok).toBe(false);
+    const next = await signInWithPassword("user@example.com", reset.ok ? reset.data.oneTimePassword : "");
+    expect(next.ok && next.user.mustChangePassword).toBe(true);
+
+    expect(await changeOwnPassword(actorOf(user), "wrong", "brand-new-password")).toMatchObject({ ok: false, code: "wrong_password" });
+    expect(await changeOwnPassword(actorOf(user), reset.ok ? reset.data.oneTimePassword : "", "brand-new-password")).toEqual({ ok: true, data: undefined });
+    const final = await signInWithPassword("user@example.com", "brand-new-password");
+    expect(final.ok && final.user.mustChangePassword).toBe(false);
+    expect(await auditActionsFor("user@example.com")).toEqual([
+      "user.password_reset",
+      "auth.sign_in_failed", // the old password, refused
+      "auth.password_changed",
+    ]);
+  });
+
+  it("deactivates and reactivates, and lists how each user signs in", async () => {
+    const admin = await insertUser("root@example.com", "admin");
+    const user = await insertUser("user@example.com", "compliance");
+    await db().update(users).set({ oidcSubject: "sub-1" }).where(eq(users.id, user.id));
+    expect(await setActive(actorOf(admin), user.id, false)).toEqual({ ok: true, data: undefined });
+    expect((await listUsers()).find((u) => u.id === user.id)).toMatchObject({ active: false, signsInWith: "password and sso" });
+    expect(await setActive(actorOf(admin), user.id, true)).toEqual({ ok: true, data: undefined });
+    expect(await auditActionsFor("user@example.com")).toEqual(["user.deactivated", "user.reactivated"]);
+    expect(await changeRole(actorOf(admin), "00000000-0000-4000-8000-000000000000", "admin")).toMatchObject({ code: "not_found" });
+  });
+});

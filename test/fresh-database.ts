@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, inject } from "vitest";
+
+// Each integration test file gets its own database, copied from the migrated template.
+const name = `registry_desk_test_${randomBytes(6).toString("hex")}`;
+const adminUrl = inject("postgresAdminUrl");
+
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+process.env.DATABASE_URL = url.toString();
+process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret-0123";
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await adminQuery(`create database ${name} template ${inject("templateDatabase")}`);
+});
+
+afterAll(async () => {
+  const pools = (globalThis as { registryDeskPools?: Map<string, { $client: pg.Pool }> }).registryDeskPools;
+  for (const db of pools?.values() ?? []) await db.$client.end();
+  pools?.clear();
+  await adminQuery(`drop database if exists ${name} with (force)`);
+});

@@ -1,0 +1,38 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  // `server-only` throws outside React Server Components; in tests the modules run in plain Node.
+  "server-only": path.resolve(import.meta.dirname, "test/server-only.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["{app,components,lib,db,scripts,simulator}/**/*.test.{ts,tsx}"],
+          exclude: ["**/*.int.test.{ts,tsx}", "**/node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["{app,components,lib,db,scripts,simulator}/**/*.int.test.{ts,tsx}"],
+          environment: "node",
+          // One Postgres per run (embedded, or the server named by DATABASE_URL); a fresh database per file.
+          globalSetup: ["test/postgres-global-setup.ts"],
+          setupFiles: ["test/fresh-database.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
