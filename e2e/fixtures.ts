@@ -1,0 +1,110 @@
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { hashPassword } from "../lib/auth/password";
+import type { Role } from "../lib/auth/roles";
+
+export { expect };
+
+export const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
+
+export type TestUser = { id: string; email: string; password: string; role: Role };
+
+/** Talks to the app's database directly, to arrange users and check what an action changed. */
+export class Database {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async createUser(role: Role, options: { mustChangePassword?: boolean; active?: boolean } = {}): Promise<TestUser> {
+    const email = `${role}-${randomUUID().slice(0, 8)}@e2e.test`;
+    const password = `pw-${randomUUID()}`;
+    const { rows } = await this.pool.query<{ id: string }>(
+      "insert into users (email, name, role, password_hash, must_change_password, active) values ($1, $2, $3, $4, $5, $6) returning id",
+      [email, `E2E ${role}`, role, await hashPassword(password), options.mustChangePassword ?? false, options.active ?? true],
+    );
+    return { id: rows[0]!.id, email, password, role };
+  }
+
+  async query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query<T>(sql, params)).rows;
+  }
+
+  async userExists(email: string): Promise<boolean> {
+    return (await this.query("select 1 from users where email = $1", [email])).length > 0;
+  }
+}
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async signIn(email: string, password: string) {
+    await this.page.goto("/login");
+    await this.page.getByLabel("Email").fill(email);
+    await this.page.getByLabel("Password").fill(password);
+    await this.page.getByRole("button", { name: "Sign in", exact: true }).click();
+  }
+
+  async signInAndWait(user: { email: string; password: string }) {
+    await this.signIn(user.email, user.password);
+    await expect(this.page.getByRole("button", { name: "Account menu" })).toBeVisible();
+  }
+
+  /** The sign-in form's message (Next.js keeps an empty route announcer with role=alert elsewhere). */
+  error() {
+    return this.page.locator("form").getByRole("alert");
+  }
+}
+
+type ActionEntry = { filename: string; exportedName: string; workers: Record<string, unknown> };
+
+/** Every server action in the production build, from Next's server reference manifest. */
+export function serverActions(): { id: string; filename: string; exportedName: string; pagePath: string }[] {
+  const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", ".next", "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, ActionEntry>;
+  };
+  return Object.entries(manifest.node).map(([id, entry]) => {
+    // "app/(console)/settings/users/page" → "/settings/users"
+    const worker = Object.keys(entry.workers)[0]!;
+    const pagePath = worker.replace(/^app/, "").replace(/\/page$/, "").replace(/\/\([^)]+\)/g, "") || "/";
+    return { id, filename: entry.filename, exportedName: entry.exportedName, pagePath };
+  });
+}
+
+export function serverAction(exportedName: string, filename: string) {
+  const found = serverActions().find((a) => a.exportedName === exportedName && a.filename === filename);
+  if (!found) throw new Error(`No server action ${exportedName} in ${filename}`);
+  return found;
+}
+
+/** Posts to a server action the way Next's client does, optionally from another origin. */
+export async function postServerAction(
+  request: APIRequestContext,
+  action: { id: string; pagePath: string },
+  args: unknown[],
+  options: { origin?: string } = {},
+) {
+  const baseURL = process.env.E2E_BASE_URL!;
+  return request.post(action.pagePath, {
+    headers: {
+      "Next-Action": action.id,
+      "Content-Type": "text/plain;charset=UTF-8",
+      Accept: "text/x-component",
+      Origin: options.origin ?? baseURL,
+    },
+    data: JSON.stringify(args),
+    maxRedirects: 0,
+  });
+}
+
+export const test = base.extend<{ login: LoginPage }, { db: Database }>({
+  login: async ({ page }, use) => use(new LoginPage(page)),
+  db: [
+    async ({}, use) => {
+      const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 2 });
+      await use(new Database(pool));
+      await pool.end();
+    },
+    { scope: "worker" },
+  ],
+});

@@ -1,0 +1,60 @@
+import { freePort, isPortFree } from "../scripts/ports";
+import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
+import { expect, LoginPage, test } from "./fixtures";
+import pg from "pg";
+
+// These start whole extra copies of the console: one at a time.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test("npm start seeds an admin once, stops Postgres on Ctrl-C, and reuses the data on the next start", async ({ browser }) => {
+  const data = tempDataDir("registry-desk-launcher-");
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: data.dir, ADMIN_EMAIL: "first@launcher.test", ADMIN_PASSWORD: "" };
+  try {
+    const first = startLauncher(env);
+    await first.waitFor(/is ready at/);
+    const [, password] = (await first.waitFor(/password: (\S+)\r?\n/))!;
+    expect(first.output()).toContain("email:    first@launcher.test");
+    const db = new pg.Client({ connectionString: embeddedDatabaseUrl(data.dir, pgPort) });
+    await db.connect();
+    const [stored] = (await db.query("select password_hash from users where email = 'first@launcher.test'")).rows;
+    await db.end();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    expect(stored.password_hash).not.toContain(password);
+
+    expect(await first.stop("SIGINT")).not.toBeNull();
+    expect(await isPortFree(pgPort)).toBe(true);
+    expect(await isPortFree(port)).toBe(true);
+
+    const second = startLauncher(env);
+    await second.waitFor(/is ready at/, 60_000);
+    expect(second.output()).not.toContain("First admin account");
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+    const page = await context.newPage();
+    await new LoginPage(page).signIn("first@launcher.test", password!);
+    await expect(page).toHaveURL(/\/change-password/);
+    await context.close();
+    await second.stop("SIGTERM");
+    expect(await isPortFree(pgPort)).toBe(true);
+  } finally {
+    data.remove();
+  }
+});
+
+test("npm start explains a port in use and a malformed variable", async () => {
+  const data = tempDataDir("registry-desk-launcher-");
+  try {
+    const busy = await freePort();
+    const blocker = (await import("node:net")).createServer().listen(busy, "127.0.0.1");
+    const inUse = startLauncher({ PORT: String(busy), DATA_DIR: data.dir });
+    expect(await inUse.exited).toBe(1);
+    expect(inUse.output()).toContain(`port ${busy} on 127.0.0.1 is already in use`);
+    blocker.close();
+
+    const malformed = startLauncher({ PORT: "eighty", DATA_DIR: data.dir });
+    expect(await malformed.exited).toBe(1);
+    expect(malformed.output()).toContain('PORT: expected a port number (got "eighty")');
+  } finally {
+    data.remove();
+  }
+});

@@ -1,0 +1,48 @@
+/**
+ * `npm run test:e2e`: starts Registry Desk through its own launcher (building it when the build is
+ * stale) on free ports with a throwaway embedded Postgres, runs the Playwright specs in e2e/ against
+ * it in Chromium, then stops everything and deletes the data. Extra arguments go to Playwright.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { freePort } from "./ports";
+import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "./launcher-process";
+
+const root = path.resolve(import.meta.dirname, "..");
+const adminEmail = "admin@e2e.test";
+const adminPassword = "e2e-admin-password-1";
+
+async function main(): Promise<number> {
+  const data = tempDataDir("registry-desk-e2e-");
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const launcher = startLauncher(
+    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: data.dir, EMBEDDED_PG_PORT: String(pgPort), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
+    { echo: true },
+  );
+  try {
+    await launcher.waitFor(/Registry Desk is ready at/, 600_000);
+    const playwright = spawn(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: "inherit",
+      env: {
+        ...process.env,
+        E2E_BASE_URL: `http://127.0.0.1:${port}`,
+        E2E_DATABASE_URL: embeddedDatabaseUrl(data.dir, pgPort),
+        E2E_ADMIN_EMAIL: adminEmail,
+        E2E_ADMIN_PASSWORD: adminPassword,
+      },
+    });
+    return await new Promise<number>((resolve) => playwright.on("exit", (code) => resolve(code ?? 1)));
+  } finally {
+    await launcher.stop("SIGINT");
+    data.remove();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+
+export type Launcher = {
+  process: ChildProcess;
+  /** Everything the launcher printed so far. */
+  output: () => string;
+  /** Resolves with the first match of `pattern` in the output; rejects on exit or after `timeoutMs`. */
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  /** Resolves with the exit code once the launcher has stopped by itself. */
+  exited: Promise<number | null>;
+  /** Sends a signal and resolves with the exit code once the launcher has stopped. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** A throwaway data folder the `postgres` system user can reach (embedded Postgres runs as it under root). */
+export function tempDataDir(prefix: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The URL of the embedded Postgres the launcher started in `dataDir`. */
+export function embeddedDatabaseUrl(dataDir: string, port: number): string {
+  const password = readFileSync(path.join(dataDir, "postgres.password"), "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/registry_desk`;
+}
+
+/** Runs `npm start`'s launcher (scripts/start.ts) with the given environment, collecting its output. */
+export function startLauncher(env: Record<string, string>, options: { echo?: boolean; args?: string[] } = {}): Launcher {
+  const child = spawn(process.execPath, [tsxCli, path.join(root, "scripts", "start.ts"), ...(options.args ?? [])], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", NEXTAUTH_SECRET: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString();
+    if (options.echo) process.stdout.write(chunk);
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  return {
+    process: child,
+    exited,
+    output: () => text,
+    waitFor(pattern, timeoutMs = 180_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = text.match(pattern);
+          if (match) {
+            cleanup();
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`launcher did not print ${pattern} within ${timeoutMs} ms:\n${text}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        void exited.then((code) => {
+          if (!text.match(pattern)) {
+            cleanup();
+            reject(new Error(`launcher exited (${code}) before printing ${pattern}:\n${text}`));
+          }
+        });
+        check();
+      });
+    },
+    async stop(signal = "SIGINT") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
