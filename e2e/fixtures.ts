@@ -47,7 +47,8 @@ export class LoginPage {
 
   async signInAndWait(user: { email: string; password: string }) {
     await this.signIn(user.email, user.password);
-    await expect(this.page.getByRole("button", { name: "Account menu" })).toBeVisible();
+    // The account menu loads just after the page is interactive (components/shell/user-menu.tsx).
+    await expect(this.page.locator('button[aria-label="Account menu"][aria-haspopup="menu"]')).toBeVisible();
   }
 
   /** The sign-in form's message (Next.js keeps an empty route announcer with role=alert elsewhere). */
@@ -98,7 +99,9 @@ export async function postServerAction(
 }
 
 export const test = base.extend<{ login: LoginPage }, { db: Database }>({
-  login: async ({ page }, use) => use(new LoginPage(page)),
+  login: async ({ page }, use) => {
+    await use(new LoginPage(page));
+  },
   db: [
     async ({}, use) => {
       const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 2 });

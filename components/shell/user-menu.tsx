@@ -1,62 +1,32 @@
 "use client";
 
-import { KeyRound, LogOut, Monitor, Moon, Sun, UserRound } from "lucide-react";
-import { signOut } from "next-auth/react";
-import Link from "next/link";
-import { useTheme } from "next-themes";
+import { UserRound } from "lucide-react";
+import { useEffect, useState, type ComponentType } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { roleLabels, type Role } from "@/lib/auth/roles";
 
-export function UserMenu({ email, name, role }: { email: string; name: string; role: Role }) {
-  const { theme, setTheme } = useTheme();
+export type UserMenuProps = { email: string; name: string; role: Role };
+
+export function UserMenuButton({ email, name, role, ...button }: UserMenuProps & React.ComponentProps<typeof Button>) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2" aria-label="Account menu">
-          <UserRound className="size-4" aria-hidden />
-          <span className="hidden max-w-48 truncate sm:inline">{name || email}</span>
-          <Badge variant="secondary">{roleLabels[role]}</Badge>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="font-normal">
-          <div className="truncate font-medium">{name || email}</div>
-          <div className="truncate text-xs text-muted-foreground">{email}</div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel className="text-xs text-muted-foreground">Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={setTheme}>
-          <DropdownMenuRadioItem value="light">
-            <Sun className="size-4" aria-hidden /> Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
-            <Moon className="size-4" aria-hidden /> Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
-            <Monitor className="size-4" aria-hidden /> System
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/change-password">
-            <KeyRound className="size-4" aria-hidden /> Change password
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => signOut({ callbackUrl: "/login" })}>
-          <LogOut className="size-4" aria-hidden /> Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="ghost" className="gap-2" aria-label="Account menu" {...button}>
+      <UserRound className="size-4" aria-hidden />
+      <span className="hidden max-w-48 truncate sm:inline">{name || email}</span>
+      <Badge variant="secondary">{roleLabels[role]}</Badge>
+    </Button>
   );
+}
+
+/**
+ * The account menu (theme, password, sign out). Its Radix code is a fifth of the console's
+ * JavaScript and nothing on first paint needs it, so it loads right after the page is interactive;
+ * until then the same button stands in its place.
+ */
+export function UserMenu(props: UserMenuProps) {
+  const [Dropdown, setDropdown] = useState<ComponentType<UserMenuProps>>();
+  useEffect(() => {
+    void import("./user-menu-dropdown").then((m) => setDropdown(() => m.UserMenuDropdown));
+  }, []);
+  return Dropdown ? <Dropdown {...props} /> : <UserMenuButton {...props} aria-busy />;
 }

@@ -1,12 +1,12 @@
 "use client";
 
-import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { signInWithCredentials, signInWithSso } from "@/lib/auth/client-session";
 
 export function LoginForm(props: { callbackUrl: string; initialError?: string; ssoEnabled: boolean }) {
   const router = useRouter();
@@ -18,18 +18,14 @@ export function LoginForm(props: { callbackUrl: string; initialError?: string; s
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(undefined);
-    const result = await signIn("credentials", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-      redirect: false,
-    });
-    if (result?.ok && !result.error) {
+    const failure = await signInWithCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+    if (!failure) {
       router.replace(props.callbackUrl);
       router.refresh();
       return;
     }
     setPending(false);
-    setError(result?.error ?? "Sign-in failed. Try again.");
+    setError(failure);
   }
 
   return (
@@ -58,7 +54,7 @@ export function LoginForm(props: { callbackUrl: string; initialError?: string; s
           </Button>
         </form>
         {props.ssoEnabled && (
-          <Button variant="outline" className="w-full" onClick={() => signIn("oidc", { callbackUrl: props.callbackUrl })}>
+          <Button variant="outline" className="w-full" onClick={() => signInWithSso(props.callbackUrl)}>
             Sign in with single sign-on
           </Button>
         )}
