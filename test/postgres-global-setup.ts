@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
     adminUrl = server.url;
     stop = server.stop;
   }
+  console.log(`[vitest] integration tests on ${process.env.DATABASE_URL ? `the Postgres at ${new URL(adminUrl).host} (DATABASE_URL)` : "an embedded Postgres"}`);
   const template = `registry_desk_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
