@@ -32,6 +32,8 @@ function buildAuthOptions(): AuthOptions {
   const env = appEnv();
   return {
     secret: env.NEXTAUTH_SECRET,
+    // Secure (and __Secure- prefixed) cookies whenever the console is served over https.
+    useSecureCookies: env.NEXTAUTH_URL?.startsWith("https://") ?? false,
     session: { strategy: "jwt", maxAge: sessionHours * 3600 },
     pages: { signIn: "/login", error: "/login" },
     providers: [
