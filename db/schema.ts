@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { roles } from "../lib/auth/roles";
+import { connectionEnvironments } from "../lib/connections/environments";
 
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -58,3 +59,24 @@ export const auditLog = pgTable(
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/** A registry API account the console calls. Secrets are sealed with lib/crypto.ts, never stored in clear. */
+export const registryConnections = pgTable(
+  "registry_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+    environment: text("environment", { enum: connectionEnvironments }).notNull(),
+    baseUrl: text("base_url").notNull(),
+    apiKeySealed: text("api_key_sealed").notNull(),
+    /** The key as it may be shown: its prefix and last four characters. */
+    apiKeyHint: text("api_key_hint").notNull(),
+    webhookSecretSealed: text("webhook_secret_sealed"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("registry_connections_one_default").on(t.isDefault).where(sql`${t.isDefault}`)],
+);
+
+export type RegistryConnection = typeof registryConnections.$inferSelect;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EnvError, parseAppEnv, parseLauncherEnv } from "./env";
 
 const secret = "s".repeat(32);
+const key = Buffer.alloc(32, 7).toString("base64");
 
 function problems(run: () => unknown): string[] {
   try {
@@ -27,11 +28,18 @@ describe("launcher environment", () => {
     expect(problems(() => parseLauncherEnv({ DATABASE_URL: "mysql://x" }))[0]).toMatch(/^DATABASE_URL: expected a URL like postgres:\/\//);
   });
 
-  it("requires a shared NEXTAUTH_SECRET with DATABASE_URL", () => {
+  it("requires a shared NEXTAUTH_SECRET and APP_ENCRYPTION_KEY with DATABASE_URL", () => {
     expect(problems(() => parseLauncherEnv({ DATABASE_URL: "postgres://u:p@db:5432/x" }))).toEqual([
       expect.stringMatching(/^NEXTAUTH_SECRET: required with DATABASE_URL/),
+      expect.stringMatching(/^APP_ENCRYPTION_KEY: required with DATABASE_URL/),
     ]);
-    expect(parseLauncherEnv({ DATABASE_URL: "postgres://u:p@db:5432/x", NEXTAUTH_SECRET: secret }).DATABASE_URL).toBe("postgres://u:p@db:5432/x");
+    const env = parseLauncherEnv({ DATABASE_URL: "postgres://u:p@db:5432/x", NEXTAUTH_SECRET: secret, APP_ENCRYPTION_KEY: key });
+    expect(env.DATABASE_URL).toBe("postgres://u:p@db:5432/x");
+  });
+
+  it("wants the encryption key as 32 bytes of base64 or hex", () => {
+    expect(problems(() => parseLauncherEnv({ APP_ENCRYPTION_KEY: "too-short" }))[0]).toMatch(/^APP_ENCRYPTION_KEY: expected 32 bytes as base64/);
+    expect(parseLauncherEnv({ APP_ENCRYPTION_KEY: "ab".repeat(32) }).APP_ENCRYPTION_KEY).toBe("ab".repeat(32));
   });
 
   it("never echoes a secret or password value", () => {
@@ -52,12 +60,12 @@ describe("launcher environment", () => {
 });
 
 describe("app environment", () => {
-  it("requires DATABASE_URL and NEXTAUTH_SECRET", () => {
-    expect(problems(() => parseAppEnv({})).sort()).toEqual(["DATABASE_URL: is required", "NEXTAUTH_SECRET: is required"]);
+  it("requires DATABASE_URL, NEXTAUTH_SECRET and APP_ENCRYPTION_KEY", () => {
+    expect(problems(() => parseAppEnv({})).sort()).toEqual(["APP_ENCRYPTION_KEY: is required", "DATABASE_URL: is required", "NEXTAUTH_SECRET: is required"]);
   });
 
   it("accepts a complete environment", () => {
-    const env = parseAppEnv({ DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: secret, DATABASE_POOL_MAX: "4" });
+    const env = parseAppEnv({ DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: secret, APP_ENCRYPTION_KEY: key, DATABASE_POOL_MAX: "4" });
     expect(env.DATABASE_POOL_MAX).toBe(4);
     expect(env.NODE_ENV).toBe("production");
   });

@@ -20,6 +20,10 @@ const postgresUrl = z
 
 const secret = z.string().min(32, "expected at least 32 characters (generate one with `openssl rand -base64 32`)");
 
+const encryptionKey = z
+  .string()
+  .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, "expected 32 bytes as base64 (44 characters) or hex (64); generate one with `openssl rand -base64 32`");
+
 const oidcFields = {
   OIDC_ISSUER: z.url("expected the issuer URL, e.g. https://login.example.com/realms/main").optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -47,17 +51,20 @@ const launcherSchema = z
     ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
     NEXTAUTH_SECRET: secret.optional(),
     NEXTAUTH_URL: z.url("expected the public URL of the console, e.g. https://desk.example.com").optional(),
+    APP_ENCRYPTION_KEY: encryptionKey.optional(),
     ...oidcFields,
   })
   .superRefine((value, ctx) => {
     oidcAllOrNone(value, ctx);
-    if (value.DATABASE_URL && !value.NEXTAUTH_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["NEXTAUTH_SECRET"],
-        message:
-          "required with DATABASE_URL: every app instance on that database must share it (generate one with `openssl rand -base64 32`)",
-      });
+    // With a database of its own choosing, an operator runs the instances: they must share these.
+    for (const name of ["NEXTAUTH_SECRET", "APP_ENCRYPTION_KEY"] as const) {
+      if (value.DATABASE_URL && !value[name]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "required with DATABASE_URL: every app instance on that database must share it (generate one with `openssl rand -base64 32`)",
+        });
+      }
     }
   });
 
@@ -68,6 +75,7 @@ const appSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     NEXTAUTH_SECRET: secret,
     NEXTAUTH_URL: z.url().optional(),
+    APP_ENCRYPTION_KEY: encryptionKey,
     ...oidcFields,
   })
   .superRefine(oidcAllOrNone);

@@ -35,7 +35,7 @@ export function embeddedDatabaseUrl(dataDir: string, port: number): string {
 export function startLauncher(env: Record<string, string>, options: { echo?: boolean; args?: string[] } = {}): Launcher {
   const child = spawn(process.execPath, [tsxCli, path.join(root, "scripts", "start.ts"), ...(options.args ?? [])], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", NEXTAUTH_SECRET: "", ...env },
+    env: { ...process.env, DATABASE_URL: "", NEXTAUTH_SECRET: "", APP_ENCRYPTION_KEY: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let text = "";

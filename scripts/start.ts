@@ -18,6 +18,7 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
+import { generateEncryptionKey } from "../lib/crypto";
 import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
 import { buildIsCurrent, markBuildCurrent, sourceFingerprint } from "./build-stamp";
 import { isPortFree } from "./ports";
@@ -51,10 +52,10 @@ async function readEnv(): Promise<LauncherEnv> {
 }
 
 /** A secret generated once into DATA_DIR (mode 0600) and reused on every later start. */
-function dataDirSecret(dataDir: string, name: string): string {
+function dataDirSecret(dataDir: string, name: string, generate = () => randomBytes(32).toString("base64url")): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const value = randomBytes(32).toString("base64url");
+  const value = generate();
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   return value;
 }
@@ -146,6 +147,7 @@ async function main() {
     DATABASE_URL: databaseUrl,
     NEXTAUTH_URL: publicUrl,
     NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? dataDirSecret(dataDir, "auth-secret"),
+    APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY ?? dataDirSecret(dataDir, "encryption-key", generateEncryptionKey),
   };
   const next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST], {
     cwd: root,

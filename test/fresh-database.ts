@@ -10,6 +10,7 @@ const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret-0123";
+process.env.APP_ENCRYPTION_KEY ??= Buffer.alloc(32, 1).toString("base64");
 
 async function adminQuery(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });

@@ -19,6 +19,11 @@ export const auditActions = [
   "user.deactivated",
   "user.reactivated",
   "audit.exported",
+  "connection.created",
+  "connection.updated",
+  "connection.deleted",
+  "connection.tested",
+  "encryption_key.rotated",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const base = { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", NEXTAUTH_SECRET: "s".repeat(32) };
+const base = { DATABASE_URL: "postgres://u:p@127.0.0.1:1/x", NEXTAUTH_SECRET: "s".repeat(32), APP_ENCRYPTION_KEY: "ab".repeat(32) };
 
 async function optionsWith(env: Record<string, string>) {
   vi.resetModules();

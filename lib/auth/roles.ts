@@ -39,7 +39,7 @@ export const sections = [
   { href: "/billing", label: "Billing", roles: ["admin", "finance"], available: false, purpose: "High-usage tiers per workspace and recent billing notifications." },
   { href: "/pricing", label: "Pricing", roles: everyone, available: false, purpose: "Prices per country, datapoint and document, in credits." },
   { href: "/audit", label: "Audit", roles: ["admin", "auditor"], available: true, purpose: "Who did what and when: sign-ins, user changes, paid requests and admin changes." },
-  { href: "/settings", label: "Settings", roles: ["admin"], available: true, purpose: "Users and roles; API connections and webhooks arrive with later issues." },
+  { href: "/settings", label: "Settings", roles: ["admin"], available: true, purpose: "Users and roles, and the registry API connections (keys encrypted at rest)." },
 ] as const satisfies readonly Section[];
 
 export function sectionFor(href: string): Section {

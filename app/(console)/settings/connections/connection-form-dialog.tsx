@@ -1,0 +1,133 @@
+"use client";
+
+import { useState } from "react";
+import { FormField } from "@/components/forms/form-field";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { connectionInputSchema, type ConnectionInput } from "@/lib/connections/connection-input";
+import { connectionEnvironments } from "@/lib/connections/environments";
+import type { ConnectionView } from "@/lib/connections/manage-connections";
+import type { ActionResult } from "@/lib/auth/role-action";
+
+const selectClass = "h-9 w-full rounded-md border border-input bg-background px-3 text-sm";
+
+function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  return errors;
+}
+
+/** Add or edit a connection. Secrets are write-only: leaving them empty keeps what is stored. */
+export function ConnectionFormDialog(props: {
+  editing?: ConnectionView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  submit: (input: ConnectionInput) => Promise<ActionResult<unknown>>;
+  onSaved: (name: string) => void;
+}) {
+  const { editing } = props;
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [clearSecret, setClearSecret] = useState(false);
+  const [isDefault, setIsDefault] = useState(editing?.isDefault ?? false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input: ConnectionInput = {
+      name: String(form.get("name") ?? ""),
+      environment: String(form.get("environment") ?? "") as ConnectionInput["environment"],
+      baseUrl: String(form.get("baseUrl") ?? ""),
+      apiKey: String(form.get("apiKey") ?? ""),
+      webhookSecret: String(form.get("webhookSecret") ?? ""),
+      clearWebhookSecret: clearSecret,
+      isDefault,
+    };
+    // Checked here for comfort; the server checks the same schema again.
+    const local = connectionInputSchema.safeParse(input);
+    const missingKey: Record<string, string[]> = !editing && !input.apiKey ? { apiKey: ["Enter the API key."] } : {};
+    if (!local.success || Object.keys(missingKey).length) {
+      setFieldErrors({ ...(local.success ? {} : fieldErrorsOf(local.error.issues)), ...missingKey });
+      setError("Please correct the highlighted fields.");
+      return;
+    }
+    setPending(true);
+    const result = await props.submit(input);
+    setPending(false);
+    if (!result.ok) {
+      setError(result.error);
+      setFieldErrors(result.fieldErrors ?? {});
+      return;
+    }
+    props.onOpenChange(false);
+    props.onSaved(input.name);
+  }
+
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{editing ? `Edit ${editing.name}` : "Add a connection"}</DialogTitle>
+          <DialogDescription>
+            The API key and the webhook signing secret are encrypted before they are stored and are never shown again.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          <FormField label="Name" name="name" defaultValue={editing?.name} errors={fieldErrors.name} />
+          <div className="space-y-2">
+            <Label htmlFor="connection-environment">Environment</Label>
+            <select id="connection-environment" name="environment" defaultValue={editing?.environment ?? "production"} className={selectClass}>
+              {connectionEnvironments.map((e) => (
+                <option key={e} value={e}>
+                  {e === "production" ? "Production" : "Sandbox (development environment)"}
+                </option>
+              ))}
+            </select>
+          </div>
+          <FormField label="Base URL" name="baseUrl" type="url" defaultValue={editing?.baseUrl} placeholder="https://api.example.com" errors={fieldErrors.baseUrl} />
+          <FormField
+            label="API key"
+            name="apiKey"
+            type="password"
+            autoComplete="off"
+            required={!editing}
+            errors={fieldErrors.apiKey}
+            hint={editing ? `Stored: ${editing.apiKeyHint}. Leave empty to keep it.` : undefined}
+          />
+          <FormField
+            label="Webhook signing secret (optional)"
+            name="webhookSecret"
+            type="password"
+            autoComplete="off"
+            required={false}
+            errors={fieldErrors.webhookSecret}
+            hint={editing?.hasWebhookSecret ? "A secret is set. Leave empty to keep it." : "Starts with whsec_; shown by the vendor under Developers → Webhooks."}
+          />
+          {editing?.hasWebhookSecret && (
+            <div className="flex items-center gap-2">
+              <Checkbox id="clear-secret" checked={clearSecret} onCheckedChange={(v) => setClearSecret(v === true)} />
+              <Label htmlFor="clear-secret">Remove the stored signing secret</Label>
+            </div>
+          )}
+          <div className="flex items-center gap-2">
+            <Checkbox id="is-default" checked={isDefault} onCheckedChange={(v) => setIsDefault(v === true)} disabled={editing?.isDefault} />
+            <Label htmlFor="is-default">Default connection for everyone</Label>
+          </div>
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving…" : editing ? "Save changes" : "Add connection"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, LoginPage, test } from "./fixtures";
+
+// Connections are shared by every user of the console: these tests run one after the other.
+test.describe.configure({ mode: "serial" });
+
+/** A stand-in registry on 127.0.0.1 that accepts one API key on GET /v2/monitors. */
+async function fakeRegistry(acceptedKey: string) {
+  const server = http.createServer((req, res) => {
+    const ok = req.headers["x-api-key"] === acceptedKey;
+    res.writeHead(ok ? 200 : 401, { "content-type": "application/json" });
+    res.end(JSON.stringify(ok ? { monitors: [], total: 3, hasNextPage: false } : { statusCode: 401, error: { code: "unauthorized", message: "Invalid API key" } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+const uid = () => Math.random().toString(36).slice(2, 10);
+
+test("an admin adds, tests and edits a connection, and neither key nor secret ever reaches the browser", async ({ page, login, db }) => {
+  const apiKey = `sk_dev_${uid()}${uid()}`;
+  const secret = `whsec_${Buffer.from(uid() + uid() + uid()).toString("base64")}`;
+  const registry = await fakeRegistry(apiKey);
+  const bodies: string[] = [];
+  page.on("response", async (response) => {
+    const type = response.headers()["content-type"] ?? "";
+    if (/html|javascript|json|x-component|text/.test(type)) bodies.push(await response.text().catch(() => ""));
+  });
+  try {
+    await login.signInAndWait(await db.createUser("admin"));
+    await page.goto("/settings/connections");
+    const name = `Sandbox ${uid()}`;
+    await page.getByRole("button", { name: "Add connection" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Environment").selectOption("sandbox");
+    await dialog.getByLabel("Base URL").fill(registry.url);
+    await dialog.getByLabel("API key").fill(apiKey);
+    await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
+    await dialog.getByLabel("Default connection for everyone").check();
+    await dialog.getByRole("button", { name: "Add connection" }).click();
+
+    const row = page.getByTestId(`connection-${name}`);
+    await expect(row).toContainText(`sk_dev_…${apiKey.slice(-4)}`);
+    await expect(row).toContainText("Set");
+    await expect(page.getByRole("note", { name: "Sandbox" })).toContainText(name);
+
+    await row.getByRole("button", { name: "Test connection" }).click();
+    await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 3 monitors/);
+
+    await row.getByRole("button", { name: "Edit" }).click();
+    await expect(dialog.getByLabel("API key")).toHaveValue("");
+    await dialog.getByLabel("API key").fill("sk_dev_wrong_key_0000");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(row).toContainText("sk_dev_…0000");
+    await row.getByRole("button", { name: "Test connection" }).click();
+    await expect(row.getByRole("status")).toContainText("401 unauthorized: Invalid API key");
+
+    await page.goto("/");
+    await page.goto("/settings/connections");
+    await page.goto("/audit");
+    expect(bodies.length).toBeGreaterThan(10);
+    for (const body of bodies) {
+      expect(body).not.toContain(apiKey);
+      expect(body).not.toContain(secret.slice(6));
+      expect(body).not.toContain("sk_dev_wrong_key_0000");
+    }
+    const audit = await db.query<{ action: string }>("select action from audit_log where target = $1 order by id", [name]);
+    expect(audit.map((r) => r.action)).toEqual(["connection.created", "connection.tested", "connection.updated", "connection.tested"]);
+  } finally {
+    registry.close();
+  }
+});
+
+test("a bad form is explained and changes nothing", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("admin"));
+  await page.goto("/settings/connections");
+  await page.getByRole("button", { name: "Add connection" }).click();
+  const dialog = page.getByRole("dialog");
+  const name = `Prod ${uid()}`;
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Base URL").fill("http://registry.example.com");
+  await dialog.getByLabel("API key").fill("sk_live_abc");
+  await dialog.getByLabel("Webhook signing secret (optional)").fill("not-a-secret");
+  await dialog.getByRole("button", { name: "Add connection" }).click();
+  await expect(dialog.getByText("A production connection must use https.")).toBeVisible();
+  await expect(dialog.getByText(/A signing secret starts with whsec_/)).toBeVisible();
+  expect(await db.query("select 1 from registry_connections where name = $1", [name])).toHaveLength(0);
+});
+
+test("any role sees the active connection and switches it for the session; only admins manage connections", async ({ page, login, db, browser }) => {
+  const names = [`Alpha ${uid()}`, `Beta ${uid()}`];
+  await db.query("update registry_connections set is_default = false");
+  for (const [i, name] of names.entries()) {
+    await db.query(
+      "insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint, is_default) values ($1, 'production', 'https://api.example.com', 'v1.x.x.x.x', 'sk_live_…0000', $2)",
+      [name, i === 0],
+    );
+  }
+  await login.signInAndWait(await db.createUser("compliance"));
+  const switcher = page.getByLabel("Active registry connection");
+  const beta = await db.query<{ id: string }>("select id from registry_connections where name = $1", [names[1]]);
+  await switcher.selectOption(beta[0]!.id);
+  await expect(switcher).toHaveValue(beta[0]!.id);
+  await page.reload();
+  await expect(switcher).toHaveValue(beta[0]!.id);
+  // Another session keeps the default.
+  const [defaultRow] = await db.query<{ id: string }>("select id from registry_connections where is_default");
+  expect(defaultRow?.id).not.toBe(beta[0]!.id);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await new LoginPage(otherPage).signInAndWait(await db.createUser("auditor"));
+  await expect(otherPage.getByLabel("Active registry connection")).toHaveValue(defaultRow!.id);
+  await other.close();
+
+  expect((await page.goto("/settings/connections"))?.status()).toBe(403);
+});

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { connectionEnvironments } from "@/lib/connections/environments";
+
+const loopback = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The form for adding or editing a connection, checked on the server (and in the browser for comfort). */
+export const connectionInputSchema = z
+  .object({
+    name: z.string().trim().min(1, "Give the connection a name.").max(80, "Use at most 80 characters."),
+    environment: z.enum(connectionEnvironments, "Choose production or sandbox."),
+    baseUrl: z
+      .url({ protocol: /^https?$/, error: "Enter the API's base URL, e.g. https://api.example.com" })
+      .transform((u) => u.replace(/\/+$/, "").replace(/\/v2$/, "")),
+    /** Empty when editing means "keep the stored key". */
+    apiKey: z.string().trim().max(500).regex(/^\S*$/, "An API key has no spaces."),
+    /** Empty means "keep" when editing; `clearWebhookSecret` removes it. */
+    webhookSecret: z
+      .string()
+      .trim()
+      .regex(/^(whsec_[A-Za-z0-9+/=]{16,})?$/, "A signing secret starts with whsec_ (copy it from Developers → Webhooks)."),
+    clearWebhookSecret: z.boolean().default(false),
+    isDefault: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    const url = new URL(value.baseUrl);
+    if (value.environment === "production" && url.protocol !== "https:" && !loopback.has(url.hostname)) {
+      ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "A production connection must use https." });
+    }
+  });
+
+export type ConnectionInput = z.input<typeof connectionInputSchema>;
+export type ConnectionFields = z.output<typeof connectionInputSchema>;
+
+/** How a key may be shown: its prefix (e.g. `sk_dev_`) and its last four characters. */
+export function apiKeyHint(apiKey: string): string {
+  const prefix = apiKey.match(/^([A-Za-z]+_)+/)?.[0] ?? apiKey.slice(0, 3);
+  return `${prefix}…${apiKey.slice(-4)}`;
+}

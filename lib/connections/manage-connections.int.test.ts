@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { auditLog, registryConnections } from "@/db/schema";
+import { connectionInputSchema } from "./connection-input";
+import { activeConnection, connectionTarget, createConnection, deleteConnection, listConnections, updateConnection } from "./manage-connections";
+
+const actor = { id: null, email: "admin@example.com" };
+const key = "sk_live_0123456789abcdefWXYZ";
+const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const fields = (extra: Record<string, unknown> = {}) =>
+  connectionInputSchema.parse({ name: "Production", environment: "production", baseUrl: "https://api.example.com/v2/", apiKey: key, webhookSecret: secret, ...extra });
+
+describe("stored connections", () => {
+  beforeEach(async () => {
+    await db().delete(registryConnections);
+    await db().delete(auditLog);
+  });
+
+  it("encrypts the key and the secret: neither is anywhere in the table or the audit log", async () => {
+    const created = await createConnection(actor, fields());
+    expect(created.ok).toBe(true);
+    const dump = JSON.stringify([await db().select().from(registryConnections), await db().select().from(auditLog)]);
+    expect(dump).not.toContain(key);
+    expect(dump).not.toContain(secret.slice(6));
+    const [view] = await listConnections();
+    expect(view).toMatchObject({ name: "Production", baseUrl: "https://api.example.com", apiKeyHint: "sk_live_…WXYZ", hasWebhookSecret: true, isDefault: true });
+    expect(JSON.stringify(view)).not.toContain(key);
+    expect(await connectionTarget(view!.id)).toEqual({ baseUrl: "https://api.example.com", apiKey: key });
+  });
+
+  it("keeps one default, keeps stored secrets when the form leaves them empty, and audits each change", async () => {
+    const first = await createConnection(actor, fields());
+    const second = await createConnection(actor, fields({ name: "Sandbox", environment: "sandbox", baseUrl: "http://127.0.0.1:4010", apiKey: "sk_dev_aaaaBBBB", webhookSecret: "", isDefault: true }));
+    const [a, b] = [first.ok && first.data.id, second.ok && second.data.id] as string[];
+    expect((await listConnections()).map((c) => [c.name, c.isDefault])).toEqual([["Production", false], ["Sandbox", true]]);
+
+    expect(await updateConnection(actor, a!, fields({ name: "Production EU", apiKey: "", webhookSecret: "" }))).toEqual({ ok: true, data: undefined });
+    expect(await connectionTarget(a!)).toMatchObject({ apiKey: key });
+    expect((await listConnections()).find((c) => c.id === a)?.hasWebhookSecret).toBe(true);
+
+    await updateConnection(actor, a!, fields({ name: "Production EU", apiKey: "", webhookSecret: "", clearWebhookSecret: true }));
+    expect((await listConnections()).find((c) => c.id === a)?.hasWebhookSecret).toBe(false);
+
+    expect(await createConnection(actor, fields({ name: "Sandbox" }))).toMatchObject({ ok: false, code: "name_taken" });
+
+    // Deleting the default hands the default to the oldest remaining connection.
+    await deleteConnection(actor, b!);
+    expect((await listConnections()).map((c) => [c.name, c.isDefault])).toEqual([["Production EU", true]]);
+
+    const actions = await db().select({ action: auditLog.action, target: auditLog.target, details: auditLog.details }).from(auditLog).orderBy(auditLog.id);
+    expect(actions.map((r) => r.action)).toEqual(["connection.created", "connection.created", "connection.updated", "connection.updated", "connection.deleted"]);
+    expect(actions[2]!.details).toEqual({ changed: ["name"] });
+    expect(actions[3]!.details).toEqual({ changed: ["webhookSecret (removed)"] });
+  });
+
+  it("resolves the session's connection, falling back to the default when it is gone", async () => {
+    const p = await createConnection(actor, fields());
+    const s = await createConnection(actor, fields({ name: "Sandbox", environment: "sandbox", apiKey: "sk_dev_aaaaBBBB" }));
+    const [pid, sid] = [p.ok && p.data.id, s.ok && s.data.id] as string[];
+    expect((await activeConnection(sid))?.name).toBe("Sandbox");
+    expect((await activeConnection(undefined))?.name).toBe("Production");
+    await db().delete(registryConnections).where(eq(registryConnections.id, sid!));
+    expect((await activeConnection(sid))?.id).toBe(pid);
+  });
+
+  it("validates the form: https for production, a whsec_ secret, a name", () => {
+    const problems = (input: Record<string, unknown>) => {
+      const r = connectionInputSchema.safeParse({ name: "X", environment: "production", baseUrl: "https://a.example", apiKey: "k", webhookSecret: "", ...input });
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    };
+    expect(problems({ baseUrl: "http://api.example.com" })).toEqual(["baseUrl: A production connection must use https."]);
+    expect(problems({ baseUrl: "http://127.0.0.1:4010", environment: "sandbox" })).toEqual([]);
+    expect(problems({ baseUrl: "http://localhost:4010" })).toEqual([]);
+    expect(problems({ webhookSecret: "secret123" })[0]).toMatch(/^webhookSecret: A signing secret starts with whsec_/);
+    expect(problems({ name: " " })[0]).toBe("name: Give the connection a name.");
+    expect(problems({ baseUrl: "ftp://x" })[0]).toMatch(/^baseUrl:/);
+  });
+});

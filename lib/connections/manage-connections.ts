@@ -1,0 +1,139 @@
+import "server-only";
+import { asc, count, eq, ne } from "drizzle-orm";
+import { db } from "@/db/client";
+import { registryConnections, type RegistryConnection } from "@/db/schema";
+import { audit, type Actor } from "@/lib/audit/audit";
+import type { RegistryTarget } from "@/lib/registry/client";
+import { apiKeyHint, type ConnectionFields } from "./connection-input";
+import { openSecret, sealSecret } from "./secret-box";
+
+/** A connection as any page may see it: never a secret, only whether one is set. */
+export type ConnectionView = Pick<RegistryConnection, "id" | "name" | "environment" | "baseUrl" | "apiKeyHint" | "isDefault"> & {
+  hasWebhookSecret: boolean;
+  updatedAt: string;
+};
+
+export type ChangeResult<T = undefined> = { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
+
+function view(row: RegistryConnection): ConnectionView {
+  return {
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    baseUrl: row.baseUrl,
+    apiKeyHint: row.apiKeyHint,
+    isDefault: row.isDefault,
+    hasWebhookSecret: row.webhookSecretSealed !== null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listConnections(): Promise<ConnectionView[]> {
+  const rows = await db().select().from(registryConnections).orderBy(asc(registryConnections.name));
+  return rows.map(view);
+}
+
+const nameTaken = (name: string) => ({
+  ok: false as const,
+  code: "name_taken",
+  error: `A connection named ${name} already exists.`,
+  fieldErrors: { name: ["This name is taken."] },
+});
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { cause?: { code?: string }; code?: string })?.cause?.code === "23505" || (error as { code?: string })?.code === "23505";
+}
+
+export async function createConnection(actor: Actor, fields: ConnectionFields): Promise<ChangeResult<{ id: string }>> {
+  if (!fields.apiKey) return { ok: false, code: "invalid_input", error: "Enter the API key.", fieldErrors: { apiKey: ["Enter the API key."] } };
+  try {
+    return await db().transaction(async (tx) => {
+      const [existing] = await tx.select({ n: count() }).from(registryConnections);
+      const isDefault = fields.isDefault || existing?.n === 0;
+      if (isDefault) await tx.update(registryConnections).set({ isDefault: false }).where(eq(registryConnections.isDefault, true));
+      const [row] = await tx
+        .insert(registryConnections)
+        .values({
+          name: fields.name,
+          environment: fields.environment,
+          baseUrl: fields.baseUrl,
+          apiKeySealed: sealSecret(fields.apiKey),
+          apiKeyHint: apiKeyHint(fields.apiKey),
+          webhookSecretSealed: fields.webhookSecret ? sealSecret(fields.webhookSecret) : null,
+          isDefault,
+        })
+        .returning();
+      await audit(actor, "connection.created", fields.name, { environment: fields.environment, baseUrl: fields.baseUrl, apiKey: row!.apiKeyHint, webhookSecret: Boolean(fields.webhookSecret), isDefault }, tx);
+      return { ok: true, data: { id: row!.id } };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameTaken(fields.name);
+    throw error;
+  }
+}
+
+export async function updateConnection(actor: Actor, id: string, fields: ConnectionFields): Promise<ChangeResult> {
+  try {
+    return await db().transaction(async (tx) => {
+      const [current] = await tx.select().from(registryConnections).where(eq(registryConnections.id, id)).for("update");
+      if (!current) return { ok: false, code: "not_found", error: "No such connection." };
+      const changes: Partial<RegistryConnection> = { name: fields.name, environment: fields.environment, baseUrl: fields.baseUrl, updatedAt: new Date() };
+      const changed: string[] = (["name", "environment", "baseUrl"] as const).filter((k) => current[k] !== fields[k]);
+      if (fields.apiKey) {
+        changes.apiKeySealed = sealSecret(fields.apiKey);
+        changes.apiKeyHint = apiKeyHint(fields.apiKey);
+        changed.push("apiKey");
+      }
+      if (fields.webhookSecret) {
+        changes.webhookSecretSealed = sealSecret(fields.webhookSecret);
+        changed.push("webhookSecret");
+      } else if (fields.clearWebhookSecret && current.webhookSecretSealed) {
+        changes.webhookSecretSealed = null;
+        changed.push("webhookSecret (removed)");
+      }
+      if (fields.isDefault && !current.isDefault) {
+        await tx.update(registryConnections).set({ isDefault: false }).where(eq(registryConnections.isDefault, true));
+        changes.isDefault = true;
+        changed.push("isDefault");
+      }
+      await tx.update(registryConnections).set(changes).where(eq(registryConnections.id, id));
+      await audit(actor, "connection.updated", fields.name, { changed, ...(fields.apiKey && { apiKey: changes.apiKeyHint }) }, tx);
+      return { ok: true, data: undefined };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameTaken(fields.name);
+    throw error;
+  }
+}
+
+export async function deleteConnection(actor: Actor, id: string): Promise<ChangeResult> {
+  return db().transaction(async (tx) => {
+    const [deleted] = await tx.delete(registryConnections).where(eq(registryConnections.id, id)).returning();
+    if (!deleted) return { ok: false, code: "not_found", error: "No such connection." };
+    let newDefault: string | undefined;
+    if (deleted.isDefault) {
+      const [next] = await tx.select().from(registryConnections).where(ne(registryConnections.id, id)).orderBy(asc(registryConnections.createdAt)).limit(1);
+      if (next) {
+        await tx.update(registryConnections).set({ isDefault: true }).where(eq(registryConnections.id, next.id));
+        newDefault = next.name;
+      }
+    }
+    await audit(actor, "connection.deleted", deleted.name, { environment: deleted.environment, ...(newDefault && { newDefault }) }, tx);
+    return { ok: true, data: undefined };
+  });
+}
+
+/**
+ * The connection a user works with: the one they chose for their session when it still exists,
+ * otherwise the default.
+ */
+export async function activeConnection(chosenId: string | undefined): Promise<ConnectionView | undefined> {
+  const all = await listConnections();
+  return all.find((c) => c.id === chosenId) ?? all.find((c) => c.isDefault) ?? all[0];
+}
+
+/** The decrypted base URL and key for calling the registry. Server-only; never returned to a page. */
+export async function connectionTarget(id: string): Promise<RegistryTarget | undefined> {
+  const [row] = await db().select().from(registryConnections).where(eq(registryConnections.id, id));
+  return row ? { baseUrl: row.baseUrl, apiKey: openSecret(row.apiKeySealed) } : undefined;
+}
