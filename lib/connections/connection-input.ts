@@ -31,8 +31,11 @@ export const connectionInputSchema = z
 export type ConnectionInput = z.input<typeof connectionInputSchema>;
 export type ConnectionFields = z.output<typeof connectionInputSchema>;
 
-/** How a key may be shown: its prefix (e.g. `sk_dev_`) and its last four characters. */
+/**
+ * How a key may be shown: its kind prefix (at most two short segments, e.g. `sk_dev_`) and its last
+ * four characters; never more of the key than that.
+ */
 export function apiKeyHint(apiKey: string): string {
-  const prefix = apiKey.match(/^([A-Za-z]+_)+/)?.[0] ?? apiKey.slice(0, 3);
+  const prefix = apiKey.match(/^[A-Za-z]{1,8}_(?:[A-Za-z]{1,8}_)?/)?.[0] ?? apiKey.slice(0, 3);
   return `${prefix}…${apiKey.slice(-4)}`;
 }

@@ -1,0 +1,60 @@
+// The countries the registry accepts for pricing, monitors and company requests (spec order).
+// Search results may carry other codes (any ISO 3166-1 alpha-2, US-<state>, TEST): those are plain strings.
+
+export const registryCountries = [
+  "AT", "BE", "BG", "CH", "CN", "CZ", "CY", "DE", "DK", "EE",
+  "ES", "FI", "FR", "GB", "GG", "GR", "HK", "HR", "HU", "IE",
+  "IS", "IT", "JE", "LI", "LU", "LV", "MC", "MT", "MU", "NL",
+  "NO", "PL", "PT", "RO", "RU", "SE", "SG", "SI", "SK", "VG",
+] as const;
+
+export type RegistryCountry = (typeof registryCountries)[number];
+
+export const countryNames: Record<RegistryCountry, string> = {
+  AT: "Austria",
+  BE: "Belgium",
+  BG: "Bulgaria",
+  CH: "Switzerland",
+  CN: "China",
+  CZ: "Czechia",
+  CY: "Cyprus",
+  DE: "Germany",
+  DK: "Denmark",
+  EE: "Estonia",
+  ES: "Spain",
+  FI: "Finland",
+  FR: "France",
+  GB: "United Kingdom",
+  GG: "Guernsey",
+  GR: "Greece",
+  HK: "Hong Kong",
+  HR: "Croatia",
+  HU: "Hungary",
+  IE: "Ireland",
+  IS: "Iceland",
+  IT: "Italy",
+  JE: "Jersey",
+  LI: "Liechtenstein",
+  LU: "Luxembourg",
+  LV: "Latvia",
+  MC: "Monaco",
+  MT: "Malta",
+  MU: "Mauritius",
+  NL: "Netherlands",
+  NO: "Norway",
+  PL: "Poland",
+  PT: "Portugal",
+  RO: "Romania",
+  RU: "Russia",
+  SE: "Sweden",
+  SG: "Singapore",
+  SI: "Slovenia",
+  SK: "Slovakia",
+  VG: "British Virgin Islands",
+};
+
+const countrySet: ReadonlySet<string> = new Set(registryCountries);
+
+export function isRegistryCountry(x: unknown): x is RegistryCountry {
+  return typeof x === "string" && countrySet.has(x);
+}
