@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { changePassword } from "./actions";
 
@@ -47,11 +48,7 @@ export function ChangePasswordForm({ email, required }: { email: string; require
           <FormField label="Current password" name="currentPassword" type="password" autoComplete="current-password" errors={fieldErrors.currentPassword} />
           <FormField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={12} errors={fieldErrors.newPassword} hint="At least 12 characters." />
           <FormField label="Repeat the new password" name="confirmPassword" type="password" autoComplete="new-password" errors={fieldErrors.confirmPassword} />
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Saving…" : "Save the new password"}
           </Button>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -116,11 +117,7 @@ export function ConnectionFormDialog(props: {
             <Checkbox id="is-default" checked={isDefault} onCheckedChange={(v) => setIsDefault(v === true)} disabled={editing?.isDefault} />
             <Label htmlFor="is-default">Default connection for everyone</Label>
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <DialogFooter>
             <Button type="submit" disabled={pending}>
               {pending ? "Saving…" : editing ? "Save changes" : "Add connection"}

@@ -2,16 +2,7 @@
 
 import { Plug } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -133,20 +124,17 @@ export function ConnectionsAdmin({ connections }: { connections: ConnectionView[
           onSaved={(name) => toast({ title: dialog.editing ? "Connection saved" : "Connection added", description: name, variant: "success" })}
         />
       )}
-      <AlertDialog open={Boolean(deleting)} onOpenChange={(open) => !open && setDeleting(undefined)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Its encrypted key and secret are removed. Users working with it switch to the default connection.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={confirmDelete}>Delete</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        confirm={
+          deleting && {
+            title: `Delete ${deleting.name}?`,
+            body: "Its encrypted key and secret are removed. Users working with it switch to the default connection.",
+            action: "Delete",
+          }
+        }
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(undefined)}
+      />
     </div>
   );
 }

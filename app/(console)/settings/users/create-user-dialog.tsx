@@ -2,6 +2,7 @@
 
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
+import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -67,11 +68,7 @@ export function CreateUserDialog({ onCreated }: { onCreated: (email: string, one
             <p className="text-xs text-muted-foreground">{roleDescriptions[role]}</p>
           </div>
           <FormField label="Password (optional)" name="password" type="password" autoComplete="new-password" required={false} errors={fieldErrors.password} />
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <DialogFooter>
             <Button type="submit" disabled={pending}>
               {pending ? "Creating…" : "Create user"}

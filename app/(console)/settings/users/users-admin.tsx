@@ -2,18 +2,9 @@
 
 import { MoreHorizontal } from "lucide-react";
 import { useState } from "react";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -144,20 +135,11 @@ export function UsersAdmin({ users, currentUserId }: { users: Row[]; currentUser
           ))}
         </TableBody>
       </Table>
-      <AlertDialog open={Boolean(confirm)} onOpenChange={(open) => !open && setConfirm(undefined)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {confirm && confirmTexts[confirm.kind].title}: {confirm?.user.email}
-            </AlertDialogTitle>
-            <AlertDialogDescription>{confirm && confirmTexts[confirm.kind].body}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={onConfirm}>{confirm && confirmTexts[confirm.kind].action}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        confirm={confirm && { ...confirmTexts[confirm.kind], title: `${confirmTexts[confirm.kind].title}: ${confirm.user.email}` }}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirm(undefined)}
+      />
       <OneTimePasswordDialog shown={shownPassword} onClose={() => setShownPassword(undefined)} />
     </div>
   );
