@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ConnectionSwitcher } from "@/components/shell/connection-switcher";
 import { ConsoleProviders } from "@/components/shell/console-providers";
 import { SandboxBand } from "@/components/shell/sandbox-band";
-import { Sidebar } from "@/components/shell/sidebar";
+import { MobileNav, Sidebar } from "@/components/shell/sidebar";
 import { UserMenu } from "@/components/shell/user-menu";
 import { guardPage } from "@/lib/auth/guard-page";
 import { canOpen, roles, sections } from "@/lib/auth/roles";
@@ -38,6 +38,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
             )}
             <UserMenu email={user.email} name={user.name} role={user.role} />
           </header>
+          <MobileNav sections={visible} />
           <main className="flex-1 p-4 md:p-6">{children}</main>
         </div>
       </div>

@@ -32,34 +32,45 @@ const icons: Record<string, LucideIcon> = {
   "/settings": Settings,
 };
 
-export function Sidebar({ sections }: { sections: { href: string; label: string }[] }) {
+function NavLinks({ sections, className }: { sections: { href: string; label: string }[]; className: string }) {
   const pathname = usePathname();
+  return (
+    <nav aria-label="Console" className={className}>
+      {sections.map(({ href, label }) => {
+        const Icon = icons[href] ?? FileSearch;
+        const active = pathname === href || pathname.startsWith(`${href}/`);
+        return (
+          <Link
+            key={href}
+            href={href}
+            aria-current={active ? "page" : undefined}
+            className={cn(
+              "flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground",
+              active && "bg-accent font-medium text-accent-foreground",
+            )}
+          >
+            <Icon className="size-4" aria-hidden />
+            {label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The console's sections: a sidebar on wide screens, a scrolling strip under the header on narrow ones. */
+export function Sidebar({ sections }: { sections: { href: string; label: string }[] }) {
   return (
     <aside className="hidden w-56 shrink-0 flex-col border-r bg-sidebar text-sidebar-foreground md:flex">
       <Link href="/" className="flex h-14 items-center gap-2 border-b px-4 font-semibold">
         <Building2 className="size-5 text-primary" aria-hidden />
         Registry Desk
       </Link>
-      <nav aria-label="Console" className="flex flex-col gap-0.5 p-2">
-        {sections.map(({ href, label }) => {
-          const Icon = icons[href] ?? FileSearch;
-          const active = pathname === href || pathname.startsWith(`${href}/`);
-          return (
-            <Link
-              key={href}
-              href={href}
-              aria-current={active ? "page" : undefined}
-              className={cn(
-                "flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-accent hover:text-accent-foreground",
-                active && "bg-accent font-medium text-accent-foreground",
-              )}
-            >
-              <Icon className="size-4" aria-hidden />
-              {label}
-            </Link>
-          );
-        })}
-      </nav>
+      <NavLinks sections={sections} className="flex flex-col gap-0.5 p-2" />
     </aside>
   );
+}
+
+export function MobileNav({ sections }: { sections: { href: string; label: string }[] }) {
+  return <NavLinks sections={sections} className="flex gap-1 overflow-x-auto border-b bg-sidebar px-2 py-1 md:hidden" />;
 }
