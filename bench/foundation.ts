@@ -32,8 +32,8 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
 async function main() {
   const data = tempDataDir("registry-desk-bench-");
-  const [port, pgPort] = [await freePort(), await freePort()];
-  const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: data.dir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password };
+  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
+  const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), DATA_DIR: data.dir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password };
   const origin = `http://127.0.0.1:${port}`;
   try {
     const first = startLauncher(env);

@@ -8,13 +8,16 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test("npm start seeds an admin once, stops Postgres on Ctrl-C, and reuses the data on the next start", async ({ browser }) => {
   const data = tempDataDir("registry-desk-launcher-");
-  const [port, pgPort] = [await freePort(), await freePort()];
-  const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: data.dir, ADMIN_EMAIL: "first@launcher.test", ADMIN_PASSWORD: "" };
+  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
+  const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), DATA_DIR: data.dir, ADMIN_EMAIL: "first@launcher.test", ADMIN_PASSWORD: "" };
   try {
     const first = startLauncher(env);
     await first.waitFor(/is ready at/);
     const [, password] = (await first.waitFor(/password: (\S+)\r?\n/))!;
     expect(first.output()).toContain("email:    first@launcher.test");
+    // The simulator runs as the third process, and the console has a sandbox connection to it.
+    const [, simulatorKey] = (await first.waitFor(/API key: +(sk_dev_\S+)\r?\n/))!;
+    expect(first.output()).toMatch(/Seeded the sandbox connection "Local simulator"/);
     const db = new pg.Client({ connectionString: embeddedDatabaseUrl(data.dir, pgPort) });
     await db.connect();
     const [stored] = (await db.query("select password_hash from users where email = 'first@launcher.test'")).rows;
@@ -25,10 +28,12 @@ test("npm start seeds an admin once, stops Postgres on Ctrl-C, and reuses the da
     expect(await first.stop("SIGINT")).not.toBeNull();
     expect(await isPortFree(pgPort)).toBe(true);
     expect(await isPortFree(port)).toBe(true);
+    expect(await isPortFree(simPort)).toBe(true);
 
     const second = startLauncher(env);
     await second.waitFor(/is ready at/, 60_000);
     expect(second.output()).not.toContain("First admin account");
+    expect(second.output()).toContain(`API key:        ${simulatorKey}`); // same key, so the seeded connection stays valid
     const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
     const page = await context.newPage();
     await new LoginPage(page).signIn("first@launcher.test", password!);

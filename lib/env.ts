@@ -47,6 +47,8 @@ const launcherSchema = z
     DATA_DIR: z.string().min(1).default(".data"),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_PG_PORT: port(54329),
+    SIMULATOR: z.enum(["on", "off"], "expected on or off").default("on"),
+    SIM_PORT: port(4010),
     ADMIN_EMAIL: z.email("expected an email address").default("admin@registry-desk.local"),
     ADMIN_PASSWORD: z.string().min(12, "expected at least 12 characters").optional(),
     NEXTAUTH_SECRET: secret.optional(),

@@ -14,9 +14,9 @@ const adminPassword = "e2e-admin-password-1";
 
 async function main(): Promise<number> {
   const data = tempDataDir("registry-desk-e2e-");
-  const [port, pgPort] = [await freePort(), await freePort()];
+  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
   const launcher = startLauncher(
-    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: data.dir, EMBEDDED_PG_PORT: String(pgPort), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
+    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: data.dir, EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
     { echo: true },
   );
   try {

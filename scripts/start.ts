@@ -6,7 +6,8 @@
  *   3. start embedded Postgres in DATA_DIR/postgres, or connect to DATABASE_URL
  *   4. apply the committed migrations (db/migrations)
  *   5. seed the first admin on an empty database and print its one-time password once
- *   6. start the registry simulator            ← arrives with the simulator issue
+ *   6. start the registry simulator on 127.0.0.1:SIM_PORT (unless SIMULATOR=off) and keep the
+ *      "Local simulator" sandbox connection seeded with its key and webhook signing secret
  *   7. start Next.js (`next start`, or `next dev` with --dev) on HOST:PORT
  *
  * Ctrl-C stops everything it started, Postgres included; the next start reuses the data.
@@ -23,10 +24,14 @@ import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
 import { buildIsCurrent, markBuildCurrent, sourceFingerprint } from "./build-stamp";
 import { isPortFree } from "./ports";
 import { seedFirstAdmin } from "./seed-admin";
+import { seedSimulatorConnection } from "./seed-simulator-connection";
+import { generateApiKey } from "../simulator/config";
+import { generateSigningSecret } from "../simulator/webhooks/sign";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const children: ChildProcess[] = [];
 const started = Date.now();
 
@@ -105,6 +110,9 @@ async function main() {
   if (!(await isPortFree(env.PORT, env.HOST))) {
     await fail(`Cannot start: port ${env.PORT} on ${env.HOST} is already in use. Stop whatever listens there, or choose another port: PORT=3100 npm start`);
   }
+  if (env.SIMULATOR === "on" && !(await isPortFree(env.SIM_PORT))) {
+    await fail(`Cannot start: port ${env.SIM_PORT} for the registry simulator is already in use. Choose another (SIM_PORT=4011 npm start) or run without it (SIMULATOR=off).`);
+  }
   if (!env.DATABASE_URL && !(await isPortFree(env.EMBEDDED_PG_PORT))) {
     await fail(`Cannot start: port ${env.EMBEDDED_PG_PORT} for the embedded Postgres is already in use (is another Registry Desk running?). Choose another: EMBEDDED_PG_PORT=54330 npm start`);
   }
@@ -136,10 +144,10 @@ async function main() {
   await migrateDatabase(databaseUrl);
   const admin = await seedFirstAdmin(databaseUrl, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 
-  // 6. The registry simulator (simulator/main.ts) starts here, before the app, once it exists,
-  //    and the default registry connection is seeded with its key and webhook secret.
-
   const publicUrl = env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;
+  const encryptionKey = env.APP_ENCRYPTION_KEY ?? dataDirSecret(dataDir, "encryption-key", generateEncryptionKey);
+  const webhookUrl = env.SIMULATOR === "on" ? await startSimulator(env, dataDir, databaseUrl, encryptionKey, publicUrl) : undefined;
+
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: dev ? "development" : "production",
@@ -147,7 +155,7 @@ async function main() {
     DATABASE_URL: databaseUrl,
     NEXTAUTH_URL: publicUrl,
     NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? dataDirSecret(dataDir, "auth-secret"),
-    APP_ENCRYPTION_KEY: env.APP_ENCRYPTION_KEY ?? dataDirSecret(dataDir, "encryption-key", generateEncryptionKey),
+    APP_ENCRYPTION_KEY: encryptionKey,
   };
   const next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST], {
     cwd: root,
@@ -176,7 +184,43 @@ async function main() {
   } else if (admin) {
     say(`First admin ${admin.email} created with the password from ADMIN_PASSWORD.`);
   }
+  if (webhookUrl) say(`The simulator sends its webhooks to ${webhookUrl}`);
   say("Press Ctrl-C to stop.");
+}
+
+/**
+ * Starts the registry simulator as the third process, with a key and signing secret kept in DATA_DIR
+ * (so the seeded connection stays valid across restarts), and chaos on at a low rate so the
+ * console's ordering logic is exercised. Returns the webhook URL it delivers to.
+ */
+async function startSimulator(env: LauncherEnv, dataDir: string, databaseUrl: string, encryptionKey: string, publicUrl: string): Promise<string> {
+  const apiKey = dataDirSecret(dataDir, "simulator-api-key", generateApiKey);
+  const webhookSecret = dataDirSecret(dataDir, "simulator-webhook-secret", generateSigningSecret);
+  const baseUrl = `http://127.0.0.1:${env.SIM_PORT}`;
+  const connection = await seedSimulatorConnection(databaseUrl, encryptionKey, { baseUrl, apiKey, webhookSecret });
+  const webhookUrl = `${publicUrl}/api/webhooks/registry/${connection.id}`;
+  const simulator = spawn(process.execPath, [tsxCli, path.join(root, "simulator", "main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SIM_HOST: "127.0.0.1",
+      SIM_PORT: String(env.SIM_PORT),
+      SIM_API_KEY: apiKey,
+      SIM_WEBHOOK_SECRET: webhookSecret,
+      SIM_WEBHOOK_URL: webhookUrl,
+      SIM_STATE_FILE: path.join(dataDir, "simulator.json"),
+      SIM_CHAOS_DUPLICATE_RATE: process.env.SIM_CHAOS_DUPLICATE_RATE ?? "0.05",
+      SIM_CHAOS_REORDER_MS: process.env.SIM_CHAOS_REORDER_MS ?? "1500",
+    },
+    stdio: "inherit",
+  });
+  children.push(simulator);
+  simulator.on("exit", (code, signal) => {
+    if (!stopping) void fail(`The registry simulator stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+  });
+  await waitForHttp(`${baseUrl}/v2/catalog`, 30_000);
+  if (connection.created) say(`Seeded the sandbox connection "Local simulator" (${baseUrl}).`);
+  return webhookUrl;
 }
 
 let stopping = false;

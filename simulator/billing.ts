@@ -1,0 +1,63 @@
+import { newUuid } from "./ids";
+import type { SimulatorContext } from "./simulator-context";
+
+/** Low-balance tiers, as fractions of the wallet's starting balance. */
+const lowBalanceTiers = [
+  { tier: "warning", below: 0.2 },
+  { tier: "critical", below: 0.05 },
+  { tier: "depleted", below: 1e-9 },
+] as const;
+
+/** Account-level high-usage defaults (a workspace override replaces them field by field). */
+export const accountHighUsage = { enabled: true, periodMinutes: 60, tiers: [{ tier: "warning", cents: 50_000 }, { tier: "critical", cents: 200_000 }] };
+
+const centsPerCredit = 100;
+
+function fire(ctx: SimulatorContext, kind: string, identifier: string, dedupKey: string, payload: Record<string, unknown>, workspaceId: string | null, webhook = true) {
+  const { state } = ctx.store;
+  if (state.billingEvents.some((e) => e.dedupKey === dedupKey)) return; // one fire per threshold per period
+  const event = { id: newUuid(), kind, identifier, accountId: "acct_sandbox", workspaceId, dedupKey, firedAt: ctx.clock.now().toISOString(), payload, emailSent: false, webhookSent: webhook };
+  state.billingEvents.push(event);
+  if (webhook) ctx.sendWebhook("billing.notification", { type: "billing.notification", ...event });
+}
+
+/** Takes credits from the wallet and fires the low-balance and high-usage notifications it crosses. */
+export function charge(ctx: SimulatorContext, credits: number, workspaceId: string) {
+  const { state } = ctx.store;
+  if (credits <= 0) return;
+  state.wallet.balance = Math.round((state.wallet.balance - credits) * 100) / 100;
+  const { spends } = state;
+  const now = ctx.clock.now();
+  spends.push({ at: now.toISOString(), credits, workspaceId });
+
+  for (const { tier, below } of lowBalanceTiers) {
+    if (state.wallet.balance < state.wallet.initial * below) {
+      fire(ctx, "low_balance", tier, `low_balance:${tier}:${state.walletEpoch}`, { balanceCents: Math.round(state.wallet.balance * centsPerCredit), thresholdCents: Math.round(state.wallet.initial * below * centsPerCredit) }, null);
+    }
+  }
+
+  const override = state.highUsageOverrides[workspaceId] as { highUsageEnabled?: boolean | null; highUsagePeriodMinutes?: number | null; highUsageTiers?: { tier: string; cents: number }[] | null; highUsageWebhookEnabled?: boolean | null } | undefined;
+  const enabled = override?.highUsageEnabled ?? accountHighUsage.enabled;
+  if (!enabled) return;
+  const periodMinutes = override?.highUsagePeriodMinutes ?? accountHighUsage.periodMinutes;
+  const tiers = override?.highUsageTiers ?? accountHighUsage.tiers;
+  const since = now.getTime() - periodMinutes * 60_000;
+  const spentCents = Math.round(spends.filter((s) => s.workspaceId === workspaceId && Date.parse(s.at) >= since).reduce((sum, s) => sum + s.credits, 0) * centsPerCredit);
+  const period = Math.floor(now.getTime() / (periodMinutes * 60_000));
+  for (const { tier, cents } of tiers) {
+    if (spentCents >= cents) {
+      fire(ctx, "high_usage", tier, `high_usage:${workspaceId}:${tier}:${period}`, { spentCents, thresholdCents: cents, periodMinutes }, workspaceId, override?.highUsageWebhookEnabled ?? true);
+    }
+  }
+}
+
+export function refund(ctx: SimulatorContext, credits: number) {
+  if (credits > 0) ctx.store.state.wallet.balance = Math.round((ctx.store.state.wallet.balance + credits) * 100) / 100;
+}
+
+/** Sets the balance (control API) and starts a new period for the low-balance notifications. */
+export function setBalance(ctx: SimulatorContext, credits: number) {
+  const { state } = ctx.store;
+  state.wallet = { balance: credits, initial: credits };
+  state.walletEpoch += 1;
+}

@@ -1,0 +1,292 @@
+// The full ownership structure behind a company, seen from that company (the root): who owns it,
+// who owns its owners, and so on. Shareholders, UBOs and the ownership graph are all read from it.
+// Edges point from owner to owned; every owner sits one level above what it owns, so the structure is
+// a DAG, except for at most one marked cycle edge (the root owning part of one of its owners).
+import type { RegistryCountry } from "../../lib/registry/countries";
+import { getProfile } from "./country-profiles";
+import { identifierFormats } from "./identifiers";
+import { companyCore, companyRng } from "./identity";
+import { personName } from "./people";
+import type { Rng } from "./random";
+import type { SpecialCompanyId } from "./special-ids";
+
+export interface StructureCompany {
+  kind: "company";
+  nodeId: string;
+  country: RegistryCountry;
+  id: string;
+  legalName: string;
+  depth: number;
+}
+
+export interface StructurePerson {
+  kind: "individual";
+  nodeId: string;
+  name: string;
+  birthDate: { year: number; month: number; day: number };
+  nationality: string;
+  depth: number;
+}
+
+export type StructureNode = StructureCompany | StructurePerson;
+
+export interface StructureEdge {
+  id: string;
+  fromId: string;
+  toId: string;
+  /** Only where the register states one. */
+  percentage?: number;
+  /** The one edge closing a cycle (the root owning part of its owner). */
+  cycle?: boolean;
+}
+
+export interface OwnershipStructure {
+  rootId: string;
+  nodes: StructureNode[];
+  edges: StructureEdge[];
+}
+
+export const companyNodeId = (country: string, id: string) => `${country}:${id}`;
+
+const holdingCountries: readonly RegistryCountry[] = ["LU", "NL", "CY", "GB", "CH", "IE", "MU", "VG", "DE", "FR"];
+
+class Builder {
+  nodes: StructureNode[] = [];
+  edges: StructureEdge[] = [];
+  private byId = new Map<string, StructureNode>();
+  private personCount = 0;
+
+  constructor(
+    private readonly rng: Rng,
+    readonly rootCountry: RegistryCountry,
+  ) {}
+
+  add<T extends StructureNode>(node: T): T {
+    const existing = this.byId.get(node.nodeId);
+    if (existing) return existing as T;
+    this.byId.set(node.nodeId, node);
+    this.nodes.push(node);
+    return node;
+  }
+
+  root(id: string): StructureCompany {
+    return this.add({ kind: "company", nodeId: companyNodeId(this.rootCountry, id), country: this.rootCountry, id, legalName: companyCore(this.rootCountry, id).legalName, depth: 0 });
+  }
+
+  /** A new company owner, in the root's country or (sometimes) a holding jurisdiction. */
+  company(depth: number, foreignChance = 0.2): StructureCompany {
+    for (let attempt = 0; ; attempt++) {
+      const country = this.rng.chance(foreignChance) ? this.rng.pick(holdingCountries) : this.rootCountry;
+      const id = identifierFormats[country].generate(this.rng, "capital");
+      const nodeId = companyNodeId(country, id);
+      if (this.byId.has(nodeId)) continue;
+      const identity = companyCore(country, id);
+      if (identity.entityKind !== "company" && attempt < 6) continue;
+      return this.add({ kind: "company", nodeId, country, id: identity.id, legalName: identity.legalName, depth });
+    }
+  }
+
+  person(depth: number): StructurePerson {
+    const country = this.rng.chance(0.85) ? this.rootCountry : this.rng.pick(holdingCountries);
+    const name = personName(this.rng, getProfile(country));
+    const index = this.personCount++;
+    return this.add({
+      kind: "individual",
+      nodeId: `person:${index + 1}`,
+      name: name.full,
+      birthDate: { year: this.rng.int(1945, 1995), month: this.rng.int(1, 12), day: this.rng.int(1, 28) },
+      nationality: country,
+      depth,
+    });
+  }
+
+  edge(from: StructureNode, to: StructureNode, percentage?: number, cycle = false): StructureEdge {
+    const edge: StructureEdge = { id: `e${this.edges.length + 1}`, fromId: from.nodeId, toId: to.nodeId };
+    if (percentage !== undefined) edge.percentage = percentage;
+    if (cycle) edge.cycle = true;
+    this.edges.push(edge);
+    return edge;
+  }
+
+  hasEdge(from: StructureNode, to: StructureNode): boolean {
+    return this.edges.some((e) => e.fromId === from.nodeId && e.toId === to.nodeId);
+  }
+
+  build(): OwnershipStructure {
+    return { rootId: this.nodes[0]?.nodeId ?? "", nodes: this.nodes, edges: this.edges };
+  }
+}
+
+/** Splits `total` into `count` positive parts with two decimals, summing exactly to `total`. */
+export function splitPercentages(rng: Rng, count: number, total = 100): number[] {
+  const weights = Array.from({ length: count }, () => 0.3 + rng.next());
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const parts = weights.map((w) => Math.max(0.01, Math.floor((w / sum) * total * 100) / 100));
+  const rest = Math.round((total - parts.reduce((a, b) => a + b, 0)) * 100) / 100;
+  parts[0] = Math.round(((parts[0] ?? 0) + rest) * 100) / 100;
+  return parts;
+}
+
+interface GenericOptions {
+  maxDepth: number;
+  rootOwners: [number, number];
+  owners: [number, number];
+  individualChance: number;
+  reuseChance: number;
+  cycleChance: number;
+  unstatedChance: number;
+  targetNodes?: number;
+}
+
+/** Topology first (who owns whom), then percentages per owned company over its final list of owners. */
+function genericStructure(b: Builder, rng: Rng, rootId: string, options: GenericOptions): void {
+  const root = b.root(rootId);
+  const levels: StructureCompany[][] = [[root]];
+  const people: StructurePerson[] = [];
+  const full = () => options.targetNodes !== undefined && b.nodes.length >= options.targetNodes;
+  for (let depth = 0; depth < options.maxDepth; depth++) {
+    const next: StructureCompany[] = [];
+    for (const owned of levels[depth] ?? []) {
+      const [min, max] = depth === 0 ? options.rootOwners : options.owners;
+      const count = rng.int(min, max);
+      for (let slot = 0; slot < count && !full(); slot++) {
+        const last = depth === options.maxDepth - 1;
+        if (last || rng.chance(options.individualChance)) {
+          const reusable = people.filter((p) => !b.hasEdge(p, owned));
+          const person = reusable.length && rng.chance(options.reuseChance) ? rng.pick(reusable) : b.person(depth + 1);
+          if (!people.includes(person)) people.push(person);
+          b.edge(person, owned);
+        } else {
+          const reusable = next.filter((c) => !b.hasEdge(c, owned));
+          const company = reusable.length && rng.chance(options.reuseChance) ? rng.pick(reusable) : b.company(depth + 1);
+          if (!next.includes(company)) next.push(company);
+          b.edge(company, owned);
+        }
+      }
+    }
+    if (!next.length) break;
+    levels.push(next);
+  }
+  ensureMultiPath(b, levels);
+  const level1 = levels[1] ?? [];
+  if (level1.length && rng.chance(options.cycleChance)) b.edge(root, rng.pick(level1), undefined, true);
+  assignPercentages(b, rng, options.unstatedChance);
+}
+
+/** Makes sure some owner is reached through two paths (a level-2 company owning two level-1 companies). */
+function ensureMultiPath(b: Builder, levels: StructureCompany[][]): void {
+  const [l1, l2] = [levels[1] ?? [], levels[2] ?? []];
+  const hasMultiPath = b.nodes.some((n) => n.nodeId !== b.nodes[0]?.nodeId && b.edges.filter((e) => e.fromId === n.nodeId).length > 1);
+  if (hasMultiPath || l1.length < 2 || !l2.length) return;
+  const owner = l2[0] as StructureCompany;
+  const target = l1.find((c) => !b.hasEdge(owner, c));
+  if (target) b.edge(owner, target);
+}
+
+function assignPercentages(b: Builder, rng: Rng, unstatedChance: number): void {
+  const byOwned = new Map<string, StructureEdge[]>();
+  for (const edge of b.edges) {
+    const list = byOwned.get(edge.toId);
+    if (list) list.push(edge);
+    else byOwned.set(edge.toId, [edge]);
+  }
+  for (const edges of byOwned.values()) {
+    const total = rng.chance(0.2) ? rng.int(60, 95) : 100;
+    const parts = splitPercentages(rng, edges.length, total);
+    edges.forEach((edge, i) => {
+      if (!rng.chance(unstatedChance)) edge.percentage = parts[i];
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Hand-made structures of the special ids (the arithmetic is checked in the tests)
+
+function diamond(b: Builder): void {
+  const root = b.root("OWNERSHIP_DIAMOND");
+  const [h1, h2, top] = [b.company(1, 0), b.company(1, 0), b.company(2, 0)];
+  const [p1, p2, p3, p4] = [b.person(2), b.person(2), b.person(2), b.person(3)];
+  b.edge(h1, root, 60);
+  b.edge(h2, root, 40);
+  b.edge(top, h1, 50);
+  b.edge(top, h2, 50);
+  b.edge(p1, h1, 30);
+  b.edge(p1, h2, 40);
+  b.edge(p2, h1, 20);
+  b.edge(p3, h2, 10);
+  b.edge(p4, top, 100);
+}
+
+function cycle(b: Builder): void {
+  const root = b.root("OWNERSHIP_CYCLE");
+  const [a, c] = [b.company(1, 0), b.company(1, 0)];
+  const [p1, p2, p3] = [b.person(2), b.person(2), b.person(2)];
+  b.edge(a, root, 70);
+  b.edge(c, root, 30);
+  b.edge(root, a, 15, true);
+  b.edge(p1, a, 60);
+  b.edge(p2, a, 25);
+  b.edge(p3, c, 100);
+}
+
+function deep(b: Builder): void {
+  let owned: StructureCompany = b.root("OWNERSHIP_DEEP");
+  for (let level = 1; level <= 10; level++) {
+    const holding = b.company(level, 0.1);
+    b.edge(holding, owned, 90);
+    b.edge(b.person(level), owned, 10);
+    owned = holding;
+  }
+  b.edge(b.person(11), owned, 100);
+}
+
+function large(b: Builder, rng: Rng): void {
+  const root = b.root("LARGE");
+  const people = Array.from({ length: 100 }, () => b.person(1));
+  people.forEach((p) => b.edge(p, root, 0.1));
+  const holdings = [b.company(1), b.company(1), b.company(1)];
+  holdings.forEach((h) => b.edge(h, root, 30));
+  let frontier: StructureCompany[] = holdings;
+  for (let depth = 2; b.nodes.length < 2000; depth++) {
+    const next: StructureCompany[] = [];
+    for (const owned of frontier) {
+      const count = Math.min(rng.int(3, 6), 2000 - b.nodes.length);
+      if (count <= 0) break;
+      const owners = Array.from({ length: count }, (_, i) => (i === 0 || rng.chance(0.45) ? b.company(depth) : b.person(depth)));
+      const parts = splitPercentages(rng, owners.length);
+      owners.forEach((o, i) => b.edge(o, owned, parts[i]));
+      next.push(...owners.filter((o): o is StructureCompany => o.kind === "company"));
+    }
+    frontier = next;
+  }
+}
+
+/** The ownership structure of `(country, id)`, deterministic. */
+export function ownershipStructure(country: RegistryCountry, id: string): OwnershipStructure {
+  const identity = companyCore(country, id);
+  const rng = companyRng(country, identity.id, "ownership");
+  const b = new Builder(rng, country);
+  const special: SpecialCompanyId | undefined = identity.special;
+  if (special === "OWNERSHIP_DIAMOND") diamond(b);
+  else if (special === "OWNERSHIP_CYCLE") cycle(b);
+  else if (special === "OWNERSHIP_DEEP") deep(b);
+  else if (special === "LARGE") large(b, rng);
+  else if (identity.entityKind === "non_profit") b.root(identity.id);
+  else if (identity.entityKind === "sole_entrepreneur" || special === "SPARSE") {
+    const root = b.root(identity.id);
+    const owner = b.person(1);
+    if (identity.owner) owner.name = identity.owner.full;
+    b.edge(owner, root, 100);
+  } else {
+    genericStructure(b, rng, identity.id, {
+      maxDepth: rng.int(2, 3),
+      rootOwners: [2, 4],
+      owners: [1, 3],
+      individualChance: 0.45,
+      reuseChance: 0.3,
+      cycleChance: 0.2,
+      unstatedChance: 0.1,
+    });
+  }
+  return b.build();
+}

@@ -1,0 +1,168 @@
+import { Webhook } from "svix";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  billingEventsSchema,
+  catalogResponseSchema,
+  errorBodySchema,
+  highUsageOverrideSchema,
+  monitorListResponseSchema,
+  monitorLogsResponseSchema,
+  monitorNotificationEventSchema,
+  monitorSchema,
+  pricingResponseSchema,
+  vaultEntriesSchema,
+  vaultEntrySchema,
+  vaultSourcesSchema,
+  workspaceResponseSchema,
+} from "../lib/registry/schemas";
+import { startTestSimulator, testSecret } from "./test-harness";
+
+let sim: Awaited<ReturnType<typeof startTestSimulator>>;
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(() => sim.close());
+
+const waitFor = async (check: () => boolean, ms = 3000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe("authentication", () => {
+  it("answers 401 with the spec's error body without a key or with a wrong one", async () => {
+    for (const key of ["", "sk_dev_wrong"]) {
+      const answer = await sim.call("GET", "/v2/catalog", undefined, key);
+      expect(answer.status).toBe(401);
+      expect(errorBodySchema.parse(answer.json)).toMatchObject({ statusCode: 401, error: { code: "unauthorized" } });
+    }
+    expect((await sim.call("GET", "/_sim/wallet", undefined, "")).status).toBe(401);
+  });
+});
+
+describe("pricing and catalog", () => {
+  it("prices a country with blocks and per-datapoint entries; listing documents is free", async () => {
+    const { json } = await sim.call("GET", "/v2/pricing?countryCode=FR");
+    const pricing = pricingResponseSchema.parse(json);
+    expect(pricing.availableDocuments).toMatchObject({ available: true, price: 0 });
+    expect(pricing.subsidiaries?.available).toBe(true);
+    expect(pricing.legalRepresentatives?.price).toBe(pricing.company?.price); // same block
+    expect(Object.keys(pricing.monitoring ?? {})).toContain("availableDocuments");
+    const italy = pricingResponseSchema.parse((await sim.call("GET", "/v2/pricing?countryCode=IT")).json);
+    expect(italy.subsidiaries?.available).toBe(false);
+    expect((await sim.call("GET", "/v2/pricing?countryCode=XX")).status).toBe(400);
+  });
+
+  it("lists every country with its development status", async () => {
+    const catalog = catalogResponseSchema.parse((await sim.call("GET", "/v2/catalog")).json);
+    const countries = Array.isArray(catalog) ? catalog : (catalog.countries as { countryCode: string; developmentStatus: string }[]);
+    expect(countries).toHaveLength(40);
+    expect(countries.find((c) => c.countryCode === "CN")?.developmentStatus).toBe("beta");
+  });
+});
+
+describe("monitors", () => {
+  it("creates or retrieves, replacing metadata, skipping long keys and truncating long values", async () => {
+    const long = "k".repeat(41);
+    const first = await sim.call("POST", "/v2/monitors", { companyId: "552100554", countryCode: "FR", metadata: { case: "A-1", [long]: "x", note: "v".repeat(501) } });
+    expect(first.status).toBe(201);
+    const monitor = monitorSchema.parse(first.json);
+    expect(monitor.metadata).toEqual({ case: "A-1", note: "v".repeat(500) });
+    const again = monitorSchema.parse((await sim.call("POST", "/v2/monitors", { companyId: "552100554", countryCode: "FR", metadata: { case: "B-2" } })).json);
+    expect(again.id).toBe(monitor.id);
+    expect(again.metadata).toEqual({ case: "B-2" });
+    const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"]));
+    expect((await sim.call("POST", "/v2/monitors", { companyId: "1", countryCode: "FR", metadata: tooMany })).status).toBe(400);
+    expect((await sim.call("POST", "/v2/monitors", { companyId: "1", countryCode: "RU" })).json.error.message).toMatch(/not supported for RU/);
+  });
+
+  it("pages with cursors and refuses first below 1", async () => {
+    for (let i = 0; i < 5; i++) await sim.call("POST", "/v2/monitors", { companyId: `page-${i}`, countryCode: "DE" });
+    const pageOne = monitorListResponseSchema.parse((await sim.call("GET", "/v2/monitors?countryCode=DE&first=2")).json);
+    expect(pageOne).toMatchObject({ total: 5, hasNextPage: true });
+    const pageTwo = monitorListResponseSchema.parse((await sim.call("GET", `/v2/monitors?countryCode=DE&first=2&after=${pageOne.nextCursor}`)).json);
+    const pageThree = monitorListResponseSchema.parse((await sim.call("GET", `/v2/monitors?countryCode=DE&first=2&after=${pageTwo.nextCursor}`)).json);
+    const ids = [...pageOne.monitors, ...pageTwo.monitors, ...pageThree.monitors].map((m) => m.companyId);
+    expect(ids).toEqual(["page-0", "page-1", "page-2", "page-3", "page-4"]);
+    expect(pageThree.hasNextPage).toBe(false);
+    expect((await sim.call("GET", "/v2/monitors?first=0")).status).toBe(400);
+  });
+
+  it("gets, deletes, and answers 404 after", async () => {
+    const monitor = monitorSchema.parse((await sim.call("POST", "/v2/monitors", { companyId: "to-delete", countryCode: "GB" })).json);
+    expect((await sim.call("GET", `/v2/monitors/${monitor.id}`)).status).toBe(200);
+    expect((await sim.call("DELETE", `/v2/monitors/${monitor.id}`)).status).toBe(204);
+    expect((await sim.call("GET", `/v2/monitors/${monitor.id}`)).status).toBe(404);
+    expect((await sim.call("GET", `/v2/monitors/${monitor.id}/logs`)).status).toBe(404);
+  });
+
+  it("sends a signed test notification built like a real one, with the monitor's metadata", async () => {
+    const monitor = monitorSchema.parse((await sim.call("POST", "/v2/monitors", { companyId: "notify-me", countryCode: "FR", metadata: { case: "T-9" } })).json);
+    expect((await sim.call("POST", `/v2/monitors/${monitor.id}/test-notification`, { changeCategories: ["nonsense"] })).status).toBe(400);
+    const before = sim.received.length;
+    const answer = await sim.call("POST", `/v2/monitors/${monitor.id}/test-notification`, { changeCategories: ["address", "status"] });
+    const payload = monitorNotificationEventSchema.parse(answer.json);
+    expect(payload).toMatchObject({ monitorId: monitor.id, companyId: "notify-me", changeCategories: ["address", "status"], monitorHasBeenDeactivated: false, metadata: { case: "T-9" } });
+    await waitFor(() => sim.received.slice(before).some((r) => r.body.includes(monitor.id)));
+    const delivery = sim.received.slice(before).find((r) => r.body.includes(monitor.id))!;
+    const verified = new Webhook(testSecret).verify(delivery.body, delivery.headers as Record<string, string>);
+    expect(verified).toEqual(payload);
+  });
+
+  it("checks daily on the simulated clock and writes a log entry per check", async () => {
+    const monitor = monitorSchema.parse((await sim.call("POST", "/v2/monitors", { companyId: "daily", countryCode: "NL" })).json);
+    await sim.call("POST", "/_sim/advance", { seconds: 3 * 24 * 3600 + 60 });
+    const logs = monitorLogsResponseSchema.parse((await sim.call("GET", `/v2/monitors/${monitor.id}/logs?first=10`)).json).logs;
+    // Three checks, newest first; only a company that disappeared stops being checked.
+    const disappeared = logs.findIndex((l) => l.changeCategories.includes("disappeared"));
+    expect(logs).toHaveLength(disappeared === -1 ? 3 : logs.length);
+    if (disappeared === -1) expect(logs.map((l) => l.createdAt)).toEqual([...logs.map((l) => l.createdAt)].sort().reverse());
+    const withChange = logs.filter((l) => l.changeDetected);
+    await waitFor(() => withChange.every((l) => sim.received.some((r) => r.body.includes(monitor.id) && l.changeCategories.every((c) => r.body.includes(c)))));
+  });
+});
+
+describe("vault and workspaces", () => {
+  it("describes sources with list-typed fields", async () => {
+    const sources = vaultSourcesSchema.parse((await sim.call("GET", "/v2/vault/sources")).json);
+    expect(sources.some((s) => s.fields.some((f) => f.item?.fields.length))).toBe(true);
+  });
+
+  it("stores, bumps the version, inherits from the default workspace, and never returns a value", async () => {
+    const payload = { email: "ops@example.com", password: "never-shown-42" };
+    const first = vaultEntrySchema.parse((await sim.call("PUT", "/v2/workspaces/default/vault/infogreffe", { payload })).json);
+    const second = vaultEntrySchema.parse((await sim.call("PUT", "/v2/workspaces/default/vault/infogreffe", { payload })).json);
+    expect(second.version).toBe(first.version + 1);
+    expect((await sim.call("PUT", "/v2/workspaces/default/vault/infogreffe", { payload: { email: "x@y.z" } })).status).toBe(400);
+    const listed = await sim.call("GET", "/v2/workspaces/team-a/vault");
+    const entries = vaultEntriesSchema.parse(listed.json);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ sourceKey: "infogreffe", inheritedFromWorkspaceId: "00000000-0000-4000-8000-000000000001" });
+    expect(listed.text + JSON.stringify(second)).not.toContain("never-shown-42");
+  });
+
+  it("patches a workspace and refuses a legal name over 255 characters", async () => {
+    expect(workspaceResponseSchema.parse((await sim.call("PATCH", "/v2/workspaces/team-a", { legalName: "Team A GmbH", uboEnabled: false })).json)).toMatchObject({ legalName: "Team A GmbH", uboEnabled: false });
+    expect((await sim.call("PATCH", "/v2/workspaces/team-a", { legalName: "x".repeat(256) })).status).toBe(400);
+  });
+});
+
+describe("billing notifications", () => {
+  it("validates and upserts a workspace override, then deletes it", async () => {
+    const bad = [{ highUsagePeriodMinutes: 4 }, { highUsagePeriodMinutes: 43201 }, { highUsageTiers: [] }, { highUsageTiers: [{ tier: "a", cents: 1 }, { tier: "a", cents: 2 }] }];
+    for (const body of bad) expect((await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", body)).status).toBe(400);
+    const first = highUsageOverrideSchema.parse((await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsagePeriodMinutes: 5 })).json);
+    const second = highUsageOverrideSchema.parse((await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsageTiers: [{ tier: "warning", cents: 100 }] })).json);
+    expect(second).toMatchObject({ id: first.id, highUsagePeriodMinutes: 5, highUsageTiers: [{ tier: "warning", cents: 100 }], highUsageEnabled: null });
+    expect((await sim.call("DELETE", "/v2/billing/notifications/workspaces/w1/config")).json).toEqual({ ok: true });
+  });
+
+  it("lists recent events with a limit from 1 to 200", async () => {
+    expect(billingEventsSchema.parse((await sim.call("GET", "/v2/billing/notifications/recent?limit=1")).json).length).toBeLessThanOrEqual(1);
+    expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=0")).status).toBe(400);
+    expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=201")).status).toBe(400);
+    expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=200")).status).toBe(200);
+  });
+});

@@ -1,0 +1,96 @@
+import { Hono } from "hono";
+import type { RegistryCountry } from "../../lib/registry/countries";
+import { companyRequestBodySchema, onboardingRequestBodySchema } from "../../lib/registry/schemas";
+import { apiError, issueDetails } from "../api-error";
+import { companyData } from "../company-data";
+import { newRequestId } from "../ids";
+import { supportsDatapoint } from "../pricing";
+import { completeNow, quote, startRequest } from "../requests";
+import type { SimulatorContext } from "../simulator-context";
+import { snapshotOf } from "../snapshot";
+import { specialError } from "../special-errors";
+import { storedMetadata } from "./monitors";
+
+type ApiErrorResponse = ReturnType<typeof apiError>;
+
+/** The error a special company id answers with at the door (null when it has none there). */
+function specialAnswer(c: Parameters<typeof apiError>[0], id: string, where: "request" | "onboarding"): ApiErrorResponse | null {
+  const special = specialError(id);
+  if (!special?.status || (special.where !== where && special.where !== "request")) return null;
+  const headers: Record<string, string> = special.retryAfterSeconds ? { "Retry-After": String(special.retryAfterSeconds) } : {};
+  return apiError(c, special.status, special.code, special.message, undefined, headers);
+}
+
+export function companyRoutes(ctx: SimulatorContext) {
+  const app = new Hono();
+  const { state } = ctx.store;
+
+  app.post("/company", async (c) => {
+    const raw = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    const parent = typeof raw?.graphContinueFromNodeIds !== "undefined" && typeof raw?.requestId === "string" ? state.requests[raw.requestId] : undefined;
+    const parsed = companyRequestBodySchema.safeParse(parent ? { ...raw, id: parent.companyId, countryCode: parent.countryCode } : raw);
+    if (!parsed.success) {
+      const mauritius = parsed.error.issues.find((i) => i.path[0] === "id");
+      return apiError(c, 400, "invalid_request", mauritius?.message ?? "The company request is invalid.", issueDetails(parsed.error.issues));
+    }
+    const body = parsed.data;
+    const country = body.countryCode as RegistryCountry;
+    const refused = specialAnswer(c, body.id, "request");
+    if (refused) return refused;
+
+    const dataPoints = body.dataPoints ?? ["company"];
+    const unsupported = dataPoints.filter((d) => !supportsDatapoint(country, d));
+    if (unsupported.length) {
+      return apiError(c, 400, "invalid_request", `Not available in ${country}: ${unsupported.join(", ")}. Nothing was billed.`, unsupported.map((d) => `${d}: not offered for ${country}`));
+    }
+    const data = companyData(state, country, body.id);
+    const documents = body.documents ?? [];
+    const unknownDocuments = documents.filter((d) => !data.isKnownDocument(d));
+    if (unknownDocuments.length) return apiError(c, 400, "invalid_request", "Unknown document ids; list them with the availableDocuments datapoint.", unknownDocuments);
+
+    const priced = quote(ctx, country, body.id, dataPoints, documents.map((d) => data.documentPrice(d)));
+    const cap = body.maxBudget;
+    if (cap !== undefined && priced.total > cap) {
+      return apiError(c, 400, "budget_exceeded", `The quoted price of ${priced.total} credits is above maxBudget (${cap}).`, [`quotedPrice: ${priced.total}`, `maxBudget: ${cap}`]);
+    }
+    if (state.wallet.balance < priced.total) {
+      return apiError(c, 402, "insufficient_funds", `This request costs ${priced.total} credits; the balance is ${state.wallet.balance}.`, [`quotedPrice: ${priced.total}`, `balance: ${state.wallet.balance}`]);
+    }
+    const metadata = storedMetadata(body.metadata ?? {});
+    const request = startRequest(
+      ctx,
+      { requestId: newRequestId(), country, id: body.id, dataPoints, documents, metadata, mode: body.mode, graphInteractive: body.graphInteractive, graphContinueFromNodeIds: body.graphContinueFromNodeIds },
+      data,
+      { ...priced, workspaceId: "default" },
+    );
+    ctx.store.changed();
+    return c.json(snapshotOf(ctx, request));
+  });
+
+  app.get("/company/:requestId", (c) => {
+    const request = state.requests[c.req.param("requestId")];
+    return request ? c.json(snapshotOf(ctx, request)) : apiError(c, 404, "not_found", "No request with this id.");
+  });
+
+  app.post("/onboarding", async (c) => {
+    const parsed = onboardingRequestBodySchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return apiError(c, 400, "invalid_request", "The onboarding request is invalid.", issueDetails(parsed.error.issues));
+    const refused = specialAnswer(c, parsed.data.id, "onboarding");
+    if (refused) return refused;
+    const country = parsed.data.countryCode as RegistryCountry;
+    const data = companyData(state, country, parsed.data.id);
+    const priced = quote(ctx, country, parsed.data.id, ["companyProfile"], []);
+    if (state.wallet.balance < priced.total) return apiError(c, 402, "insufficient_funds", `This request costs ${priced.total} credits; the balance is ${state.wallet.balance}.`);
+    const request = startRequest(
+      ctx,
+      { requestId: newRequestId(), country, id: parsed.data.id, dataPoints: parsed.data.dataPoints ?? ["companyProfile"], documents: [], metadata: storedMetadata(parsed.data.metadata ?? {}), mode: "onboarding" },
+      data,
+      { ...priced, workspaceId: "default" },
+    );
+    completeNow(ctx, request, data); // fast mode: everything is in the answer
+    ctx.store.changed();
+    return c.json(snapshotOf(ctx, request));
+  });
+
+  return app;
+}

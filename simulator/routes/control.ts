@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { apiError, issueDetails } from "../api-error";
+import { setBalance } from "../billing";
+import type { SimulatorContext } from "../simulator-context";
+import { initialState } from "../state";
+
+export type ControlHooks = {
+  /** Runs what is due at the simulated time: datapoint changes, monitor checks, webhook retries. */
+  runDue: () => Promise<void>;
+  setChaos: (chaos: { duplicateRate: number; reorderWindowMs: number }) => void;
+  deliveries: (filter: { state?: string; type?: string }) => unknown[];
+};
+
+const advanceBody = z.object({ seconds: z.number().nonnegative().max(30 * 24 * 3600) });
+const walletBody = z.object({ balance: z.number().nonnegative() });
+const chaosBody = z.object({ duplicateRate: z.number().min(0).max(1), reorderWindowMs: z.number().int().min(0).max(600_000) });
+const endpointBody = z.object({ url: z.url().nullable() });
+
+/** The simulator's control API under /_sim/ (never under /v2/), protected by the same key. */
+export function controlRoutes(ctx: SimulatorContext, hooks: ControlHooks) {
+  const app = new Hono();
+  const { state } = ctx.store;
+  const body = async <T>(c: Parameters<typeof apiError>[0], schema: z.ZodType<T>) => {
+    const parsed = schema.safeParse(await c.req.json().catch(() => undefined));
+    return parsed.success ? { data: parsed.data } : { error: apiError(c, 400, "invalid_request", "The control request is invalid.", issueDetails(parsed.error.issues)) };
+  };
+
+  app.post("/reset", (c) => {
+    const { webhookUrl, chaos } = state;
+    Object.assign(state, initialState(state.wallet.initial), { webhookUrl, chaos });
+    ctx.clock.offsetMs = 0;
+    ctx.store.changed();
+    return c.json({ ok: true });
+  });
+
+  app.put("/wallet", async (c) => {
+    const parsed = await body(c, walletBody);
+    if (parsed.error) return parsed.error;
+    setBalance(ctx, parsed.data.balance);
+    ctx.store.changed();
+    return c.json(state.wallet);
+  });
+
+  app.get("/wallet", (c) => c.json(state.wallet));
+
+  app.post("/advance", async (c) => {
+    const parsed = await body(c, advanceBody);
+    if (parsed.error) return parsed.error;
+    const now = ctx.clock.advance(parsed.data.seconds * 1000);
+    state.clockOffsetMs = ctx.clock.offsetMs;
+    await hooks.runDue();
+    ctx.store.changed();
+    return c.json({ now: now.toISOString(), offsetSeconds: ctx.clock.offsetMs / 1000 });
+  });
+
+  app.put("/chaos", async (c) => {
+    const parsed = await body(c, chaosBody);
+    if (parsed.error) return parsed.error;
+    state.chaos = parsed.data;
+    hooks.setChaos(parsed.data);
+    ctx.store.changed();
+    return c.json(state.chaos);
+  });
+
+  app.put("/webhook-endpoint", async (c) => {
+    const parsed = await body(c, endpointBody);
+    if (parsed.error) return parsed.error;
+    state.webhookUrl = parsed.data.url ?? undefined;
+    ctx.store.changed();
+    await hooks.runDue(); // messages waiting for an endpoint go now
+    return c.json({ url: state.webhookUrl ?? null });
+  });
+
+  app.get("/deliveries", (c) => c.json(hooks.deliveries({ state: c.req.query("state"), type: c.req.query("type") })));
+
+  return app;
+}

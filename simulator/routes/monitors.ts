@@ -1,0 +1,141 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { isRegistryCountry } from "../../lib/registry/countries";
+import { changeCategories, metadataLimits } from "../../lib/registry/schemas";
+import { apiError, issueDetails } from "../api-error";
+import { decodeCursor, encodeCursor, newMonitorId } from "../ids";
+import { monitoringCountries } from "../pricing";
+import type { SimulatorContext } from "../simulator-context";
+import type { StoredMonitor } from "../state";
+
+const createBody = z.object({ companyId: z.string().trim().min(1), countryCode: z.string(), metadata: z.record(z.string(), z.string()).optional() });
+
+/** The API's own handling of metadata: over 50 keys refused; long keys skipped, long values truncated. */
+export function storedMetadata(metadata: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(metadata)
+      .filter(([key]) => Array.from(key).length <= metadataLimits.maxKeyLength)
+      .map(([key, value]) => [key, Array.from(value).slice(0, metadataLimits.maxValueLength).join("")]),
+  );
+}
+
+function view(m: StoredMonitor) {
+  return { id: m.id, companyId: m.companyId, countryCode: m.countryCode, companyName: m.companyName, metadata: m.metadata, createdAt: m.createdAt, datapointNotices: [] as unknown[] };
+}
+
+function page<T>(items: T[], first: number, after: string | undefined) {
+  const offset = decodeCursor(after);
+  if (offset === undefined) return undefined;
+  const slice = items.slice(offset, offset + first);
+  const hasNextPage = offset + first < items.length;
+  return { slice, hasNextPage, nextCursor: hasNextPage ? encodeCursor(offset + first) : undefined };
+}
+
+export function monitorRoutes(ctx: SimulatorContext) {
+  const app = new Hono();
+  const { state } = ctx.store;
+  const firstParam = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
+
+  app.post("/", async (c) => {
+    const parsed = createBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return apiError(c, 400, "invalid_request", "The monitor request is invalid.", issueDetails(parsed.error.issues));
+    const { companyId, countryCode, metadata } = parsed.data;
+    if (!isRegistryCountry(countryCode) || !monitoringCountries.includes(countryCode)) {
+      return apiError(c, 400, "invalid_request", `Monitoring is not supported for ${countryCode}.`);
+    }
+    if (metadata && Object.keys(metadata).length > metadataLimits.maxKeys) {
+      return apiError(c, 400, "invalid_request", `Metadata can hold at most ${metadataLimits.maxKeys} keys.`);
+    }
+    const existing = Object.values(state.monitors).find((m) => m.companyId === companyId && m.countryCode === countryCode);
+    if (existing) {
+      if (metadata) existing.metadata = storedMetadata(metadata); // create-or-retrieve: provided metadata replaces
+      ctx.store.changed();
+      return c.json(view(existing), 201);
+    }
+    const now = ctx.clock.now();
+    const monitor: StoredMonitor = {
+      id: newMonitorId(),
+      companyId,
+      countryCode,
+      companyName: ctx.data.companyName(countryCode, companyId),
+      metadata: storedMetadata(metadata ?? {}),
+      createdAt: now.toISOString(),
+      nextCheckAt: new Date(now.getTime() + 24 * 3600_000).toISOString(),
+      deactivated: false,
+      logs: [],
+    };
+    state.monitors[monitor.id] = monitor;
+    ctx.store.changed();
+    return c.json(view(monitor), 201);
+  });
+
+  app.get("/", (c) => {
+    const first = firstParam(c.req.query("first"), 50);
+    if (!Number.isInteger(first) || first < 1) return apiError(c, 400, "invalid_request", "`first` must be a whole number of at least 1.");
+    const { companyId, countryCode } = c.req.query();
+    const matching = Object.values(state.monitors)
+      .filter((m) => !m.deactivated && (!companyId || m.companyId === companyId) && (!countryCode || m.countryCode === countryCode))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    const result = page(matching, first, c.req.query("after"));
+    if (!result) return apiError(c, 400, "invalid_request", "The cursor is not valid.");
+    return c.json({ monitors: result.slice.map(view), total: matching.length, hasNextPage: result.hasNextPage, nextCursor: result.nextCursor });
+  });
+
+  // A monitor deactivated by its company disappearing stays readable (details and logs), but is not listed.
+  const found = (id: string) => state.monitors[id];
+  const notFound = (c: Parameters<typeof apiError>[0]) => apiError(c, 404, "not_found", "Monitor not found or access denied.");
+
+  app.get("/:id", (c) => {
+    const monitor = found(c.req.param("id"));
+    return monitor ? c.json({ ...view(monitor), active: !monitor.deactivated, lastFetchedAt: monitor.logs.at(-1)?.createdAt ?? null }) : notFound(c);
+  });
+
+  app.delete("/:id", (c) => {
+    const monitor = found(c.req.param("id"));
+    if (!monitor) return notFound(c);
+    delete state.monitors[monitor.id];
+    ctx.store.changed();
+    return c.body(null, 204);
+  });
+
+  app.get("/:id/logs", (c) => {
+    const monitor = found(c.req.param("id"));
+    if (!monitor) return notFound(c);
+    const first = firstParam(c.req.query("first"), 25);
+    if (!Number.isInteger(first) || first < 1) return apiError(c, 400, "invalid_request", "`first` must be a whole number of at least 1.");
+    const newestFirst = [...monitor.logs].reverse();
+    const result = page(newestFirst, first, c.req.query("after"));
+    if (!result) return apiError(c, 400, "invalid_request", "The cursor is not valid.");
+    return c.json({ logs: result.slice, hasNextPage: result.hasNextPage, nextCursor: result.nextCursor });
+  });
+
+  app.post("/:id/test-notification", async (c) => {
+    const monitor = found(c.req.param("id"));
+    if (!monitor) return notFound(c);
+    const body = (await c.req.json().catch(() => undefined)) as { changeCategories?: unknown; monitorHasBeenDeactivated?: unknown } | undefined;
+    const categories = body?.changeCategories;
+    if (!Array.isArray(categories) || categories.length === 0 || !categories.every((x) => (changeCategories as readonly unknown[]).includes(x))) {
+      return apiError(c, 400, "invalid_request", `changeCategories must list one or more of: ${changeCategories.join(", ")}.`);
+    }
+    if (!ctx.webhookEndpoint()) return apiError(c, 400, "invalid_request", "No webhook endpoint is configured.");
+    const payload = monitorNotification(monitor, categories as string[], body?.monitorHasBeenDeactivated === true, ctx.clock.now());
+    ctx.sendWebhook("monitor.notification", payload);
+    return c.json(payload);
+  });
+
+  return app;
+}
+
+/** A `monitor.notification` payload, built the same way for real checks and test notifications. */
+export function monitorNotification(monitor: StoredMonitor, categories: string[], deactivated: boolean, at: Date) {
+  return {
+    type: "monitor.notification",
+    monitorId: monitor.id,
+    companyId: monitor.companyId,
+    countryCode: monitor.countryCode,
+    timestamp: at.toISOString(),
+    changeCategories: categories,
+    monitorHasBeenDeactivated: deactivated,
+    ...(Object.keys(monitor.metadata).length > 0 && { metadata: monitor.metadata }),
+  };
+}

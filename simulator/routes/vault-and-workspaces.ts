@@ -1,0 +1,117 @@
+import { createCipheriv, randomBytes } from "node:crypto";
+import { Hono } from "hono";
+import { workspacePatchBodySchema } from "../../lib/registry/schemas";
+import { apiError, issueDetails } from "../api-error";
+import { newUuid } from "../ids";
+import type { SimulatorContext } from "../simulator-context";
+import type { SimState, StoredVaultEntry } from "../state";
+
+/** Sources that need account-specific credentials, with the fields their payload takes. */
+export const vaultSources = [
+  {
+    key: "infogreffe",
+    format: "email_password",
+    fields: [
+      { name: "email", type: "email", required: true, secret: false },
+      { name: "password", type: "password", required: true, secret: true },
+    ],
+  },
+  {
+    key: "handelsregister",
+    format: "email_password",
+    fields: [
+      { name: "email", type: "email", required: true, secret: false },
+      { name: "password", type: "password", required: true, secret: true },
+      { name: "backupAccounts", type: "list", required: false, secret: false, item: { fields: [{ name: "email", type: "email", required: true, secret: false }, { name: "password", type: "password", required: true, secret: true }] } },
+    ],
+  },
+] as const;
+
+type Field = { name: string; type: string; required: boolean; item?: { fields: readonly Field[] } };
+
+function missingFields(fields: readonly Field[], payload: Record<string, unknown>, prefix = ""): string[] {
+  return fields.flatMap((field) => {
+    const value = payload[field.name];
+    if (value === undefined || value === "") return field.required ? [`${prefix}${field.name} is required`] : [];
+    if (field.item) {
+      if (!Array.isArray(value)) return [`${prefix}${field.name} must be a list`];
+      return value.flatMap((entry, i) => missingFields(field.item!.fields, (entry ?? {}) as Record<string, unknown>, `${prefix}${field.name}[${i}].`));
+    }
+    return typeof value === "string" ? [] : [`${prefix}${field.name} must be text`];
+  });
+}
+
+function seal(payload: unknown, key: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(payload)), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
+}
+
+function workspaceNamed(state: SimState, name: string) {
+  state.workspaces[name] ??= { id: newUuid(), name, uboEnabled: true, isDefault: false };
+  return state.workspaces[name];
+}
+
+function entryView(entry: StoredVaultEntry, resolvedFrom: string) {
+  const { sealedPayload: _never, ...metadata } = entry;
+  return { ...metadata, inheritedFromWorkspaceId: resolvedFrom };
+}
+
+export function vaultAndWorkspaceRoutes(ctx: SimulatorContext) {
+  const app = new Hono();
+  const { state } = ctx.store;
+
+  app.get("/vault/sources", (c) => c.json(vaultSources));
+
+  app.put("/workspaces/:name/vault/:sourceKey", async (c) => {
+    const source = vaultSources.find((s) => s.key === c.req.param("sourceKey"));
+    if (!source) return apiError(c, 400, "invalid_request", `Unknown source ${c.req.param("sourceKey")}; see GET /v2/vault/sources.`);
+    const body = (await c.req.json().catch(() => undefined)) as { payload?: unknown } | undefined;
+    if (!body || typeof body.payload !== "object" || body.payload === null) return apiError(c, 400, "invalid_request", "The body must be {payload: {...}}.");
+    const missing = missingFields(source.fields, body.payload as Record<string, unknown>);
+    if (missing.length) return apiError(c, 400, "invalid_request", "The payload does not match the source's fields.", missing);
+    const workspace = workspaceNamed(state, c.req.param("name"));
+    const now = ctx.clock.now().toISOString();
+    const entries = (state.vault[workspace.name] ??= {});
+    const previous = entries[source.key];
+    // Last write wins: the version is read and bumped, not checked.
+    entries[source.key] = {
+      sourceKey: source.key,
+      origin: "customer_provided",
+      shape: source.format,
+      ownerWorkspaceId: workspace.id,
+      version: (previous?.version ?? 0) + 1,
+      createdAt: previous?.createdAt ?? now,
+      updatedAt: now,
+      expiresAt: null,
+      sealedPayload: seal(body.payload, ctx.vaultKey),
+    };
+    ctx.store.changed();
+    return c.json(entryView(entries[source.key]!, workspace.id));
+  });
+
+  app.get("/workspaces/:name/vault", (c) => {
+    const workspace = workspaceNamed(state, c.req.param("name"));
+    const own = Object.values(state.vault[workspace.name] ?? {}).map((e) => entryView(e, workspace.id));
+    const fallback = Object.values(state.workspaces).find((w) => w.isDefault)!;
+    const inherited =
+      fallback.name === workspace.name
+        ? []
+        : Object.values(state.vault[fallback.name] ?? {})
+            .filter((e) => !own.some((o) => o.sourceKey === e.sourceKey))
+            .map((e) => entryView(e, fallback.id));
+    return c.json([...own, ...inherited]);
+  });
+
+  app.patch("/workspaces/:name", async (c) => {
+    const parsed = workspacePatchBodySchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return apiError(c, 400, "invalid_request", "The workspace change is invalid.", issueDetails(parsed.error.issues));
+    const workspace = workspaceNamed(state, c.req.param("name"));
+    Object.assign(workspace, parsed.data);
+    ctx.store.changed();
+    return c.json({ id: workspace.id, name: workspace.name, legalName: workspace.legalName, uboEnabled: workspace.uboEnabled });
+  });
+
+  return app;
+}

@@ -1,0 +1,54 @@
+import { createHmac } from "node:crypto";
+import { companyData } from "./company-data";
+import { sectionsOf } from "./requests";
+import type { SimulatorContext } from "./simulator-context";
+import type { StoredRequest } from "./state";
+
+/** Signed document URLs live 15 minutes; asking for the request again gives fresh ones. */
+export const documentUrlLifetimeMs = 15 * 60_000;
+
+export function documentSignature(ctx: SimulatorContext, requestId: string, documentId: string, expires: number): string {
+  return createHmac("sha256", ctx.vaultKey).update(`${requestId}/${documentId}/${expires}`).digest("base64url");
+}
+
+/**
+ * `GET /v2/company/{requestId}` and every `company.updated`: the request record plus each section of
+ * a datapoint that has succeeded (or is enriching, with its intermediate result).
+ */
+export function snapshotOf(ctx: SimulatorContext, request: StoredRequest): Record<string, unknown> {
+  const data = companyData(ctx.store.state, request.countryCode, request.companyId);
+  const sections: Record<string, unknown> = {};
+  for (const [datapoint, status] of Object.entries(request.dataStatus.dataPoints)) {
+    if (status.status !== "succeeded" && status.status !== "enriching") continue;
+    for (const section of sectionsOf[datapoint] ?? []) {
+      const value = status.status === "enriching" ? data.intermediate(section) : data.sections[section];
+      if (value !== undefined) sections[section] = value;
+    }
+  }
+  const expires = ctx.clock.now().getTime() + documentUrlLifetimeMs;
+  const delivered = Object.entries(request.dataStatus.documents)
+    .filter(([, s]) => s.status === "succeeded")
+    .map(([id]) => {
+      const document = data.availableDocuments.find((d) => d.id === id);
+      const url = `${ctx.publicUrl}/v2/documents/${request.requestId}/${encodeURIComponent(id)}?expires=${expires}&signature=${documentSignature(ctx, request.requestId, id, expires)}`;
+      return { ...document, id, downloadUrl: url, urlExpiresAt: new Date(expires).toISOString() };
+    });
+  return {
+    request: {
+      requestId: request.requestId,
+      companyId: request.companyId,
+      countryCode: request.countryCode,
+      country: request.countryCode,
+      version: request.version,
+      dataPoints: request.dataPoints,
+      documents: request.documents,
+      dataStatus: request.dataStatus,
+      metadata: request.metadata,
+      companyLegalName: data.companyName,
+      workspace: { name: "default" },
+      ...(request.mode && { mode: request.mode }),
+    },
+    ...sections,
+    ...(delivered.length > 0 && { documents: data.documentsSection(delivered) }),
+  };
+}

@@ -1,0 +1,122 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+
+export type DatapointState = { status: string; error?: { code: string; message: string; retryable: boolean }; authoritative?: boolean };
+
+/** A company request as the simulator keeps it; the snapshot is assembled from it on every read. */
+export type StoredRequest = {
+  requestId: string;
+  companyId: string;
+  countryCode: string;
+  dataPoints: string[];
+  documents: string[];
+  metadata: Record<string, string>;
+  mode?: string;
+  graphInteractive?: boolean;
+  graphContinueFromNodeIds?: string[];
+  version: number;
+  createdAt: string;
+  dataStatus: { dataPoints: Record<string, DatapointState>; documents: Record<string, DatapointState> };
+  /** Credits charged for this request, after refunds. */
+  charged: number;
+  /** Scheduled changes: a datapoint or document moves to `status` at `at` (simulated time). */
+  schedule: { at: string; kind: "dataPoints" | "documents"; key: string; status: string }[];
+};
+
+export type StoredMonitor = {
+  id: string;
+  companyId: string;
+  countryCode: string;
+  companyName: string;
+  metadata: Record<string, string>;
+  createdAt: string;
+  nextCheckAt: string;
+  deactivated: boolean;
+  logs: { id: string; changeDetected: boolean; changeCategories: string[]; fetchStatus: string; createdAt: string; errorMessage: string | null }[];
+};
+
+export type StoredVaultEntry = {
+  sourceKey: string;
+  origin: "customer_provided";
+  shape: string;
+  ownerWorkspaceId: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string | null;
+  /** The payload encrypted under the simulator's own key; never returned by any endpoint. */
+  sealedPayload: string;
+};
+
+export type SimState = {
+  wallet: { balance: number; initial: number };
+  /** Bumped when the wallet is set or restored: low-balance notifications fire once per epoch. */
+  walletEpoch: number;
+  /** Every charge, for the high-usage windows. */
+  spends: { at: string; credits: number; workspaceId: string }[];
+  requests: Record<string, StoredRequest>;
+  /** `${country}:${id}:${sku}` → when the block was last billed, for the 24-hour rule. */
+  billedBlocks: Record<string, string>;
+  monitors: Record<string, StoredMonitor>;
+  workspaces: Record<string, { id: string; name: string; legalName?: string; uboEnabled: boolean; isDefault: boolean }>;
+  vault: Record<string, Record<string, StoredVaultEntry>>;
+  highUsageOverrides: Record<string, Record<string, unknown>>;
+  billingEvents: Record<string, unknown>[];
+  /** User-defined companies: `${country}:${id}` → fields that replace the generated ones. */
+  userCompanies: Record<string, Record<string, unknown>>;
+  clockOffsetMs: number;
+  webhookUrl?: string;
+  chaos: { duplicateRate: number; reorderWindowMs: number };
+  deliveries?: unknown;
+};
+
+export function initialState(walletCredits: number): SimState {
+  return {
+    wallet: { balance: walletCredits, initial: walletCredits },
+    walletEpoch: 0,
+    spends: [],
+    requests: {},
+    billedBlocks: {},
+    monitors: {},
+    workspaces: { default: { id: "00000000-0000-4000-8000-000000000001", name: "default", uboEnabled: true, isDefault: true } },
+    vault: {},
+    highUsageOverrides: {},
+    billingEvents: [],
+    userCompanies: {},
+    clockOffsetMs: 0,
+    chaos: { duplicateRate: 0, reorderWindowMs: 0 },
+  };
+}
+
+/** Keeps the state in memory and writes it to a JSON file shortly after each change (atomically). */
+export class StateStore {
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    readonly state: SimState,
+    private readonly file: string | undefined,
+    private readonly beforeSave: (state: SimState) => void = () => {},
+  ) {}
+
+  static load(file: string | undefined, walletCredits: number, beforeSave?: (state: SimState) => void): StateStore {
+    const state = file && existsSync(file) ? { ...initialState(walletCredits), ...(JSON.parse(readFileSync(file, "utf8")) as SimState) } : initialState(walletCredits);
+    return new StateStore(state, file, beforeSave);
+  }
+
+  changed(): void {
+    if (!this.file || this.timer) return;
+    this.timer = setTimeout(() => this.flush(), 200);
+    this.timer.unref();
+  }
+
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.file) return;
+    this.beforeSave(this.state);
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const temp = `${this.file}.tmp`;
+    writeFileSync(temp, JSON.stringify(this.state), { mode: 0o600 });
+    renameSync(temp, this.file);
+  }
+}
