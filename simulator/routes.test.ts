@@ -166,3 +166,14 @@ describe("billing notifications", () => {
     expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=200")).status).toBe(200);
   });
 });
+
+describe("settings", () => {
+  it("accepts the keys it generates", async () => {
+    const { generateApiKey, readConfig } = await import("./config");
+    const { generateSigningSecret } = await import("./webhooks/sign");
+    for (let i = 0; i < 50; i++) {
+      expect(() => readConfig({ SIM_API_KEY: generateApiKey(), SIM_WEBHOOK_SECRET: generateSigningSecret() })).not.toThrow();
+    }
+    expect(() => readConfig({ SIM_API_KEY: "sk_live_x" })).toThrow(/SIM_API_KEY/);
+  });
+});
