@@ -3,7 +3,7 @@
  *   - search JSON p50 and p99 over 1,000 calls                  goal p50 ≤ 5 ms
  *   - generating `LARGE` end to end (data and snapshot)          goal ≤ 50 ms
  * (webhook sending to a null receiver: bench/webhook-sender.ts)
- * Run: npx tsx bench/simulator.ts
+ * Run: npm run bench:simulator
  */
 import { companyData, forgetCompanyData } from "../simulator/company-data";
 import { initialState } from "../simulator/state";

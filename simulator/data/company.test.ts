@@ -39,7 +39,7 @@ describe("generateCompany", () => {
     expect(generateCompany("MU", "c12345").id).toBe("C12345");
   });
 
-  it("parses with companyResponseSchema for a sample of ids in every country", () => {
+  it("parses with companyResponseSchema for a sample of ids in every country", { timeout: 20_000 }, () => {
     for (const country of registryCountries) {
       for (const id of sampleIds(country, 8)) {
         const generated = generateCompany(country, id);
@@ -178,7 +178,7 @@ describe("generateCompany", () => {
     expect(Object.keys(none.applicability.documents)).toContain("tradeRegisterExtract");
   });
 
-  it("LARGE has 500 people and a 2,000-node graph, generated quickly", () => {
+  it("LARGE has 500 people and a 2,000-node graph, generated quickly", { timeout: 20_000 }, () => {
     const { sections } = generateCompany("DE", "LARGE");
     const people = sections.legalRepresentatives.length + (sections.otherKeyPersons?.length ?? 0) + (sections.shareholders?.filter((s) => s.type === "individual").length ?? 0);
     expect(people).toBe(500);

@@ -228,6 +228,8 @@ export function mauritiusFileNumberFromBrn(input: string): string | null {
 
 const czechIco: IdentifierFormat = digitsFormat("ico", 8, check.icoCheckDigit);
 
+const usccAlphabet = Array.from(check.usccCharacters);
+
 const chinaRegions = [
   { code: "110000", city: "北京" },
   { code: "310000", city: "上海" },
@@ -243,7 +245,7 @@ const chinaUscc: IdentifierFormat = {
   example: "91110000MA01234567",
   generate: (rng, family) => {
     const kind = family === "nonProfit" ? "51" : family === "sole" ? "92" : "91";
-    const org = Array.from({ length: 9 }, () => rng.pick(Array.from(check.usccCharacters))).join("");
+    const org = Array.from({ length: 9 }, () => rng.pick(usccAlphabet)).join("");
     const payload = kind + rng.pick(chinaRegions).code + org;
     return payload + check.usccCheckChar(payload);
   },

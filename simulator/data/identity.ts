@@ -101,8 +101,23 @@ function incorporation(rng: Rng): string {
   return `${year}-${String(rng.int(1, 12)).padStart(2, "0")}-${String(rng.int(1, 28)).padStart(2, "0")}`;
 }
 
-/** Names, legal form and kind of `(country, id)`: cheap (no address); the same input gives the same core. */
-export function companyCore(country: RegistryCountry, rawId: string): CompanyCore {
+/** What the ownership structure needs of a company: canonical id, legal name, kind (no romanization). */
+export interface CompanyBasics {
+  country: RegistryCountry;
+  id: string;
+  special?: SpecialCompanyId;
+  profile: CountryProfile;
+  form: LegalFormDef;
+  entityKind: EntityKind;
+  legalName: string;
+  root: string;
+  sector: SectorWord;
+  city: City;
+  incorporationDate: string;
+  owner?: PersonName;
+}
+
+export function companyBasics(country: RegistryCountry, rawId: string): CompanyBasics {
   const special = asSpecialCompanyId(rawId);
   const id = special ?? canonicalId(country, rawId);
   const profile = getProfile(country);
@@ -112,23 +127,29 @@ export function companyCore(country: RegistryCountry, rawId: string): CompanyCor
   const root = rng.pick(profile.roots);
   const sector = rng.pick(profile.sectors);
   const owner = form.family === "sole" ? personName(rng.fork("owner"), profile, special) : undefined;
-  const local = localLegalName(profile, form, root, sector, city, owner);
+  const legalName = specialNames(special, localLegalName(profile, form, root, sector, city, owner));
+  return { country, id, special, profile, form, entityKind: familyKind[form.family], legalName, root, sector, city, incorporationDate: incorporation(rng), owner };
+}
+
+/** Names (with English name and transliterations), legal form and kind of `(country, id)`, without the address. */
+export function companyCore(country: RegistryCountry, rawId: string): CompanyCore {
+  const basics = companyBasics(country, rawId);
+  const { profile, form, root, sector, city, owner, special, legalName } = basics;
   const native = profile.romanization !== undefined;
-  const legalName = specialNames(special, local);
   const english = profile.language === "en" && !native ? undefined : specialNames(special, englishLegalName(profile, form, root, sector, city, owner));
   return {
     country,
-    id,
+    id: basics.id,
     special,
     profile,
     form,
-    entityKind: familyKind[form.family],
+    entityKind: basics.entityKind,
     legalName,
     legalNameInEnglish: english,
     transliterations: native ? [romanizeFor(country, legalName)] : undefined,
     sector,
     city,
-    incorporationDate: incorporation(rng),
+    incorporationDate: basics.incorporationDate,
     owner,
   };
 }

@@ -5,7 +5,7 @@
 import type { RegistryCountry } from "../../lib/registry/countries";
 import { getProfile } from "./country-profiles";
 import { identifierFormats } from "./identifiers";
-import { companyCore, companyRng } from "./identity";
+import { companyBasics, companyRng } from "./identity";
 import { personName } from "./people";
 import type { Rng } from "./random";
 import type { SpecialCompanyId } from "./special-ids";
@@ -70,7 +70,7 @@ class Builder {
   }
 
   root(id: string): StructureCompany {
-    return this.add({ kind: "company", nodeId: companyNodeId(this.rootCountry, id), country: this.rootCountry, id, legalName: companyCore(this.rootCountry, id).legalName, depth: 0 });
+    return this.add({ kind: "company", nodeId: companyNodeId(this.rootCountry, id), country: this.rootCountry, id, legalName: companyBasics(this.rootCountry, id).legalName, depth: 0 });
   }
 
   /** A new company owner, in the root's country or (sometimes) a holding jurisdiction. */
@@ -80,7 +80,7 @@ class Builder {
       const id = identifierFormats[country].generate(this.rng, "capital");
       const nodeId = companyNodeId(country, id);
       if (this.byId.has(nodeId)) continue;
-      const identity = companyCore(country, id);
+      const identity = companyBasics(country, id);
       if (identity.entityKind !== "company" && attempt < 6) continue;
       return this.add({ kind: "company", nodeId, country, id: identity.id, legalName: identity.legalName, depth });
     }
@@ -263,7 +263,7 @@ function large(b: Builder, rng: Rng): void {
 
 /** The ownership structure of `(country, id)`, deterministic. */
 export function ownershipStructure(country: RegistryCountry, id: string): OwnershipStructure {
-  const identity = companyCore(country, id);
+  const identity = companyBasics(country, id);
   const rng = companyRng(country, identity.id, "ownership");
   const b = new Builder(rng, country);
   const special: SpecialCompanyId | undefined = identity.special;

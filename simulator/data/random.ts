@@ -1,5 +1,6 @@
-// Seeded randomness for the generated sandbox data. Nothing in simulator/data may use Math.random:
-// every value comes from a stream seeded by the company (`${country}:${id}`) and a sub-stream name.
+// Seeded randomness for the generated sandbox data (mulberry32 streams). Nothing in simulator/data may
+// use Math.random: every value comes from a stream seeded by the company (`${country}:${id}`) and a
+// sub-stream name.
 
 /** 32-bit string hash (cyrb53 folded to 32 bits); stable across runs and platforms. */
 export function hashString(input: string): number {
@@ -13,18 +14,6 @@ export function hashString(input: string): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (h1 ^ h2) >>> 0;
-}
-
-/** mulberry32: a tiny, fast PRNG with a 32-bit state. Returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface Rng {

@@ -91,15 +91,26 @@ function distribute(country: RegistryCountry, query: string, results: SearchResu
   };
 }
 
+const foldedDirectories = new Map<RegistryCountry, { identity: CompanyIdentity; names: string[] }[]>();
+
+/** The directory with each company's searchable names folded once (folding per query cost ~4 ms a search). */
+function foldedDirectory(country: RegistryCountry) {
+  let found = foldedDirectories.get(country);
+  if (!found) {
+    found = directory(country).map((identity) => ({
+      identity,
+      names: [identity.legalName, identity.legalNameInEnglish, ...(identity.transliterations ?? [])].filter((n): n is string => !!n).map(fold),
+    }));
+    foldedDirectories.set(country, found);
+  }
+  return found;
+}
+
 function nameMatches(country: RegistryCountry, query: string): { identity: CompanyIdentity; exact: boolean }[] {
   const folded = fold(query);
   const tokens = folded.split(" ").filter(Boolean);
-  const names = (c: CompanyIdentity) => [c.legalName, c.legalNameInEnglish, ...(c.transliterations ?? [])].filter((n): n is string => !!n).map(fold);
-  const matches = directory(country)
-    .map((identity) => {
-      const candidates = names(identity);
-      return { identity, exact: candidates.includes(folded), hit: candidates.some((n) => tokens.every((t) => n.includes(t))) };
-    })
+  const matches = foldedDirectory(country)
+    .map(({ identity, names }) => ({ identity, exact: names.includes(folded), hit: names.some((n) => tokens.every((t) => n.includes(t))) }))
     .filter((m) => m.hit);
   const unique = new Map(matches.map((m) => [m.identity.id, m]));
   return [...unique.values()].sort((a, b) => Number(b.exact) - Number(a.exact)).slice(0, nameResultLimit);

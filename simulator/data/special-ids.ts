@@ -81,7 +81,8 @@ export const unicodeSamples = {
   personLast: "Ñandú-Łukasiewicz 李",
 } as const;
 
-const longWord = "Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbeamtengesellschaftsverwaltungskoordinationsausschussvorsitzendenstellvertreterinnenbüro";
+const longStem = "Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbeamtengesellschaft";
+const longWord = `${longStem}s${longStem.toLowerCase()}sverwaltungskoordinationsausschussvorsitzendenstellvertreterinnenbüro`;
 
 export const longSamples = {
   word: longWord,
