@@ -96,7 +96,7 @@ export function ConnectionsAdmin({ connections }: { connections: ConnectionView[
                 </TableCell>
                 <TableCell>{c.environment === "sandbox" ? <Badge variant="warning">Sandbox</Badge> : <Badge>Production</Badge>}</TableCell>
                 <TableCell className="max-w-64 truncate font-mono text-xs">{c.baseUrl}</TableCell>
-                <TableCell className="font-mono text-xs">{c.apiKeyHint}</TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">{c.apiKeyHint}</TableCell>
                 <TableCell>{c.hasWebhookSecret ? "Set" : "Not set"}</TableCell>
                 <TableCell className="space-x-2 text-right whitespace-nowrap">
                   <Button size="sm" variant="outline" disabled={test === "running"} onClick={() => runTest(c)}>
