@@ -146,6 +146,19 @@ describe("search", () => {
 });
 
 describe("sandbox lifecycle", () => {
+  it("user-defined companies: a PATCH changes what the next request returns", async () => {
+    expect((await sim.call("POST", "/v2/sandbox/companies", { countryCode: "FR", id: "USERCO1", company: { legalName: "Ma Société Test" } })).status).toBe(201);
+    const fetchName = async () => {
+      const made = companyResponseSchema.parse((await order({ id: "USERCO1", countryCode: "FR", dataPoints: ["company"] })).json);
+      await advance(10);
+      return companyResponseSchema.parse((await sim.call("GET", `/v2/company/${made.request.requestId}`)).json).company?.legalName;
+    };
+    expect(await fetchName()).toBe("Ma Société Test");
+    expect((await sim.call("PATCH", "/v2/sandbox/companies/FR/USERCO1", { company: { legalName: "Nouveau Nom SAS" } })).status).toBe(200);
+    expect(await fetchName()).toBe("Nouveau Nom SAS");
+    expect((await sim.call("PATCH", "/v2/sandbox/companies/FR/UNKNOWN", { company: {} })).status).toBe(404);
+  });
+
   it("reset clears request history and restores the wallet", async () => {
     const made = companyResponseSchema.parse((await order({ id: frId, countryCode: "FR", dataPoints: ["ultimateBeneficialOwners"] })).json);
     await sim.call("POST", "/v2/sandbox/reset");

@@ -1,4 +1,5 @@
 import { registryCountries, type RegistryCountry } from "../lib/registry/countries";
+import { getProfile } from "./data/country-profiles";
 
 /** Billing blocks: the datapoints bought together, and the catalog base price in credits. */
 export const blocks = [
@@ -6,7 +7,7 @@ export const blocks = [
   { sku: "ubo", datapoints: ["ultimateBeneficialOwners"], base: 4 },
   { sku: "shareholders", datapoints: ["shareholders"], base: 2 },
   { sku: "subsidiaries", datapoints: ["subsidiaries"], base: 3 },
-  { sku: "graph", datapoints: ["graph"], base: 8 },
+  { sku: "graph", datapoints: ["graph"], base: 0 },
   { sku: "documents_listing", datapoints: ["availableDocuments"], base: 0 },
 ] as const;
 
@@ -36,7 +37,12 @@ function countryFactor(country: string): number {
   return 1 + (n % 5) * 0.25;
 }
 
+/**
+ * Catalog price of a block. The graph is priced per company fetched (the root included), so its
+ * price is the country's cost of one company; a request pays what its exploration spent.
+ */
 export function blockPrice(country: RegistryCountry, sku: BlockSku): number {
+  if (sku === "graph") return getProfile(country).graphCompanyCost;
   const block = blocks.find((b) => b.sku === sku)!;
   return Math.round(block.base * countryFactor(country) * 100) / 100;
 }

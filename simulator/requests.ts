@@ -33,22 +33,27 @@ function delayMs(seed: string, min: number, max: number): number {
 const blockKey = (country: string, id: string, sku: string) => `${country}:${id}:${sku}`;
 const dayMs = 24 * 3600_000;
 
-/** The credits a request costs now: blocks not bought for this company in the last 24 hours, plus documents. */
-export function quote(ctx: SimulatorContext, country: RegistryCountry, id: string, dataPoints: string[], documentPrices: number[]) {
+/**
+ * The credits a request costs now: profile blocks not bought for this company in the last 24 hours,
+ * what the graph exploration spends (companies already fetched cost 0), and the documents.
+ */
+export function quote(ctx: SimulatorContext, country: RegistryCountry, id: string, dataPoints: string[], documentPrices: number[], graphCost = 0) {
   const now = ctx.clock.now().getTime();
-  const skus = [...new Set(dataPoints.map((d) => blockOf(d)?.sku).filter((s): s is NonNullable<typeof s> => s !== undefined))];
+  const skus = [...new Set(dataPoints.map((d) => blockOf(d)?.sku).filter((s): s is NonNullable<typeof s> => s !== undefined && s !== "graph"))];
   const billable = skus.filter((sku) => {
     const last = ctx.store.state.billedBlocks[blockKey(country, id, sku)];
     return !last || now - Date.parse(last) >= dayMs;
   });
-  const total = billable.reduce((sum, sku) => sum + blockPrice(country, sku), 0) + documentPrices.reduce((a, b) => a + b, 0);
-  return { total: Math.round(total * 100) / 100, billable };
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const profile = round(billable.reduce((sum, sku) => sum + blockPrice(country, sku), 0));
+  const graph = dataPoints.includes("graph") ? graphCost : 0;
+  return { total: round(profile + graph + documentPrices.reduce((a, b) => a + b, 0)), profile, graph, billable };
 }
 
 /** Starts a request: charges it, and schedules each datapoint's and document's path to its final state. */
 export function startRequest(
   ctx: SimulatorContext,
-  input: { requestId: string; country: RegistryCountry; id: string; dataPoints: string[]; documents: string[]; metadata: Record<string, string>; mode?: string; graphInteractive?: boolean; graphContinueFromNodeIds?: string[] },
+  input: { requestId: string; country: RegistryCountry; id: string; dataPoints: string[]; documents: string[]; metadata: Record<string, string>; mode?: string; graphOptions?: StoredRequest["graphOptions"] },
   data: CompanyData,
   billing: { total: number; billable: string[]; workspaceId: string },
 ): StoredRequest {
@@ -63,8 +68,7 @@ export function startRequest(
     documents: input.documents,
     metadata: input.metadata,
     mode: input.mode,
-    graphInteractive: input.graphInteractive,
-    graphContinueFromNodeIds: input.graphContinueFromNodeIds,
+    graphOptions: input.graphOptions,
     version: 1,
     createdAt: now.toISOString(),
     dataStatus: { dataPoints: {}, documents: {} },

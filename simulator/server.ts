@@ -12,6 +12,7 @@ import { companyRoutes } from "./routes/company";
 import { controlRoutes } from "./routes/control";
 import { documentRoutes } from "./routes/documents";
 import { monitorRoutes } from "./routes/monitors";
+import { sandboxCompanyRoutes } from "./routes/sandbox-companies";
 import { searchRoutes } from "./routes/search";
 import { vaultAndWorkspaceRoutes } from "./routes/vault-and-workspaces";
 import type { SimulatorContext } from "./simulator-context";
@@ -95,6 +96,7 @@ export function createSimulator(options: SimulatorOptions) {
     return isRegistryCountry(country) ? c.json(pricingResponse(country)) : apiError(c, 400, "invalid_request", `Unknown countryCode ${country}.`);
   });
   app.get("/v2/catalog", (c) => c.json(catalogResponse()));
+  app.route("/v2/sandbox/companies", sandboxCompanyRoutes(ctx));
   app.post("/v2/sandbox/reset", (c) => {
     state.requests = {};
     state.billedBlocks = {};

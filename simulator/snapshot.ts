@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
 import { companyData } from "./company-data";
+import { generateOwnershipGraph } from "./data/graph";
+import type { RegistryCountry } from "../lib/registry/countries";
 import { sectionsOf } from "./requests";
 import type { SimulatorContext } from "./simulator-context";
 import type { StoredRequest } from "./state";
@@ -9,6 +11,19 @@ export const documentUrlLifetimeMs = 15 * 60_000;
 
 export function documentSignature(ctx: SimulatorContext, requestId: string, documentId: string, expires: number): string {
   return createHmac("sha256", ctx.vaultKey).update(`${requestId}/${documentId}/${expires}`).digest("base64url");
+}
+
+const requestGraphs = new Map<string, unknown>();
+
+/** The graph of one request: explored with its own budget, interactivity and continuation. */
+export function requestGraph(request: StoredRequest): unknown {
+  let graph = requestGraphs.get(request.requestId);
+  if (!graph) {
+    graph = generateOwnershipGraph(request.countryCode as RegistryCountry, request.companyId, request.graphOptions ?? {});
+    if (requestGraphs.size > 200) requestGraphs.delete(requestGraphs.keys().next().value!);
+    requestGraphs.set(request.requestId, graph);
+  }
+  return graph;
 }
 
 /**
@@ -21,7 +36,7 @@ export function snapshotOf(ctx: SimulatorContext, request: StoredRequest): Recor
   for (const [datapoint, status] of Object.entries(request.dataStatus.dataPoints)) {
     if (status.status !== "succeeded" && status.status !== "enriching") continue;
     for (const section of sectionsOf[datapoint] ?? []) {
-      const value = status.status === "enriching" ? data.intermediate(section) : data.sections[section];
+      const value = section === "graph" && request.graphOptions ? requestGraph(request) : status.status === "enriching" ? data.intermediate(section) : data.sections[section];
       if (value !== undefined) sections[section] = value;
     }
   }

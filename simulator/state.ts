@@ -12,8 +12,8 @@ export type StoredRequest = {
   documents: string[];
   metadata: Record<string, string>;
   mode?: string;
-  graphInteractive?: boolean;
-  graphContinueFromNodeIds?: string[];
+  /** How the ownership graph of this request was explored (spend cap, one level at a time, continuation). */
+  graphOptions?: { budgetCredits?: number; interactive?: boolean; continueFrom?: string[]; alreadyFetched?: string[] };
   version: number;
   createdAt: string;
   dataStatus: { dataPoints: Record<string, DatapointState>; documents: Record<string, DatapointState> };
@@ -57,6 +57,8 @@ export type SimState = {
   requests: Record<string, StoredRequest>;
   /** `${country}:${id}:${sku}` → when the block was last billed, for the 24-hour rule. */
   billedBlocks: Record<string, string>;
+  /** `${country}:${id}` → graph node ids already fetched (paid) for that root: they cost 0 again. */
+  graphFetched: Record<string, string[]>;
   monitors: Record<string, StoredMonitor>;
   workspaces: Record<string, { id: string; name: string; legalName?: string; uboEnabled: boolean; isDefault: boolean }>;
   vault: Record<string, Record<string, StoredVaultEntry>>;
@@ -77,6 +79,7 @@ export function initialState(walletCredits: number): SimState {
     spends: [],
     requests: {},
     billedBlocks: {},
+    graphFetched: {},
     monitors: {},
     workspaces: { default: { id: "00000000-0000-4000-8000-000000000001", name: "default", uboEnabled: true, isDefault: true } },
     vault: {},

@@ -4,6 +4,7 @@ import { companyRequestBodySchema, onboardingRequestBodySchema } from "../../lib
 import { apiError, issueDetails } from "../api-error";
 import { companyData } from "../company-data";
 import { newRequestId } from "../ids";
+import { generateOwnershipGraph } from "../data/graph";
 import { supportsDatapoint } from "../pricing";
 import { completeNow, quote, startRequest } from "../requests";
 import type { SimulatorContext } from "../simulator-context";
@@ -27,7 +28,8 @@ export function companyRoutes(ctx: SimulatorContext) {
 
   app.post("/company", async (c) => {
     const raw = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    const parent = typeof raw?.graphContinueFromNodeIds !== "undefined" && typeof raw?.requestId === "string" ? state.requests[raw.requestId] : undefined;
+    // A continuation may name its parent request instead of repeating the company (as the vendor derives it).
+    const parent = Array.isArray(raw?.graphContinueFromNodeIds) && typeof raw?.requestId === "string" ? state.requests[raw.requestId] : undefined;
     const parsed = companyRequestBodySchema.safeParse(parent ? { ...raw, id: parent.companyId, countryCode: parent.countryCode } : raw);
     if (!parsed.success) {
       const mauritius = parsed.error.issues.find((i) => i.path[0] === "id");
@@ -48,10 +50,19 @@ export function companyRoutes(ctx: SimulatorContext) {
     const unknownDocuments = documents.filter((d) => !data.isKnownDocument(d));
     if (unknownDocuments.length) return apiError(c, 400, "invalid_request", "Unknown document ids; list them with the availableDocuments datapoint.", unknownDocuments);
 
-    const priced = quote(ctx, country, body.id, dataPoints, documents.map((d) => data.documentPrice(d)));
-    const cap = body.maxBudget;
-    if (cap !== undefined && priced.total > cap) {
-      return apiError(c, 400, "budget_exceeded", `The quoted price of ${priced.total} credits is above maxBudget (${cap}).`, [`quotedPrice: ${priced.total}`, `maxBudget: ${cap}`]);
+    const rootKey = `${country}:${body.id}`;
+    const graphOptions = dataPoints.includes("graph")
+      ? { budgetCredits: body.graphMaxBudget, interactive: body.graphInteractive, continueFrom: body.graphContinueFromNodeIds, alreadyFetched: state.graphFetched[rootKey] ?? [] }
+      : undefined;
+    const graph = graphOptions ? generateOwnershipGraph(country, body.id, graphOptions) : undefined;
+    const priced = quote(ctx, country, body.id, dataPoints, documents.map((d) => data.documentPrice(d)), graph?.metadata?.amountSpent ?? 0);
+    const caps = [
+      { name: "maxBudget", cap: body.maxBudget, price: priced.total },
+      { name: "profileMaxBudget", cap: body.profileMaxBudget, price: priced.profile },
+    ];
+    const over = caps.find((c) => c.cap !== undefined && c.price > c.cap);
+    if (over) {
+      return apiError(c, 400, "budget_exceeded", `The quoted price of ${over.price} credits is above ${over.name} (${over.cap}).`, [`quotedPrice: ${over.price}`, `${over.name}: ${over.cap}`]);
     }
     if (state.wallet.balance < priced.total) {
       return apiError(c, 402, "insufficient_funds", `This request costs ${priced.total} credits; the balance is ${state.wallet.balance}.`, [`quotedPrice: ${priced.total}`, `balance: ${state.wallet.balance}`]);
@@ -59,10 +70,15 @@ export function companyRoutes(ctx: SimulatorContext) {
     const metadata = storedMetadata(body.metadata ?? {});
     const request = startRequest(
       ctx,
-      { requestId: newRequestId(), country, id: body.id, dataPoints, documents, metadata, mode: body.mode, graphInteractive: body.graphInteractive, graphContinueFromNodeIds: body.graphContinueFromNodeIds },
+      { requestId: newRequestId(), country, id: body.id, dataPoints, documents, metadata, mode: body.mode, graphOptions },
       data,
       { ...priced, workspaceId: "default" },
     );
+    if (graph) {
+      // Companies this exploration fetched are paid for: continuing through them later costs nothing.
+      const fetched = graph.nodes.filter((n) => n.type === "company" && n.flags?.status === "found").map((n) => n.nodeId);
+      state.graphFetched[rootKey] = [...new Set([...(state.graphFetched[rootKey] ?? []), ...fetched])];
+    }
     ctx.store.changed();
     return c.json(snapshotOf(ctx, request));
   });
