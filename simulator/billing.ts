@@ -36,6 +36,14 @@ export function charge(ctx: SimulatorContext, credits: number, workspaceId: stri
     }
   }
 
+  const topup = state.autoTopup;
+  if (topup?.enabled && state.wallet.balance < topup.thresholdCredits) {
+    state.autoTopups += 1;
+    const succeeded = topup.outcome === "succeeded";
+    if (succeeded) state.wallet.balance = Math.round((state.wallet.balance + topup.amountCredits) * 100) / 100;
+    fire(ctx, "auto_topup", topup.outcome, `auto_topup:${state.autoTopups}`, { amountCents: Math.round(topup.amountCredits * centsPerCredit), thresholdCents: Math.round(topup.thresholdCredits * centsPerCredit), balanceCents: Math.round(state.wallet.balance * centsPerCredit) }, null);
+  }
+
   const override = state.highUsageOverrides[workspaceId] as { highUsageEnabled?: boolean | null; highUsagePeriodMinutes?: number | null; highUsageTiers?: { tier: string; cents: number }[] | null; highUsageWebhookEnabled?: boolean | null } | undefined;
   const enabled = override?.highUsageEnabled ?? accountHighUsage.enabled;
   if (!enabled) return;

@@ -94,6 +94,29 @@ describe("a company request", () => {
 });
 
 describe("refusals, at once and unbilled", () => {
+  it("gives every error special id its documented behaviour, in any country", async () => {
+    const { errorSpecialIds } = await import("./special-errors");
+    for (const [id, special] of Object.entries(errorSpecialIds)) {
+      for (const countryCode of ["DE", "MU"]) {
+        if (special.where === "search") {
+          const answer = await sim.call("GET", `/v2/search?country=${countryCode}&query=${id}`);
+          expect(answer.status, id).toBe(special.status);
+          continue;
+        }
+        const answer = special.where === "onboarding" ? await sim.call("POST", "/v2/onboarding", { id, countryCode }) : await order({ id, countryCode, dataPoints: ["company"], documents: special.where === "document" ? ["tradeRegisterExtract"] : [] });
+        if (special.status) {
+          expect([id, answer.status, answer.json.error.code]).toEqual([id, special.status, special.code]);
+          continue;
+        }
+        const requestId = companyResponseSchema.parse(answer.json).request.requestId;
+        await advance(10);
+        const done = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${requestId}`)).json);
+        const entries = special.where === "document" ? statusOf(done)!.documents! : statusOf(done)!.dataPoints!;
+        expect(Object.values(entries)[0]).toMatchObject({ status: "failed", error: { code: special.code, retryable: special.retryable } });
+      }
+    }
+  });
+
   it("answers each error special id with its status, code and retryability", async () => {
     const limited = await order({ id: "RATE_LIMITED", countryCode: "FR", dataPoints: ["company"] });
     expect(limited.status).toBe(429);

@@ -66,6 +66,9 @@ export type SimState = {
   billingEvents: Record<string, unknown>[];
   /** User-defined companies: `${country}:${id}` → fields that replace the generated ones. */
   userCompanies: Record<string, Record<string, unknown>>;
+  /** Auto top-up (set through the control API): below the threshold the wallet is topped up, or the attempt fails. */
+  autoTopup?: { enabled: boolean; thresholdCredits: number; amountCredits: number; outcome: "succeeded" | "failed" };
+  autoTopups: number;
   clockOffsetMs: number;
   webhookUrl?: string;
   chaos: { duplicateRate: number; reorderWindowMs: number };
@@ -86,6 +89,7 @@ export function initialState(walletCredits: number): SimState {
     highUsageOverrides: {},
     billingEvents: [],
     userCompanies: {},
+    autoTopups: 0,
     clockOffsetMs: 0,
     chaos: { duplicateRate: 0, reorderWindowMs: 0 },
   };

@@ -30,12 +30,14 @@ export function companyRoutes(ctx: SimulatorContext) {
     const raw = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     // A continuation may name its parent request instead of repeating the company (as the vendor derives it).
     const parent = Array.isArray(raw?.graphContinueFromNodeIds) && typeof raw?.requestId === "string" ? state.requests[raw.requestId] : undefined;
-    const parsed = companyRequestBodySchema.safeParse(parent ? { ...raw, id: parent.companyId, countryCode: parent.countryCode } : raw);
+    // Special ids work in every country, Mauritius included (they are not register file numbers).
+    const special = typeof raw?.id === "string" && raw.countryCode === "MU" && specialError(raw.id) ? { ...raw, countryCode: "FR" } : undefined;
+    const parsed = companyRequestBodySchema.safeParse(parent ? { ...raw, id: parent.companyId, countryCode: parent.countryCode } : (special ?? raw));
     if (!parsed.success) {
       const mauritius = parsed.error.issues.find((i) => i.path[0] === "id");
       return apiError(c, 400, "invalid_request", mauritius?.message ?? "The company request is invalid.", issueDetails(parsed.error.issues));
     }
-    const body = parsed.data;
+    const body = special ? { ...parsed.data, countryCode: "MU" as const } : parsed.data;
     const country = body.countryCode as RegistryCountry;
     const refused = specialAnswer(c, body.id, "request");
     if (refused) return refused;

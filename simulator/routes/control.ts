@@ -16,6 +16,7 @@ const advanceBody = z.object({ seconds: z.number().nonnegative().max(30 * 24 * 3
 const walletBody = z.object({ balance: z.number().nonnegative() });
 const chaosBody = z.object({ duplicateRate: z.number().min(0).max(1), reorderWindowMs: z.number().int().min(0).max(600_000) });
 const endpointBody = z.object({ url: z.url().nullable() });
+const autoTopupBody = z.object({ enabled: z.boolean(), thresholdCredits: z.number().nonnegative(), amountCredits: z.number().positive(), outcome: z.enum(["succeeded", "failed"]).default("succeeded") });
 
 /** The simulator's control API under /_sim/ (never under /v2/), protected by the same key. */
 export function controlRoutes(ctx: SimulatorContext, hooks: ControlHooks) {
@@ -70,6 +71,14 @@ export function controlRoutes(ctx: SimulatorContext, hooks: ControlHooks) {
     ctx.store.changed();
     await hooks.runDue(); // messages waiting for an endpoint go now
     return c.json({ url: state.webhookUrl ?? null });
+  });
+
+  app.put("/auto-topup", async (c) => {
+    const parsed = await body(c, autoTopupBody);
+    if (parsed.error) return parsed.error;
+    state.autoTopup = parsed.data;
+    ctx.store.changed();
+    return c.json(state.autoTopup);
   });
 
   app.get("/deliveries", (c) => c.json(hooks.deliveries({ state: c.req.query("state"), type: c.req.query("type") })));

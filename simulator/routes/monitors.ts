@@ -6,7 +6,7 @@ import { apiError, issueDetails } from "../api-error";
 import { decodeCursor, encodeCursor, newMonitorId } from "../ids";
 import { monitoringCountries } from "../pricing";
 import type { SimulatorContext } from "../simulator-context";
-import type { StoredMonitor } from "../state";
+import type { SimState, StoredMonitor } from "../state";
 
 const createBody = z.object({ companyId: z.string().trim().min(1), countryCode: z.string(), metadata: z.record(z.string(), z.string()).optional() });
 
@@ -19,8 +19,14 @@ export function storedMetadata(metadata: Record<string, string>): Record<string,
   );
 }
 
-function view(m: StoredMonitor) {
-  return { id: m.id, companyId: m.companyId, countryCode: m.countryCode, companyName: m.companyName, metadata: m.metadata, createdAt: m.createdAt, datapointNotices: [] as unknown[] };
+/** Registers whose shareholder data needs the customer's own account, by the vault source that holds it. */
+const credentialSources: Record<string, string> = { FR: "infogreffe", DE: "handelsregister" };
+
+/** Datapoints blocked until the vault (of the default workspace) holds the credentials their source needs. */
+function datapointNotices(m: StoredMonitor, vault: SimState["vault"]) {
+  const source = credentialSources[m.countryCode];
+  if (!source || vault.default?.[source]) return [];
+  return [{ datapoint: "shareholders", status: "blocked_missing_credentials", message: `Add ${source} credentials to the vault to monitor shareholders; the other datapoints are monitored now.` }];
 }
 
 function page<T>(items: T[], first: number, after: string | undefined) {
@@ -34,6 +40,15 @@ function page<T>(items: T[], first: number, after: string | undefined) {
 export function monitorRoutes(ctx: SimulatorContext) {
   const app = new Hono();
   const { state } = ctx.store;
+  const view = (m: StoredMonitor) => ({
+    id: m.id,
+    companyId: m.companyId,
+    countryCode: m.countryCode,
+    companyName: m.companyName,
+    metadata: m.metadata,
+    createdAt: m.createdAt,
+    datapointNotices: datapointNotices(m, state.vault),
+  });
   const firstParam = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
 
   app.post("/", async (c) => {
