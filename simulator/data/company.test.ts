@@ -1,3 +1,4 @@
+import { nodeLabel } from "./mermaid";
 import { describe, expect, it } from "vitest";
 import { registryCountries, type RegistryCountry } from "../../lib/registry/countries";
 import { companyResponseSchema } from "../../lib/registry/schemas";
@@ -145,7 +146,7 @@ describe("generateCompany", () => {
     const direct = sections.graph.edges.filter((e) => e.toId === root?.nodeId);
     expect(sections.shareholders?.map((s) => s.sharePercentage).sort()).toEqual(direct.map((e) => e.percentage).sort());
     expect(sections.ultimateBeneficialOwners.map((u) => u.control?.details?.reduce((sum, d) => sum + (d.percentageValue ?? 0), 0)).sort()).toEqual([34, 50]);
-    expect(sections.graph.nodes.filter((n) => n.flags?.isUbo).map((n) => (n.individual?.name as string)).sort()).toEqual(sections.ultimateBeneficialOwners.map((u) => u.name?.fullName).sort());
+    expect(sections.graph.nodes.filter((n) => n.flags?.isUbo).map((n) => nodeLabel(n)).sort()).toEqual(sections.ultimateBeneficialOwners.map((u) => u.name?.fullName).sort());
   });
 
   it("documents carry source; financial statements carry extracted data over several years", () => {

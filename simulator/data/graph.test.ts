@@ -1,3 +1,4 @@
+import { nodeLabel } from "./mermaid";
 import { describe, expect, it } from "vitest";
 import { registryCountries } from "../../lib/registry/countries";
 import { graphSchema, type Graph } from "../../lib/registry/schemas";
@@ -122,7 +123,7 @@ describe("ownership graph", () => {
       const parsed = parseMermaid(graph);
       expect(parsed.header).toBe("graph TD");
       expect(parsed.declared.size).toBe(graph.nodes.length);
-      graph.nodes.forEach((node, i) => expect(parsed.declared.get(i)).toContain((node.company?.legalName ?? (node.individual?.name as string)).replace(/"/g, "#quot;")));
+      graph.nodes.forEach((node, i) => expect(parsed.declared.get(i)).toContain(nodeLabel(node).replace(/"/g, "#quot;")));
       const expected = graph.edges.map((e) => `${e.fromId}>${e.toId}`).sort();
       expect(parsed.edges.map(([from, to]) => `${from}>${to}`).sort()).toEqual(expected);
       for (const [from, to, label] of parsed.edges) {

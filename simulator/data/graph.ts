@@ -4,7 +4,7 @@ import type { RegistryCountry } from "../../lib/registry/countries";
 import type { Graph, GraphEdge, GraphMetadata, GraphNode } from "../../lib/registry/schemas";
 import { accumulateOwnership, uboThreshold } from "./accumulation";
 import { getProfile } from "./country-profiles";
-import { toMermaid } from "./mermaid";
+import { nodeLabel, toMermaid } from "./mermaid";
 import { ownershipStructure, type OwnershipStructure, type StructureEdge, type StructureNode } from "./ownership-structure";
 
 export interface GraphOptions {
@@ -92,7 +92,7 @@ function graphNode(node: StructureNode, rootId: string, state: Exploration, tota
   const acc = totals.get(node.nodeId);
   const out: GraphNode = node.kind === "company"
     ? { nodeId: node.nodeId, type: "company", company: { id: node.id, legalName: node.legalName, countryCode: node.country } }
-    : { nodeId: node.nodeId, type: "individual", individual: { name: node.name, birthDate: node.birthDate, nationality: node.nationality } };
+    : { nodeId: node.nodeId, type: "individual", individual: { name: { fullName: node.name }, birthDate: node.birthDate, nationality: node.nationality } };
   if (acc && acc.total > 0) out.totalOwnershipPercentage = acc.total;
   const isUbo = node.kind === "individual" && acc !== undefined && (acc.total > uboThreshold || acc.dominates);
   const methods = isUbo ? [...(acc.total > uboThreshold ? ["accumulation"] : []), ...(acc.dominates ? ["domination"] : [])] : undefined;
@@ -109,7 +109,8 @@ function graphNode(node: StructureNode, rootId: string, state: Exploration, tota
       reason: truncation,
       estimatedCost: paid.has(node.nodeId) ? 0 : costOf(node),
       depth: state.depth.get(node.nodeId) ?? 0,
-      accumulatedOwnership: acc?.total ?? 0,
+      // A fraction (0–1), as the vendor documents it, not a percentage.
+      accumulatedOwnership: Math.round((acc?.total ?? 0) * 100) / 10_000,
     };
   }
   return out;
@@ -117,7 +118,7 @@ function graphNode(node: StructureNode, rootId: string, state: Exploration, tota
 
 function describe(rootName: string, nodes: GraphNode[], edges: GraphEdgeOut[], metadata: GraphMetadata): string {
   const companies = nodes.filter((n) => n.type === "company").length;
-  const ubos = nodes.filter((n) => n.flags?.isUbo).map((n) => `${(n.individual?.name as string | undefined) ?? n.nodeId} (${n.totalOwnershipPercentage ?? 0}%)`);
+  const ubos = nodes.filter((n) => n.flags?.isUbo).map((n) => `${nodeLabel(n)} (${n.totalOwnershipPercentage ?? 0}%)`);
   const cycles = edges.filter((e) => e.cycle).length;
   const truncated = nodes.filter((n) => n.continuation).length;
   return [
