@@ -102,20 +102,7 @@ function incorporation(rng: Rng): string {
 }
 
 /** What the ownership structure needs of a company: canonical id, legal name, kind (no romanization). */
-export interface CompanyBasics {
-  country: RegistryCountry;
-  id: string;
-  special?: SpecialCompanyId;
-  profile: CountryProfile;
-  form: LegalFormDef;
-  entityKind: EntityKind;
-  legalName: string;
-  root: string;
-  sector: SectorWord;
-  city: City;
-  incorporationDate: string;
-  owner?: PersonName;
-}
+export type CompanyBasics = Omit<CompanyCore, "legalNameInEnglish" | "transliterations"> & { root: string };
 
 export function companyBasics(country: RegistryCountry, rawId: string): CompanyBasics {
   const special = asSpecialCompanyId(rawId);
