@@ -82,6 +82,18 @@ describe("a company request", () => {
     expect(statusOf(docs)!.documents!.tradeRegisterExtract).toMatchObject({ status: "failed", error: { code: "no_document_available" } });
   });
 
+  it("delivers SLOW_DELIVERY datapoints after 20 s at the earliest, and INSTANT_DELIVERY ones within 100 ms", async () => {
+    const slow = companyResponseSchema.parse((await order({ id: "SLOW_DELIVERY", countryCode: "FR", dataPoints: ["company"] })).json);
+    const instant = companyResponseSchema.parse((await order({ id: "INSTANT_DELIVERY", countryCode: "FR", dataPoints: ["company"] })).json);
+    await advance(0.1);
+    const status = async (id: string) => ((await sim.call("GET", `/v2/company/${id}`)).json.request.dataStatus.dataPoints.company as { status: string }).status;
+    expect(await status(instant.request.requestId)).toBe("succeeded");
+    await advance(15);
+    expect(await status(slow.request.requestId)).not.toBe("succeeded");
+    await advance(50);
+    expect(await status(slow.request.requestId)).toBe("succeeded");
+  });
+
   it("fails every datapoint of SOURCE_UNAVAILABLE as retryable", async () => {
     const answer = companyResponseSchema.parse((await order({ id: "SOURCE_UNAVAILABLE", countryCode: "GB", dataPoints: ["company", "graph"] })).json);
     await advance(10);

@@ -5,7 +5,7 @@ import type { RegistryCountry } from "../lib/registry/countries";
 import type { CompanyData } from "./company-data";
 import type { SimulatorContext } from "./simulator-context";
 import type { DatapointState, StoredRequest } from "./state";
-import { specialError } from "./special-errors";
+import { deliverySpecialIds, specialError } from "./special-errors";
 
 /** Which response sections each datapoint fills. */
 export const sectionsOf: Record<string, string[]> = {
@@ -59,6 +59,8 @@ export function startRequest(
 ): StoredRequest {
   const now = ctx.clock.now();
   const special = specialError(input.id);
+  const delivery = deliverySpecialIds[input.id.trim().toUpperCase()]?.delayMs;
+  const delay = (seed: string, min: number, max: number) => (delivery ? delayMs(seed, ...delivery) : delayMs(seed, min, max));
   const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
   const request: StoredRequest = {
     requestId: input.requestId,
@@ -77,7 +79,7 @@ export function startRequest(
   };
   for (const datapoint of input.dataPoints) {
     request.dataStatus.dataPoints[datapoint] = { status: "in_progress" };
-    const done = delayMs(`${input.country}:${input.id}:${datapoint}`, 300, 3000);
+    const done = delay(`${input.country}:${input.id}:${datapoint}`, 300, 3000);
     if (enrichedDatapoints.has(datapoint)) request.schedule.push({ at: at(done / 2), kind: "dataPoints", key: datapoint, status: "enriching" });
     const fails = special?.where === "datapoint" || data.notApplicable.includes(datapoint);
     request.schedule.push({ at: at(done), kind: "dataPoints", key: datapoint, status: fails ? "failed" : "succeeded" });
@@ -85,7 +87,7 @@ export function startRequest(
   for (const document of input.documents) {
     request.dataStatus.documents[document] = { status: "in_progress" };
     const noExtract = special?.where === "document" || data.noDocument.includes(document);
-    request.schedule.push({ at: at(delayMs(`${input.country}:${input.id}:doc:${document}`, 800, 4000)), kind: "documents", key: document, status: noExtract ? "failed" : "succeeded" });
+    request.schedule.push({ at: at(delay(`${input.country}:${input.id}:doc:${document}`, 800, 4000)), kind: "documents", key: document, status: noExtract ? "failed" : "succeeded" });
   }
   request.schedule.sort((a, b) => a.at.localeCompare(b.at));
   for (const sku of billing.billable) ctx.store.state.billedBlocks[blockKey(input.country, input.id, sku)] = now.toISOString();

@@ -27,3 +27,9 @@ export const errorSpecialIds: Record<string, SpecialError> = {
 export function specialError(id: string): SpecialError | undefined {
   return errorSpecialIds[id.trim().toUpperCase()];
 }
+
+/** Company ids that change how long datapoints take to arrive (the data is the generated company's). */
+export const deliverySpecialIds: Record<string, { description: string; delayMs: [number, number] }> = {
+  SLOW_DELIVERY: { description: "Every datapoint and document takes 20 to 60 seconds (progress stays visible for a while).", delayMs: [20_000, 60_000] },
+  INSTANT_DELIVERY: { description: "Every datapoint and document completes within 100 ms.", delayMs: [20, 100] },
+};
