@@ -105,6 +105,21 @@ describe("a company request", () => {
   });
 });
 
+describe("transliteration", () => {
+  it("romanizes names, addresses and people of a native-script company with transliterate=true, and nothing else", async () => {
+    const ruId = searchResultsSchema.parse((await sim.call("GET", "/v2/search?country=RU&query=MATCH_REASONS")).json)[0]!.id;
+    const made = companyResponseSchema.parse((await order({ id: ruId, countryCode: "RU", dataPoints: ["company", "legalRepresentatives"] })).json);
+    await advance(10);
+    const plain = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${made.request.requestId}`)).json);
+    const latin = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${made.request.requestId}?transliterate=true`)).json);
+    expect(plain.company?.legalName).toMatch(/[\u0400-\u04FF]/);
+    expect(latin.company?.legalName).not.toMatch(/[\u0400-\u04FF]/);
+    expect(JSON.stringify(latin.legalRepresentatives)).not.toMatch(/[\u0400-\u04FF]/);
+    expect(latin.company?.id).toBe(plain.company?.id);
+    expect(latin.request.requestId).toBe(plain.request.requestId);
+  });
+});
+
 describe("refusals, at once and unbilled", () => {
   it("gives every error special id its documented behaviour, in any country", async () => {
     const { errorSpecialIds } = await import("./special-errors");

@@ -9,10 +9,16 @@ import { supportsDatapoint } from "../pricing";
 import { completeNow, quote, startRequest } from "../requests";
 import type { SimulatorContext } from "../simulator-context";
 import { snapshotOf } from "../snapshot";
+import { transliterated } from "../transliterate";
 import { specialError } from "../special-errors";
 import { storedMetadata } from "./monitors";
 
 type ApiErrorResponse = ReturnType<typeof apiError>;
+
+/** The snapshot as answered: romanized when the caller asks with `transliterate=true` (cache and billing unaffected). */
+function answer(c: Parameters<typeof apiError>[0], snapshot: Record<string, unknown>, country: string) {
+  return c.json(c.req.query("transliterate") === "true" ? transliterated(snapshot, country as RegistryCountry) : snapshot);
+}
 
 /** The error a special company id answers with at the door (null when it has none there). */
 function specialAnswer(c: Parameters<typeof apiError>[0], id: string, where: "request" | "onboarding"): ApiErrorResponse | null {
@@ -82,12 +88,12 @@ export function companyRoutes(ctx: SimulatorContext) {
       state.graphFetched[rootKey] = [...new Set([...(state.graphFetched[rootKey] ?? []), ...fetched])];
     }
     ctx.store.changed();
-    return c.json(snapshotOf(ctx, request));
+    return answer(c, snapshotOf(ctx, request), country);
   });
 
   app.get("/company/:requestId", (c) => {
     const request = state.requests[c.req.param("requestId")];
-    return request ? c.json(snapshotOf(ctx, request)) : apiError(c, 404, "not_found", "No request with this id.");
+    return request ? answer(c, snapshotOf(ctx, request), request.countryCode) : apiError(c, 404, "not_found", "No request with this id.");
   });
 
   app.post("/onboarding", async (c) => {
@@ -107,7 +113,7 @@ export function companyRoutes(ctx: SimulatorContext) {
     );
     completeNow(ctx, request, data); // fast mode: everything is in the answer
     ctx.store.changed();
-    return c.json(snapshotOf(ctx, request));
+    return answer(c, snapshotOf(ctx, request), country);
   });
 
   return app;
