@@ -167,6 +167,18 @@ describe("billing notifications", () => {
   });
 });
 
+describe("control API", () => {
+  it("lists delivery attempts with their outcome, and messages by state", async () => {
+    const attempts = (await sim.call("GET", "/_sim/deliveries")).json as { messageId: string; ok: boolean; status?: number }[];
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(attempts.every((a) => typeof a.ok === "boolean" && a.messageId.startsWith("msg_"))).toBe(true);
+    const delivered = (await sim.call("GET", "/_sim/deliveries?state=delivered&type=monitor.notification")).json as { id: string; type: string; state: string }[];
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(delivered.every((m) => m.type === "monitor.notification" && m.state === "delivered")).toBe(true);
+    expect((await sim.call("GET", "/_sim/deliveries?state=pending")).json).toEqual([]);
+  });
+});
+
 describe("settings", () => {
   it("accepts the keys it generates", async () => {
     const { generateApiKey, readConfig } = await import("./config");

@@ -111,7 +111,10 @@ export function createSimulator(options: SimulatorOptions) {
     controlRoutes(ctx, {
       runDue,
       setChaos: (chaos) => deliveries.setChaos(chaos),
-      deliveries: (filter) => deliveries.attempts({ type: filter.type, ok: filter.state === "delivered" ? true : filter.state === "failed" ? false : undefined }),
+      deliveries: ({ state: wanted, type }) =>
+        wanted === "pending" || wanted === "delivered" || wanted === "failed"
+          ? deliveries.messages({ state: wanted, type }).map(({ body: _body, ...message }) => message)
+          : deliveries.attempts({ type }),
     }),
   );
   app.notFound((c) => apiError(c, 404, "not_found", `No endpoint ${c.req.method} ${c.req.path}.`));

@@ -9,6 +9,7 @@ export type ControlHooks = {
   /** Runs what is due at the simulated time: datapoint changes, monitor checks, webhook retries. */
   runDue: () => Promise<void>;
   setChaos: (chaos: { duplicateRate: number; reorderWindowMs: number }) => void;
+  /** Delivery attempts with their outcome (`ok`), or with `state` the messages in that state (pending, delivered, failed). */
   deliveries: (filter: { state?: string; type?: string }) => unknown[];
 };
 
