@@ -12,7 +12,8 @@ import { listConnections } from "@/lib/connections/manage-connections";
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   // Pages check their own roles too: a layout does not re-run on every navigation.
   const user = await guardPage(roles);
-  const [connections, active] = await Promise.all([listConnections(), activeConnectionForRequest()]);
+  const connections = await listConnections();
+  const active = await activeConnectionForRequest(connections);
   const visible = sections.filter((s) => canOpen(user.role, s)).map(({ href, label }) => ({ href, label }));
   return (
     <ConsoleProviders>

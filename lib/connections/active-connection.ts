@@ -6,8 +6,8 @@ import { activeConnection, connectionTarget, type ConnectionView } from "./manag
 /** The cookie holding the connection a user chose for their session (an id, not a secret). */
 export const activeConnectionCookie = "registry-desk-connection";
 
-export async function activeConnectionForRequest(): Promise<ConnectionView | undefined> {
-  return activeConnection((await cookies()).get(activeConnectionCookie)?.value);
+export async function activeConnectionForRequest(all?: ConnectionView[]): Promise<ConnectionView | undefined> {
+  return activeConnection((await cookies()).get(activeConnectionCookie)?.value, all);
 }
 
 /** The registry client for the caller's active connection, or undefined when none is configured. */

@@ -125,11 +125,11 @@ export async function deleteConnection(actor: Actor, id: string): Promise<Change
 
 /**
  * The connection a user works with: the one they chose for their session when it still exists,
- * otherwise the default.
+ * otherwise the default. Pass the list when the caller has it already.
  */
-export async function activeConnection(chosenId: string | undefined): Promise<ConnectionView | undefined> {
-  const all = await listConnections();
-  return all.find((c) => c.id === chosenId) ?? all.find((c) => c.isDefault) ?? all[0];
+export async function activeConnection(chosenId: string | undefined, all?: ConnectionView[]): Promise<ConnectionView | undefined> {
+  const connections = all ?? (await listConnections());
+  return connections.find((c) => c.id === chosenId) ?? connections.find((c) => c.isDefault) ?? connections[0];
 }
 
 /** The decrypted base URL and key for calling the registry. Server-only; never returned to a page. */
