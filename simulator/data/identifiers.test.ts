@@ -3,7 +3,7 @@ import { registryCountries } from "../../lib/registry/countries";
 import { mauritiusIdPattern } from "../../lib/registry/schemas";
 import { isLuhnValid } from "./check-digits";
 import { canonicalGermanReference, parseGermanReference } from "./german-register";
-import { codiceFiscaleFromRea, identifierFormats, italianRea, mauritiusBrn, mauritiusFileNumberFromBrn } from "./identifiers";
+import { canonicalId, codiceFiscaleFromRea, identifierFormats, italianRea, mauritiusBrn, mauritiusFileNumberFromBrn } from "./identifiers";
 import { createRng } from "./random";
 
 describe("identifier formats", () => {
@@ -93,5 +93,17 @@ describe("identifier formats", () => {
     expect(identifierFormats.CN.normalize("91350100M000100Y43")).toBe("91350100M000100Y43");
     expect(identifierFormats.RU.normalize("1027700132195")).toBe("1027700132195");
     expect(identifierFormats.RU.normalize("1027700132196")).toBeNull();
+  });
+});
+
+describe("generated ids", () => {
+  it("are canonical already in every country (companyBasics skips normalising them)", () => {
+    for (const country of registryCountries) {
+      const rng = createRng(country, "canonical-check");
+      for (let i = 0; i < 50; i++) {
+        const id = identifierFormats[country].generate(rng, "capital");
+        expect(canonicalId(country, id), `${country} ${id}`).toBe(id);
+      }
+    }
   });
 });

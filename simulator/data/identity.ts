@@ -104,9 +104,10 @@ function incorporation(rng: Rng): string {
 /** What the ownership structure needs of a company: canonical id, legal name, kind (no romanization). */
 export type CompanyBasics = Omit<CompanyCore, "legalNameInEnglish" | "transliterations"> & { root: string };
 
-export function companyBasics(country: RegistryCountry, rawId: string): CompanyBasics {
+/** `generated`: the id comes from the country's own generator, so it is canonical already (saves parsing). */
+export function companyBasics(country: RegistryCountry, rawId: string, options: { generated?: boolean } = {}): CompanyBasics {
   const special = asSpecialCompanyId(rawId);
-  const id = special ?? canonicalId(country, rawId);
+  const id = special ?? (options.generated ? rawId : canonicalId(country, rawId));
   const profile = getProfile(country);
   const rng = companyRng(country, id, "identity");
   const form = chooseForm(rng, profile, specialFamily(special) ?? profile.identifier.family?.(id));

@@ -80,7 +80,7 @@ class Builder {
       const id = identifierFormats[country].generate(this.rng, "capital");
       const nodeId = companyNodeId(country, id);
       if (this.byId.has(nodeId)) continue;
-      const identity = companyBasics(country, id);
+      const identity = companyBasics(country, id, { generated: true });
       if (identity.entityKind !== "company" && attempt < 6) continue;
       return this.add({ kind: "company", nodeId, country, id: identity.id, legalName: identity.legalName, depth });
     }
