@@ -1,0 +1,58 @@
+import type { CompanyResponse } from "@/lib/registry/schemas";
+
+/** What the console keeps per request: the merged snapshot and the highest version applied. */
+export type StoredSnapshot = { version: number; snapshot: CompanyResponse };
+
+export type ApplyResult = { outcome: "applied"; next: StoredSnapshot } | { outcome: "stale"; next: StoredSnapshot };
+
+type Status = { status?: string };
+type DataStatus = { dataPoints?: Record<string, Status>; documents?: Record<string, Status> };
+
+/** Response sections, by the datapoint whose success they carry. */
+const sectionsByDatapoint: Record<string, string[]> = {
+  company: ["company", "companyRelationships"],
+  companyProfile: ["company", "legalRepresentatives"],
+  legalRepresentatives: ["legalRepresentatives"],
+  otherKeyPersons: ["otherKeyPersons"],
+  establishments: ["establishments"],
+  ultimateBeneficialOwners: ["ultimateBeneficialOwners"],
+  shareholders: ["shareholders"],
+  subsidiaries: ["subsidiaries"],
+  graph: ["graph"],
+  availableDocuments: ["availableDocuments"],
+};
+
+const succeeded = (entry: Status | undefined) => entry?.status === "succeeded";
+
+/**
+ * Applies one `company.updated` (or polled) snapshot to what is stored for its request. Per the spec:
+ * a version lower than or equal to the stored one changes nothing ("stale"); a newer snapshot is merged
+ * per datapoint, and a datapoint that has succeeded keeps its section (and status) when the newer
+ * snapshot leaves it out. Pure: the same inputs always give the same result.
+ */
+export function applySnapshot(stored: StoredSnapshot | undefined, incoming: CompanyResponse): ApplyResult {
+  const version = incoming.request.version ?? 0;
+  if (stored && version <= stored.version) return { outcome: "stale", next: stored };
+  if (!stored) return { outcome: "applied", next: { version, snapshot: incoming } };
+
+  const before = stored.snapshot as Record<string, unknown> & { request: { dataStatus?: DataStatus } };
+  const after: Record<string, unknown> & { request: Record<string, unknown> & { dataStatus?: DataStatus } } = { ...(incoming as never) };
+  const oldStatus = before.request.dataStatus ?? {};
+  const newStatus: DataStatus = { dataPoints: { ...incoming.request.dataStatus?.dataPoints }, documents: { ...incoming.request.dataStatus?.documents } };
+
+  for (const [datapoint, entry] of Object.entries(oldStatus.dataPoints ?? {})) {
+    if (!succeeded(entry)) continue;
+    const sections = sectionsByDatapoint[datapoint] ?? [datapoint];
+    const dropped = !(datapoint in newStatus.dataPoints!) || sections.some((s) => after[s] === undefined && before[s] !== undefined);
+    if (!dropped) continue;
+    newStatus.dataPoints![datapoint] = entry;
+    for (const section of sections) if (after[section] === undefined && before[section] !== undefined) after[section] = before[section];
+  }
+  for (const [document, entry] of Object.entries(oldStatus.documents ?? {})) {
+    if (succeeded(entry) && !(document in newStatus.documents!)) newStatus.documents![document] = entry;
+  }
+  if (after.documents === undefined && before.documents !== undefined && Object.values(oldStatus.documents ?? {}).some(succeeded)) after.documents = before.documents;
+
+  after.request = { ...incoming.request, dataStatus: { ...incoming.request.dataStatus, ...newStatus } };
+  return { outcome: "applied", next: { version, snapshot: after as CompanyResponse } };
+}
