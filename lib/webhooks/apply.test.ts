@@ -10,7 +10,7 @@ const datapoints = ["company", "legalRepresentatives", "shareholders", "graph"] 
  * changing per version (in_progress → enriching → succeeded or failed), sections present once succeeded.
  */
 function snapshots(steps: { datapoint: number; fails: boolean }[]): CompanyResponse[] {
-  const status: Record<string, { status: string; error?: unknown }> = Object.fromEntries(datapoints.map((d) => [d, { status: "in_progress" }]));
+  const status: Record<string, { status: string; error?: { code: string; message: string; retryable: boolean } }> = Object.fromEntries(datapoints.map((d) => [d, { status: "in_progress" }]));
   const out: CompanyResponse[] = [];
   const snapshot = (version: number): CompanyResponse => ({
     request: { requestId: "req_1", version, dataPoints: [...datapoints], dataStatus: { dataPoints: structuredClone(status), documents: {} } },
