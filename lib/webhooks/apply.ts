@@ -36,7 +36,7 @@ export function applySnapshot(stored: StoredSnapshot | undefined, incoming: Comp
   if (!stored) return { outcome: "applied", next: { version, snapshot: incoming } };
 
   const before = stored.snapshot as Record<string, unknown> & { request: { dataStatus?: DataStatus } };
-  const after: Record<string, unknown> & { request: Record<string, unknown> & { dataStatus?: DataStatus } } = { ...(incoming as never) };
+  const after: Record<string, unknown> = { ...(incoming as Record<string, unknown>) };
   const oldStatus = before.request.dataStatus ?? {};
   const newStatus: DataStatus = { dataPoints: { ...incoming.request.dataStatus?.dataPoints }, documents: { ...incoming.request.dataStatus?.documents } };
 
