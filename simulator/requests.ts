@@ -7,19 +7,6 @@ import type { SimulatorContext } from "./simulator-context";
 import type { DatapointState, StoredRequest } from "./state";
 import { deliverySpecialIds, specialError } from "./special-errors";
 
-/** Which response sections each datapoint fills. */
-export const sectionsOf: Record<string, string[]> = {
-  company: ["company", "companyRelationships"],
-  companyProfile: ["company", "legalRepresentatives"],
-  legalRepresentatives: ["legalRepresentatives"],
-  otherKeyPersons: ["otherKeyPersons"],
-  establishments: ["establishments"],
-  ultimateBeneficialOwners: ["ultimateBeneficialOwners"],
-  shareholders: ["shareholders"],
-  subsidiaries: ["subsidiaries"],
-  graph: ["graph"],
-  availableDocuments: ["availableDocuments"],
-};
 
 /** Datapoints that pass through `enriching` (an intermediate result, then the AI-enriched one). */
 const enrichedDatapoints = new Set(["company", "companyProfile", "legalRepresentatives"]);

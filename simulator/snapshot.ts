@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { companyData } from "./company-data";
 import { generateOwnershipGraph } from "./data/graph";
 import type { RegistryCountry } from "../lib/registry/countries";
-import { sectionsOf } from "./requests";
+import { datapointSections } from "../lib/registry/schemas";
 import type { SimulatorContext } from "./simulator-context";
 import type { StoredRequest } from "./state";
 
@@ -35,7 +35,7 @@ export function snapshotOf(ctx: SimulatorContext, request: StoredRequest): Recor
   const sections: Record<string, unknown> = {};
   for (const [datapoint, status] of Object.entries(request.dataStatus.dataPoints)) {
     if (status.status !== "succeeded" && status.status !== "enriching") continue;
-    for (const section of sectionsOf[datapoint] ?? []) {
+    for (const section of datapointSections[datapoint] ?? []) {
       const value = section === "graph" && request.graphOptions ? requestGraph(request) : status.status === "enriching" ? data.intermediate(section) : data.sections[section];
       if (value !== undefined) sections[section] = value;
     }

@@ -45,6 +45,19 @@ export const datapointNames = [
   "graph",
   "availableDocuments",
 ] as const;
+/** The response sections each datapoint fills (companyProfile is the legacy company + legalRepresentatives). */
+export const datapointSections: Readonly<Record<string, readonly string[]>> = {
+  company: ["company", "companyRelationships"],
+  companyProfile: ["company", "legalRepresentatives"],
+  legalRepresentatives: ["legalRepresentatives"],
+  otherKeyPersons: ["otherKeyPersons"],
+  establishments: ["establishments"],
+  ultimateBeneficialOwners: ["ultimateBeneficialOwners"],
+  shareholders: ["shareholders"],
+  subsidiaries: ["subsidiaries"],
+  graph: ["graph"],
+  availableDocuments: ["availableDocuments"],
+};
 export const requestModes = ["onboarding", "verification"] as const;
 export const errorCodes = [
   "invalid_request",

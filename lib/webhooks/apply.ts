@@ -1,4 +1,4 @@
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import { datapointSections, type CompanyResponse } from "@/lib/registry/schemas";
 
 /** What the console keeps per request: the merged snapshot and the highest version applied. */
 export type StoredSnapshot = { version: number; snapshot: CompanyResponse };
@@ -7,20 +7,6 @@ export type ApplyResult = { outcome: "applied"; next: StoredSnapshot } | { outco
 
 type Status = { status?: string };
 type DataStatus = { dataPoints?: Record<string, Status>; documents?: Record<string, Status> };
-
-/** Response sections, by the datapoint whose success they carry. */
-const sectionsByDatapoint: Record<string, string[]> = {
-  company: ["company", "companyRelationships"],
-  companyProfile: ["company", "legalRepresentatives"],
-  legalRepresentatives: ["legalRepresentatives"],
-  otherKeyPersons: ["otherKeyPersons"],
-  establishments: ["establishments"],
-  ultimateBeneficialOwners: ["ultimateBeneficialOwners"],
-  shareholders: ["shareholders"],
-  subsidiaries: ["subsidiaries"],
-  graph: ["graph"],
-  availableDocuments: ["availableDocuments"],
-};
 
 const succeeded = (entry: Status | undefined) => entry?.status === "succeeded";
 
@@ -42,7 +28,7 @@ export function applySnapshot(stored: StoredSnapshot | undefined, incoming: Comp
 
   for (const [datapoint, entry] of Object.entries(oldStatus.dataPoints ?? {})) {
     if (!succeeded(entry)) continue;
-    const sections = sectionsByDatapoint[datapoint] ?? [datapoint];
+    const sections = datapointSections[datapoint] ?? [datapoint];
     const dropped = !(datapoint in newStatus.dataPoints!) || sections.some((s) => after[s] === undefined && before[s] !== undefined);
     if (!dropped) continue;
     newStatus.dataPoints![datapoint] = entry;
