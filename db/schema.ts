@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { roles } from "../lib/auth/roles";
 import { connectionEnvironments } from "../lib/connections/environments";
+import { alertStatuses } from "../lib/alerts/statuses";
+import { requestOrigins, snapshotSources } from "../lib/requests/origins";
+import { deliveryOutcomes } from "../lib/webhooks/outcomes";
 
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -72,6 +75,8 @@ export const registryConnections = pgTable(
     /** The key as it may be shown: its prefix and last four characters. */
     apiKeyHint: text("api_key_hint").notNull(),
     webhookSecretSealed: text("webhook_secret_sealed"),
+    /** The secret replaced last, still accepted until an admin retires it (a rotation at the vendor takes a while). */
+    previousWebhookSecretSealed: text("previous_webhook_secret_sealed"),
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -80,3 +85,157 @@ export const registryConnections = pgTable(
 );
 
 export type RegistryConnection = typeof registryConnections.$inferSelect;
+
+/**
+ * Every verified webhook delivery, one row per receipt. The first receipt of a message id per connection
+ * is unique (a partial index), so a repeat can only be recorded as `duplicate`. Rows are kept longer than
+ * the sender retries (72 hours; see lib/webhooks/retention.ts).
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    /** The `svix-id` header: the same on every retry of one message. */
+    messageId: text("message_id").notNull(),
+    type: text("type").notNull(),
+    requestId: text("request_id"),
+    monitorId: text("monitor_id"),
+    version: integer("version"),
+    outcome: text("outcome", { enum: deliveryOutcomes }).notNull(),
+    /** Why a delivery failed or was stale, in words. */
+    detail: text("detail"),
+    /** Kept only for `failed` and `unhandled` deliveries, which nothing else stores. */
+    payload: jsonb("payload"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Time from the request arriving to the transaction's last statement, in milliseconds. */
+    processingMs: real("processing_ms").notNull(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_first_receipt").on(t.connectionId, t.messageId).where(sql`${t.outcome} <> 'duplicate'`),
+    index("webhook_deliveries_connection_received").on(t.connectionId, t.receivedAt.desc()),
+    index("webhook_deliveries_request").on(t.requestId, t.receivedAt),
+    index("webhook_deliveries_received").on(t.receivedAt),
+  ],
+);
+
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/** Deliveries refused before anything was stored (bad signature, stale timestamp…): the last 100 per connection, no body. */
+export const webhookRejections = pgTable(
+  "webhook_rejections",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    reason: text("reason").notNull(),
+    /** The `svix-id` header when there was one (unverified: only for matching with the sender's logs). */
+    messageId: text("message_id"),
+  },
+  (t) => [index("webhook_rejections_connection_at").on(t.connectionId, t.id.desc())],
+);
+
+/** How many deliveries each connection has refused, ever (the rejections table keeps only the last 100). */
+export const webhookRejectionCounts = pgTable("webhook_rejection_counts", {
+  connectionId: uuid("connection_id")
+    .primaryKey()
+    .references(() => registryConnections.id, { onDelete: "cascade" }),
+  total: bigint("total", { mode: "number" }).notNull().default(0),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A company request and its latest merged snapshot (see lib/webhooks/apply.ts). `origin` says whether this
+ * console ordered it or another client of the same account did (then it arrived by webhook only).
+ */
+export const companyRequests = pgTable(
+  "company_requests",
+  {
+    requestId: text("request_id").primaryKey(),
+    connectionId: uuid("connection_id").references(() => registryConnections.id, { onDelete: "set null" }),
+    origin: text("origin", { enum: requestOrigins }).notNull(),
+    orderedBy: uuid("ordered_by").references(() => users.id, { onDelete: "set null" }),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    companyName: text("company_name"),
+    /** The highest `request.version` applied; 0 before the first snapshot. */
+    version: integer("version").notNull().default(0),
+    snapshot: jsonb("snapshot"),
+    /** Every datapoint and document has reached a final state. */
+    complete: boolean("complete").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("company_requests_created").on(t.createdAt.desc())],
+);
+
+export type CompanyRequestRow = typeof companyRequests.$inferSelect;
+
+/** Each applied version of a request's merged snapshot, for diffs and the delivery timeline. */
+export const companyRequestVersions = pgTable(
+  "company_request_versions",
+  {
+    requestId: text("request_id")
+      .notNull()
+      .references(() => companyRequests.requestId, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+    source: text("source", { enum: snapshotSources }).notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.version] })],
+);
+
+/** A `monitor.notification`, as an alert to triage. */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectionId: uuid("connection_id").references(() => registryConnections.id, { onDelete: "set null" }),
+    messageId: text("message_id").notNull(),
+    monitorId: text("monitor_id").notNull(),
+    companyId: text("company_id").notNull(),
+    countryCode: text("country_code").notNull(),
+    status: text("status", { enum: alertStatuses }).notNull().default("new"),
+    changeCategories: jsonb("change_categories").$type<string[]>().notNull(),
+    metadata: jsonb("metadata").$type<Record<string, string>>(),
+    monitorHasBeenDeactivated: boolean("monitor_has_been_deactivated").notNull(),
+    /** The event's own `timestamp`. */
+    notifiedAt: text("notified_at").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("alerts_received").on(t.receivedAt.desc()), index("alerts_monitor").on(t.monitorId)],
+);
+
+/** Billing notifications (low balance, high usage, auto top-up) received by webhook, as sent. */
+export const billingEvents = pgTable(
+  "billing_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectionId: uuid("connection_id").references(() => registryConnections.id, { onDelete: "set null" }),
+    messageId: text("message_id").notNull(),
+    type: text("type").notNull(),
+    kind: text("kind"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("billing_events_received").on(t.receivedAt.desc())],
+);
+
+/**
+ * Live events pushed to open pages (lib/live/). The id is the SSE event id, so a browser that reconnects
+ * with `Last-Event-ID` gets what it missed; rows older than an hour are pruned.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    topic: text("topic").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("live_events_at").on(t.at)],
+);

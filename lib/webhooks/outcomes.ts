@@ -1,0 +1,23 @@
+/** What became of one verified webhook delivery. Safe to import from client components. */
+export const deliveryOutcomes = [
+  /** Stored and changed something (a newer snapshot, a new alert, a billing event). */
+  "applied",
+  /** A `company.updated` whose version is not higher than the one stored: changed nothing. */
+  "stale",
+  /** The `svix-id` was received before: changed nothing. */
+  "duplicate",
+  /** Signed, but its payload does not match the contract: kept for inspection, changed nothing. */
+  "failed",
+  /** An event type this console does not know yet: kept as received, acknowledged. */
+  "unhandled",
+] as const;
+
+export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
+
+export const deliveryOutcomeLabels: Record<DeliveryOutcome, string> = {
+  applied: "Applied",
+  stale: "Stale (older version)",
+  duplicate: "Duplicate",
+  failed: "Failed",
+  unhandled: "Unhandled type",
+};
