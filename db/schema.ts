@@ -159,8 +159,9 @@ export const companyRequests = pgTable(
     connectionId: uuid("connection_id").references(() => registryConnections.id, { onDelete: "set null" }),
     origin: text("origin", { enum: requestOrigins }).notNull(),
     orderedBy: uuid("ordered_by").references(() => users.id, { onDelete: "set null" }),
-    countryCode: text("country_code").notNull(),
-    companyId: text("company_id").notNull(),
+    /** As the snapshot reports them; a snapshot may leave them out. */
+    countryCode: text("country_code"),
+    companyId: text("company_id"),
     companyName: text("company_name"),
     /** The highest `request.version` applied; 0 before the first snapshot. */
     version: integer("version").notNull().default(0),

@@ -21,6 +21,7 @@ export async function publishLive(executor: Executor, topics: readonly string[])
     .insert(liveEvents)
     .values(topics.map((topic) => ({ topic })))
     .returning({ id: liveEvents.id, topic: liveEvents.topic });
-  for (const row of rows) await executor.execute(sql`select pg_notify(${liveChannel}, ${JSON.stringify(row)})`);
+  const notices = rows.map((row) => sql`pg_notify(${liveChannel}, ${JSON.stringify(row)})`);
+  await executor.execute(sql`select ${sql.join(notices, sql`, `)}`);
   return rows;
 }
