@@ -5,6 +5,9 @@ import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
 
+/** What `db().transaction(fn)` hands to `fn`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export function createDatabase(connectionString: string, max = 10): { db: Database; pool: Pool } {
   const pool = new Pool({ connectionString, max });
   return { db: drizzle(pool, { schema }), pool };
