@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, registryConnections } from "@/db/schema";
 import { connectionInputSchema } from "./connection-input";
-import { activeConnection, connectionTarget, createConnection, deleteConnection, listConnections, updateConnection } from "./manage-connections";
+import { signingSecrets } from "@/lib/webhooks/signing-secrets";
+import { activeConnection, connectionTarget, createConnection, deleteConnection, listConnections, retirePreviousWebhookSecret, updateConnection } from "./manage-connections";
 
 const actor = { id: null, email: "admin@example.com" };
 const key = "sk_live_0123456789abcdefWXYZ";
@@ -52,6 +53,25 @@ describe("stored connections", () => {
     expect(actions.map((r) => r.action)).toEqual(["connection.created", "connection.created", "connection.updated", "connection.updated", "connection.deleted"]);
     expect(actions[2]!.details).toEqual({ changed: ["name"] });
     expect(actions[3]!.details).toEqual({ changed: ["webhookSecret (removed)"] });
+  });
+
+  it("keeps accepting the replaced webhook secret until it is retired, and forgets both when the secret is removed", async () => {
+    const created = await createConnection(actor, fields());
+    const id = created.ok ? created.data.id : "";
+    const next = "whsec_Xg6Ww8Fs1hRvVz5EwqUa0yW7pTmQn2Lc";
+    await updateConnection(actor, id, fields({ apiKey: "", webhookSecret: next }));
+    expect(await signingSecrets(db(), id)).toEqual([next, secret]);
+    expect((await listConnections())[0]).toMatchObject({ hasWebhookSecret: true, hasPreviousWebhookSecret: true });
+
+    expect(await retirePreviousWebhookSecret(actor, id)).toEqual({ ok: true, data: undefined });
+    expect(await signingSecrets(db(), id)).toEqual([next]);
+    expect(await retirePreviousWebhookSecret(actor, id)).toMatchObject({ ok: false, code: "not_found" });
+
+    await updateConnection(actor, id, fields({ apiKey: "", webhookSecret: secret }));
+    await updateConnection(actor, id, fields({ apiKey: "", webhookSecret: "", clearWebhookSecret: true }));
+    expect(await signingSecrets(db(), id)).toEqual([]);
+    const details = (await db().select({ details: auditLog.details }).from(auditLog).orderBy(auditLog.id)).map((r) => r.details);
+    expect(details).toContainEqual({ changed: ["previousWebhookSecret (retired)"] });
   });
 
   it("resolves the session's connection, falling back to the default when it is gone", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, ne } from "drizzle-orm";
 import { db } from "@/db/client";
 import { registryConnections, type RegistryConnection } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
@@ -10,6 +10,8 @@ import { openSecret, sealSecret } from "./secret-box";
 /** A connection as any page may see it: never a secret, only whether one is set. */
 export type ConnectionView = Pick<RegistryConnection, "id" | "name" | "environment" | "baseUrl" | "apiKeyHint" | "isDefault"> & {
   hasWebhookSecret: boolean;
+  /** A replaced secret that is still accepted until an admin retires it. */
+  hasPreviousWebhookSecret: boolean;
   updatedAt: string;
 };
 
@@ -24,6 +26,7 @@ function view(row: RegistryConnection): ConnectionView {
     apiKeyHint: row.apiKeyHint,
     isDefault: row.isDefault,
     hasWebhookSecret: row.webhookSecretSealed !== null,
+    hasPreviousWebhookSecret: row.previousWebhookSecretSealed !== null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -85,10 +88,13 @@ export async function updateConnection(actor: Actor, id: string, fields: Connect
         changed.push("apiKey");
       }
       if (fields.webhookSecret) {
+        // A rotation at the vendor takes effect gradually: keep accepting the replaced secret until retired.
         changes.webhookSecretSealed = sealSecret(fields.webhookSecret);
+        changes.previousWebhookSecretSealed = current.webhookSecretSealed;
         changed.push("webhookSecret");
       } else if (fields.clearWebhookSecret && current.webhookSecretSealed) {
         changes.webhookSecretSealed = null;
+        changes.previousWebhookSecretSealed = null;
         changed.push("webhookSecret (removed)");
       }
       if (fields.isDefault && !current.isDefault) {
@@ -119,6 +125,20 @@ export async function deleteConnection(actor: Actor, id: string): Promise<Change
       }
     }
     await audit(actor, "connection.deleted", deleted.name, { environment: deleted.environment, ...(newDefault && { newDefault }) }, tx);
+    return { ok: true, data: undefined };
+  });
+}
+
+/** Stops accepting the secret a rotation replaced (once the vendor signs with the new one only). */
+export async function retirePreviousWebhookSecret(actor: Actor, id: string): Promise<ChangeResult> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(registryConnections)
+      .set({ previousWebhookSecretSealed: null, updatedAt: new Date() })
+      .where(and(eq(registryConnections.id, id), isNotNull(registryConnections.previousWebhookSecretSealed)))
+      .returning({ name: registryConnections.name });
+    if (!row) return { ok: false, code: "not_found", error: "This connection has no previous secret to retire." };
+    await audit(actor, "connection.updated", row.name, { changed: ["previousWebhookSecret (retired)"] }, tx);
     return { ok: true, data: undefined };
   });
 }

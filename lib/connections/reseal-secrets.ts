@@ -14,9 +14,11 @@ export async function resealSecrets(database: Database, oldKey: Buffer, newKey: 
     let secrets = 0;
     for (const row of rows) {
       const apiKeySealed = seal(open(row.apiKeySealed, oldKey), newKey);
-      const webhookSecretSealed = row.webhookSecretSealed === null ? null : seal(open(row.webhookSecretSealed, oldKey), newKey);
-      secrets += webhookSecretSealed === null ? 1 : 2;
-      await tx.update(registryConnections).set({ apiKeySealed, webhookSecretSealed }).where(eq(registryConnections.id, row.id));
+      const reseal = (sealed: string | null) => (sealed === null ? null : seal(open(sealed, oldKey), newKey));
+      const webhookSecretSealed = reseal(row.webhookSecretSealed);
+      const previousWebhookSecretSealed = reseal(row.previousWebhookSecretSealed);
+      secrets += 1 + [webhookSecretSealed, previousWebhookSecretSealed].filter((s) => s !== null).length;
+      await tx.update(registryConnections).set({ apiKeySealed, webhookSecretSealed, previousWebhookSecretSealed }).where(eq(registryConnections.id, row.id));
     }
     await audit(systemActor, "encryption_key.rotated", null, { from: keyId(oldKey), to: keyId(newKey), connections: rows.length, secrets }, tx);
     return { secrets };
