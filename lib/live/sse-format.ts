@@ -1,0 +1,45 @@
+/**
+ * The text of the live SSE stream (https://html.spec.whatwg.org/multipage/server-sent-events.html).
+ *
+ *   id: 12            ← the live_events row; the browser sends it back as Last-Event-ID when it reconnects
+ *   event: live
+ *   data: {"topic":"request:req_123"}
+ *
+ * `event: reset` tells the client that it may have missed events and should refetch everything.
+ * A heartbeat is a comment (`: ping`), optionally with an `id:` line: a block without data dispatches
+ * nothing but still moves the browser's last event id forward.
+ */
+import { z } from "zod";
+import type { LiveMessage } from "./hub";
+
+/** The `data` of a `live` event. */
+export const liveEventData = z.object({ topic: z.string() });
+export type LiveEventData = z.infer<typeof liveEventData>;
+
+export const liveEventName = "live";
+export const resetEventName = "reset";
+
+// Id 0 is a real cursor: "the table was empty" (see replayLiveEvents).
+const idLine = (id: number) => `id: ${id}\n`;
+
+export function formatLiveMessage(message: LiveMessage): string {
+  if (message.type === "reset") return `${idLine(message.id)}event: ${resetEventName}\ndata: {}\n\n`;
+  const data: LiveEventData = { topic: message.topic };
+  return `${idLine(message.id)}event: ${liveEventName}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A keep-alive comment; with `cursor`, it also sets the browser's last event id. */
+export function formatHeartbeat(cursor?: number): string {
+  return `${cursor === undefined ? "" : idLine(cursor)}: ping\n\n`;
+}
+
+/** How long the browser waits before reconnecting after a drop. */
+export function formatRetry(ms: number): string {
+  return `retry: ${Math.round(ms)}\n\n`;
+}
+
+/** A Last-Event-ID header (or query value) as an event id; anything else means "none". */
+export function parseLastEventId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
