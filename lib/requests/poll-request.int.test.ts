@@ -1,0 +1,52 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { companyRequestVersions, companyRequests, liveEvents, registryConnections } from "@/db/schema";
+import { sealSecret } from "@/lib/connections/secret-box";
+import { startTestSimulator, testApiKey } from "../../simulator/test-harness";
+import { pollRequest } from "./poll-request";
+import { storedRequest } from "./stored-request";
+
+let sim: Awaited<ReturnType<typeof startTestSimulator>>;
+let connectionId = "";
+
+describe("polling a request when no webhook arrives", () => {
+  beforeAll(async () => {
+    sim = await startTestSimulator();
+    await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
+    await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
+    const [row] = await db()
+      .insert(registryConnections)
+      .values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: sealSecret(testApiKey), apiKeyHint: "sk_dev_…" })
+      .returning();
+    connectionId = row!.id;
+  });
+  afterAll(() => sim.close());
+
+  it("applies newer snapshots through applySnapshot until the request is complete, and notifies open pages", async () => {
+    const created = await sim.call("POST", "/v2/company", { id: "HRB 86891", countryCode: "DE", dataPoints: ["company", "shareholders"] });
+    const requestId = created.json.request.requestId as string;
+    await db().insert(companyRequests).values({ requestId, connectionId, origin: "console", countryCode: "DE", companyId: "HRB 86891" });
+
+    const first = await pollRequest(connectionId, requestId);
+    expect(first).toMatchObject({ ok: true, result: { outcome: "applied", complete: false } });
+    expect(await pollRequest(connectionId, requestId)).toMatchObject({ ok: true, result: { outcome: "stale" } });
+
+    await sim.call("POST", "/_sim/advance", { seconds: 10 });
+    await sim.simulator.runDue();
+    const last = await pollRequest(connectionId, requestId);
+    expect(last).toMatchObject({ ok: true, result: { outcome: "applied", complete: true } });
+
+    const stored = await storedRequest(requestId);
+    expect(stored).toMatchObject({ origin: "console", complete: true, webhooksConfigured: false });
+    expect(stored?.version).toBe((await sim.call("GET", `/v2/company/${requestId}`)).json.request.version);
+    const history = await db().select().from(companyRequestVersions).where(eq(companyRequestVersions.requestId, requestId)).orderBy(asc(companyRequestVersions.version));
+    expect(history.map((h) => h.source)).toEqual(["poll", "poll"]);
+    expect((await db().select().from(liveEvents)).map((e) => e.topic)).toEqual([`request:${requestId}`, "requests", `request:${requestId}`, "requests"]);
+  });
+
+  it("returns the registry's error in its words", async () => {
+    const result = await pollRequest(connectionId, "req_does_not_exist");
+    expect(result).toMatchObject({ ok: false, error: { status: 404, code: "not_found" } });
+  });
+});
