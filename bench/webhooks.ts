@@ -1,0 +1,132 @@
+/**
+ * Figures for "Webhooks in, live updates out", on a production build with embedded Postgres, the load coming
+ * from this process over loopback, 20 kB `company.updated` snapshots:
+ *   - sustained verified deliveries per second into one app process                       goal ≥ 500/s
+ *   - p50/p99 acknowledgement time at a steady 200 deliveries per second                   goal p99 ≤ 100 ms
+ *   - the same two into a minimal node:http + pg receiver (same verification and insert), and the ratio
+ *   - 10,000 deliveries with 20% duplicates, shuffled: lost and applied twice               goal 0 and 0
+ *   - webhook accepted → event received by an SSE client, p95                             goal ≤ 100 ms
+ * Run: npm run bench:webhooks   (builds first if the build is stale)
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createParser } from "eventsource-parser";
+import pg from "pg";
+import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
+import { freePort } from "../scripts/ports";
+import { signInCookie } from "./sign-in-session";
+import { deliveries, describeStatuses, maxThroughput, percentile, post, shuffle, steadyRate, type Delivery } from "./webhook-load";
+
+const email = "bench@registry-desk.test";
+const password = "bench-password-123";
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Versions delivered in order within each request, requests interleaved. */
+const interleaved = (items: Delivery[]) => [...items].sort((a, b) => a.version - b.version);
+
+async function startMinimalReceiver(port: number, databaseUrl: string, secret: string) {
+  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "bench", "minimal-webhook-receiver.ts"), String(port), databaseUrl, secret], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    child.on("exit", (code) => reject(new Error(`minimal receiver exited with ${code}`)));
+  });
+  return { stop: () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM"))) };
+}
+
+async function receiverFigures(label: string, url: string, secret: string, prefix: string) {
+  await maxThroughput(url, secret, interleaved(deliveries(`${prefix}warm`, 50, 4)));
+  const burst = await maxThroughput(url, secret, interleaved(deliveries(`${prefix}max`, 300, 10)));
+  const steady = await steadyRate(url, secret, interleaved(deliveries(`${prefix}steady`, 300, 10)), 200);
+  console.log(`${label}: sustained ${burst.perSecond.toFixed(0)} deliveries/s [${describeStatuses(burst.statuses)}]; at a steady 200/s (achieved ${steady.achieved.toFixed(0)}/s) acknowledgement p50 ${steady.p50.toFixed(1)} ms, p99 ${steady.p99.toFixed(1)} ms [${describeStatuses(steady.statuses)}]`);
+  return { perSecond: burst.perSecond, p99: steady.p99 };
+}
+
+async function duplicatesFigures(url: string, secret: string, database: pg.Client) {
+  const unique = deliveries("dup", 400, 20);
+  const repeats = shuffle([...unique], 7).slice(0, 2_000);
+  const all = shuffle([...unique, ...repeats], 11);
+  const run = await maxThroughput(url, secret, all);
+  const firsts = await database.query<{ n: string }>("select count(*) as n from webhook_deliveries where request_id like 'req_dup_%' and outcome <> 'duplicate'");
+  const twice = await database.query<{ n: string }>(
+    "select count(*) as n from (select request_id, version from webhook_deliveries where request_id like 'req_dup_%' and outcome = 'applied' group by 1, 2 having count(*) > 1) t",
+  );
+  const behind = await database.query<{ n: string }>("select count(*) as n from company_requests where request_id like 'req_dup_%' and version <> 20");
+  const lost = unique.length - Number(firsts.rows[0]!.n);
+  console.log(
+    `10,000 deliveries (2,000 duplicates, shuffled) at ${run.perSecond.toFixed(0)}/s [${describeStatuses(run.statuses)}]: lost ${lost}, applied twice ${twice.rows[0]!.n}, requests not at their latest version ${behind.rows[0]!.n} (goal 0, 0, 0)`,
+  );
+}
+
+async function sseFigures(origin: string, url: string, secret: string, cookie: string) {
+  const arrivals = new Map<string, number>();
+  const controller = new AbortController();
+  const response = await fetch(`${origin}/api/live`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  if (!response.ok || !response.body) throw new Error(`/api/live answered ${response.status}`);
+  const parser = createParser({
+    onEvent: (event) => {
+      const topic = (JSON.parse(event.data) as { topic?: string }).topic;
+      if (topic?.startsWith("request:")) arrivals.set(topic.slice("request:".length), performance.now());
+    },
+  });
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body!) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+  })().catch(() => {});
+  await new Promise((r) => setTimeout(r, 300));
+
+  const items = deliveries("sse", 300, 1);
+  const accepted = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < items.length; i++) {
+    const wait = started + i * 20 - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const item = items[i]!;
+    pending.push(post(url, secret, item).then(() => void accepted.set(item.requestId, performance.now())));
+  }
+  await Promise.all(pending);
+  await new Promise((r) => setTimeout(r, 1_000));
+  controller.abort();
+  await reading;
+  const gaps = items.map((item) => (arrivals.has(item.requestId) ? Math.max(0, arrivals.get(item.requestId)! - accepted.get(item.requestId)!) : Infinity)).sort((a, b) => a - b);
+  const missing = gaps.filter((g) => g === Infinity).length;
+  console.log(`webhook accepted → SSE event received over ${items.length} deliveries at 50/s: p50 ${percentile(gaps, 50).toFixed(1)} ms, p95 ${percentile(gaps, 95).toFixed(1)} ms (goal p95 ≤ 100 ms); events missing ${missing}`);
+}
+
+async function main() {
+  const data = tempDataDir("registry-desk-bench-");
+  const [port, pgPort, simPort, minimalPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const origin = `http://127.0.0.1:${port}`;
+  const launcher = startLauncher({ PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), DATA_DIR: data.dir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
+  const database = new pg.Client({ connectionString: embeddedDatabaseUrl(data.dir, pgPort) });
+  let minimal: Awaited<ReturnType<typeof startMinimalReceiver>> | undefined;
+  try {
+    await launcher.waitFor(/is ready at/, 600_000);
+    await database.connect();
+    const secret = readFileSync(path.join(data.dir, "simulator-webhook-secret"), "utf8").trim();
+    const { rows } = await database.query<{ id: string }>("select id from registry_connections where webhook_secret_sealed is not null limit 1");
+    const url = `${origin}/api/webhooks/registry/${rows[0]!.id}`;
+    await database.query("update users set must_change_password = false where email = $1", [email]);
+
+    const app = await receiverFigures("Registry Desk (next start)", url, secret, "app");
+    minimal = await startMinimalReceiver(minimalPort, embeddedDatabaseUrl(data.dir, pgPort), secret);
+    const raw = await receiverFigures("minimal node:http + pg", `http://127.0.0.1:${minimalPort}/`, secret, "raw");
+    await minimal.stop();
+    minimal = undefined;
+    console.log(`ratio app / minimal: throughput ${(app.perSecond / raw.perSecond).toFixed(2)}×, p99 at 200/s ${(app.p99 / raw.p99).toFixed(2)}×`);
+
+    await duplicatesFigures(url, secret, database);
+    await sseFigures(origin, url, secret, await signInCookie(origin, email, password));
+  } finally {
+    await minimal?.stop();
+    await database.end().catch(() => {});
+    await launcher.stop("SIGINT");
+    data.remove();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
