@@ -71,7 +71,12 @@ async function sseFigures(origin: string, url: string, secret: string, cookie: s
   });
   const reading = (async () => {
     const decoder = new TextDecoder();
-    for await (const chunk of response.body!) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
   })().catch(() => {});
   await new Promise((r) => setTimeout(r, 300));
 
