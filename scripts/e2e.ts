@@ -30,6 +30,9 @@ async function main(): Promise<number> {
         E2E_DATABASE_URL: embeddedDatabaseUrl(data.dir, pgPort),
         E2E_ADMIN_EMAIL: adminEmail,
         E2E_ADMIN_PASSWORD: adminPassword,
+        // The launcher's data folder (secrets the simulator and the app share) and the simulator's address.
+        E2E_DATA_DIR: data.dir,
+        E2E_SIM_URL: `http://127.0.0.1:${simPort}`,
       },
     });
     return await new Promise<number>((resolve) => playwright.on("exit", (code) => resolve(code ?? 1)));
