@@ -1,0 +1,182 @@
+/**
+ * One browser tab's live SSE stream, independent of Next.js so that tests can serve it from node:http.
+ * The route (app/api/live/route.ts) authenticates the caller and hands over their role.
+ *
+ * On open: `retry:`; then, once the process is LISTENing, either the replay of what the client missed
+ * (it sent Last-Event-ID) or the current cursor (a fresh client); then live events as they come.
+ * Every `heartbeatMs`: the viewer's role is read again (the stream ends if they were deactivated) and
+ * a `: ping` comment keeps proxies from timing the connection out.
+ */
+import type { Role } from "@/lib/auth/roles";
+import type { LiveReplay } from "./event-log";
+import type { LiveMessage, LiveSubscriber } from "./hub";
+import { formatHeartbeat, formatLiveMessage, formatRetry } from "./sse-format";
+import { canReceive } from "./topics";
+
+/** Where live messages come from: the process's listener (listener.ts). */
+export type LiveSource = {
+  subscribe: (subscriber: LiveSubscriber) => () => void;
+  ready: (signal?: AbortSignal) => Promise<void>;
+};
+
+/** The stored events (event-log.ts, bound to a database). */
+export type LiveLog = {
+  replay: (lastEventId: number) => Promise<LiveReplay>;
+  latestId: () => Promise<number>;
+};
+
+export type LiveStreamOptions = {
+  /** The viewer's role when the stream opens. */
+  role: Role;
+  /** From the Last-Event-ID header: null for a fresh client. */
+  lastEventId: number | null;
+  /** Aborts when the client goes away. */
+  signal: AbortSignal;
+  source: LiveSource;
+  log: LiveLog;
+  /** The viewer's role now, or null when they may no longer receive anything (deactivated, removed). */
+  currentRole: () => Promise<Role | null>;
+  heartbeatMs?: number;
+  /** The reconnection delay the browser is told to use. */
+  retryMs?: number;
+  /** Chunks waiting for a client that does not read before it is dropped (it reconnects and catches up). */
+  maxQueued?: number;
+  onError?: (message: string, error: unknown) => void;
+};
+
+export const liveStreamHeaders = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  // no-transform: Next's gzip (the `compression` package) and proxies leave the stream alone, so each
+  // event is flushed as written instead of sitting in a compression buffer.
+  "Cache-Control": "no-cache, no-transform",
+  // nginx would otherwise buffer the response.
+  "X-Accel-Buffering": "no",
+} as const;
+
+const encoder = new TextEncoder();
+
+export function liveEventStream(options: LiveStreamOptions): ReadableStream<Uint8Array> {
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const maxQueued = options.maxQueued ?? 1_000;
+  const onError = options.onError ?? ((message: string, error: unknown) => console.warn(`[live] ${message}`, error));
+  const { signal } = options;
+
+  let role = options.role;
+  let closed = false;
+  /** The highest event id this stream has passed on, sent or filtered out. */
+  let cursor = options.lastEventId ?? 0;
+  /** The last id the browser was given (what it would send back as Last-Event-ID). */
+  let announced = options.lastEventId;
+  /** Live messages that arrive before the replay has been sent; null once it has. */
+  let pending: LiveMessage[] | null = [];
+  let checking = false;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let unsubscribe = () => {};
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  function close() {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    signal.removeEventListener("abort", close);
+    pending = null;
+    try {
+      controller.close();
+    } catch {
+      // already closed or cancelled
+    }
+  }
+
+  function write(text: string) {
+    if (closed) return;
+    if ((controller.desiredSize ?? 0) < -maxQueued) {
+      onError("dropped a client that stopped reading", new Error(`${maxQueued} chunks queued`));
+      close();
+      return;
+    }
+    controller.enqueue(encoder.encode(text));
+  }
+
+  function deliver(message: LiveMessage) {
+    if (message.type === "reset") {
+      cursor = Math.max(cursor, message.id);
+      write(formatLiveMessage(message));
+      announced = message.id;
+      return;
+    }
+    cursor = Math.max(cursor, message.id);
+    if (!canReceive(role, message.topic)) return;
+    write(formatLiveMessage(message));
+    announced = message.id;
+  }
+
+  async function open() {
+    write(formatRetry(options.retryMs ?? 3_000));
+    await options.source.ready(signal);
+    const replayed = new Set<number>();
+    if (options.lastEventId === null) {
+      // Give a fresh client a cursor, so that after a drop it can ask for what it missed.
+      const latest = await options.log.latestId();
+      if (closed) return;
+      cursor = Math.max(cursor, latest);
+      write(formatHeartbeat(cursor));
+      announced = cursor;
+    } else {
+      const replay = await options.log.replay(options.lastEventId);
+      if (closed) return;
+      if (replay.reset) deliver({ type: "reset", id: replay.id });
+      for (const event of replay.reset ? [] : replay.events) {
+        replayed.add(event.id);
+        deliver(event);
+      }
+    }
+    const waiting = pending ?? [];
+    pending = null;
+    for (const message of waiting) {
+      if (message.type === "event" && replayed.has(message.id)) continue;
+      deliver(message);
+    }
+  }
+
+  async function beat() {
+    if (closed || checking) return;
+    checking = true;
+    try {
+      const now = await options.currentRole();
+      if (now === null) return close();
+      role = now;
+      // Move the browser's cursor past events it was not sent (other topics), so a replay starts later.
+      const advance = pending === null && cursor !== announced ? cursor : undefined;
+      write(formatHeartbeat(advance));
+      if (advance !== undefined) announced = advance;
+    } catch (error) {
+      // Without the check the stream cannot know the viewer may still read: end it; the browser reconnects.
+      onError("could not re-check the viewer's role; closing the stream", error);
+      close();
+    } finally {
+      checking = false;
+    }
+  }
+
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      if (signal.aborted) return close();
+      signal.addEventListener("abort", close, { once: true });
+      unsubscribe = options.source.subscribe((message) => {
+        if (pending) pending.push(message);
+        else deliver(message);
+      });
+      heartbeat = setInterval(() => void beat(), heartbeatMs);
+      open().catch((error: unknown) => {
+        if (closed) return;
+        onError("could not start the live stream", error);
+        close();
+      });
+    },
+    cancel() {
+      close();
+    },
+  });
+}
