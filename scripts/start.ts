@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../db/embedded";
+import { defaultWebhookUrl } from "./default-webhook-url";
 import { migrateDatabase } from "../db/migrate";
 import { generateEncryptionKey } from "../lib/crypto";
 import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
@@ -185,6 +186,10 @@ async function main() {
     say(`First admin ${admin.email} created with the password from ADMIN_PASSWORD.`);
   }
   if (webhookUrl) say(`The simulator sends its webhooks to ${webhookUrl}`);
+  const defaultHook = await defaultWebhookUrl(databaseUrl, publicUrl);
+  if (defaultHook && defaultHook.url !== webhookUrl) {
+    say(`Webhook URL of the default connection "${defaultHook.name}": ${defaultHook.url} (configure it at the vendor under Developers → Webhooks)`);
+  }
   say("Press Ctrl-C to stop.");
 }
 
