@@ -55,9 +55,9 @@ export function DeliveryLedger({
         </p>
       </div>
       <form method="get" action="/settings/webhooks#ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter the ledger">
-        <label className="flex flex-col gap-1 text-sm">
-          Connection
-          <select name="connection" defaultValue={search.connection ?? ""} className={selectClass}>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="ledger-connection">Connection</label>
+          <select id="ledger-connection" name="connection" defaultValue={search.connection ?? ""} className={selectClass}>
             <option value="">All connections</option>
             {connections.map((c) => (
               <option key={c.id} value={c.id}>
@@ -65,10 +65,10 @@ export function DeliveryLedger({
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Type
-          <select name="type" defaultValue={search.type ?? ""} className={selectClass}>
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="ledger-type">Type</label>
+          <select id="ledger-type" name="type" defaultValue={search.type ?? ""} className={selectClass}>
             <option value="">All types</option>
             {typeOptions.map((t) => (
               <option key={t} value={t}>
@@ -76,10 +76,10 @@ export function DeliveryLedger({
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Outcome
-          <select name="outcome" defaultValue={search.outcome ?? ""} className={selectClass}>
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="ledger-outcome">Outcome</label>
+          <select id="ledger-outcome" name="outcome" defaultValue={search.outcome ?? ""} className={selectClass}>
             <option value="">All outcomes</option>
             {deliveryOutcomes.map((o) => (
               <option key={o} value={o}>
@@ -87,11 +87,11 @@ export function DeliveryLedger({
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Request id
-          <input name="requestId" defaultValue={search.requestId ?? ""} placeholder="req_…" className={inputClass} autoComplete="off" spellCheck={false} />
-        </label>
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="ledger-requestId">Request id</label>
+          <input id="ledger-requestId" name="requestId" defaultValue={search.requestId ?? ""} placeholder="req_…" className={inputClass} autoComplete="off" spellCheck={false} />
+        </div>
         <Button type="submit" size="sm">
           Apply
         </Button>
