@@ -151,7 +151,7 @@ export function ConnectionWebhooksCard({
           <SecretState connection={connection} />
         </section>
         <section className="space-y-1.5">
-          <h3 className="text-sm font-medium">Deliveries, last {retentionDays} days</h3>
+          <h3 className="text-sm font-medium">Deliveries in the ledger (kept {retentionDays} days)</h3>
           <DeliveryCounts connectionId={connection.id} stats={stats} />
         </section>
         <section className="space-y-1.5">
