@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
-import { formatHeartbeat, formatLiveMessage, formatRetry, liveEventData, parseLastEventId } from "./sse-format";
+import { formatHeartbeat, formatLiveMessage, formatReady, formatRetry, parseLastEventId, parseLiveEventData } from "./sse-format";
 
 /** Parses SSE text the way a browser does. */
 function parse(text: string) {
@@ -18,7 +18,7 @@ describe("formatLiveMessage", () => {
     expect(text).toBe('id: 42\nevent: live\ndata: {"topic":"request:req_1"}\n\n');
     const { events } = parse(text);
     expect(events).toEqual([{ id: "42", event: "live", data: '{"topic":"request:req_1"}' }]);
-    expect(liveEventData.parse(JSON.parse(events[0]!.data))).toEqual({ topic: "request:req_1" });
+    expect(parseLiveEventData(events[0]!.data)).toEqual({ topic: "request:req_1" });
   });
 
   it("keeps a topic with a newline or quotes inside one data line", () => {
@@ -30,6 +30,13 @@ describe("formatLiveMessage", () => {
   it("writes a reset with the newest id, including 0 for an empty table", () => {
     expect(parse(formatLiveMessage({ type: "reset", id: 7 })).events).toEqual([{ id: "7", event: "reset", data: "{}" }]);
     expect(formatLiveMessage({ type: "reset", id: 0 })).toBe("id: 0\nevent: reset\ndata: {}\n\n");
+  });
+});
+
+describe("formatReady", () => {
+  it("writes a `ready` event carrying the cursor as its id", () => {
+    expect(parse(formatReady(9)).events).toEqual([{ id: "9", event: "ready", data: "{}" }]);
+    expect(formatReady(0)).toBe("id: 0\nevent: ready\ndata: {}\n\n");
   });
 });
 
@@ -49,6 +56,16 @@ describe("formatHeartbeat and formatRetry", () => {
 
   it("writes the retry hint in whole milliseconds", () => {
     expect(parse(formatRetry(2999.6)).retry).toBe(3000);
+  });
+});
+
+describe("parseLiveEventData", () => {
+  it("reads the topic and nothing else", () => {
+    expect(parseLiveEventData('{"topic":"alerts","extra":1}')).toEqual({ topic: "alerts" });
+  });
+
+  it("returns null for data that is not a live event", () => {
+    for (const data of ["", "not json", "null", "[]", '{"topic":3}', "{}", '"alerts"']) expect(parseLiveEventData(data), data).toBeNull();
   });
 });
 

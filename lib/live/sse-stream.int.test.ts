@@ -146,7 +146,7 @@ function connect(query: string, lastEventId?: string) {
     lastId: () => lastId,
     ended: () => ended,
     /** Resolves once the stream has given its cursor or replay (the server is listening for this client). */
-    ready: () => until(() => blocks.some((b) => b.id !== undefined), "the stream to be ready"),
+    ready: () => until(() => blocks.some((b) => b.event === "ready"), "the stream to be ready"),
     until,
     drop: () => request.destroy(),
   };

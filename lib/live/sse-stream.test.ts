@@ -47,6 +47,7 @@ function consume(stream: ReadableStream<Uint8Array>) {
     lastEventId: () => lastEventId,
     ended: () => ended,
     done,
+    live: () => events.filter((e) => e.event === "live"),
     topics: () => events.filter((e) => e.event === "live").map((e) => JSON.parse(e.data).topic as string),
     cancel: () => reader.cancel(),
   };
@@ -94,16 +95,16 @@ describe("liveEventStream", () => {
     );
   }
 
-  it("starts with the retry hint and, once listening, gives a fresh client the current cursor", async () => {
+  it("starts with the retry hint and, once listening, tells a fresh client it is ready, with the current cursor", async () => {
     latestId = 41;
     const client = open();
     await flush();
     expect(client.text()).toBe("retry: 2000\n\n");
     source.markReady();
     await flush();
-    expect(client.text()).toBe("retry: 2000\n\nid: 41\n: ping\n\n");
+    expect(client.text()).toBe("retry: 2000\n\nid: 41\nevent: ready\ndata: {}\n\n");
     expect(client.lastEventId()).toBe("41");
-    expect(client.events).toEqual([]);
+    expect(client.events).toEqual([{ id: "41", event: "ready", data: "{}" }]);
   });
 
   it("sends live events on the topics the role may read, and not the others", async () => {
@@ -117,7 +118,7 @@ describe("liveEventStream", () => {
     hub.publish({ type: "event", id: 5, topic: "billing" });
     hub.publish({ type: "event", id: 6, topic: "made-up" });
     await flush();
-    expect(client.events.map((e) => e.id)).toEqual(["2", "3", "5"]);
+    expect(client.live().map((e) => e.id)).toEqual(["2", "3", "5"]);
     expect(client.topics()).toEqual(["requests", "request:abc", "billing"]);
     expect(client.text()).toContain('id: 2\nevent: live\ndata: {"topic":"requests"}\n\n');
   });
@@ -139,10 +140,10 @@ describe("liveEventStream", () => {
     source.markReady();
     await flush();
     expect(replaySpy).toHaveBeenCalledWith(10);
-    expect(client.events.map((e) => e.id)).toEqual(["9", "11", "12", "13"]);
+    expect(client.events.map((e) => `${e.event} ${e.id}`)).toEqual(["live 9", "live 11", "live 12", "live 13", "ready 13"]);
     hub.publish({ type: "event", id: 14, topic: "alerts" });
     await flush();
-    expect(client.events.map((e) => e.id)).toEqual(["9", "11", "12", "13", "14"]);
+    expect(client.live().map((e) => e.id)).toEqual(["9", "11", "12", "13", "14"]);
   });
 
   it("sends a reset when the replay cannot be complete", async () => {
@@ -150,10 +151,13 @@ describe("liveEventStream", () => {
     const client = open({ lastEventId: 3 });
     source.markReady();
     await flush();
-    expect(client.events).toEqual([{ id: "500", event: "reset", data: "{}" }]);
+    expect(client.events).toEqual([
+      { id: "500", event: "reset", data: "{}" },
+      { id: "500", event: "ready", data: "{}" },
+    ]);
     hub.publish({ type: "reset", id: 501 });
     await flush();
-    expect(client.events.map((e) => e.event)).toEqual(["reset", "reset"]);
+    expect(client.events.map((e) => `${e.event} ${e.id}`)).toEqual(["reset 500", "ready 500", "reset 501"]);
   });
 
   it("pings every heartbeat, moving the cursor past events of other topics", async () => {
@@ -167,7 +171,7 @@ describe("liveEventStream", () => {
     expect(client.lastEventId()).toBe("6");
     await vi.advanceTimersByTimeAsync(15_000);
     expect(client.text().endsWith("id: 6\n: ping\n\n: ping\n\n")).toBe(true);
-    expect(client.comments.filter((c) => c === "ping")).toHaveLength(3);
+    expect(client.comments.filter((c) => c === "ping")).toHaveLength(2);
   });
 
   it("filters by the role read at the last heartbeat", async () => {
@@ -180,7 +184,7 @@ describe("liveEventStream", () => {
     hub.publish({ type: "event", id: 2, topic: "alerts" });
     hub.publish({ type: "event", id: 3, topic: "billing" });
     await flush();
-    expect(client.events.map((e) => e.id)).toEqual(["1", "3"]);
+    expect(client.live().map((e) => e.id)).toEqual(["1", "3"]);
   });
 
   it("ends the stream and lets go of everything when the viewer is deactivated", async () => {

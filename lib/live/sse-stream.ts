@@ -2,15 +2,15 @@
  * One browser tab's live SSE stream, independent of Next.js so that tests can serve it from node:http.
  * The route (app/api/live/route.ts) authenticates the caller and hands over their role.
  *
- * On open: `retry:`; then, once the process is LISTENing, either the replay of what the client missed
- * (it sent Last-Event-ID) or the current cursor (a fresh client); then live events as they come.
+ * On open: `retry:`; then, once the process is LISTENing, the replay of what the client missed (if it
+ * sent Last-Event-ID) and `ready` with the cursor; then live events as they come.
  * Every `heartbeatMs`: the viewer's role is read again (the stream ends if they were deactivated) and
  * a `: ping` comment keeps proxies from timing the connection out.
  */
 import type { Role } from "@/lib/auth/roles";
 import type { LiveReplay } from "./event-log";
 import type { LiveMessage, LiveSubscriber } from "./hub";
-import { formatHeartbeat, formatLiveMessage, formatRetry } from "./sse-format";
+import { formatHeartbeat, formatLiveMessage, formatReady, formatRetry } from "./sse-format";
 import { canReceive } from "./topics";
 
 /** Where live messages come from: the process's listener (listener.ts). */
@@ -116,12 +116,10 @@ export function liveEventStream(options: LiveStreamOptions): ReadableStream<Uint
     await options.source.ready(signal);
     const replayed = new Set<number>();
     if (options.lastEventId === null) {
-      // Give a fresh client a cursor, so that after a drop it can ask for what it missed.
+      // A fresh client gets a cursor, so that after a drop it can ask for what it missed.
       const latest = await options.log.latestId();
       if (closed) return;
       cursor = Math.max(cursor, latest);
-      write(formatHeartbeat(cursor));
-      announced = cursor;
     } else {
       const replay = await options.log.replay(options.lastEventId);
       if (closed) return;
@@ -137,6 +135,8 @@ export function liveEventStream(options: LiveStreamOptions): ReadableStream<Uint
       if (message.type === "event" && replayed.has(message.id)) continue;
       deliver(message);
     }
+    write(formatReady(cursor));
+    announced = cursor;
   }
 
   async function beat() {
