@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { LiveProvider } from "@/components/live/live-provider";
 
 // Toasts appear only after something happens, so their code loads after the page is interactive.
 // Toasts raised before it arrives wait in the store (components/ui/use-toast.ts).
@@ -14,7 +15,7 @@ export function ConsoleProviders({ children }: { children: React.ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <LiveProvider>{children}</LiveProvider>
       <Toaster />
     </QueryClientProvider>
   );
