@@ -1,0 +1,99 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { StatusStrip } from "@/components/dossier/status-strip";
+import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
+import { useLiveStatus } from "@/components/live/use-live-status";
+import { useLiveTopic } from "@/components/live/use-live-topic";
+import { Badge } from "@/components/ui/badge";
+import { liveTopics } from "@/lib/live/topics";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { pollDelayMs } from "@/lib/requests/polling-plan";
+import type { StoredRequest } from "@/lib/requests/stored-request";
+
+type Answer = { request: StoredRequest; pollError?: RegistryErrorInfo };
+
+async function fetchRequest(requestId: string, poll: boolean): Promise<Answer> {
+  const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}${poll ? "?poll=1" : ""}`, { cache: "no-store" });
+  const body = (await response.json().catch(() => undefined)) as Answer | { error?: { code: string; message: string } } | undefined;
+  if (!response.ok || !body || !("request" in body)) {
+    const error = body && "error" in body ? body.error : undefined;
+    throw new Error(error ? `${error.code}: ${error.message}` : `The console answered ${response.status}.`);
+  }
+  return body;
+}
+
+/**
+ * A request's snapshot, kept up to date: live events refetch it; where no webhook arrives (no signing secret,
+ * the live connection down, or nothing for 10 seconds) it polls the registry with backoff until every
+ * datapoint is final. Both paths apply snapshots through the same applySnapshot on the server.
+ */
+export function LiveRequest({ initial }: { initial: StoredRequest }) {
+  const { requestId } = initial;
+  const queryKey = ["request", requestId];
+  const live = useLiveStatus();
+  useLiveTopic(liveTopics.request(requestId), [queryKey]);
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey, queryFn: () => fetchRequest(requestId, false), initialData: { request: initial } });
+  const request = query.data.request;
+
+  const polling = usePollingFallback(request, live.status === "open", async () => {
+    const answer = await fetchRequest(requestId, true);
+    queryClient.setQueryData(queryKey, { request: answer.request });
+    return { version: answer.request.version, error: answer.pollError };
+  });
+
+  const dataStatus = request.snapshot?.request.dataStatus;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{request.companyName ?? request.companyId ?? "Company not reported yet"}</h1>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            {[request.countryCode, request.companyId].filter(Boolean).join(" · ")} · request {requestId}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2" aria-label="Request state">
+          {request.origin === "elsewhere" && <Badge variant="outline">Created elsewhere</Badge>}
+          <UpdateMode complete={request.complete} polling={polling.active} liveStatus={live.status} delayMs={pollDelayMs(polling.unchanged)} />
+        </div>
+      </div>
+      {request.complete ? (
+        <p role="status" className="rounded-md border border-success/40 bg-success/10 px-4 py-2 text-sm">
+          This request is complete: every datapoint and document has reached its final state (version {request.version}).
+        </p>
+      ) : (
+        <p role="status" className="rounded-md border px-4 py-2 text-sm text-muted-foreground">
+          In progress: {request.snapshot ? `version ${request.version} received` : "no snapshot received yet"}. This page updates by itself.
+        </p>
+      )}
+      {polling.error && (
+        <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
+          Reading the registry failed: <code>{polling.error.code}</code>: {polling.error.message}
+          {polling.error.retryable ? " It is tried again automatically." : ""}
+        </p>
+      )}
+      {query.isRefetchError && (
+        <p role="alert" className="text-sm text-destructive">
+          {query.error.message}
+        </p>
+      )}
+      <StatusStrip dataPoints={dataStatus?.dataPoints} documents={dataStatus?.documents} />
+      <details className="rounded-md border">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
+          Raw snapshot (version {request.version}, updated {request.updatedAt.slice(0, 19).replace("T", " ")} UTC)
+        </summary>
+        <pre className="max-h-[32rem] overflow-auto border-t p-3 text-xs" data-testid="raw-snapshot">
+          {JSON.stringify(request.snapshot, null, 2)}
+        </pre>
+      </details>
+    </div>
+  );
+}
+
+function UpdateMode({ complete, polling, liveStatus, delayMs }: { complete: boolean; polling: boolean; liveStatus: string; delayMs: number }) {
+  if (complete) return <Badge variant="success">Complete</Badge>;
+  if (polling) return <Badge variant="warning">Polling the registry (next in {Math.round(delayMs / 1000)} s)</Badge>;
+  if (liveStatus === "open") return <Badge variant="secondary">Live</Badge>;
+  return <Badge variant="outline">Connecting…</Badge>;
+}

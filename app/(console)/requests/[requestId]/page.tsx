@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { guardPage } from "@/lib/auth/guard-page";
+import { sectionFor } from "@/lib/auth/roles";
+import { storedRequest } from "@/lib/requests/stored-request";
+import { LiveRequest } from "./live-request";
+
+export const metadata: Metadata = { title: "Request" };
+
+export default async function RequestPage({ params }: PageProps<"/requests/[requestId]">) {
+  await guardPage(sectionFor("/requests").roles);
+  const { requestId } = await params;
+  const request = await storedRequest(decodeURIComponent(requestId));
+  if (!request) notFound();
+  return <LiveRequest initial={request} />;
+}

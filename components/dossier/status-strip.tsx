@@ -1,0 +1,56 @@
+import { Badge } from "@/components/ui/badge";
+import type { DatapointStatus } from "@/lib/registry/schemas";
+
+type Entries = Record<string, DatapointStatus> | undefined;
+
+/** How the spec's benign failures read: they are outcomes, not faults. */
+const benign: Record<string, string> = {
+  datapoint_not_applicable: "Does not apply to this entity",
+  no_document_available: "No register extract exists (not billed)",
+};
+
+function StatusBadge({ entry }: { entry: DatapointStatus }) {
+  const code = entry.error?.code;
+  if (entry.status === "succeeded") return <Badge variant="success">Succeeded</Badge>;
+  if (entry.status === "in_progress") return <Badge variant="secondary">In progress</Badge>;
+  if (entry.status === "enriching") return <Badge variant="warning">Enriching</Badge>;
+  if (entry.status === "failed" && code && benign[code]) return <Badge variant="outline">{benign[code]}</Badge>;
+  if (entry.status === "failed") return <Badge variant="destructive">Failed</Badge>;
+  return <Badge variant="outline">{String(entry.status)}</Badge>;
+}
+
+function Rows({ title, entries }: { title: string; entries: Entries }) {
+  const list = Object.entries(entries ?? {});
+  if (list.length === 0) return null;
+  return (
+    <section aria-label={title} className="space-y-1">
+      <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+      <ul className="divide-y rounded-md border">
+        {list.map(([name, entry]) => (
+          <li key={name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-datapoint={name}>
+            <span className="font-mono [overflow-wrap:anywhere]">{name}</span>
+            <span className="flex flex-wrap items-center gap-2">
+              {entry.status === "failed" && entry.error && !benign[entry.error.code] && (
+                <span className="text-xs text-destructive">
+                  <code>{entry.error.code}</code>: {entry.error.message}
+                  {entry.error.retryable ? " (retryable)" : ""}
+                </span>
+              )}
+              <StatusBadge entry={entry} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Each datapoint's and document's state, as the latest applied snapshot says. */
+export function StatusStrip({ dataPoints, documents }: { dataPoints: Entries; documents: Entries }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Rows title="Datapoints" entries={dataPoints} />
+      <Rows title="Documents" entries={documents} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { freePort } from "../scripts/ports";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = () => process.env.E2E_DATA_DIR!;
+
+/** A secret the launcher keeps in its data folder (the simulator's key and signing secret, the app's keys). */
+export const dataDirSecret = (name: string) => readFileSync(path.join(dataDir(), name), "utf8").trim();
+
+export type AppProcess = { origin: string; stop: () => Promise<void> };
+
+/**
+ * Another `next start` of the same build, beside the one the launcher runs: on the same Postgres (a second app
+ * instance) or, with `databaseUrl`, on another one (e.g. one that is down).
+ */
+export async function startAppProcess(databaseUrl = process.env.E2E_DATABASE_URL!): Promise<AppProcess> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: databaseUrl,
+      NEXTAUTH_URL: origin,
+      NEXTAUTH_SECRET: dataDirSecret("auth-secret"),
+      APP_ENCRYPTION_KEY: dataDirSecret("encryption-key"),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  for (let waited = 0; ; waited += 100) {
+    if ((await fetch(`${origin}/login`).then((r) => r.status, () => 0)) === 200) break;
+    if (waited > 60_000 || child.exitCode !== null) throw new Error(`a second app process on ${origin} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
