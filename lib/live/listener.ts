@@ -69,7 +69,8 @@ export function createLiveListener(options: LiveListenerOptions): LiveListener {
   const pruneEveryMs = options.pruneEveryMs ?? 5 * 60_000;
   const healthCheckEveryMs = options.healthCheckEveryMs ?? 30_000;
   const healthCheckTimeoutMs = options.healthCheckTimeoutMs ?? 10_000;
-  const log = options.log ?? ((message: string, error?: unknown) => console.warn(`[live] ${message}`, error ?? ""));
+  const log =
+    options.log ?? ((message: string, error?: unknown) => console.warn(`[live] ${message}${error instanceof Error ? `: ${error.message}` : ""}`));
 
   let state: LiveListenerState = "idle";
   let running: Promise<void> | null = null;
