@@ -88,7 +88,7 @@ describe("the live listener", () => {
   });
 
   it("reconnects after its connection is killed and re-reads what was committed meanwhile, once each", async () => {
-    const { listener, received, logs } = listen({ backoff: { minMs: 400, maxMs: 400 } });
+    const { listener, received, logs } = listen({ backoff: { minMs: 1_500, maxMs: 1_500 } });
     await listener.ready();
     const [before] = await publish(["before"]);
     await waitFor(() => received.length === 1, "the first event");
@@ -112,7 +112,7 @@ describe("the live listener", () => {
   });
 
   it("after a reconnect, also re-reads an event with a lower id that committed after the drop", async () => {
-    const { listener, received } = listen({ backoff: { minMs: 300, maxMs: 300 } });
+    const { listener, received } = listen({ backoff: { minMs: 1_500, maxMs: 1_500 } });
     await listener.ready();
     const slow = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await slow.connect();
@@ -124,6 +124,7 @@ describe("the live listener", () => {
       await db().execute(sql`select pg_terminate_backend(${listener.backendPid()!})`);
       await waitFor(() => listener.state() !== "listening", "the listener to notice");
       await slow.query("commit");
+      expect(listener.state()).not.toBe("listening"); // committed while it was away: only a re-read finds it
       await listener.ready();
       await waitFor(() => received.length === 2, "the late event");
       expect(late!.id).toBeLessThan(early!.id);
@@ -137,7 +138,7 @@ describe("the live listener", () => {
   });
 
   it("tells subscribers to refetch everything when what it missed was pruned", async () => {
-    const { listener, received } = listen({ backoff: { minMs: 300, maxMs: 300 } });
+    const { listener, received } = listen({ backoff: { minMs: 1_500, maxMs: 1_500 } });
     await listener.ready();
     await publish(["seen"]);
     await waitFor(() => received.length === 1, "the first event");
@@ -145,6 +146,7 @@ describe("the live listener", () => {
     await waitFor(() => listener.state() !== "listening", "the listener to notice");
     await db().execute(sql`delete from live_events`); // as if pruned while the process was away
     const [newest] = await publish(["unseen"]);
+    expect(listener.state()).not.toBe("listening");
     await listener.ready();
     await waitFor(() => received.length === 2, "the reset");
     expect(received[1]).toEqual({ type: "reset", id: newest!.id });

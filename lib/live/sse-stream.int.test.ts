@@ -245,7 +245,7 @@ describe("the live SSE stream over HTTP", () => {
     expect(published.length).toBeGreaterThan(100);
     expect(published.filter((id) => !received.has(id))).toEqual([]);
     console.log(`[live] 100 reconnects: ${published.length} events published, all received (${duplicates} resent after a reconnect, ignored by id)`);
-  });
+  }, 60_000);
 
   it("connections opened and dropped 1,000 times leave no growth in open handles or memory", async () => {
     const user = await insertUser(`churn-${Date.now()}@example.com`, "auditor");
@@ -294,5 +294,5 @@ describe("the live SSE stream over HTTP", () => {
     // The JIT alone adds some 0.5–1 MB of code and deoptimisation data over 1,000 connections (seen in heap
     // snapshots); keeping each stream alive would add several MB more (about 3 kB a connection).
     expect(growthKb).toBeLessThan(2048);
-  });
+  }, 90_000);
 });
