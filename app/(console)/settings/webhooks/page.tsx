@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { listConnections } from "@/lib/connections/manage-connections";
+import { liveTopics } from "@/lib/live/topics";
 import { deliveryStatsByConnection, emptyDeliveryStats, emptyRejectionSummary, ledgerPage, ledgerTypes, rejectionsByConnection } from "@/lib/webhooks/ledger-queries";
 import { ConnectionWebhooksCard } from "./connection-webhooks-card";
 import { DeliveryLedger } from "./delivery-ledger";
@@ -25,6 +27,8 @@ export default async function WebhooksPage({ searchParams }: PageProps<"/setting
 
   return (
     <div className="space-y-8">
+      {/* New deliveries re-render the counts and the ledger (each delivery notifies this topic at commit). */}
+      <RefreshOnLive topic={liveTopics.webhooks} />
       <div>
         <h1 className="text-2xl font-semibold">Webhooks</h1>
         <p className="text-sm text-muted-foreground">

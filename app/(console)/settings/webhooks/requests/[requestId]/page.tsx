@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { guardPage } from "@/lib/auth/guard-page";
+import { liveTopics } from "@/lib/live/topics";
 import { requestTimeline } from "@/lib/webhooks/ledger-queries";
 import { ledgerRetentionMs } from "@/lib/webhooks/retention";
 import { ledgerQuery } from "../../ledger-search-params";
@@ -24,6 +26,7 @@ export default async function RequestDeliveriesPage({ params }: PageProps<"/sett
 
   return (
     <div className="space-y-6">
+      <RefreshOnLive topic={liveTopics.webhooks} />
       <nav className="text-sm">
         <Link href="/settings/webhooks" className={linkClass}>
           ← Webhooks
