@@ -83,14 +83,20 @@ test("where no webhook arrives, the open request polls the registry until it is 
   const endpoint = (await sim("PUT", "/_sim/webhook-endpoint", { url: null })).json;
   let requestId = "";
   try {
-    const created = await sim("POST", "/v2/company", { id: "HRB 12345", countryCode: "DE", dataPoints: ["company", "shareholders"] });
+    // SLOW_DELIVERY: every datapoint takes 20 to 60 seconds, so the page is still waiting when polling starts.
+    const created = await sim("POST", "/v2/company", { id: "SLOW_DELIVERY", countryCode: "DE", dataPoints: ["company", "shareholders"] });
     requestId = created.json.request.requestId;
     // What the order form of the next issue stores: the request, before any snapshot.
-    await db.query("insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'HRB 12345')", [requestId, await simulatorConnectionId(db)]);
+    await db.query("insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'SLOW_DELIVERY')", [requestId, await simulatorConnectionId(db)]);
     await login.signInAndWait(await db.createUser("auditor"));
     await page.goto(`/requests/${requestId}`);
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    // Nothing arrives for 10 seconds: the page starts reading the registry itself.
     await expect(page.getByText("Polling the registry")).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('[data-datapoint="company"]')).toContainText(/In progress|Enriching/);
+    await sim("POST", "/_sim/advance", { seconds: 120 });
     await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-datapoint="shareholders"]')).toContainText("Succeeded");
     const sources = await db.query<{ source: string }>("select distinct source from company_request_versions where request_id = $1", [requestId]);
     expect(sources.map((s) => s.source)).toEqual(["poll"]);
   } finally {
