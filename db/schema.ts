@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, json, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { roles } from "../lib/auth/roles";
 import { connectionEnvironments } from "../lib/connections/environments";
 import { alertStatuses } from "../lib/alerts/statuses";
@@ -165,7 +165,10 @@ export const companyRequests = pgTable(
     companyName: text("company_name"),
     /** The highest `request.version` applied; 0 before the first snapshot. */
     version: integer("version").notNull().default(0),
-    snapshot: jsonb("snapshot"),
+    /** The merged snapshot, as `json` (stored as text: half the write cost of jsonb, and read whole anyway). */
+    snapshot: json("snapshot"),
+    /** `request.dataStatus` of the snapshot, apart, so lists read it without the (possibly megabytes) snapshot. */
+    dataStatus: jsonb("data_status"),
     /** Every datapoint and document has reached a final state. */
     complete: boolean("complete").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -184,7 +187,7 @@ export const companyRequestVersions = pgTable(
       .notNull()
       .references(() => companyRequests.requestId, { onDelete: "cascade" }),
     version: integer("version").notNull(),
-    snapshot: jsonb("snapshot").notNull(),
+    snapshot: json("snapshot").notNull(),
     source: text("source", { enum: snapshotSources }).notNull(),
     appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { liveEvents } from "@/db/schema";
 
 /** The one Postgres channel every app process LISTENs on. */
 export const liveChannel = "registry_desk_live";
@@ -9,19 +8,29 @@ export const liveChannel = "registry_desk_live";
 /** What travels on the channel: small, so it stays far below NOTIFY's 8,000-byte limit. */
 export type LiveNotice = { id: number; topic: string };
 
-type Executor = Pick<Database, "insert" | "execute">;
+type Executor = Pick<Database, "execute">;
 
 /**
- * Records live events and notifies every app process. Call it inside the transaction that made the change:
- * Postgres delivers the notifications only when that transaction commits, and not at all if it rolls back.
+ * Common table expressions that record `topics` (at least one) as live events and notify them, ending in
+ * `live_sent (id, topic)`: a statement that includes them must read `live_sent`, or the notifications are
+ * not sent. Lets a change and its notification go to Postgres as one statement.
+ */
+export function liveEventsCtes(topics: readonly string[]): SQL {
+  const values = sql.join(
+    topics.map((topic) => sql`(${topic})`),
+    sql`, `,
+  );
+  return sql`live_rows as (insert into live_events (topic) values ${values} returning id, topic),
+    live_sent as (select id, topic, pg_notify(${liveChannel}, json_build_object('id', id, 'topic', topic)::text) from live_rows)`;
+}
+
+/**
+ * Records live events and notifies every app process, in one statement. Call it inside the transaction that
+ * made the change: Postgres delivers the notifications only when that transaction commits, and not at all if
+ * it rolls back.
  */
 export async function publishLive(executor: Executor, topics: readonly string[]): Promise<LiveNotice[]> {
   if (topics.length === 0) return [];
-  const rows = await executor
-    .insert(liveEvents)
-    .values(topics.map((topic) => ({ topic })))
-    .returning({ id: liveEvents.id, topic: liveEvents.topic });
-  const notices = rows.map((row) => sql`pg_notify(${liveChannel}, ${JSON.stringify(row)})`);
-  await executor.execute(sql`select ${sql.join(notices, sql`, `)}`);
-  return rows;
+  const result = await executor.execute<{ id: string; topic: string }>(sql`with ${liveEventsCtes(topics)} select id, topic from live_sent order by id`);
+  return result.rows.map((row) => ({ id: Number(row.id), topic: row.topic }));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { companyRequests, users } from "@/db/schema";
 import type { RequestOrigin } from "./origins";
@@ -52,7 +52,7 @@ export async function listRequests(filter: { status?: RequestStatusFilter; origi
           updatedAt: companyRequests.updatedAt,
         },
         // Only the statuses: a snapshot can be megabytes.
-        dataStatus: sql<DataStatus>`${companyRequests.snapshot} -> 'request' -> 'dataStatus'`,
+        dataStatus: companyRequests.dataStatus,
         orderedBy: users.email,
       })
       .from(companyRequests)
@@ -71,7 +71,7 @@ export async function listRequests(filter: { status?: RequestStatusFilter; origi
     companyName: request.companyName,
     version: request.version,
     complete: request.complete,
-    datapoints: progress(dataStatus),
+    datapoints: progress(dataStatus as DataStatus),
     orderedBy,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),

@@ -1,8 +1,6 @@
 import "server-only";
 import { db } from "@/db/client";
 import { connectionTarget } from "@/lib/connections/manage-connections";
-import { liveTopics } from "@/lib/live/topics";
-import { publishLive } from "@/lib/live/publish";
 import { createRegistryClient } from "@/lib/registry/client";
 import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { storeSnapshot, type StoreSnapshotResult } from "./store-snapshot";
@@ -18,11 +16,7 @@ export async function pollRequest(connectionId: string, requestId: string): Prom
   if (!target) return { ok: false, error: { status: 0, code: "no_connection", message: "The request's connection no longer exists.", details: [], retryable: false } };
   try {
     const snapshot = await createRegistryClient(target).getCompany(requestId);
-    const result = await db().transaction(async (tx) => {
-      const stored = await storeSnapshot(tx, connectionId, snapshot, "poll");
-      if (stored.outcome === "applied") await publishLive(tx, [liveTopics.request(requestId), liveTopics.requests]);
-      return stored;
-    });
+    const result = await db().transaction((tx) => storeSnapshot(tx, connectionId, snapshot, "poll"));
     return { ok: true, result };
   } catch (error) {
     if (error instanceof RegistryError) return { ok: false, error: error.toInfo() };

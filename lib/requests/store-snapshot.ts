@@ -1,7 +1,8 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
-import { companyRequestVersions, companyRequests } from "@/db/schema";
+import { liveTopics } from "@/lib/live/topics";
+import { liveEventsCtes } from "@/lib/live/publish";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { applySnapshot } from "@/lib/webhooks/apply";
 import { isRequestComplete } from "./completion";
@@ -9,48 +10,53 @@ import type { SnapshotSource } from "./origins";
 
 export type StoreSnapshotResult = { outcome: "applied" | "stale"; requestId: string; version: number; storedVersion: number; complete: boolean };
 
+type LockedRow = { version: number; snapshot: CompanyResponse | null; complete: boolean };
+
 /**
  * Applies a snapshot of a request (from a webhook, a poll or an order's answer) to what is stored, inside the
- * caller's transaction: the request's row is locked, `applySnapshot` decides, and an applied version is kept
- * in the history. A request this console has not seen is recorded as created elsewhere.
+ * caller's transaction: the request's row is created if new (as created elsewhere) and locked, `applySnapshot`
+ * decides, and an applied version is written with its history entry and its live events (the request, the
+ * request list, and `alsoNotify`) in one statement. Webhooks arrive by the hundred per second, so this path
+ * is written as two statements rather than the query builder's six.
  */
 export async function storeSnapshot(
   tx: Transaction,
   connectionId: string | null,
   snapshot: CompanyResponse,
   source: SnapshotSource,
+  alsoNotify: readonly string[] = [],
 ): Promise<StoreSnapshotResult> {
   const { request } = snapshot;
   const requestId = request.requestId;
-  await tx
-    .insert(companyRequests)
-    .values({
-      requestId,
-      connectionId,
-      origin: "elsewhere",
-      countryCode: request.countryCode ?? request.country ?? null,
-      companyId: request.companyId ?? null,
-      companyName: request.companyLegalName ?? snapshot.company?.legalName ?? null,
-    })
-    .onConflictDoNothing();
-  const [row] = await tx.select().from(companyRequests).where(eq(companyRequests.requestId, requestId)).for("update");
-  const stored = row?.snapshot ? { version: row.version, snapshot: row.snapshot as CompanyResponse } : undefined;
-  const result = applySnapshot(stored, snapshot);
+  // The no-op update on conflict locks an existing row (and returns it) in the same statement as the insert.
+  const locked = await tx.execute<LockedRow>(sql`
+    insert into company_requests (request_id, connection_id, origin, country_code, company_id, company_name)
+    values (${requestId}, ${connectionId}, 'elsewhere', ${request.countryCode ?? request.country ?? null}, ${request.companyId ?? null},
+            ${request.companyLegalName ?? snapshot.company?.legalName ?? null})
+    on conflict (request_id) do update set request_id = excluded.request_id
+    returning version, snapshot, complete`);
+  const row = locked.rows[0]!;
+  const result = applySnapshot(row.snapshot ? { version: row.version, snapshot: row.snapshot } : undefined, snapshot);
   if (result.outcome === "stale") {
-    return { outcome: "stale", requestId, version: snapshot.request.version ?? 0, storedVersion: result.next.version, complete: row?.complete ?? false };
+    return { outcome: "stale", requestId, version: request.version ?? 0, storedVersion: result.next.version, complete: row.complete };
   }
+
   const merged = result.next.snapshot;
+  const version = result.next.version;
   const complete = isRequestComplete(merged);
-  await tx
-    .update(companyRequests)
-    .set({
-      version: result.next.version,
-      snapshot: merged,
-      complete,
-      companyName: sql`coalesce(${merged.request.companyLegalName ?? merged.company?.legalName ?? null}, ${companyRequests.companyName})`,
-      updatedAt: new Date(),
-    })
-    .where(eq(companyRequests.requestId, requestId));
-  await tx.insert(companyRequestVersions).values({ requestId, version: result.next.version, snapshot: merged, source }).onConflictDoNothing();
-  return { outcome: "applied", requestId, version: result.next.version, storedVersion: result.next.version, complete };
+  const name = merged.request.companyLegalName ?? merged.company?.legalName ?? null;
+  await tx.execute(sql`
+    with incoming as (select ${JSON.stringify(merged)}::json as snapshot),
+    updated as (
+      update company_requests
+      set version = ${version}, snapshot = (select snapshot from incoming), data_status = ${JSON.stringify(merged.request.dataStatus ?? null)}::jsonb,
+          complete = ${complete}, company_name = coalesce(${name}, company_name), updated_at = now()
+      where request_id = ${requestId}),
+    history as (
+      insert into company_request_versions (request_id, version, snapshot, source)
+      select ${requestId}, ${version}, snapshot, ${source} from incoming
+      on conflict do nothing),
+    ${liveEventsCtes([liveTopics.request(requestId), liveTopics.requests, ...alsoNotify])}
+    select count(*) from live_sent`);
+  return { outcome: "applied", requestId, version, storedVersion: version, complete };
 }

@@ -86,7 +86,7 @@ async function storeDelivery(tx: Transaction, input: ReceiveInput, messageId: st
   }
 
   const handled = await handle(tx, connectionId, messageId, event);
-  await publishLive(tx, [...handled.topics, liveTopics.webhooks]);
+  await publishLive(tx, handled.topics);
   await tx
     .update(webhookDeliveries)
     .set({ outcome: handled.outcome, version: handled.version ?? null, detail: handled.detail ?? null, payload: handled.payload ?? null, processingMs: elapsed(input) })
@@ -97,11 +97,11 @@ async function storeDelivery(tx: Transaction, input: ReceiveInput, messageId: st
 async function handle(tx: Transaction, connectionId: string, messageId: string, event: ClassifiedEvent): Promise<Handled> {
   switch (event.kind) {
     case "company": {
-      const stored = await storeSnapshot(tx, connectionId, event.snapshot, "webhook");
+      const stored = await storeSnapshot(tx, connectionId, event.snapshot, "webhook", [liveTopics.webhooks]);
       if (stored.outcome === "stale") {
-        return { outcome: "stale", version: stored.version, detail: `version ${stored.version} is not higher than the stored ${stored.storedVersion}`, topics: [] };
+        return { outcome: "stale", version: stored.version, detail: `version ${stored.version} is not higher than the stored ${stored.storedVersion}`, topics: [liveTopics.webhooks] };
       }
-      return { outcome: "applied", version: stored.version, topics: [liveTopics.request(stored.requestId), liveTopics.requests] };
+      return { outcome: "applied", version: stored.version, topics: [] }; // notified by storeSnapshot
     }
     case "alert": {
       const { event: notification } = event;
@@ -116,17 +116,17 @@ async function handle(tx: Transaction, connectionId: string, messageId: string, 
         monitorHasBeenDeactivated: notification.monitorHasBeenDeactivated,
         notifiedAt: notification.timestamp,
       });
-      return { outcome: "applied", topics: [liveTopics.alerts] };
+      return { outcome: "applied", topics: [liveTopics.alerts, liveTopics.webhooks] };
     }
     case "billing": {
       const kind = typeof event.event.kind === "string" ? event.event.kind : null;
       await tx.insert(billingEvents).values({ connectionId, messageId, type: event.type, kind, payload: event.event });
-      return { outcome: "applied", topics: [liveTopics.billing] };
+      return { outcome: "applied", topics: [liveTopics.billing, liveTopics.webhooks] };
     }
     case "unhandled":
-      return { outcome: "unhandled", payload: event.event, topics: [] };
+      return { outcome: "unhandled", payload: event.event, topics: [liveTopics.webhooks] };
     case "failed":
-      return { outcome: "failed", detail: event.detail, payload: event.payload, topics: [] };
+      return { outcome: "failed", detail: event.detail, payload: event.payload, topics: [liveTopics.webhooks] };
   }
 }
 
