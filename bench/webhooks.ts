@@ -104,10 +104,11 @@ async function main() {
   const [port, pgPort, simPort, minimalPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
   const launcher = startLauncher({ PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), DATA_DIR: data.dir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
-  const database = new pg.Client({ connectionString: embeddedDatabaseUrl(data.dir, pgPort) });
+  let database: pg.Client | undefined;
   let minimal: Awaited<ReturnType<typeof startMinimalReceiver>> | undefined;
   try {
     await launcher.waitFor(/is ready at/, 600_000);
+    database = new pg.Client({ connectionString: embeddedDatabaseUrl(data.dir, pgPort) });
     await database.connect();
     const secret = readFileSync(path.join(data.dir, "simulator-webhook-secret"), "utf8").trim();
     const { rows } = await database.query<{ id: string }>("select id from registry_connections where webhook_secret_sealed is not null limit 1");
@@ -125,7 +126,7 @@ async function main() {
     await sseFigures(origin, url, secret, await signInCookie(origin, email, password));
   } finally {
     await minimal?.stop();
-    await database.end().catch(() => {});
+    await database?.end().catch(() => {});
     await launcher.stop("SIGINT");
     data.remove();
   }
