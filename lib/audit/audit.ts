@@ -24,6 +24,7 @@ export const auditActions = [
   "connection.deleted",
   "connection.tested",
   "encryption_key.rotated",
+  "search.performed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
