@@ -25,6 +25,8 @@ export const auditActions = [
   "connection.tested",
   "encryption_key.rotated",
   "search.performed",
+  "company.ordered",
+  "company.documents_listed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
