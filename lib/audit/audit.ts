@@ -27,6 +27,7 @@ export const auditActions = [
   "search.performed",
   "company.ordered",
   "company.documents_listed",
+  "company.graph_expanded",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
