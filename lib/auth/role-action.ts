@@ -1,11 +1,12 @@
 import "server-only";
 import type { z } from "zod";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { requireRole, type SessionUser } from "./require-role";
 import type { Role } from "./roles";
 
 export type ActionResult<T = undefined> =
   | { ok: true; data: T }
-  | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
+  | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]>; registry?: RegistryErrorInfo };
 
 /**
  * Wraps a server action: checks the caller's role (from the database) before anything else, then

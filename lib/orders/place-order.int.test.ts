@@ -1,0 +1,63 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { auditLog, companyRequests, registryConnections } from "@/db/schema";
+import { createRegistryClient } from "@/lib/registry/client";
+import type { ConnectionView } from "@/lib/connections/manage-connections";
+import { insertUser } from "@/test/users-fixture";
+import { startTestSimulator, testApiKey } from "../../simulator/test-harness";
+import { orderInputSchema } from "./order-input";
+import { placeOrder } from "./place-order";
+
+let sim: Awaited<ReturnType<typeof startTestSimulator>>;
+let registry: { connection: ConnectionView; client: ReturnType<typeof createRegistryClient> };
+let user: Awaited<ReturnType<typeof insertUser>>;
+
+const order = (extra: Record<string, unknown> = {}) => orderInputSchema.parse({ countryCode: "DE", id: "HRB 86891", dataPoints: ["company", "shareholders"], quotedTotal: 8, caseReference: "KYC-7", ...extra });
+const audits = async () => db().select().from(auditLog).where(eq(auditLog.action, "company.ordered")).orderBy(auditLog.id);
+
+describe("placing an order", () => {
+  beforeAll(async () => {
+    sim = await startTestSimulator({ walletCredits: 100 });
+    await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
+    await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${auditLog} cascade`);
+    const [row] = await db().insert(registryConnections).values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "unused-here", apiKeyHint: "sk_dev_…" }).returning();
+    registry = {
+      connection: { id: row!.id, name: row!.name, environment: "sandbox", baseUrl: sim.baseUrl, apiKeyHint: "sk_dev_…", isDefault: true, hasWebhookSecret: false, hasPreviousWebhookSecret: false, updatedAt: "" },
+      client: createRegistryClient({ baseUrl: sim.baseUrl, apiKey: testApiKey }),
+    };
+    user = await insertUser("officer@example.com", "compliance");
+  });
+  afterAll(() => sim.close());
+
+  it("records the request as ordered here by the user, stores the first snapshot and audits the quote and caps", async () => {
+    const result = await placeOrder(user, order({ maxBudget: 8, profileMaxBudget: 8 }), registry);
+    expect(result.ok).toBe(true);
+    const requestId = result.ok ? result.data.requestId : "";
+    const [stored] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, requestId));
+    expect(stored).toMatchObject({ origin: "console", orderedBy: user.id, connectionId: registry.connection.id, countryCode: "DE", companyId: "HRB 86891", version: 1 });
+    expect((stored!.snapshot as { request: { metadata: Record<string, string> } }).request.metadata).toEqual({ orderedBy: "officer@example.com", caseReference: "KYC-7" });
+    const [row] = await audits();
+    expect(row).toMatchObject({ actorEmail: "officer@example.com", target: "DE HRB 86891" });
+    expect(row!.details).toMatchObject({ outcome: "ordered", requestId, quotedTotal: 8, caps: { maxBudget: 8, profileMaxBudget: 8, graphMaxBudget: null }, dataPoints: ["company", "shareholders"], caseReference: "KYC-7" });
+  });
+
+  it("returns the registry's refusal in its words, audited, and stores no request", async () => {
+    const before = (await db().select().from(companyRequests)).length;
+    const funds = await placeOrder(user, order({ id: "INSUFFICIENT_FUNDS" }), registry);
+    expect(funds).toMatchObject({ ok: false, code: "insufficient_funds", registry: { status: 402, code: "insufficient_funds" } });
+    const budget = await placeOrder(user, order({ id: "HRB 12345", maxBudget: 1 }), registry);
+    expect(budget).toMatchObject({ ok: false, code: "budget_exceeded" });
+    expect(budget.ok === false && budget.registry?.details.join(" ")).toMatch(/quotedPrice: \d/);
+    const limited = await placeOrder(user, order({ id: "RATE_LIMITED" }), registry);
+    expect(limited).toMatchObject({ ok: false, code: "rate_limited", registry: { status: 429, retryable: true } });
+    expect(limited.ok === false && limited.registry?.retryAfter).toBeGreaterThan(0);
+    expect((await db().select().from(companyRequests)).length).toBe(before);
+    expect((await audits()).slice(-3).map((a) => (a.details as { outcome: string; code: string }).code)).toEqual(["insufficient_funds", "budget_exceeded", "rate_limited"]);
+  });
+
+  it("explains a non-canonical Mauritius id without calling the registry", async () => {
+    const result = await placeOrder(user, order({ countryCode: "MU", id: "12345" }), registry);
+    expect(result).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { id: [expect.stringMatching(/one letter followed by 2 to 6 digits/)] } });
+  });
+});

@@ -1,0 +1,60 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import type { ActionResult } from "@/lib/auth/role-action";
+import type { SessionUser } from "@/lib/auth/require-role";
+import { audit } from "@/lib/audit/audit";
+import type { ConnectionView } from "@/lib/connections/manage-connections";
+import type { RegistryClient } from "@/lib/registry/client";
+import { RegistryError } from "@/lib/registry/registry-error";
+import type { CompanyRequestBody, CompanyResponse } from "@/lib/registry/schemas";
+import { storeSnapshot } from "@/lib/requests/store-snapshot";
+import { companyRequestBody, registryIdErrors, type ValidOrder } from "./order-input";
+
+type Registry = { connection: ConnectionView; client: RegistryClient };
+
+/**
+ * Places an order: `POST /v2/company` through the user's active connection, then, in one transaction, records
+ * the request as ordered here by this user, stores the first snapshot and writes the audit row (quoted total,
+ * caps, what was ordered). A refusal by the registry is audited too and returned in its own words.
+ */
+export async function placeOrder(user: SessionUser, order: ValidOrder, registry: Registry): Promise<ActionResult<{ requestId: string }>> {
+  const idErrors = registryIdErrors(order);
+  if (idErrors.length) return { ok: false, code: "invalid_input", error: idErrors[0]!, fieldErrors: { id: idErrors } };
+  const body = companyRequestBody(order, user.email);
+  const target = `${order.countryCode} ${order.id}`;
+  const details = auditDetails(order, body, registry.connection);
+
+  let snapshot: CompanyResponse;
+  try {
+    snapshot = await registry.client.createCompany(body);
+  } catch (error) {
+    if (!(error instanceof RegistryError)) throw error;
+    await audit(user, "company.ordered", target, { ...details, outcome: "refused", code: error.code, message: error.message });
+    return { ok: false, code: error.code, error: error.message, registry: error.toInfo() };
+  }
+
+  const requestId = snapshot.request.requestId;
+  await db().transaction(async (tx) => {
+    // A webhook may have brought the request first (as created elsewhere): it is this console's order.
+    await tx.execute(sql`
+      insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name)
+      values (${requestId}, ${registry.connection.id}, 'console', ${user.id}, ${order.countryCode}, ${order.id}, ${snapshot.request.companyLegalName ?? null})
+      on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by, connection_id = excluded.connection_id`);
+    await storeSnapshot(tx, registry.connection.id, snapshot, "order");
+    await audit(user, "company.ordered", target, { ...details, outcome: "ordered", requestId }, tx);
+  });
+  return { ok: true, data: { requestId } };
+}
+
+function auditDetails(order: ValidOrder, body: CompanyRequestBody, connection: ConnectionView) {
+  return {
+    connection: connection.name,
+    quotedTotal: order.quotedTotal,
+    caps: { maxBudget: body.maxBudget ?? null, profileMaxBudget: body.profileMaxBudget ?? null, graphMaxBudget: body.graphMaxBudget ?? null },
+    dataPoints: body.dataPoints,
+    documents: body.documents ?? [],
+    mode: body.mode ?? null,
+    caseReference: order.caseReference || null,
+  };
+}
