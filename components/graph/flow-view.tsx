@@ -1,0 +1,191 @@
+"use client";
+
+import "@xyflow/react/dist/style.css";
+import {
+  Background,
+  Controls,
+  MarkerType,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  getNodesBounds,
+  getViewportForBounds,
+  useReactFlow,
+  type Edge,
+} from "@xyflow/react";
+import { useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { edgeLabel, findNodes, layoutInput, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
+import type { Graph } from "@/lib/registry/schemas";
+import { OwnerNodeComponent, type OwnerNode } from "./owner-node";
+import { useWorkerLayout } from "./use-worker-layout";
+
+const nodeTypes = { owner: OwnerNodeComponent };
+
+type Props = { graph: Graph; canExpand: boolean; onExpand?: (nodeId: string) => void };
+
+export function FlowView(props: Props) {
+  return (
+    <ReactFlowProvider>
+      <FlowCanvas {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function FlowCanvas({ graph, canExpand, onExpand }: Props) {
+  const input = useMemo(() => layoutInput(graph), [graph]);
+  const views = useMemo(() => graph.nodes.map(nodeView), [graph]);
+  const layout = useWorkerLayout(input);
+  const [highlight, setHighlight] = useState<string | null>(null);
+
+  const nodes = useMemo<OwnerNode[]>(() => {
+    if (layout.status !== "done") return [];
+    const seen = new Set<string>();
+    const out: OwnerNode[] = [];
+    for (const view of views) {
+      if (seen.has(view.id)) continue;
+      seen.add(view.id);
+      out.push({
+        id: view.id,
+        type: "owner",
+        position: layout.positions[view.id] ?? { x: 0, y: 0 },
+        data: { ...view, canExpand, onExpand, highlighted: view.id === highlight },
+        ariaLabel: `${view.name}${view.status ? `, ${view.status}` : ""}`,
+      });
+    }
+    return out;
+  }, [layout, views, canExpand, onExpand, highlight]);
+
+  const edges = useMemo<Edge[]>(() => {
+    const byId = new Map(graph.edges.map((e) => [e.id, e]));
+    const cycles = new Set(input.cycleEdgeIds);
+    return input.edges.map((e) => {
+      const label = edgeLabel(byId.get(e.id) ?? {});
+      const cycle = cycles.has(e.id);
+      return {
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        label: cycle ? `${label ?? ""}${label ? " · " : ""}cycle` : label,
+        markerEnd: { type: MarkerType.ArrowClosed },
+        style: cycle ? { strokeDasharray: "6 4" } : undefined,
+        data: { percentage: byId.get(e.id)?.percentage },
+      };
+    });
+  }, [graph, input]);
+
+  return (
+    <div className="space-y-2">
+      <div className="text-xs text-muted-foreground" role="status" data-testid="layout-status">
+        {layout.status === "running" && `Laying out ${input.nodes.length.toLocaleString("en")} nodes…`}
+        {layout.status === "done" && `${input.nodes.length.toLocaleString("en")} nodes, ${input.edges.length.toLocaleString("en")} links, laid out in ${Math.round(layout.ms)} ms.`}
+        {layout.status === "error" && <span className="text-destructive">The layout failed: {layout.message}</span>}
+        {input.cycleEdgeIds.length > 0 && ` ${input.cycleEdgeIds.length} link(s) close a cycle (dashed).`}
+      </div>
+      <div className="h-[70vh] min-h-[420px] rounded-md border" data-testid="ownership-flow">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          fitView
+          minZoom={0.02}
+          onlyRenderVisibleElements
+          nodesConnectable={false}
+          nodesDraggable={false}
+          proOptions={{ hideAttribution: false }}
+          key={layout.status === "done" ? `laid-${input.nodes.length}-${input.edges.length}` : "pending"}
+        >
+          <Background />
+          <Controls />
+          <MiniMap pannable zoomable ariaLabel="Minimap of the ownership graph" />
+          <Toolbar views={views} onHighlight={setHighlight} ready={layout.status === "done"} />
+        </ReactFlow>
+      </div>
+    </div>
+  );
+}
+
+function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight: (id: string | null) => void; ready: boolean }) {
+  const flow = useReactFlow();
+  const [query, setQuery] = useState("");
+  const [exportError, setExportError] = useState<string | null>(null);
+  const matches = useMemo(() => findNodes(views, query).slice(0, 8), [views, query]);
+
+  const goTo = (id: string) => {
+    onHighlight(id);
+    void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2 });
+  };
+
+  const exportImage = async (format: "png" | "svg") => {
+    setExportError(null);
+    try {
+      const { toPng, toSvg } = await import("html-to-image");
+      const nodes = flow.getNodes();
+      const bounds = getNodesBounds(nodes);
+      const scale = Math.min(1, 8000 / Math.max(bounds.width + 80, bounds.height + 80));
+      const width = Math.ceil((bounds.width + 80) * scale);
+      const height = Math.ceil((bounds.height + 80) * scale);
+      const viewport = getViewportForBounds(bounds, width, height, 0.01, 2, 0.04);
+      const element = document.querySelector<HTMLElement>(".react-flow__viewport");
+      if (!element) throw new Error("The graph is not on the page.");
+      const options = {
+        backgroundColor: "#ffffff",
+        width,
+        height,
+        skipFonts: true,
+        style: { width: `${width}px`, height: `${height}px`, transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.zoom})` },
+      };
+      const url = format === "png" ? await toPng(element, options) : await toSvg(element, options);
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = `ownership-graph.${format}`;
+      a.click();
+    } catch (error) {
+      setExportError(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <div className="absolute top-2 right-2 z-10 flex max-w-[min(28rem,90%)] flex-col items-end gap-1">
+      <div className="flex flex-wrap justify-end gap-1 rounded-md border bg-background/95 p-1 shadow-sm">
+        <Input
+          aria-label="Find a node"
+          placeholder="Find a node…"
+          className="h-8 w-44"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && matches[0]) goTo(matches[0].id);
+          }}
+        />
+        <Button size="sm" variant="outline" onClick={() => void flow.fitView({ duration: 300 })}>
+          Fit view
+        </Button>
+        <Button size="sm" variant="outline" disabled={!ready} onClick={() => void exportImage("png")}>
+          Export PNG
+        </Button>
+        <Button size="sm" variant="outline" disabled={!ready} onClick={() => void exportImage("svg")}>
+          Export SVG
+        </Button>
+      </div>
+      {query.trim() && (
+        <ul className="max-h-60 w-72 overflow-auto rounded-md border bg-background text-sm shadow-sm" aria-label="Matching nodes">
+          {matches.length === 0 && <li className="px-2 py-1 text-muted-foreground">No node matches.</li>}
+          {matches.map((m) => (
+            <li key={m.id}>
+              <button type="button" className="w-full truncate px-2 py-1 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none" onClick={() => goTo(m.id)}>
+                {m.name} <span className="text-muted-foreground">{m.country ?? ""}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {exportError && (
+        <p role="alert" className="rounded bg-background px-2 text-xs text-destructive">
+          Export failed: {exportError}
+        </p>
+      )}
+    </div>
+  );
+}

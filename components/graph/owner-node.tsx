@@ -1,0 +1,76 @@
+"use client";
+
+import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
+import { memo } from "react";
+import { accumulatedPercent, formatPercent, statusLabel, type NodeView } from "@/lib/graph/ownership-graph";
+import { cn } from "@/lib/cn";
+
+export type OwnerNodeData = NodeView & { canExpand: boolean; onExpand?: (nodeId: string) => void; highlighted?: boolean };
+export type OwnerNode = Node<OwnerNodeData, "owner">;
+
+const statusTone: Record<string, string> = {
+  found: "border-success/60",
+  budget_truncated: "border-warning border-dashed",
+  not_found: "border-destructive/60",
+  error: "border-destructive",
+  pending: "border-muted-foreground/50 border-dashed",
+};
+
+function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
+  const t = data.truncated;
+  const accumulated = accumulatedPercent(t?.accumulatedOwnership);
+  return (
+    <div
+      data-testid="graph-node"
+      data-node-id={data.id}
+      data-status={data.status ?? ""}
+      className={cn(
+        "flex h-[104px] w-[220px] flex-col gap-0.5 overflow-hidden rounded-md border-2 bg-card px-2 py-1 text-left text-[11px] leading-tight text-card-foreground shadow-sm",
+        data.status ? statusTone[data.status] : undefined,
+        data.isRoot && "ring-2 ring-primary",
+        (selected || data.highlighted) && "ring-2 ring-ring ring-offset-1",
+      )}
+    >
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      <div className="line-clamp-2 font-semibold [overflow-wrap:anywhere]" title={data.name}>
+        {data.name}
+      </div>
+      <div className="flex min-w-0 flex-wrap gap-x-2 text-muted-foreground">
+        <span>{data.type === "company" ? "Company" : data.type === "individual" ? "Individual" : data.type}</span>
+        <span>{data.country ?? "country not reported"}</span>
+        <span>{data.totalOwnership !== undefined ? `total ${formatPercent(data.totalOwnership)} %` : "total not stated"}</span>
+      </div>
+      <div className="flex min-w-0 flex-wrap items-center gap-1">
+        {data.isRoot && <Mark>Root</Mark>}
+        {data.isUbo && <Mark tone="ubo">UBO</Mark>}
+        {data.isUboProxy && <Mark tone="ubo">UBO proxy</Mark>}
+        <span data-testid="node-status">{statusLabel(data.status)}</span>
+      </div>
+      {t && (
+        <div className="flex min-w-0 items-center justify-between gap-1">
+          <span className="truncate" data-testid="truncated-info">
+            {t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth {t.depth ?? "?"} ·{" "}
+            {accumulated !== undefined ? `${formatPercent(accumulated)} %` : "share not stated"}
+          </span>
+          {data.canExpand && data.onExpand && (
+            <button
+              type="button"
+              className="nodrag nopan shrink-0 rounded border bg-background px-1.5 py-0.5 font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              onClick={() => data.onExpand?.(data.id)}
+              aria-label={`Expand ${data.name}`}
+            >
+              Expand
+            </button>
+          )}
+        </div>
+      )}
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </div>
+  );
+}
+
+function Mark({ children, tone }: { children: React.ReactNode; tone?: "ubo" }) {
+  return <span className={cn("rounded px-1 font-semibold", tone === "ubo" ? "bg-primary text-primary-foreground" : "bg-secondary text-secondary-foreground")}>{children}</span>;
+}
+
+export const OwnerNodeComponent = memo(OwnerNodeBox);

@@ -1,0 +1,212 @@
+/**
+ * Pure helpers turning the API's ownership graph into what the Ownership tab draws: a layout input
+ * (each node once, however many paths reach it; edges deduplicated; cycles kept for the layered layout
+ * to break), node and edge display data, and the selection for "Expand all above X %".
+ */
+import type { Graph, GraphEdge, GraphNode } from "@/lib/registry/schemas";
+
+/** Box size every node is laid out with (the node component renders at this size). */
+export const nodeSize = { width: 220, height: 104 } as const;
+
+export type LayoutInput = {
+  nodes: { id: string; width: number; height: number }[];
+  /** Owner → owned, as the API states it; edges whose ends are unknown are dropped and reported. */
+  edges: { id: string; source: string; target: string }[];
+  /** Edge ids left out of the layout: self-loops, duplicates, or an end not among the nodes. */
+  dropped: string[];
+  /** Edges that close a cycle (found by a depth-first search from the roots), drawn but marked. */
+  cycleEdgeIds: string[];
+};
+
+/** The layout input: unique nodes, unique edges between known nodes, and which edges close a cycle. */
+export function layoutInput(graph: Pick<Graph, "nodes" | "edges">): LayoutInput {
+  const nodes: LayoutInput["nodes"] = [];
+  const known = new Set<string>();
+  for (const node of graph.nodes) {
+    if (known.has(node.nodeId)) continue;
+    known.add(node.nodeId);
+    nodes.push({ id: node.nodeId, ...nodeSize });
+  }
+  const edges: LayoutInput["edges"] = [];
+  const dropped: string[] = [];
+  const seenIds = new Set<string>();
+  const seenPairs = new Set<string>();
+  for (const edge of graph.edges) {
+    const pair = `${edge.fromId}\u0000${edge.toId}`;
+    if (!known.has(edge.fromId) || !known.has(edge.toId) || edge.fromId === edge.toId || seenIds.has(edge.id) || seenPairs.has(pair)) {
+      dropped.push(edge.id);
+      continue;
+    }
+    seenIds.add(edge.id);
+    seenPairs.add(pair);
+    edges.push({ id: edge.id, source: edge.fromId, target: edge.toId });
+  }
+  return { nodes, edges, dropped, cycleEdgeIds: cycleEdges(nodes, edges, rootIds(graph.nodes)) };
+}
+
+function rootIds(nodes: readonly GraphNode[]): string[] {
+  return nodes.filter((n) => n.flags?.isRoot).map((n) => n.nodeId);
+}
+
+/**
+ * Back edges of an iterative depth-first search (owned → owners, starting at the roots, then at every
+ * node not reached): removing them leaves the graph acyclic. A company reached through several paths is
+ * not a cycle.
+ */
+export function cycleEdges(nodes: readonly { id: string }[], edges: readonly { id: string; source: string; target: string }[], roots: readonly string[] = []): string[] {
+  // Walk from the owned company up to its owners (the direction the API explores).
+  const owners = new Map<string, { id: string; next: string }[]>();
+  for (const e of edges) {
+    const list = owners.get(e.target);
+    if (list) list.push({ id: e.id, next: e.source });
+    else owners.set(e.target, [{ id: e.id, next: e.source }]);
+  }
+  const state = new Map<string, 1 | 2>(); // 1 on the stack, 2 done
+  const back: string[] = [];
+  const visit = (start: string) => {
+    if (state.has(start)) return;
+    const stack: { node: string; index: number }[] = [{ node: start, index: 0 }];
+    state.set(start, 1);
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      const out = owners.get(top.node) ?? [];
+      if (top.index >= out.length) {
+        state.set(top.node, 2);
+        stack.pop();
+        continue;
+      }
+      const edge = out[top.index++]!;
+      const seen = state.get(edge.next);
+      if (seen === 1) back.push(edge.id);
+      else if (seen === undefined) {
+        state.set(edge.next, 1);
+        stack.push({ node: edge.next, index: 0 });
+      }
+    }
+  };
+  for (const r of roots) visit(r);
+  for (const n of nodes) visit(n.id);
+  return back;
+}
+
+export type NodeView = {
+  id: string;
+  name: string;
+  /** "company", "individual" or an unknown value as the API sent it; undefined when not reported. */
+  type: string;
+  country?: string;
+  companyId?: string;
+  totalOwnership?: number;
+  isRoot: boolean;
+  isUbo: boolean;
+  isUboProxy: boolean;
+  /** As the API sent it (unknown values kept); undefined when the register does not report it. */
+  status?: string;
+  truncated?: { reason?: string; estimatedCost?: number; depth?: number; accumulatedOwnership?: number };
+};
+
+function personName(name: unknown): string | undefined {
+  if (typeof name === "string") return name;
+  if (name && typeof name === "object") {
+    const n = name as Record<string, unknown>;
+    if (typeof n.fullName === "string" && n.fullName) return n.fullName;
+    const parts = [n.firstName, n.middleName, n.lastName].filter((p): p is string => typeof p === "string" && p.length > 0);
+    if (parts.length) return parts.join(" ");
+  }
+  return undefined;
+}
+
+/** What a node box shows. */
+export function nodeView(node: GraphNode): NodeView {
+  const name = node.company?.legalName ?? personName(node.individual?.name) ?? node.company?.id ?? node.nodeId;
+  const c = node.continuation;
+  return {
+    id: node.nodeId,
+    name,
+    type: node.type,
+    country: node.company?.countryCode ?? node.individual?.nationality,
+    companyId: node.company?.id,
+    totalOwnership: node.totalOwnershipPercentage,
+    isRoot: node.flags?.isRoot === true,
+    isUbo: node.flags?.isUbo === true,
+    isUboProxy: node.flags?.isUboProxy === true,
+    status: node.flags?.status,
+    truncated:
+      node.flags?.status === "budget_truncated" || c
+        ? { reason: c?.reason, estimatedCost: c?.estimatedCost, depth: c?.depth, accumulatedOwnership: c?.accumulatedOwnership }
+        : undefined,
+  };
+}
+
+/** An edge's label: the stated percentage, or nothing (never an even split the register did not state). */
+export function edgeLabel(edge: Pick<GraphEdge, "percentage">): string | undefined {
+  return typeof edge.percentage === "number" && Number.isFinite(edge.percentage) ? `${formatPercent(edge.percentage)} %` : undefined;
+}
+
+export function formatPercent(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0+$/, "").replace(/\.$/, "");
+}
+
+/**
+ * `continuation.accumulatedOwnership` is documented as a fraction (0–1); a value above 1 is read as a
+ * percentage already, so a vendor change does not make every node look like 100 times its share.
+ */
+export function accumulatedPercent(accumulated: number | undefined): number | undefined {
+  if (accumulated === undefined || !Number.isFinite(accumulated)) return undefined;
+  return accumulated > 1 ? accumulated : Math.round(accumulated * 10_000) / 100;
+}
+
+const statusWords: Record<string, string> = {
+  pending: "Pending",
+  found: "Found",
+  not_found: "Not found",
+  error: "Error",
+  search_resolved: "Resolved by search",
+  placeholder: "Placeholder",
+  budget_truncated: "Budget truncated",
+};
+
+/** A status in words; an unknown value is shown as it is, a missing one says so. */
+export function statusLabel(status: string | undefined): string {
+  if (status === undefined) return "Status not reported";
+  return statusWords[status] ?? status;
+}
+
+export type ExpandSelection = { nodeIds: string[]; estimatedCost: number; costUnknown: number };
+
+/** Budget-truncated nodes whose accumulated ownership is at least `thresholdPercent`, with their total estimated cost. */
+export function selectExpandAbove(nodes: readonly GraphNode[], thresholdPercent: number): ExpandSelection {
+  const picked = nodes.filter((n) => {
+    if (n.flags?.status !== "budget_truncated" && !n.continuation) return false;
+    const pct = accumulatedPercent(n.continuation?.accumulatedOwnership);
+    return pct !== undefined && pct >= thresholdPercent;
+  });
+  let estimatedCost = 0;
+  let costUnknown = 0;
+  for (const n of picked) {
+    if (typeof n.continuation?.estimatedCost === "number") estimatedCost += n.continuation.estimatedCost;
+    else costUnknown++;
+  }
+  return { nodeIds: picked.map((n) => n.nodeId), estimatedCost, costUnknown };
+}
+
+/** Nodes whose name, id or company id contains the query (case- and accent-insensitive). */
+export function findNodes(nodes: readonly NodeView[], query: string): NodeView[] {
+  const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase();
+  const q = fold(query.trim());
+  if (!q) return [];
+  return nodes.filter((n) => fold(n.name).includes(q) || fold(n.id).includes(q) || (n.companyId !== undefined && fold(n.companyId).includes(q)));
+}
+
+/** Mermaid's default limits (maxEdges 500, maxTextSize 50,000): beyond them it refuses to render. */
+export const mermaidLimits = { maxEdges: 500, maxTextSize: 50_000 } as const;
+
+/** Why mermaid would refuse this diagram, or undefined when it is within its limits. */
+export function mermaidRefusal(diagram: string): string | undefined {
+  if (diagram.length > mermaidLimits.maxTextSize) {
+    return `The diagram is ${diagram.length.toLocaleString("en")} characters long; Mermaid renders at most ${mermaidLimits.maxTextSize.toLocaleString("en")}.`;
+  }
+  const edges = diagram.split("\n").filter((line) => /--|==|-\.|~~~/.test(line)).length;
+  if (edges > mermaidLimits.maxEdges) return `The diagram has ${edges.toLocaleString("en")} links; Mermaid renders at most ${mermaidLimits.maxEdges}.`;
+  return undefined;
+}
