@@ -26,7 +26,6 @@ export const auditActions = [
   "encryption_key.rotated",
   "search.performed",
   "company.ordered",
-  "company.documents_listed",
   "company.graph_expanded",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

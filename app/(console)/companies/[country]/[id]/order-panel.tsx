@@ -1,0 +1,241 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMemo, useRef, useState, useTransition } from "react";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { FormError } from "@/components/forms/form-error";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { caseReferenceMax } from "@/lib/orders/order-input";
+import { datapointLabels, datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
+import type { RegistryCountry } from "@/lib/registry/countries";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { PricingResponse, RegistryDocument } from "@/lib/registry/schemas";
+import { listDocumentsAction, orderCompanyAction } from "./actions";
+import { awaitDocumentListing } from "./document-listing";
+import { OrderError, type CapName } from "./order-error";
+
+const credits = (n: number) => `${n.toLocaleString("en", { maximumFractionDigits: 2 })} credit${n === 1 ? "" : "s"}`;
+const caps: { name: CapName; label: string }[] = [
+  { name: "maxBudget", label: "Spend cap for the whole request" },
+  { name: "profileMaxBudget", label: "Cap for the profile datapoints" },
+  { name: "graphMaxBudget", label: "Cap for the ownership graph" },
+];
+
+type Props = { countryCode: RegistryCountry; companyId: string; pricing: PricingResponse; canOrder: boolean };
+
+/** What an order will cost, shown before anything is spent; and, for those who may, the order itself. */
+export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props) {
+  const router = useRouter();
+  const modes = offeredModes(pricing);
+  const [mode, setMode] = useState(modes.includes("verification") ? "verification" : modes[0]);
+  const offers = datapointOffers(pricing, mode ?? "verification");
+  const [chosen, setChosen] = useState<OrderableDatapoint[]>(() => (offers.find((o) => o.datapoint === "company")?.available ? ["company"] : []));
+  const [documents, setDocuments] = useState<RegistryDocument[] | undefined>();
+  const [pickedDocuments, setPickedDocuments] = useState<string[]>([]);
+  const [listing, setListing] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const documentPrices = (documents ?? []).filter((d) => pickedDocuments.includes(d.id)).map((d) => d.price ?? 0);
+  const quote = useMemo(() => quoteOrder(pricing, mode ?? "verification", chosen, documentPrices), [pricing, mode, chosen, documentPrices]);
+  const prefilled: Record<CapName, number> = { maxBudget: quote.total, profileMaxBudget: quote.profile, graphMaxBudget: quote.graph };
+  const [capEdits, setCapEdits] = useState<Partial<Record<CapName, string>>>({});
+  const capValue = (name: CapName) => capEdits[name] ?? String(prefilled[name]);
+  const [graphInteractive, setGraphInteractive] = useState(false);
+  const [caseReference, setCaseReference] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<{ message: string; registry?: RegistryErrorInfo; fieldErrors?: Record<string, string[]> }>();
+  const [pending, startTransition] = useTransition();
+  const listingAbort = useRef<AbortController | undefined>(undefined);
+
+  const toggle = (datapoint: OrderableDatapoint, on: boolean) => setChosen((c) => (on ? [...c, datapoint] : c.filter((d) => d !== datapoint)));
+  const capNumber = (name: CapName) => (capValue(name).trim() === "" ? undefined : Number(capValue(name)));
+
+  function listDocuments() {
+    listingAbort.current?.abort();
+    const abort = (listingAbort.current = new AbortController());
+    setListing({ busy: true });
+    startTransition(async () => {
+      const started = await listDocumentsAction({ countryCode, id: companyId });
+      if (!started.ok) return setListing({ busy: false, error: started.registry ? `${started.code}: ${started.error}` : started.error });
+      const result = await awaitDocumentListing(started.data.requestId, abort.signal);
+      if ("error" in result) return setListing({ busy: false, error: result.error });
+      setDocuments(result.documents);
+      setListing({ busy: false });
+    });
+  }
+
+  function order() {
+    setConfirming(false);
+    setRefusal(undefined);
+    startTransition(async () => {
+      const result = await orderCompanyAction({
+        countryCode,
+        id: companyId,
+        mode,
+        dataPoints: chosen,
+        documents: pickedDocuments,
+        maxBudget: capNumber("maxBudget"),
+        profileMaxBudget: capNumber("profileMaxBudget"),
+        graphMaxBudget: chosen.includes("graph") ? capNumber("graphMaxBudget") : undefined,
+        graphInteractive: chosen.includes("graph") && graphInteractive,
+        caseReference,
+        quotedTotal: quote.total,
+      });
+      if (result.ok) router.push(`/requests/${encodeURIComponent(result.data.requestId)}`);
+      else setRefusal({ message: result.error, registry: result.registry, fieldErrors: result.fieldErrors });
+    });
+  }
+
+  const capsShown = caps.filter((c) => c.name !== "graphMaxBudget" || chosen.includes("graph"));
+  return (
+    <section aria-labelledby="order-heading" className="space-y-4 rounded-lg border p-4">
+      <h2 id="order-heading" className="text-lg font-semibold">
+        {canOrder ? "Order" : "Prices"}
+      </h2>
+      {!canOrder && <p className="text-sm text-muted-foreground">Your role sees prices; ordering is for compliance officers and admins.</p>}
+      {modes.length > 1 && (
+        <fieldset className="flex flex-wrap gap-4 text-sm">
+          <legend className="mb-1 font-medium">Mode</legend>
+          {modes.map((m) => (
+            <label key={m} className="flex items-center gap-2">
+              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+              {m === "verification" ? "Verification (authoritative)" : m === "onboarding" ? "Onboarding" : m}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <fieldset className="space-y-1">
+        <legend className="mb-1 text-sm font-medium">Datapoints</legend>
+        <ul className="divide-y rounded-md border">
+          {offers.map((offer) => {
+            const id = `dp-${offer.datapoint}`;
+            return (
+              <li key={offer.datapoint} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                <span className="flex items-center gap-2">
+                  <Checkbox id={id} disabled={!offer.available} checked={chosen.includes(offer.datapoint)} onCheckedChange={(v) => toggle(offer.datapoint, v === true)} />
+                  <Label htmlFor={id} className={offer.available ? "" : "text-muted-foreground"}>
+                    {datapointLabels[offer.datapoint]}
+                  </Label>
+                </span>
+                <span className="text-muted-foreground" data-price={offer.datapoint}>
+                  {!offer.available
+                    ? `Not offered for ${countryCode}`
+                    : offer.free
+                      ? "Free"
+                      : offer.comesWith
+                        ? `Comes with ${datapointLabels[offer.comesWith]} (${offer.price === undefined ? "no price given" : credits(offer.price)} for the block)`
+                        : offer.price === undefined
+                          ? "No price given"
+                          : offer.datapoint === "graph"
+                            ? `From ${credits(offer.price)}, more as it explores`
+                            : credits(offer.price)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-medium">Documents</span>
+          {canOrder && (
+            <Button type="button" variant="outline" size="sm" onClick={listDocuments} disabled={listing.busy}>
+              {listing.busy ? "Listing documents…" : documents ? "List again (free)" : "List available documents (free)"}
+            </Button>
+          )}
+        </div>
+        <FormError message={listing.error} />
+        {documents && documents.length === 0 && <p className="text-sm text-muted-foreground">The register lists no documents for this company.</p>}
+        {documents && documents.length > 0 && (
+          <ul className="divide-y rounded-md border" aria-label="Available documents">
+            {documents.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                <span className="flex min-w-0 items-center gap-2">
+                  <Checkbox id={`doc-${d.id}`} checked={pickedDocuments.includes(d.id)} onCheckedChange={(v) => setPickedDocuments((p) => (v === true ? [...p, d.id] : p.filter((x) => x !== d.id)))} />
+                  <Label htmlFor={`doc-${d.id}`} className="[overflow-wrap:anywhere]">
+                    {d.nameInEnglish ?? d.name ?? d.id}
+                    {d.date && <span className="text-muted-foreground"> · {d.date}</span>}
+                    {d.format && <span className="text-muted-foreground"> · {d.format.toUpperCase()}</span>}
+                  </Label>
+                </span>
+                <span className="text-muted-foreground">
+                  {d.price === undefined ? "No price given" : d.price === 0 ? "Free" : credits(d.price)}
+                  {d.estimatedDeliverySeconds !== undefined && ` · ready in about ${Math.max(1, Math.round(d.estimatedDeliverySeconds / 60))} min`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {canOrder && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {capsShown.map((cap) => (
+            <div key={cap.name} className="space-y-1">
+              <Label htmlFor={cap.name}>{cap.label} (credits)</Label>
+              <Input id={cap.name} inputMode="decimal" value={capValue(cap.name)} onChange={(e) => setCapEdits((c) => ({ ...c, [cap.name]: e.target.value }))} aria-invalid={Boolean(refusal?.fieldErrors?.[cap.name])} />
+              <FormError message={refusal?.fieldErrors?.[cap.name]?.[0]} />
+            </div>
+          ))}
+          <div className="space-y-1">
+            <Label htmlFor="caseReference">Case reference (kept with the request)</Label>
+            <Input id="caseReference" maxLength={caseReferenceMax} value={caseReference} onChange={(e) => setCaseReference(e.target.value)} />
+          </div>
+          {chosen.includes("graph") && (
+            <label className="flex items-center gap-2 text-sm">
+              <Switch checked={graphInteractive} onCheckedChange={setGraphInteractive} aria-label="Interactive graph" />
+              Interactive graph (stops at the budget; expand later)
+            </label>
+          )}
+        </div>
+      )}
+      <p className="text-base" data-testid="order-total" aria-live="polite">
+        Total before anything is spent: <strong>{credits(quote.total)}</strong>
+        <span className="text-sm text-muted-foreground">
+          {" "}
+          (profile {credits(quote.profile)}
+          {chosen.includes("graph") && `, graph from ${credits(quote.graph)}`}
+          {pickedDocuments.length > 0 && `, documents ${credits(quote.documents)}`})
+        </span>
+      </p>
+      {quote.unpriced.length > 0 && <p className="text-sm text-warning-foreground">The pricing gives no price for {quote.unpriced.map((d) => datapointLabels[d]).join(", ")}: the registry quotes it when ordered, within your caps.</p>}
+      {refusal?.fieldErrors?.id && <FormError message={refusal.fieldErrors.id[0]} />}
+      {refusal?.registry ? (
+        <OrderError
+          error={refusal.registry}
+          onRaiseCap={(cap, value) => {
+            setCapEdits((c) => ({ ...c, [cap]: String(value), ...(cap !== "maxBudget" && Number(capValue("maxBudget")) < value ? { maxBudget: String(value) } : {}) }));
+            setRefusal(undefined);
+          }}
+          onRetry={() => setConfirming(true)}
+        />
+      ) : (
+        refusal && !refusal.fieldErrors?.id && <FormError message={refusal.message} />
+      )}
+      {canOrder && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="button" onClick={() => setConfirming(true)} disabled={pending || chosen.length === 0}>
+            {pending && !listing.busy ? "Ordering…" : `Order for ${credits(quote.total)}`}
+          </Button>
+          {chosen.length === 0 && <span className="text-sm text-muted-foreground">Choose at least one datapoint.</span>}
+          <Badge variant="outline">{mode}</Badge>
+        </div>
+      )}
+      <ConfirmDialog
+        confirm={
+          confirming
+            ? {
+                title: `Order for ${credits(quote.total)}?`,
+                body: `${chosen.map((d) => datapointLabels[d]).join(", ")}${pickedDocuments.length ? ` and ${pickedDocuments.length} document(s)` : ""}. Caps: ${capsShown.map((c) => `${c.name} ${capValue(c.name) || "none"}`).join(", ")}. Credits are spent when you confirm.`,
+                action: `Spend up to ${credits(Number(capValue("maxBudget")) || quote.total)}`,
+              }
+            : undefined
+        }
+        onConfirm={order}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
