@@ -13,8 +13,8 @@ function StatusBadge({ entry }: { entry: DatapointStatus }) {
   const code = entry.error?.code;
   if (entry.status === "succeeded") return <Badge variant="success">Succeeded</Badge>;
   if (entry.status === "in_progress") return <Badge variant="secondary">In progress</Badge>;
-  if (entry.status === "enriching") return <Badge variant="warning">Enriching</Badge>;
-  if (entry.status === "failed" && code && benign[code]) return <Badge variant="outline">{benign[code]}</Badge>;
+  if (entry.status === "enriching") return <Badge variant="warning" className="whitespace-normal">Enriching (intermediate result shown in the tabs)</Badge>;
+  if (entry.status === "failed" && code && benign[code]) return <Badge variant="outline" className="whitespace-normal">{benign[code]}</Badge>;
   if (entry.status === "failed") return <Badge variant="destructive">Failed</Badge>;
   return <Badge variant="outline">{String(entry.status)}</Badge>;
 }
@@ -33,9 +33,10 @@ function Rows({ title, entries }: { title: string; entries: Entries }) {
               {entry.status === "failed" && entry.error && !benign[entry.error.code] && (
                 <span className="text-xs text-destructive">
                   <code>{entry.error.code}</code>: {entry.error.message}
-                  {entry.error.retryable ? " (retryable)" : ""}
+                  {entry.error.retryable ? " (retryable: order this datapoint again from the company page)" : ""}
                 </span>
               )}
+              {entry.status === "succeeded" && entry.cost !== undefined && <span className="text-xs text-muted-foreground">{entry.cost} credits</span>}
               <StatusBadge entry={entry} />
             </span>
           </li>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { StatusStrip } from "@/components/dossier/status-strip";
 import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { useLiveStatus } from "@/components/live/use-live-status";
@@ -28,7 +29,7 @@ async function fetchRequest(requestId: string, poll: boolean): Promise<Answer> {
  * the live connection down, or nothing for 10 seconds) it polls the registry with backoff until every
  * datapoint is final. Both paths apply snapshots through the same applySnapshot on the server.
  */
-export function LiveRequest({ initial }: { initial: StoredRequest }) {
+export function LiveRequest({ initial, canExpand }: { initial: StoredRequest; canExpand: boolean }) {
   const { requestId } = initial;
   const queryKey = ["request", requestId];
   const live = useLiveStatus();
@@ -45,7 +46,7 @@ export function LiveRequest({ initial }: { initial: StoredRequest }) {
 
   const dataStatus = request.snapshot?.request.dataStatus;
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{request.companyName ?? request.companyId ?? "Company not reported yet"}</h1>
@@ -79,14 +80,7 @@ export function LiveRequest({ initial }: { initial: StoredRequest }) {
         </p>
       )}
       <StatusStrip dataPoints={dataStatus?.dataPoints} documents={dataStatus?.documents} />
-      <details className="rounded-md border">
-        <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
-          Raw snapshot (version {request.version}, updated {request.updatedAt.slice(0, 19).replace("T", " ")} UTC)
-        </summary>
-        <pre className="max-h-[32rem] overflow-auto border-t p-3 text-xs" data-testid="raw-snapshot">
-          {JSON.stringify(request.snapshot, null, 2)}
-        </pre>
-      </details>
+      <DossierTabs request={request} canExpand={canExpand} />
     </div>
   );
 }

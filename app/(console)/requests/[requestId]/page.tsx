@@ -8,9 +8,9 @@ import { LiveRequest } from "./live-request";
 export const metadata: Metadata = { title: "Request" };
 
 export default async function RequestPage({ params }: PageProps<"/requests/[requestId]">) {
-  await guardPage(sectionFor("/requests").roles);
+  const user = await guardPage(sectionFor("/requests").roles);
   const { requestId } = await params;
   const request = await storedRequest(decodeURIComponent(requestId));
   if (!request) notFound();
-  return <LiveRequest initial={request} />;
+  return <LiveRequest initial={request} canExpand={user.role === "admin" || user.role === "compliance"} />;
 }
