@@ -27,6 +27,7 @@ export const auditActions = [
   "search.performed",
   "company.ordered",
   "company.graph_expanded",
+  "document.downloaded",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
