@@ -1,16 +1,99 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useCallback, useMemo, useState, useTransition } from "react";
+import { expandGraphAction } from "@/app/(console)/requests/[requestId]/graph-actions";
+import { useLiveTopic } from "@/components/live/use-live-topic";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { continuationPlan, selectExpandAbove } from "@/lib/graph/ownership-graph";
+import { liveTopics } from "@/lib/live/topics";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
+import type { StoredRequest } from "@/lib/requests/stored-request";
 import { FlowView } from "./flow-view";
+import { MermaidView } from "./mermaid-view";
 
 type Props = { requestId: string; snapshot: CompanyResponse; canExpand: boolean };
 
+type Pending = { nodeIds: string[]; cost: number | null; label: string };
+type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
+
+async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequest> {
+  const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}${poll ? "?poll=1" : ""}`, { cache: "no-store" });
+  const body = (await response.json().catch(() => undefined)) as { request?: StoredRequest; error?: { code: string; message: string } } | undefined;
+  if (!response.ok || !body?.request) throw new Error(body?.error ? `${body.error.code}: ${body.error.message}` : `The console answered ${response.status}.`);
+  return body.request;
+}
+
 /**
  * The dossier's Ownership tab (load it with next/dynamic: React Flow, elkjs and mermaid stay out of the
- * page's first load). Shows the graph's description and metadata and the graph itself.
+ * page's first load). The graph's description and metadata, the React Flow view (layout in a web worker)
+ * and the Mermaid diagram; budget-truncated nodes can be expanded (a paid continuation of the request,
+ * which this tab then follows live).
  */
-export function OwnershipTab({ snapshot, canExpand }: Props) {
-  const graph = snapshot.graph;
+export function OwnershipTab({ requestId, snapshot, canExpand }: Props) {
+  const [continued, setContinued] = useState<string[]>([]);
+  const latest = continued.at(-1) ?? null;
+  const queryKey = useMemo(() => ["request", latest ?? ""], [latest]);
+  useLiveTopic(latest ? liveTopics.request(latest) : null, [queryKey]);
+  const follow = useQuery({
+    queryKey,
+    enabled: latest !== null,
+    queryFn: () => fetchStored(latest!, true),
+    // Until the continued graph is final, ask again (webhooks may be off); live events refetch sooner.
+    refetchInterval: (q) => (graphFinal(q.state.data?.snapshot) ? false : 1500),
+  });
+  const followedGraph = follow.data?.snapshot?.graph;
+  const graph: Graph | undefined = latest ? (followedGraph ?? snapshot.graph) : snapshot.graph;
+  const parentId = latest ?? requestId;
+  const waiting = latest !== null && !graphFinal(follow.data?.snapshot);
+
+  const [view, setView] = useState("graph");
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, startTransition] = useTransition();
+
+  const askExpand = useCallback(
+    (nodeIds: string[], label: string) => {
+      if (!graph) return;
+      const plan = continuationPlan(graph, nodeIds);
+      setFailure(null);
+      setPending({ nodeIds: plan.chosen, cost: plan.costUnknown ? null : plan.estimatedCost, label });
+    },
+    [graph],
+  );
+  const expandOne = useCallback(
+    (nodeId: string) => {
+      const node = graph?.nodes.find((n) => n.nodeId === nodeId);
+      askExpand([nodeId], node?.company?.legalName ?? nodeId);
+    },
+    [graph, askExpand],
+  );
+
+  const confirm = (request: Pending) => {
+    startTransition(async () => {
+      const result = await expandGraphAction({ requestId: parentId, nodeIds: request.nodeIds, confirmedCost: request.cost });
+      if (result.ok) {
+        setPending(null);
+        setContinued((list) => [...list, result.data.requestId]);
+      } else {
+        setFailure({ code: result.code, error: result.error, registry: "registry" in result ? result.registry : undefined });
+      }
+    });
+  };
+
   const status = snapshot.request.dataStatus?.dataPoints?.graph?.status;
   if (!graph) {
     return (
@@ -22,8 +105,91 @@ export function OwnershipTab({ snapshot, canExpand }: Props) {
   return (
     <section className="space-y-3" aria-label="Ownership" data-testid="ownership-tab">
       <GraphSummary graph={graph} />
-      <FlowView graph={graph} canExpand={canExpand} />
+      {continued.length > 0 && (
+        <p role="status" className="rounded-md border px-3 py-2 text-sm" data-testid="continuation-status">
+          {waiting ? "Continuing the graph: waiting for the registry… " : "Showing the continued graph "}
+          (request{" "}
+          <Link className="underline underline-offset-2" href={`/requests/${encodeURIComponent(latest!)}`}>
+            {latest}
+          </Link>
+          ).{follow.isError && ` ${follow.error.message}`}
+        </p>
+      )}
+      {canExpand && <ExpandAbove graph={graph} disabled={busy || waiting} onExpand={askExpand} />}
+      <Tabs value={view} onValueChange={setView}>
+        <TabsList>
+          <TabsTrigger value="graph">Graph</TabsTrigger>
+          <TabsTrigger value="mermaid">Mermaid</TabsTrigger>
+        </TabsList>
+        <TabsContent value="graph">
+          <FlowView graph={graph} canExpand={canExpand && !busy && !waiting} onExpand={expandOne} />
+        </TabsContent>
+        <TabsContent value="mermaid">
+          {graph.mermaidDiagram ? (
+            <MermaidView diagram={graph.mermaidDiagram} onShowGraph={() => setView("graph")} />
+          ) : (
+            <p className="text-sm text-muted-foreground">The registry sent no Mermaid diagram for this graph.</p>
+          )}
+        </TabsContent>
+      </Tabs>
+      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !busy && setPending(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Expand the ownership graph?</AlertDialogTitle>
+            <AlertDialogDescription data-testid="expand-cost">
+              {pending &&
+                (pending.cost !== null
+                  ? `Expanding ${pending.label} (${pending.nodeIds.length} node${pending.nodeIds.length === 1 ? "" : "s"}) costs an estimated ${pending.cost} credits. The request is capped at that amount.`
+                  : `Expanding ${pending.label} (${pending.nodeIds.length} nodes): the registry did not state the cost of every node, so the total is not known in advance. Only these nodes are expanded.`)}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          {failure && (
+            <div role="alert" className="text-sm text-destructive">
+              <code>{failure.code}</code>: {failure.error}
+              {failure.registry?.retryAfter !== undefined && ` Try again in ${failure.registry.retryAfter} s.`}
+            </div>
+          )}
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+            <Button disabled={busy || !pending || pending.nodeIds.length === 0} onClick={() => pending && confirm(pending)}>
+              {busy ? "Expanding…" : failure?.registry?.retryable ? "Retry" : pending?.cost !== null ? `Expand for ${pending?.cost} credits` : "Expand"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </section>
+  );
+}
+
+function graphFinal(snapshot: CompanyResponse | null | undefined): boolean {
+  const status = snapshot?.request.dataStatus?.dataPoints?.graph?.status;
+  return snapshot?.graph !== undefined && (status === "succeeded" || status === "failed");
+}
+
+function ExpandAbove({ graph, disabled, onExpand }: { graph: Graph; disabled: boolean; onExpand: (ids: string[], label: string) => void }) {
+  const [threshold, setThreshold] = useState("25");
+  const value = Number(threshold);
+  const valid = threshold.trim() !== "" && Number.isFinite(value) && value >= 0 && value <= 100;
+  const selection = useMemo(() => (valid ? selectExpandAbove(graph.nodes, value) : undefined), [graph, value, valid]);
+  const truncatedCount = useMemo(() => graph.nodes.filter((n) => n.flags?.status === "budget_truncated" || n.continuation).length, [graph]);
+  if (truncatedCount === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span>{truncatedCount} node(s) were not expanded (budget).</span>
+      <label htmlFor="expand-threshold">Expand all with accumulated ownership of at least</label>
+      <Input id="expand-threshold" inputMode="decimal" className="h-8 w-20" value={threshold} onChange={(e) => setThreshold(e.target.value)} aria-invalid={!valid} />
+      <span>%</span>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={disabled || !selection || selection.nodeIds.length === 0}
+        onClick={() => selection && onExpand(selection.nodeIds, `all nodes at or above ${value} %`)}
+      >
+        {selection
+          ? `Expand ${selection.nodeIds.length} node(s) above ${value} % (${selection.estimatedCost} credits${selection.costUnknown ? `, ${selection.costUnknown} without a stated cost` : ""})`
+          : "Enter a percentage from 0 to 100"}
+      </Button>
+    </div>
   );
 }
 
@@ -32,7 +198,9 @@ function GraphSummary({ graph }: { graph: Graph }) {
   const value = (v: unknown) => (v === undefined || v === null ? "not reported" : String(v));
   return (
     <div className="space-y-2 text-sm">
-      <p className="[overflow-wrap:anywhere]">{graph.description ?? "The registry gave no description of this graph."}</p>
+      <p className="[overflow-wrap:anywhere]" data-testid="graph-description">
+        {graph.description ?? "The registry gave no description of this graph."}
+      </p>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-5" data-testid="graph-metadata">
         <div>
           <dt className="text-muted-foreground">Why it stopped</dt>

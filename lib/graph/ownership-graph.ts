@@ -201,12 +201,72 @@ export function findNodes(nodes: readonly NodeView[], query: string): NodeView[]
 /** Mermaid's default limits (maxEdges 500, maxTextSize 50,000): beyond them it refuses to render. */
 export const mermaidLimits = { maxEdges: 500, maxTextSize: 50_000 } as const;
 
+/** Links in a flowchart: arrows outside quoted labels (a chain `a --> b --> c` counts two). */
+export function mermaidEdgeCount(diagram: string): number {
+  let count = 0;
+  for (const line of diagram.split("\n")) {
+    const bare = line.replace(/"[^"]*"/g, "").replace(/\|[^|]*\|/g, "");
+    count += bare.match(/<?(?:-{2,}|={2,}|-\.+-|~~~)[->xo]?/g)?.length ?? 0;
+  }
+  return count;
+}
+
 /** Why mermaid would refuse this diagram, or undefined when it is within its limits. */
 export function mermaidRefusal(diagram: string): string | undefined {
   if (diagram.length > mermaidLimits.maxTextSize) {
     return `The diagram is ${diagram.length.toLocaleString("en")} characters long; Mermaid renders at most ${mermaidLimits.maxTextSize.toLocaleString("en")}.`;
   }
-  const edges = diagram.split("\n").filter((line) => /--|==|-\.|~~~/.test(line)).length;
+  const edges = mermaidEdgeCount(diagram);
   if (edges > mermaidLimits.maxEdges) return `The diagram has ${edges.toLocaleString("en")} links; Mermaid renders at most ${mermaidLimits.maxEdges}.`;
   return undefined;
+}
+
+export type ContinuationPlan = {
+  /** The chosen budget-truncated nodes (unknown or not truncated ids are refused). */
+  chosen: string[];
+  /** Nodes already expanded (found companies, not the root): passed again so the continued tree keeps them, at no cost. */
+  keep: string[];
+  estimatedCost: number;
+  /** Chosen nodes whose estimated cost the registry did not state. */
+  costUnknown: number;
+  unknownIds: string[];
+};
+
+/**
+ * What continuing the graph from `nodeIds` asks for. The continuation is interactive (one level, only the
+ * named nodes expanded), so it can never spend on nodes the user did not pick; the already expanded
+ * companies are named as well so the continued tree still contains them (already paid: about 0).
+ */
+export function continuationPlan(graph: Pick<Graph, "nodes">, nodeIds: readonly string[]): ContinuationPlan {
+  const byId = new Map(graph.nodes.map((n) => [n.nodeId, n]));
+  const chosen: string[] = [];
+  const unknownIds: string[] = [];
+  let estimatedCost = 0;
+  let costUnknown = 0;
+  for (const id of new Set(nodeIds)) {
+    const node = byId.get(id);
+    if (!node || (node.flags?.status !== "budget_truncated" && !node.continuation)) {
+      unknownIds.push(id);
+      continue;
+    }
+    chosen.push(id);
+    if (typeof node.continuation?.estimatedCost === "number") estimatedCost += node.continuation.estimatedCost;
+    else costUnknown++;
+  }
+  const keep = graph.nodes.filter((n) => n.type === "company" && !n.flags?.isRoot && n.flags?.status === "found" && !n.continuation).map((n) => n.nodeId);
+  return { chosen, keep, estimatedCost: Math.round(estimatedCost * 100) / 100, costUnknown, unknownIds };
+}
+
+/** The `POST /v2/company` body continuing request `parentRequestId` by `plan`. */
+export function continuationBody(parent: { requestId: string; companyId: string; countryCode: string }, plan: ContinuationPlan) {
+  return {
+    // The registry derives the company from the parent request; id and country are repeated for clients that need them.
+    requestId: parent.requestId,
+    id: parent.companyId,
+    countryCode: parent.countryCode,
+    dataPoints: ["graph"],
+    graphContinueFromNodeIds: [...plan.keep, ...plan.chosen],
+    graphInteractive: true,
+    ...(plan.costUnknown === 0 ? { graphMaxBudget: plan.estimatedCost, maxBudget: plan.estimatedCost } : {}),
+  };
 }
