@@ -25,7 +25,7 @@ export function OrderError({ error, onRaiseCap, onRetry }: { error: RegistryErro
   const cap = (["profileMaxBudget", "graphMaxBudget", "maxBudget"] as const).find((name) => error.details.some((d) => d.startsWith(`${name}:`)));
   const balance = detailNumber(error.details, "balance");
   return (
-    <div role="alert" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
+    <div role="alert" aria-label="Order refused" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
       <p className="text-destructive">
         <code>{error.code}</code>: {error.message}
       </p>

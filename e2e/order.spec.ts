@@ -1,0 +1,102 @@
+import { dataDirSecret } from "./app-process";
+import { expect, postServerAction, serverAction, test } from "./fixtures";
+
+async function sim(method: string, path: string, body?: unknown) {
+  const response = await fetch(process.env.E2E_SIM_URL + path, {
+    method,
+    headers: { "x-api-key": dataDirSecret("simulator-api-key"), ...(body !== undefined && { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json();
+}
+
+const companyPage = (country: string, id: string) => `/companies/${country}/${encodeURIComponent(id)}`;
+
+test("a compliance officer sees the price first, confirms it, and is charged exactly that; the order is audited", async ({ page, login, db }) => {
+  const user = await db.createUser("compliance");
+  await login.signInAndWait(user);
+  // A company not ordered in the last 24 hours (blocks bought within a day are not charged again).
+  const id = `HRB ${10000 + Math.floor(Math.random() * 80000)}`;
+  await page.goto(companyPage("DE", id));
+  await expect(page.getByRole("heading", { name: "Order" })).toBeVisible();
+  await expect(page.locator('[data-price="legalRepresentatives"]')).toContainText("Comes with Company profile");
+  await expect(page.locator('[data-price="availableDocuments"]')).toHaveText("Free");
+  await page.getByLabel("Shareholders").click();
+  await page.getByLabel("Ultimate beneficial owners").click();
+  const total = page.getByTestId("order-total");
+  await expect(total).toContainText("16 credits"); // company 4 + shareholders 4 + UBO 8
+  await expect(page.getByLabel("Spend cap for the whole request (credits)")).toHaveValue("16");
+  await page.getByLabel("Case reference (kept with the request)").fill("KYC-2026-17");
+
+  const before = (await sim("GET", "/_sim/wallet")).balance as number;
+  await page.getByRole("button", { name: "Order for 16 credits" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Order for 16 credits?");
+  await expect(dialog).toContainText("maxBudget 16");
+  await dialog.getByRole("button", { name: /Spend up to 16 credits/ }).click();
+
+  await expect(page).toHaveURL(/\/requests\/req_/);
+  const requestId = decodeURIComponent(page.url().split("/requests/")[1]!);
+  await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
+  expect(before - ((await sim("GET", "/_sim/wallet")).balance as number)).toBe(16);
+
+  const [stored] = await db.query<{ origin: string; ordered_by: string }>("select origin, ordered_by from company_requests where request_id = $1", [requestId]);
+  expect(stored).toEqual({ origin: "console", ordered_by: user.id });
+  const [row] = await db.query<{ details: Record<string, unknown>; actor_email: string }>("select details, actor_email from audit_log where action = 'company.ordered' and details->>'requestId' = $1", [requestId]);
+  expect(row!.actor_email).toBe(user.email);
+  expect(row!.details).toMatchObject({ outcome: "ordered", quotedTotal: 16, caps: { maxBudget: 16, profileMaxBudget: 16 }, caseReference: "KYC-2026-17" });
+});
+
+test("documents are listed for free and picked with their prices", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("compliance"));
+  await page.goto(companyPage("DE", "HRB 86891"));
+  await page.getByRole("button", { name: "List available documents (free)" }).click();
+  const documents = page.getByRole("list", { name: "Available documents" });
+  await expect(documents).toBeVisible({ timeout: 30_000 });
+  await documents.getByLabel(/Certified trade register extract/).click();
+  await expect(page.getByTestId("order-total")).toContainText("documents 14 credits");
+});
+
+test("refusals are explained in the words of the spec", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("compliance"));
+  const orderNow = async () => {
+    await page.getByRole("button", { name: /^Order for/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: /Spend up to/ }).click();
+  };
+
+  await page.goto(companyPage("DE", "INSUFFICIENT_FUNDS"));
+  await orderNow();
+  await expect(page.getByRole("alert", { name: "Order refused" })).toContainText("Nothing was charged");
+
+  await page.goto(companyPage("DE", "HRB 55555"));
+  await page.getByLabel("Ownership graph").click();
+  await page.getByLabel("Spend cap for the whole request (credits)").fill("1");
+  await orderNow();
+  const budget = page.getByRole("alert", { name: "Order refused" });
+  await expect(budget).toContainText("the registry quoted");
+  await budget.getByRole("button", { name: /Raise maxBudget to/ }).click();
+  await expect(page.getByLabel("Spend cap for the whole request (credits)")).not.toHaveValue("1");
+
+  await page.goto(companyPage("DE", "RATE_LIMITED"));
+  await orderNow();
+  const limited = page.getByRole("alert", { name: "Order refused" });
+  await expect(limited.getByRole("button", { name: /Retry in \d+ s/ })).toBeDisabled();
+
+  await page.goto(companyPage("MU", "12345"));
+  await orderNow();
+  await expect(page.getByText(/one letter followed by 2 to 6 digits/)).toBeVisible();
+});
+
+test("a finance user sees prices but cannot order, even by posting the server action directly", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("finance"));
+  await page.goto(companyPage("DE", "HRB 86891"));
+  await expect(page.getByRole("heading", { name: "Prices" })).toBeVisible();
+  await expect(page.locator('[data-price="company"]')).toContainText("credits");
+  await expect(page.getByRole("button", { name: /^Order for/ })).toHaveCount(0);
+
+  const before = (await sim("GET", "/_sim/wallet")).balance as number;
+  const action = serverAction("orderCompanyAction", "app/(console)/companies/[country]/[id]/actions.ts");
+  const response = await postServerAction(page.request, action, [{ countryCode: "DE", id: "HRB 86891", dataPoints: ["company"], quotedTotal: 4 }]);
+  expect(await response.text()).toContain('"code":"forbidden"');
+  expect((await sim("GET", "/_sim/wallet")).balance).toBe(before);
+});
