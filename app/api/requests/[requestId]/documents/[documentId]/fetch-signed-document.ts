@@ -1,0 +1,83 @@
+import "server-only";
+import { db } from "@/db/client";
+import { snapshotDocuments, type DossierDocument } from "@/components/dossier/snapshot-documents";
+import { connectionTarget } from "@/lib/connections/manage-connections";
+import { createRegistryClient } from "@/lib/registry/client";
+import { RegistryError } from "@/lib/registry/registry-error";
+import type { CompanyResponse } from "@/lib/registry/schemas";
+import { storeSnapshot } from "@/lib/requests/store-snapshot";
+import type { StoredRequest } from "@/lib/requests/stored-request";
+
+/** A signed URL this close to expiry is refreshed before use rather than tried. */
+const expiryMarginMs = 30_000;
+
+export type SignedDocument =
+  | { ok: true; document: DossierDocument; response: Response; refreshed: boolean }
+  | { ok: false; status: number; code: string; message: string };
+
+type Dependencies = { fetch: typeof fetch; now: () => number };
+
+function expiredBeforeUse(document: DossierDocument, now: number): boolean {
+  if (document.urlExpiresAt) {
+    const at = Date.parse(document.urlExpiresAt);
+    if (Number.isFinite(at)) return at - expiryMarginMs <= now;
+  }
+  const expires = Number(document.downloadUrl && new URL(document.downloadUrl).searchParams.get("expires"));
+  return Number.isFinite(expires) && expires > 0 && expires - expiryMarginMs <= now;
+}
+
+/** The register's file host refuses an expired or otherwise stale signature with 401/403/410. */
+const refusedAsStale = (status: number) => status === 401 || status === 403 || status === 410;
+
+async function freshSnapshot(request: StoredRequest): Promise<{ ok: true; snapshot: CompanyResponse } | { ok: false; error: { status: number; code: string; message: string } }> {
+  const target = request.connectionId ? await connectionTarget(request.connectionId) : undefined;
+  if (!target || !request.connectionId) return { ok: false, error: { status: 502, code: "no_connection", message: "The request's registry connection no longer exists, so no fresh download link can be asked for." } };
+  try {
+    const snapshot = await createRegistryClient(target).getCompany(request.requestId);
+    const connectionId = request.connectionId;
+    await db().transaction((tx) => storeSnapshot(tx, connectionId, snapshot, "poll"));
+    return { ok: true, snapshot };
+  } catch (error) {
+    if (error instanceof RegistryError) return { ok: false, error: { status: 502, code: error.code, message: error.message } };
+    throw error;
+  }
+}
+
+/**
+ * Opens a delivered document of a stored request through its signed URL. When the URL has expired (by its
+ * stated expiry, or because the file host refuses it) it asks the registry for the request again
+ * (`GET /v2/company/{requestId}`, free), keeps that snapshot, and uses the fresh URL once.
+ */
+export async function fetchSignedDocument(request: StoredRequest, documentId: string, deps: Dependencies = { fetch, now: Date.now }): Promise<SignedDocument> {
+  const find = (snapshot: CompanyResponse | null) => snapshotDocuments(snapshot).find((d) => d.id === documentId);
+  let document = find(request.snapshot);
+  if (!document) return { ok: false, status: 404, code: "document_not_found", message: "This request has no document with this id." };
+  if (!document.delivered || !document.downloadUrl) return { ok: false, status: 409, code: "document_not_delivered", message: "This document has not been delivered for this request (yet), so there is nothing to download." };
+
+  let refreshed = false;
+  const refresh = async (): Promise<SignedDocument | undefined> => {
+    const fresh = await freshSnapshot(request);
+    if (!fresh.ok) return { ok: false, ...fresh.error };
+    refreshed = true;
+    document = find(fresh.snapshot);
+    if (!document?.downloadUrl) return { ok: false, status: 502, code: "document_not_delivered", message: "The registry's current snapshot no longer offers a download link for this document." };
+    return undefined;
+  };
+
+  if (expiredBeforeUse(document, deps.now())) {
+    const failed = await refresh();
+    if (failed) return failed;
+  }
+  let response = await deps.fetch(document.downloadUrl!, { cache: "no-store", redirect: "follow" });
+  if (refusedAsStale(response.status) && !refreshed) {
+    await response.body?.cancel();
+    const failed = await refresh();
+    if (failed) return failed;
+    response = await deps.fetch(document.downloadUrl!, { cache: "no-store", redirect: "follow" });
+  }
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
+    return { ok: false, status: 502, code: body?.error?.code ?? "download_failed", message: body?.error?.message ?? `The register's file host answered ${response.status}.` };
+  }
+  return { ok: true, document, response, refreshed };
+}
