@@ -39,6 +39,9 @@ test("a compliance officer sees the price first, confirms it, and is charged exa
   const requestId = decodeURIComponent(page.url().split("/requests/")[1]!);
   await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
   expect(before - ((await sim("GET", "/_sim/wallet")).balance as number)).toBe(16);
+  // The charge after, as the registry reports it per datapoint, in the request list filtered to this user.
+  await page.goto(`/requests?user=${encodeURIComponent(user.email)}`);
+  await expect(page.getByRole("row").filter({ hasText: requestId })).toContainText("16 cr");
 
   const [stored] = await db.query<{ origin: string; ordered_by: string }>("select origin, ordered_by from company_requests where request_id = $1", [requestId]);
   expect(stored).toEqual({ origin: "console", ordered_by: user.id });

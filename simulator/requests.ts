@@ -42,7 +42,7 @@ export function startRequest(
   ctx: SimulatorContext,
   input: { requestId: string; country: RegistryCountry; id: string; dataPoints: string[]; documents: string[]; metadata: Record<string, string>; mode?: string; graphOptions?: StoredRequest["graphOptions"] },
   data: CompanyData,
-  billing: { total: number; billable: string[]; workspaceId: string },
+  billing: { total: number; billable: string[]; graph: number; workspaceId: string },
 ): StoredRequest {
   const now = ctx.clock.now();
   const special = specialError(input.id);
@@ -76,11 +76,27 @@ export function startRequest(
     const noExtract = special?.where === "document" || data.noDocument.includes(document);
     request.schedule.push({ at: at(delay(`${input.country}:${input.id}:doc:${document}`, 800, 4000)), kind: "documents", key: document, status: noExtract ? "failed" : "succeeded" });
   }
+  assignCosts(request, input.country, billing, data);
   request.schedule.sort((a, b) => a.at.localeCompare(b.at));
   for (const sku of billing.billable) ctx.store.state.billedBlocks[blockKey(input.country, input.id, sku)] = now.toISOString();
   charge(ctx, billing.total, billing.workspaceId);
   ctx.store.state.requests[request.requestId] = request;
   return request;
+}
+
+/** What each datapoint and document costs, as the vendor reports it in `dataStatus[…].cost`. */
+function assignCosts(request: StoredRequest, country: RegistryCountry, billing: { billable: string[]; graph: number }, data: CompanyData) {
+  const charged = new Set<string>();
+  for (const datapoint of request.dataPoints) {
+    const sku = blockOf(datapoint)?.sku;
+    const entry = request.dataStatus.dataPoints[datapoint]!;
+    if (sku === "graph") entry.cost = billing.graph;
+    else if (sku && billing.billable.includes(sku) && !charged.has(sku)) {
+      charged.add(sku);
+      entry.cost = blockPrice(country, sku);
+    } else entry.cost = 0;
+  }
+  for (const document of request.documents) request.dataStatus.documents[document]!.cost = data.documentPrice(document);
 }
 
 function failure(request: StoredRequest, kind: "dataPoints" | "documents", key: string, data: CompanyData): DatapointState {
@@ -99,6 +115,7 @@ function refundFor(ctx: SimulatorContext, request: StoredRequest, kind: "dataPoi
     const price = data.documentPrice(key);
     refund(ctx, price);
     request.charged -= price;
+    state.cost = 0;
   }
   if (state.error?.code === "datapoint_not_applicable" && kind === "dataPoints") {
     const block = blockOf(key);
@@ -107,6 +124,7 @@ function refundFor(ctx: SimulatorContext, request: StoredRequest, kind: "dataPoi
       const price = datapointPrice(country, key);
       refund(ctx, price);
       request.charged -= price;
+      state.cost = 0;
       delete ctx.store.state.billedBlocks[blockKey(country, request.companyId, block.sku)];
     }
   }
@@ -116,6 +134,7 @@ type Change = StoredRequest["schedule"][number];
 
 function applyChange(ctx: SimulatorContext, request: StoredRequest, change: Change, data: CompanyData): void {
   const next: DatapointState = change.status === "failed" ? failure(request, change.kind, change.key, data) : { status: change.status };
+  next.cost = request.dataStatus[change.kind][change.key]?.cost;
   if (change.status === "succeeded" && request.mode === "verification") next.authoritative = true;
   request.dataStatus[change.kind][change.key] = next;
   if (change.status === "failed") refundFor(ctx, request, change.kind, change.key, next, data);

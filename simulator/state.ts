@@ -1,7 +1,13 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 
-export type DatapointState = { status: string; error?: { code: string; message: string; retryable: boolean }; authoritative?: boolean };
+export type DatapointState = {
+  status: string;
+  error?: { code: string; message: string; retryable: boolean };
+  authoritative?: boolean;
+  /** Credits charged for this datapoint or document (a block's price is carried by its first datapoint; 0 once refunded). */
+  cost?: number;
+};
 
 /** A company request as the simulator keeps it; the snapshot is assembled from it on every read. */
 export type StoredRequest = {

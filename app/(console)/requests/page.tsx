@@ -7,7 +7,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { sectionFor } from "@/lib/auth/roles";
 import { liveTopics } from "@/lib/live/topics";
-import { listRequests, requestStatusFilters, type RequestStatusFilter } from "@/lib/requests/list-requests";
+import { listRequests, requestOrderers, requestStatusFilters, type RequestStatusFilter } from "@/lib/requests/list-requests";
 import { requestOrigins, type RequestOrigin } from "@/lib/requests/origins";
 
 export const metadata: Metadata = { title: "Requests" };
@@ -23,8 +23,10 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
   const status = pick<RequestStatusFilter>(requestStatusFilters, params.status);
   const origin = pick<RequestOrigin>(requestOrigins, params.origin);
   const page = Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1);
-  const { rows, total, pages } = await listRequests({ status, origin, page });
-  const query = (p: number) => `?${new URLSearchParams({ ...(status && { status }), ...(origin && { origin }), page: String(p) })}`;
+  const orderers = await requestOrderers();
+  const orderedBy = typeof params.user === "string" && orderers.includes(params.user) ? params.user : undefined;
+  const { rows, total, pages } = await listRequests({ status, origin, orderedBy, page });
+  const query = (p: number) => `?${new URLSearchParams({ ...(status && { status }), ...(origin && { origin }), ...(orderedBy && { user: orderedBy }), page: String(p) })}`;
 
   return (
     <div className="space-y-4">
@@ -50,13 +52,24 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
             <option value="elsewhere">Created elsewhere</option>
           </select>
         </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Ordered by
+          <select name="user" defaultValue={orderedBy ?? ""} className={selectClass}>
+            <option value="">Anyone</option>
+            {orderers.map((email) => (
+              <option key={email} value={email}>
+                {email}
+              </option>
+            ))}
+          </select>
+        </label>
         <Button type="submit" size="sm">
           Apply
         </Button>
       </form>
       {rows.length === 0 ? (
         <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          No requests{status || origin ? " match these filters" : " yet"}. Requests appear here when they are ordered, or when a webhook brings one created by another client of the same account.
+          No requests{status || origin || orderedBy ? " match these filters" : " yet"}. Requests appear here when they are ordered, or when a webhook brings one created by another client of the same account.
         </p>
       ) : (
         <Table>
@@ -64,6 +77,7 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
             <TableRow>
               <TableHead>Company</TableHead>
               <TableHead>Status</TableHead>
+              <TableHead className="text-right">Charged</TableHead>
               <TableHead className="text-right">Version</TableHead>
               <TableHead>Origin</TableHead>
               <TableHead className="w-48">Updated (UTC)</TableHead>
@@ -86,6 +100,7 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
                     {row.datapoints.total === 0 ? "No snapshot yet" : `${row.datapoints.final} of ${row.datapoints.total} final`}
                   </div>
                 </TableCell>
+                <TableCell className="text-right tabular-nums">{row.charged === undefined ? <span className="text-xs text-muted-foreground">Not reported</span> : `${row.charged} cr`}</TableCell>
                 <TableCell className="text-right tabular-nums">{row.version || "—"}</TableCell>
                 <TableCell>
                   {row.origin === "elsewhere" ? <Badge variant="outline">Created elsewhere</Badge> : <span className="text-sm">{row.orderedBy ?? "This console"}</span>}
