@@ -30,7 +30,7 @@ export type Section = {
 };
 
 export const sections = [
-  { href: "/search", label: "Search", roles: everyone, available: false, purpose: "Find a company by name or registration number in one country, with results streaming in as each register answers." },
+  { href: "/search", label: "Search", roles: everyone, available: true, purpose: "Find a company by name or registration number in one country, with results streaming in as each register answers." },
   { href: "/requests", label: "Requests", roles: everyone, available: true, purpose: "Every company request with its datapoints, status, cost and who ordered it." },
   { href: "/monitors", label: "Monitors", roles: ["admin", "compliance", "auditor"], available: false, purpose: "Companies watched for changes, with each check's log." },
   { href: "/alerts", label: "Alerts", roles: ["admin", "compliance", "auditor"], available: false, purpose: "Change notifications from monitors, to triage and assign." },

@@ -1,0 +1,131 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { SearchResult } from "@/lib/registry/schemas";
+import { describeAddress, describeMatch } from "@/lib/search/describe-result";
+import { companyHref } from "@/lib/search/url-state";
+import { scrollToReveal, virtualWindow } from "@/lib/search/virtual-window";
+
+/** Fixed row height (px): the windowed list depends on it; rows clip long text instead of growing. */
+export const rowHeight = 88;
+const maxViewport = 616;
+
+/**
+ * The results as a windowed listbox: only the rows in view (plus a few) are in the DOM. The list is one
+ * tab stop; arrow keys, Page Up/Down, Home and End move the active row, Enter opens its company page.
+ */
+export function ResultList({ results, lastEvent, labelledBy }: { results: SearchResult[]; lastEvent?: { at: number; type: string }; labelledBy: string }) {
+  const router = useRouter();
+  const viewport = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewportHeight, setViewportHeight] = useState(maxViewport);
+  const [active, setActive] = useState(0);
+  const activeIndex = Math.min(active, Math.max(0, results.length - 1));
+  const height = Math.min(maxViewport, results.length * rowHeight);
+
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || maxViewport));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const frame = useRef(0);
+  const onScroll = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => setScrollTop(viewport.current?.scrollTop ?? 0));
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(results.length - 1, index));
+    setActive(next);
+    const element = viewport.current;
+    if (!element) return;
+    const top = scrollToReveal(next, { rowHeight, scrollTop: element.scrollTop, viewportHeight: element.clientHeight });
+    if (top !== element.scrollTop) {
+      element.scrollTop = top;
+      setScrollTop(top);
+    }
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const page = Math.max(1, Math.floor(viewportHeight / rowHeight) - 1);
+    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + page, PageUp: activeIndex - page, Home: 0, End: results.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      moveTo(moves[event.key]!);
+    } else if (event.key === "Enter") {
+      const result = results[activeIndex];
+      if (result) {
+        event.preventDefault();
+        router.push(companyHref(result.countryCode, result.id));
+      }
+    }
+  };
+
+  const win = virtualWindow({ count: results.length, rowHeight, scrollTop, viewportHeight });
+  const rowId = (index: number) => `search-result-${index}`;
+
+  return (
+    <div
+      ref={viewport}
+      role="listbox"
+      aria-labelledby={labelledBy}
+      aria-activedescendant={results.length ? rowId(activeIndex) : undefined}
+      tabIndex={0}
+      onScroll={onScroll}
+      onKeyDown={onKeyDown}
+      data-event-at={lastEvent?.at}
+      data-event-type={lastEvent?.type}
+      data-testid="search-results"
+      className="relative overflow-y-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      style={{ height }}
+    >
+      <div style={{ height: win.totalHeight, position: "relative" }}>
+        <div style={{ transform: `translateY(${win.offsetTop}px)` }}>
+          {results.slice(win.start, win.end).map((result, i) => {
+            const index = win.start + i;
+            return (
+              <ResultRow key={index} id={rowId(index)} result={result} index={index} count={results.length} active={index === activeIndex} onPick={() => setActive(index)} />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ResultRow({ id, result, index, count, active, onPick }: { id: string; result: SearchResult; index: number; count: number; active: boolean; onPick: () => void }) {
+  const otherNames = [result.legalNameInEnglish, ...(result.companyNameTransliterations ?? [])].filter((n): n is string => !!n && n !== result.legalName);
+  const address = describeAddress(result.address);
+  const match = describeMatch(result.matchReason);
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={active}
+      aria-posinset={index + 1}
+      aria-setsize={count}
+      onMouseDown={onPick}
+      className={`flex flex-col justify-center gap-0.5 overflow-hidden border-b px-3 text-sm ${active ? "bg-accent" : ""}`}
+      style={{ height: rowHeight }}
+    >
+      <Link href={companyHref(result.countryCode, result.id)} tabIndex={-1} className="truncate font-medium underline-offset-4 hover:underline" title={result.legalName}>
+        <bdi>{result.legalName}</bdi>
+      </Link>
+      <div className="truncate text-xs text-muted-foreground" title={otherNames.join(" · ")}>
+        {otherNames.length ? otherNames.map((n, i) => <bdi key={i}>{i ? " · " : ""}{n}</bdi>) : "No English name or transliteration reported"}
+      </div>
+      <div className="truncate text-xs" title={`${result.countryCode} · ${result.id} · ${address}`}>
+        <span className="font-mono">{result.countryCode} · {result.id}</span> · <bdi>{address}</bdi>
+      </div>
+      <div className="truncate text-xs text-muted-foreground" title={match}>
+        {match}
+      </div>
+    </div>
+  );
+}

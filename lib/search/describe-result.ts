@@ -1,0 +1,26 @@
+/** Plain-text lines for a search result row. Client-safe. */
+import type { Address, SearchResult } from "@/lib/registry/schemas";
+
+const matchLabels: Record<string, string> = {
+  id: "Matched the identifier",
+  exactLegalName: "Matched the exact legal name",
+  partialId: "Matched part of the identifier",
+  default: "Matched the name",
+};
+
+/** The match reason in words; an unknown match type is shown as it is. Names the identifier that matched. */
+export function describeMatch(reason: SearchResult["matchReason"]): string {
+  const label = matchLabels[reason.matchType] ?? `Match: ${reason.matchType}`;
+  const identifier = reason.identifier;
+  if (identifier === undefined) return label;
+  if (typeof identifier === "string") return `${label} (${identifier})`;
+  const pairs = Object.entries(identifier).map(([key, value]) => `${key} ${value}`);
+  return pairs.length ? `${label} (${pairs.join(", ")})` : label;
+}
+
+export function describeAddress(address: Address | undefined): string {
+  if (!address) return "Address not reported by the register";
+  const parts = [address.careOf && `c/o ${address.careOf}`, address.addressLine1, address.addressLine2, address.poBox && `PO Box ${address.poBox}`, [address.postalCode, address.city].filter(Boolean).join(" "), address.region ?? address.state, address.countryCode];
+  const text = parts.filter((p): p is string => typeof p === "string" && p.trim() !== "").join(", ");
+  return text || "Address not reported by the register";
+}

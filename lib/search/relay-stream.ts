@@ -1,0 +1,73 @@
+/**
+ * The body of /api/search/stream: the registry's search events written to the browser as each one
+ * arrives (one enqueue per event, nothing held back). When the browser goes away the upstream search
+ * is aborted. A RegistryError before or during the stream becomes an `error` event with its code,
+ * message, status and Retry-After.
+ */
+import { RegistryError } from "@/lib/registry/registry-error";
+import type { SearchStreamEvent } from "@/lib/registry/search-stream";
+import { formatRelayEvent, type RelayEvent } from "./relay-events";
+
+export const searchStreamHeaders = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  // no-transform: Next's gzip leaves the stream alone, so each event is flushed as written.
+  "Cache-Control": "no-cache, no-transform",
+  "X-Accel-Buffering": "no",
+} as const;
+
+const encoder = new TextEncoder();
+const epochNow = () => performance.timeOrigin + performance.now();
+
+export function relaySearchStream(
+  open: (signal: AbortSignal) => AsyncIterable<SearchStreamEvent>,
+  options: { signal: AbortSignal; now?: () => number },
+): ReadableStream<Uint8Array> {
+  const now = options.now ?? epochNow;
+  const upstream = new AbortController();
+  const abort = () => upstream.abort();
+  if (options.signal.aborted) abort();
+  else options.signal.addEventListener("abort", abort, { once: true });
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: RelayEvent) => {
+        if (!upstream.signal.aborted) controller.enqueue(encoder.encode(formatRelayEvent(event)));
+      };
+      try {
+        // A comment first, so the browser has the response headers at once.
+        controller.enqueue(encoder.encode(": searching\n\n"));
+        for await (const event of open(upstream.signal)) {
+          if (upstream.signal.aborted) break;
+          const receivedAt = now();
+          if (event.type === "error") {
+            send({ type: "error", error: { status: 0, code: event.code, message: event.message, details: [], retryable: isRetryableCode(event.code) }, receivedAt });
+          } else send({ ...event, receivedAt });
+          if (event.type !== "progress") break;
+        }
+      } catch (error) {
+        if (!upstream.signal.aborted) {
+          const info =
+            error instanceof RegistryError
+              ? error.toInfo()
+              : { status: 0, code: "network_error", message: "The search stream broke off.", details: [String((error as Error)?.message ?? error)], retryable: true };
+          send({ type: "error", error: info, receivedAt: now() });
+        }
+      } finally {
+        options.signal.removeEventListener("abort", abort);
+        try {
+          controller.close();
+        } catch {
+          // already closed by a cancel
+        }
+      }
+    },
+    cancel() {
+      upstream.abort();
+    },
+  });
+}
+
+const retryableCodes = new Set(["service_unavailable", "source_unavailable", "rate_limited", "network_error", "timeout", "bad_response"]);
+function isRetryableCode(code: string): boolean {
+  return retryableCodes.has(code.toLowerCase());
+}

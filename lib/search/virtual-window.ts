@@ -1,0 +1,35 @@
+/** Which rows of a fixed-row-height list to render for a scroll position (a hand-rolled windowed list). Client-safe. */
+
+export type VirtualWindow = {
+  /** First rendered index (inclusive). */
+  start: number;
+  /** One past the last rendered index. */
+  end: number;
+  /** Pixels above the first rendered row. */
+  offsetTop: number;
+  /** Height of the whole list. */
+  totalHeight: number;
+};
+
+export function virtualWindow(options: { count: number; rowHeight: number; scrollTop: number; viewportHeight: number; overscan?: number }): VirtualWindow {
+  const { count, rowHeight } = options;
+  const overscan = options.overscan ?? 5;
+  const totalHeight = Math.max(0, count * rowHeight);
+  if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0, offsetTop: 0, totalHeight };
+  const maxScroll = Math.max(0, totalHeight - options.viewportHeight);
+  const scrollTop = Math.min(Math.max(0, options.scrollTop), maxScroll);
+  const first = Math.floor(scrollTop / rowHeight);
+  const visible = Math.ceil(Math.max(0, options.viewportHeight) / rowHeight) + 1;
+  const start = Math.max(0, first - overscan);
+  const end = Math.min(count, first + visible + overscan);
+  return { start, end, offsetTop: start * rowHeight, totalHeight };
+}
+
+/** The scrollTop that brings row `index` fully into view (unchanged when it already is). */
+export function scrollToReveal(index: number, options: { rowHeight: number; scrollTop: number; viewportHeight: number }): number {
+  const top = index * options.rowHeight;
+  const bottom = top + options.rowHeight;
+  if (top < options.scrollTop) return top;
+  if (bottom > options.scrollTop + options.viewportHeight) return Math.max(0, bottom - options.viewportHeight);
+  return options.scrollTop;
+}
