@@ -2,8 +2,8 @@ import { roles, roleLabels, sections, type Role } from "../lib/auth/roles";
 import { expect, test } from "./fixtures";
 
 const expectedSections: Record<Role, string[]> = {
-  admin: ["Search", "Requests", "Monitors", "Alerts", "Vault", "Workspaces", "Billing", "Pricing", "Audit", "Settings"],
-  compliance: ["Search", "Requests", "Monitors", "Alerts", "Pricing"],
+  admin: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Vault", "Workspaces", "Billing", "Pricing", "Audit", "Settings"],
+  compliance: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Pricing"],
   finance: ["Search", "Requests", "Billing", "Pricing"],
   auditor: ["Search", "Requests", "Monitors", "Alerts", "Pricing", "Audit"],
 };

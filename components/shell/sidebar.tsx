@@ -13,6 +13,7 @@ import {
   Search,
   Settings,
   Tags,
+  Zap,
   type LucideIcon,
 } from "lucide-react";
 import Link from "next/link";
@@ -22,6 +23,7 @@ import { cn } from "@/lib/cn";
 const icons: Record<string, LucideIcon> = {
   "/search": Search,
   "/requests": ListChecks,
+  "/onboarding": Zap,
   "/monitors": Radar,
   "/alerts": Bell,
   "/vault": KeyRound,

@@ -32,6 +32,7 @@ export type Section = {
 export const sections = [
   { href: "/search", label: "Search", roles: everyone, available: true, purpose: "Find a company by name or registration number in one country, with results streaming in as each register answers." },
   { href: "/requests", label: "Requests", roles: everyone, available: true, purpose: "Every company request with its datapoints, status, cost and who ordered it." },
+  { href: "/onboarding", label: "Onboarding", roles: ["admin", "compliance"], available: true, purpose: "A company profile in fast mode, from published bulk data, in one answer." },
   { href: "/monitors", label: "Monitors", roles: ["admin", "compliance", "auditor"], available: false, purpose: "Companies watched for changes, with each check's log." },
   { href: "/alerts", label: "Alerts", roles: ["admin", "compliance", "auditor"], available: false, purpose: "Change notifications from monitors, to triage and assign." },
   { href: "/vault", label: "Vault", roles: ["admin"], available: false, purpose: "Credentials for sources that need account-specific access. Values are sent through and never stored here." },

@@ -7,7 +7,8 @@ import type { ConnectionView } from "@/lib/connections/manage-connections";
 import { insertUser } from "@/test/users-fixture";
 import { startTestSimulator, testApiKey } from "../../simulator/test-harness";
 import { orderInputSchema } from "./order-input";
-import { placeOrder } from "./place-order";
+import { onboardingInputSchema } from "./onboarding-input";
+import { placeOnboarding, placeOrder } from "./place-order";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
 let registry: { connection: ConnectionView; client: ReturnType<typeof createRegistryClient> };
@@ -59,5 +60,17 @@ describe("placing an order", () => {
   it("explains a non-canonical Mauritius id without calling the registry", async () => {
     const result = await placeOrder(user, order({ countryCode: "MU", id: "12345" }), registry);
     expect(result).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { id: [expect.stringMatching(/one letter followed by 2 to 6 digits/)] } });
+  });
+
+  it("records a fast-mode onboarding like an order, complete in its answer; a timeout comes back retryable", async () => {
+    const result = await placeOnboarding(user, onboardingInputSchema.parse({ countryCode: "FR", id: "552100554", quotedTotal: 2, caseReference: "ONB-1" }), registry);
+    expect(result.ok).toBe(true);
+    const requestId = result.ok ? result.data.requestId : "";
+    const [stored] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, requestId));
+    expect(stored).toMatchObject({ origin: "console", orderedBy: user.id, complete: true, countryCode: "FR" });
+    expect((await audits()).at(-1)?.details).toMatchObject({ kind: "onboarding", outcome: "ordered", quotedTotal: 2, caseReference: "ONB-1", requestId });
+
+    const timeout = await placeOnboarding(user, onboardingInputSchema.parse({ countryCode: "FR", id: "ONBOARDING_TIMEOUT", quotedTotal: 2 }), registry);
+    expect(timeout).toMatchObject({ ok: false, code: "onboarding_timeout", registry: { retryable: true } });
   });
 });

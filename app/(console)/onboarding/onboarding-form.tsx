@@ -1,0 +1,108 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState, useTransition } from "react";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
+import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { onboardAction, onboardingPriceAction } from "./actions";
+
+const selectClass = "h-9 w-full rounded-md border border-input bg-background px-3 text-sm";
+
+/** Country and id, the price first, a confirmation that repeats it, then the request's dossier. */
+export function OnboardingForm() {
+  const router = useRouter();
+  const [countryCode, setCountryCode] = useState<RegistryCountry>("FR");
+  const [id, setId] = useState("");
+  const [caseReference, setCaseReference] = useState("");
+  const [prices, setPrices] = useState<Partial<Record<RegistryCountry, { value?: number; error?: string }>>>({});
+  const price = { ...prices[countryCode], loading: !prices[countryCode] };
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<{ message: string; registry?: RegistryErrorInfo; fieldErrors?: Record<string, string[]> }>();
+  const [pending, startTransition] = useTransition();
+
+  useEffect(() => {
+    if (prices[countryCode]) return;
+    void onboardingPriceAction({ countryCode }).then((result) => {
+      const known = !result.ok ? { error: result.registry ? `${result.code}: ${result.error}` : result.error } : { value: result.data.price };
+      setPrices((p) => ({ ...p, [countryCode]: known }));
+    });
+  }, [countryCode, prices]);
+
+  const input = { countryCode, id, caseReference, quotedTotal: price.value ?? 0 };
+  function ask() {
+    const parsed = onboardingInputSchema.safeParse(input);
+    if (!parsed.success) return setProblem({ message: parsed.error.issues[0]!.message, fieldErrors: { [String(parsed.error.issues[0]!.path[0])]: [parsed.error.issues[0]!.message] } });
+    setProblem(undefined);
+    setConfirming(true);
+  }
+  function onboard() {
+    setConfirming(false);
+    startTransition(async () => {
+      const result = await onboardAction(input);
+      if (result.ok) router.push(`/requests/${encodeURIComponent(result.data.requestId)}`);
+      else setProblem({ message: result.error, registry: result.registry, fieldErrors: result.fieldErrors });
+    });
+  }
+
+  const priceText = price.loading ? "Reading the price…" : price.error ? undefined : price.value === undefined ? "The pricing gives no onboarding price for this country." : `${price.value} credits`;
+  return (
+    <form
+      className="space-y-4 rounded-lg border p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        ask();
+      }}
+    >
+      <div className="space-y-1">
+        <Label htmlFor="onboarding-country">Country</Label>
+        <select id="onboarding-country" className={selectClass} value={countryCode} onChange={(e) => setCountryCode(e.target.value as RegistryCountry)}>
+          {registryCountries.map((c) => (
+            <option key={c} value={c}>
+              {countryNames[c]} ({c})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="onboarding-id">Company identifier</Label>
+        <Input id="onboarding-id" value={id} onChange={(e) => setId(e.target.value)} aria-invalid={Boolean(problem?.fieldErrors?.id)} />
+        <FormError message={problem?.fieldErrors?.id?.[0]} />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor="onboarding-case">Case reference (kept with the request)</Label>
+        <Input id="onboarding-case" value={caseReference} onChange={(e) => setCaseReference(e.target.value)} />
+      </div>
+      <p data-testid="onboarding-price" aria-live="polite">
+        Price before anything is spent: <strong>{priceText ?? "unknown"}</strong>
+      </p>
+      <FormError message={price.error && `Reading the price failed: ${price.error}`} />
+      {problem && !problem.fieldErrors?.id && (
+        <div role="alert" aria-label="Onboarding refused" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm text-destructive">
+          <p>
+            {problem.registry && <code>{problem.registry.code}: </code>}
+            {problem.message}
+          </p>
+          {problem.registry?.retryable && (
+            <Button type="button" size="sm" variant="outline" onClick={onboard}>
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
+      <Button type="submit" disabled={pending || price.loading || price.value === undefined}>
+        {pending ? "Onboarding…" : price.value === undefined ? "Onboard" : `Onboard for ${price.value} credits`}
+      </Button>
+      <ConfirmDialog
+        confirm={confirming ? { title: `Onboard for ${price.value} credits?`, body: `${countryNames[countryCode]} ${id}: the company profile in fast mode. Credits are spent when you confirm.`, action: `Spend ${price.value} credits` } : undefined}
+        onConfirm={onboard}
+        onCancel={() => setConfirming(false)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { expect, test } from "./fixtures";
+
+test("fast-mode onboarding shows the price first and opens the result as a complete request", async ({ page, login, db }) => {
+  const user = await db.createUser("compliance");
+  await login.signInAndWait(user);
+  await page.goto("/onboarding");
+  await page.getByLabel("Country").selectOption("FR");
+  await page.getByLabel("Company identifier").fill("552100554");
+  await expect(page.getByTestId("onboarding-price")).toContainText("2 credits");
+  await page.getByRole("button", { name: "Onboard for 2 credits" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Onboard for 2 credits?");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Spend 2 credits" }).click();
+  await expect(page).toHaveURL(/\/requests\/req_/);
+  await expect(page.getByText("This request is complete")).toBeVisible();
+  const requestId = decodeURIComponent(page.url().split("/requests/")[1]!);
+  const [row] = await db.query<{ details: Record<string, unknown> }>("select details from audit_log where action = 'company.ordered' and details->>'requestId' = $1", [requestId]);
+  expect(row!.details).toMatchObject({ kind: "onboarding", outcome: "ordered", quotedTotal: 2 });
+});
+
+test("an onboarding time-out is shown in the registry's words with a retry", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("compliance"));
+  await page.goto("/onboarding");
+  await page.getByLabel("Company identifier").fill("ONBOARDING_TIMEOUT");
+  await page.getByRole("button", { name: /Onboard for/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: /Spend/ }).click();
+  const refused = page.getByRole("alert", { name: "Onboarding refused" });
+  await expect(refused).toContainText("onboarding_timeout");
+  await expect(refused.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
+test("onboarding is for those who may order", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("finance"));
+  expect((await page.goto("/onboarding"))?.status()).toBe(403);
+});
