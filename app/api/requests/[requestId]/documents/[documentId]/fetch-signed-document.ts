@@ -70,7 +70,7 @@ export async function fetchSignedDocument(request: StoredRequest, documentId: st
   }
   let response = await deps.fetch(document.downloadUrl!, { cache: "no-store", redirect: "follow" });
   if (refusedAsStale(response.status) && !refreshed) {
-    await response.body?.cancel();
+    await response.arrayBuffer().catch(() => undefined); // a short refusal; read to the end so the connection is released
     const failed = await refresh();
     if (failed) return failed;
     response = await deps.fetch(document.downloadUrl!, { cache: "no-store", redirect: "follow" });
