@@ -1,9 +1,12 @@
 "use client";
 
+import { setNonce } from "get-nonce";
 import { ThemeProvider } from "next-themes";
 
 /** What every page needs, sign-in included: kept to the theme so the sign-in page stays light. */
 export function Providers({ nonce, children }: { nonce?: string; children: React.ReactNode }) {
+  // Radix dialogs and menus (react-remove-scroll) add a <style> element: give it the CSP nonce.
+  if (nonce) setNonce(nonce);
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       {children}
