@@ -4,6 +4,7 @@ import type { CompanyResponse } from "@/lib/registry/schemas";
 import { DocumentsTab } from "./documents-tab";
 import { OverviewTab } from "./overview-tab";
 import { PeopleTab, subsidiaryShareText } from "./people-tab";
+import { retryableEntry } from "./retry-target";
 import { riskItems } from "./risk-summary";
 import { formatShareInterval } from "./share-interval";
 import { signingAuthoritySentence, signingAuthorityProvenance } from "./signing-authority-sentence";
@@ -111,5 +112,27 @@ describe("the status strip and documents", () => {
     expect(html).toContain('href="/api/requests/req_1/documents/doc_a"');
     expect(html).not.toContain("/documents/doc_b");
     expect(html).toContain("Listed by the register; not ordered in this request");
+  });
+});
+
+describe("retry", () => {
+  const dataPoints = {
+    shareholders: { status: "failed", error: { code: "source_unavailable", message: "Register down", retryable: true } },
+    subsidiaries: { status: "failed", error: { code: "datapoint_not_applicable", message: "n/a", retryable: false } },
+    company: { status: "succeeded" },
+  };
+  it("is offered only on failures the registry calls retryable, and only when a retry control is given", () => {
+    const withRetry = renderToStaticMarkup(<StatusStrip dataPoints={dataPoints} documents={{}} renderRetry={(kind, name) => <button data-retry={`${kind}:${name}`}>Retry</button>} />);
+    expect([...withRetry.matchAll(/data-retry="([^"]+)"/g)].map((m) => m[1])).toEqual(["dataPoint:shareholders"]);
+    const without = renderToStaticMarkup(<StatusStrip dataPoints={dataPoints} documents={{}} />);
+    expect(without).not.toContain("data-retry");
+    expect(without).toContain("(retryable)");
+  });
+  it("finds the retryable entry of a snapshot", () => {
+    const snapshot = { request: { requestId: "r", dataStatus: { dataPoints } } } as unknown as CompanyResponse;
+    expect(retryableEntry(snapshot, "dataPoint", "shareholders")?.error?.code).toBe("source_unavailable");
+    expect(retryableEntry(snapshot, "dataPoint", "subsidiaries")).toBeUndefined();
+    expect(retryableEntry(snapshot, "dataPoint", "company")).toBeUndefined();
+    expect(retryableEntry(snapshot, "document", "shareholders")).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import type { DatapointStatus } from "@/lib/registry/schemas";
 
@@ -19,7 +20,9 @@ function StatusBadge({ entry }: { entry: DatapointStatus }) {
   return <Badge variant="outline">{String(entry.status)}</Badge>;
 }
 
-function Rows({ title, entries }: { title: string; entries: Entries }) {
+type RenderRetry = (kind: "dataPoint" | "document", name: string) => ReactNode;
+
+function Rows({ title, entries, kind, renderRetry }: { title: string; entries: Entries; kind: "dataPoint" | "document"; renderRetry?: RenderRetry }) {
   const list = Object.entries(entries ?? {});
   if (list.length === 0) return null;
   return (
@@ -33,9 +36,10 @@ function Rows({ title, entries }: { title: string; entries: Entries }) {
               {entry.status === "failed" && entry.error && !benign[entry.error.code] && (
                 <span className="text-xs text-destructive">
                   <code>{entry.error.code}</code>: {entry.error.message}
-                  {entry.error.retryable ? " (retryable: order this datapoint again from the company page)" : ""}
+                  {entry.error.retryable && !renderRetry ? " (retryable)" : ""}
                 </span>
               )}
+              {entry.status === "failed" && entry.error?.retryable && renderRetry?.(kind, name)}
               {entry.status === "succeeded" && entry.cost !== undefined && <span className="text-xs text-muted-foreground">{entry.cost} credits</span>}
               <StatusBadge entry={entry} />
             </span>
@@ -47,11 +51,12 @@ function Rows({ title, entries }: { title: string; entries: Entries }) {
 }
 
 /** Each datapoint's and document's state, as the latest applied snapshot says. */
-export function StatusStrip({ dataPoints, documents }: { dataPoints: Entries; documents: Entries }) {
+/** `renderRetry` adds a retry control to each failure the registry calls retryable (for roles that may order). */
+export function StatusStrip({ dataPoints, documents, renderRetry }: { dataPoints: Entries; documents: Entries; renderRetry?: RenderRetry }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <Rows title="Datapoints" entries={dataPoints} />
-      <Rows title="Documents" entries={documents} />
+      <Rows title="Datapoints" entries={dataPoints} kind="dataPoint" renderRetry={renderRetry} />
+      <Rows title="Documents" entries={documents} kind="document" renderRetry={renderRetry} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
+import { RetryButton } from "@/components/dossier/retry-button";
 import { StatusStrip } from "@/components/dossier/status-strip";
 import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { useLiveStatus } from "@/components/live/use-live-status";
@@ -10,6 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { liveTopics } from "@/lib/live/topics";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { pollDelayMs } from "@/lib/requests/polling-plan";
+import { quoteRetryAction, retryDatapointAction } from "./retry-actions";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 
 type Answer = { request: StoredRequest; pollError?: RegistryErrorInfo };
@@ -29,7 +31,7 @@ async function fetchRequest(requestId: string, poll: boolean): Promise<Answer> {
  * the live connection down, or nothing for 10 seconds) it polls the registry with backoff until every
  * datapoint is final. Both paths apply snapshots through the same applySnapshot on the server.
  */
-export function LiveRequest({ initial, canExpand }: { initial: StoredRequest; canExpand: boolean }) {
+export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredRequest; canExpand: boolean; canOrder: boolean }) {
   const { requestId } = initial;
   const queryKey = ["request", requestId];
   const live = useLiveStatus();
@@ -79,7 +81,11 @@ export function LiveRequest({ initial, canExpand }: { initial: StoredRequest; ca
           {query.error.message}
         </p>
       )}
-      <StatusStrip dataPoints={dataStatus?.dataPoints} documents={dataStatus?.documents} />
+      <StatusStrip
+        dataPoints={dataStatus?.dataPoints}
+        documents={dataStatus?.documents}
+        renderRetry={canOrder ? (kind, name) => <RetryButton target={{ requestId, kind, name }} actions={{ quote: quoteRetryAction, retry: retryDatapointAction }} /> : undefined}
+      />
       <DossierTabs request={request} canExpand={canExpand} />
     </div>
   );

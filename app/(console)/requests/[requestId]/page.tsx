@@ -12,5 +12,6 @@ export default async function RequestPage({ params }: PageProps<"/requests/[requ
   const { requestId } = await params;
   const request = await storedRequest(decodeURIComponent(requestId));
   if (!request) notFound();
-  return <LiveRequest initial={request} canExpand={user.role === "admin" || user.role === "compliance"} />;
+  const canOrder = user.role === "admin" || user.role === "compliance";
+  return <LiveRequest initial={request} canExpand={canOrder} canOrder={canOrder} />;
 }

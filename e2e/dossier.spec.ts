@@ -1,0 +1,166 @@
+import { readFileSync } from "node:fs";
+import type { Page, TestInfo } from "@playwright/test";
+import { dataDirSecret } from "./app-process";
+import { expect, test, type Database } from "./fixtures";
+
+// These tests move the simulator's clock: one at a time.
+test.describe.configure({ mode: "serial" });
+
+const simUrl = () => process.env.E2E_SIM_URL!;
+
+async function sim(method: string, path: string, body?: unknown) {
+  const response = await fetch(simUrl() + path, {
+    method,
+    headers: { "x-api-key": dataDirSecret("simulator-api-key"), ...(body !== undefined && { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+const allDatapoints = ["company", "legalRepresentatives", "otherKeyPersons", "establishments", "ultimateBeneficialOwners", "shareholders", "subsidiaries", "graph", "availableDocuments"];
+
+/**
+ * Orders a company at the simulator (documents: the extract and the financial statements it lists) and stores the
+ * request as this console's order, as the order form does; the simulator's clock then runs until it is complete.
+ */
+async function orderedDossier(db: Database, countryCode: string, id: string): Promise<string> {
+  const listing = await sim("POST", "/v2/company", { id, countryCode, dataPoints: ["availableDocuments"] });
+  expect(listing.status).toBe(200);
+  await sim("POST", "/_sim/advance", { seconds: 30 });
+  const available = ((await sim("GET", `/v2/company/${listing.json.request.requestId}`)).json.availableDocuments ?? []) as { id: string; type?: string }[];
+  const documents = [...available.filter((d) => d.type === "financial_statement").slice(0, 3), ...available.filter((d) => d.type !== "financial_statement").slice(0, 1)].map((d) => d.id);
+  const created = await sim("POST", "/v2/company", { id, countryCode, dataPoints: allDatapoints, documents, graphMaxBudget: 50 });
+  expect(created.status).toBe(200);
+  const requestId = created.json.request.requestId as string;
+  const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
+  await db.query(
+    `insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', $3, $4)
+     on conflict (request_id) do update set origin = 'console'`,
+    [requestId, connection!.id, countryCode, id],
+  );
+  await sim("POST", "/_sim/advance", { seconds: 600 });
+  return requestId;
+}
+
+async function openComplete(page: Page, requestId: string) {
+  await page.goto(`/requests/${requestId}`);
+  await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
+}
+
+async function attachTab(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(`tab-${name}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
+test("a complete dossier: each tab shows its part of the snapshot, with a screenshot of each", async ({ page, login, db }, testInfo) => {
+  const requestId = await orderedDossier(db, "DE", "HRB 86891");
+  await login.signInAndWait(await db.createUser("compliance"));
+  await openComplete(page, requestId);
+
+  const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+  await expect(tab("Overview")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Risk summary" })).toBeVisible();
+  await expect(page.locator('[data-fact="Legal form (local)"]')).not.toContainText("Not reported");
+  await attachTab(page, testInfo, "overview");
+
+  await tab("People").click();
+  await expect(page.getByRole("heading", { name: /^Legal representatives \(\d+\)$/ })).toBeVisible();
+  await expect(page.locator("[data-signing]").first()).toContainText(/Can sign/);
+  await attachTab(page, testInfo, "people");
+
+  await tab("Ownership").click();
+  await expect(page.locator('[data-testid="ownership-tab"], [data-testid="ownership-empty"]')).toBeVisible({ timeout: 20_000 });
+  await attachTab(page, testInfo, "ownership");
+
+  await tab("Documents").click();
+  await expect(page.locator("[data-download]").first()).toBeVisible();
+  await attachTab(page, testInfo, "documents");
+
+  await tab("Financials").click();
+  await expect(page.getByRole("table", { name: "Ratios" }).first()).toBeVisible();
+  await expect(page.getByTestId("ratio-chart")).toBeVisible();
+  await attachTab(page, testInfo, "financials");
+
+  await tab("Raw").click();
+  const raw = JSON.parse((await page.getByTestId("raw-snapshot").textContent())!) as { request: { requestId: string } };
+  expect(raw.request.requestId).toBe(requestId);
+  await attachTab(page, testInfo, "raw");
+
+  // Keyboard: the tab list moves with the arrow keys.
+  await tab("Raw").focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab("Financials")).toHaveAttribute("aria-selected", "true");
+});
+
+test("a document downloads through the console after its signed URL expired, and the download is audited", async ({ page, login, db }) => {
+  const requestId = await orderedDossier(db, "DE", "HRB 86891");
+  const user = await db.createUser("auditor");
+  await login.signInAndWait(user);
+  await openComplete(page, requestId);
+  await page.getByRole("tab", { name: "Documents", exact: true }).click();
+  await sim("POST", "/_sim/advance", { seconds: 20 * 60 }); // the stored signed URLs are now refused
+
+  const link = page.locator("[data-download]").first();
+  const documentId = (await link.getAttribute("data-download"))!;
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(readFileSync((await download.path())!).subarray(0, 4).toString()).toBe("%PDF");
+
+  const rows = await db.query<{ actor_email: string; target: string; details: { documentId: string; refreshedUrl: boolean } }>(
+    "select actor_email, target, details from audit_log where action = 'document.downloaded' and target = $1",
+    [requestId],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ actor_email: user.email, details: { documentId, refreshedUrl: true } });
+});
+
+for (const id of ["UNICODE", "LONG_NAMES"]) {
+  test(`${id} renders every tab without horizontal overflow at 390 px`, async ({ page, login, db }, testInfo) => {
+    const requestId = await orderedDossier(db, "DE", id);
+    await login.signInAndWait(await db.createUser("compliance"));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openComplete(page, requestId);
+    for (const name of ["Overview", "People", "Documents", "Financials", "Raw"]) {
+      await page.getByRole("tab", { name, exact: true }).click();
+      await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) await attachTab(page, testInfo, `${id}-${name}-overflow`);
+      expect(overflow, `${name} overflows by ${overflow} px`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+test("a retryable failure is re-ordered alone after its price is confirmed; finance sees no retry", async ({ page, login, db }) => {
+  const created = await sim("POST", "/v2/company", { id: "SOURCE_UNAVAILABLE", countryCode: "DE", dataPoints: ["shareholders"] });
+  const requestId = created.json.request.requestId as string;
+  const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
+  await db.query("insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'SOURCE_UNAVAILABLE') on conflict (request_id) do update set origin = 'console'", [
+    requestId,
+    connection!.id,
+  ]);
+  await sim("POST", "/_sim/advance", { seconds: 120 });
+
+  await login.signInAndWait(await db.createUser("finance"));
+  await openComplete(page, requestId);
+  await expect(page.locator('[data-datapoint="shareholders"]')).toContainText("source_unavailable");
+  await expect(page.locator("[data-retry]")).toHaveCount(0);
+  await page.context().clearCookies();
+
+  const officer = await db.createUser("compliance");
+  await login.signInAndWait(officer);
+  await openComplete(page, requestId);
+  await page.locator('[data-retry="shareholders"]').click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(/for \d+(\.\d+)? credits/);
+  await dialog.getByRole("button", { name: /^Order for/ }).click();
+  const link = page.getByRole("link", { name: /^Retried as request / });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  const newId = (await link.textContent())!.replace("Retried as request ", "");
+
+  const rows = await db.query<{ details: { dataPoints: string[]; caseReference: string; requestId: string; outcome: string } }>(
+    "select details from audit_log where action = 'company.ordered' and actor_email = $1",
+    [officer.email],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.details).toMatchObject({ dataPoints: ["shareholders"], caseReference: `retry of ${requestId}`, outcome: "ordered", requestId: newId });
+  expect((await sim("GET", `/v2/company/${newId}`)).json.request.dataPoints).toEqual(["shareholders"]);
+});
