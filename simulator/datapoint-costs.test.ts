@@ -26,6 +26,17 @@ describe("what each datapoint cost (dataStatus[…].cost)", () => {
     expect(costs(done.json.request.dataStatus.dataPoints)).toBe(8); // kept through the status changes
   });
 
+  it("charges the onboarding price in onboarding mode, and in fast mode", async () => {
+    const pricing = (await sim.call("GET", "/v2/pricing?countryCode=DE")).json;
+    const onboardingPrice = pricing.blocks.find((b: { sku: string }) => b.sku === "company").modes.onboarding.price;
+    const before = await balance();
+    const created = await sim.call("POST", "/v2/company", { id: "HRB 44120", countryCode: "DE", dataPoints: ["company"], mode: "onboarding" });
+    expect(created.json.request.dataStatus.dataPoints.company.cost).toBe(onboardingPrice);
+    expect(before - (await balance())).toBe(onboardingPrice);
+    const fast = await sim.call("POST", "/v2/onboarding", { id: "HRB 44130", countryCode: "DE", dataPoints: ["companyProfile"] });
+    expect(fast.json.request.dataStatus.dataPoints.companyProfile.cost).toBe(onboardingPrice);
+  });
+
   it("costs nothing for blocks bought for the same company within 24 hours", async () => {
     const again = await sim.call("POST", "/v2/company", { id: "HRB 44110", countryCode: "DE", dataPoints: ["company"] });
     expect(again.json.request.dataStatus.dataPoints.company.cost).toBe(0);

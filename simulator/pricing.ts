@@ -47,6 +47,12 @@ export function blockPrice(country: RegistryCountry, sku: BlockSku): number {
   return Math.round(block.base * countryFactor(country) * 100) / 100;
 }
 
+/** A block's price in a request mode: onboarding (fast, from bulk data) costs half of verification. */
+export function modePrice(country: RegistryCountry, sku: BlockSku, mode: string | undefined): number {
+  const price = blockPrice(country, sku);
+  return mode === "onboarding" ? Math.round(price * 50) / 100 : price;
+}
+
 export function datapointPrice(country: RegistryCountry, datapoint: string): number {
   const block = blockOf(datapoint);
   return block ? blockPrice(country, block.sku) : 0;
@@ -62,7 +68,7 @@ export function pricingResponse(country: RegistryCountry) {
       datapoints: [...b.datapoints],
       modes: {
         verification: { price: blockPrice(country, b.sku), authoritative: true },
-        onboarding: { price: Math.round(blockPrice(country, b.sku) * 50) / 100, authoritative: false },
+        onboarding: { price: modePrice(country, b.sku, "onboarding"), authoritative: false },
       },
       includedDocuments: [],
     })),

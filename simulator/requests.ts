@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { charge, refund } from "./billing";
-import { blockOf, blockPrice, datapointPrice } from "./pricing";
+import { blockOf, modePrice } from "./pricing";
 import type { RegistryCountry } from "../lib/registry/countries";
 import type { CompanyData } from "./company-data";
 import type { SimulatorContext } from "./simulator-context";
@@ -24,7 +24,7 @@ const dayMs = 24 * 3600_000;
  * The credits a request costs now: profile blocks not bought for this company in the last 24 hours,
  * what the graph exploration spends (companies already fetched cost 0), and the documents.
  */
-export function quote(ctx: SimulatorContext, country: RegistryCountry, id: string, dataPoints: string[], documentPrices: number[], graphCost = 0) {
+export function quote(ctx: SimulatorContext, country: RegistryCountry, id: string, dataPoints: string[], documentPrices: number[], graphCost = 0, mode?: string) {
   const now = ctx.clock.now().getTime();
   const skus = [...new Set(dataPoints.map((d) => blockOf(d)?.sku).filter((s): s is NonNullable<typeof s> => s !== undefined && s !== "graph"))];
   const billable = skus.filter((sku) => {
@@ -32,7 +32,7 @@ export function quote(ctx: SimulatorContext, country: RegistryCountry, id: strin
     return !last || now - Date.parse(last) >= dayMs;
   });
   const round = (n: number) => Math.round(n * 100) / 100;
-  const profile = round(billable.reduce((sum, sku) => sum + blockPrice(country, sku), 0));
+  const profile = round(billable.reduce((sum, sku) => sum + modePrice(country, sku, mode), 0));
   const graph = dataPoints.includes("graph") ? graphCost : 0;
   return { total: round(profile + graph + documentPrices.reduce((a, b) => a + b, 0)), profile, graph, billable };
 }
@@ -93,7 +93,7 @@ function assignCosts(request: StoredRequest, country: RegistryCountry, billing: 
     if (sku === "graph") entry.cost = billing.graph;
     else if (sku && billing.billable.includes(sku) && !charged.has(sku)) {
       charged.add(sku);
-      entry.cost = blockPrice(country, sku);
+      entry.cost = modePrice(country, sku, request.mode);
     } else entry.cost = 0;
   }
   for (const document of request.documents) request.dataStatus.documents[document]!.cost = data.documentPrice(document);
@@ -121,7 +121,7 @@ function refundFor(ctx: SimulatorContext, request: StoredRequest, kind: "dataPoi
     const block = blockOf(key);
     const others = request.dataPoints.filter((d) => d !== key && blockOf(d)?.sku === block?.sku);
     if (block && others.length === 0 && request.charged > 0) {
-      const price = datapointPrice(country, key);
+      const price = modePrice(country, block.sku, request.mode);
       refund(ctx, price);
       request.charged -= price;
       state.cost = 0;

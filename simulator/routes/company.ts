@@ -63,7 +63,7 @@ export function companyRoutes(ctx: SimulatorContext) {
       ? { budgetCredits: body.graphMaxBudget, interactive: body.graphInteractive, continueFrom: body.graphContinueFromNodeIds, alreadyFetched: state.graphFetched[rootKey] ?? [] }
       : undefined;
     const graph = graphOptions ? generateOwnershipGraph(country, body.id, graphOptions) : undefined;
-    const priced = quote(ctx, country, body.id, dataPoints, documents.map((d) => data.documentPrice(d)), graph?.metadata?.amountSpent ?? 0);
+    const priced = quote(ctx, country, body.id, dataPoints, documents.map((d) => data.documentPrice(d)), graph?.metadata?.amountSpent ?? 0, body.mode);
     const caps = [
       { name: "maxBudget", cap: body.maxBudget, price: priced.total },
       { name: "profileMaxBudget", cap: body.profileMaxBudget, price: priced.profile },
@@ -103,7 +103,7 @@ export function companyRoutes(ctx: SimulatorContext) {
     if (refused) return refused;
     const country = parsed.data.countryCode as RegistryCountry;
     const data = companyData(state, country, parsed.data.id);
-    const priced = quote(ctx, country, parsed.data.id, ["companyProfile"], []);
+    const priced = quote(ctx, country, parsed.data.id, ["companyProfile"], [], 0, "onboarding");
     if (state.wallet.balance < priced.total) return apiError(c, 402, "insufficient_funds", `This request costs ${priced.total} credits; the balance is ${state.wallet.balance}.`);
     const request = startRequest(
       ctx,
