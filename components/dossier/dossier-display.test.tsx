@@ -136,3 +136,11 @@ describe("retry", () => {
     expect(retryableEntry(snapshot, "document", "shareholders")).toBeUndefined();
   });
 });
+
+describe("the status strip's document names", () => {
+  it("names a document beside its id when the snapshot lists it", () => {
+    const html = renderToStaticMarkup(<StatusStrip dataPoints={{}} documents={{ doc_1: { status: "in_progress" }, doc_2: { status: "in_progress" } }} documentNames={{ doc_1: "Trade register extract" }} />);
+    expect(html).toMatch(/Trade register extract <span[^>]*>doc_1<\/span>/);
+    expect(html).toContain(">doc_2</span>");
+  });
+});

@@ -22,7 +22,7 @@ function StatusBadge({ entry }: { entry: DatapointStatus }) {
 
 type RenderRetry = (kind: "dataPoint" | "document", name: string) => ReactNode;
 
-function Rows({ title, entries, kind, renderRetry }: { title: string; entries: Entries; kind: "dataPoint" | "document"; renderRetry?: RenderRetry }) {
+function Rows({ title, entries, kind, renderRetry, names }: { title: string; entries: Entries; kind: "dataPoint" | "document"; renderRetry?: RenderRetry; names?: Readonly<Record<string, string>> }) {
   const list = Object.entries(entries ?? {});
   if (list.length === 0) return null;
   return (
@@ -31,7 +31,13 @@ function Rows({ title, entries, kind, renderRetry }: { title: string; entries: E
       <ul className="divide-y rounded-md border">
         {list.map(([name, entry]) => (
           <li key={name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-datapoint={name}>
-            <span className="font-mono [overflow-wrap:anywhere]">{name}</span>
+            {names?.[name] ? (
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                {names[name]} <span className="font-mono text-xs text-muted-foreground">{name}</span>
+              </span>
+            ) : (
+              <span className="font-mono [overflow-wrap:anywhere]">{name}</span>
+            )}
             <span className="flex flex-wrap items-center gap-2">
               {entry.status === "failed" && entry.error && !benign[entry.error.code] && (
                 <span className="text-xs text-destructive">
@@ -52,11 +58,11 @@ function Rows({ title, entries, kind, renderRetry }: { title: string; entries: E
 
 /** Each datapoint's and document's state, as the latest applied snapshot says. */
 /** `renderRetry` adds a retry control to each failure the registry calls retryable (for roles that may order). */
-export function StatusStrip({ dataPoints, documents, renderRetry }: { dataPoints: Entries; documents: Entries; renderRetry?: RenderRetry }) {
+export function StatusStrip({ dataPoints, documents, renderRetry, documentNames }: { dataPoints: Entries; documents: Entries; renderRetry?: RenderRetry; documentNames?: Readonly<Record<string, string>> }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Rows title="Datapoints" entries={dataPoints} kind="dataPoint" renderRetry={renderRetry} />
-      <Rows title="Documents" entries={documents} kind="document" renderRetry={renderRetry} />
+      <Rows title="Documents" entries={documents} kind="document" renderRetry={renderRetry} names={documentNames} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { RetryButton } from "@/components/dossier/retry-button";
+import { snapshotDocuments } from "@/components/dossier/snapshot-documents";
 import { StatusStrip } from "@/components/dossier/status-strip";
 import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { useLiveStatus } from "@/components/live/use-live-status";
@@ -84,6 +85,7 @@ export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredR
       <StatusStrip
         dataPoints={dataStatus?.dataPoints}
         documents={dataStatus?.documents}
+        documentNames={Object.fromEntries(snapshotDocuments(request.snapshot).map((d) => [d.id, d.nameInEnglish ?? d.name ?? d.id]))}
         renderRetry={canOrder ? (kind, name) => <RetryButton target={{ requestId, kind, name }} actions={{ quote: quoteRetryAction, retry: retryDatapointAction }} /> : undefined}
       />
       <DossierTabs request={request} canExpand={canExpand} />
