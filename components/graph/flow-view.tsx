@@ -36,7 +36,8 @@ export function FlowView(props: Props) {
 function FlowCanvas({ graph, canExpand, onExpand }: Props) {
   const input = useMemo(() => layoutInput(graph), [graph]);
   const views = useMemo(() => graph.nodes.map(nodeView), [graph]);
-  const layout = useWorkerLayout(input);
+  const roots = useMemo(() => graph.nodes.filter((n) => n.flags?.isRoot).map((n) => n.nodeId), [graph]);
+  const layout = useWorkerLayout(input, roots);
   const [highlight, setHighlight] = useState<string | null>(null);
 
   const nodes = useMemo<OwnerNode[]>(() => {

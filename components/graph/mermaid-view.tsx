@@ -10,10 +10,42 @@ function pageNonce(): string | undefined {
   return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 }
 
+/** Gives every `<style>` tag in `markup` the nonce (replacing one serialised empty, as browsers hide nonces). */
+function styleTagsWithNonce(markup: string, nonce: string): string {
+  return markup.replace(/<style\b([^>]*)>/g, (_, attrs: string) => `<style nonce="${nonce}"${attrs.replace(/\snonce="[^"]*"/g, "")}>`);
+}
+
+/**
+ * Runs mermaid's `render` so that the style elements it makes carry the page's nonce: those it creates with
+ * `document.createElement("style")` (its measuring SVG), and those in markup it parses (DOMPurify parses the
+ * finished SVG in a document that inherits the page's CSP). Both hooks are undone when it returns.
+ */
+async function withStyleNonce<T>(nonce: string | undefined, render: () => Promise<T>): Promise<T> {
+  if (!nonce) return render();
+  const createElement = document.createElement;
+  const parseFromString = DOMParser.prototype.parseFromString;
+  document.createElement = function (this: Document, tagName: string, options?: ElementCreationOptions) {
+    const element = createElement.call(this, tagName, options);
+    if (tagName.toLowerCase() === "style") element.setAttribute("nonce", nonce);
+    return element;
+  } as typeof document.createElement;
+  DOMParser.prototype.parseFromString = function (this: DOMParser, markup: string, type: DOMParserSupportedType) {
+    return parseFromString.call(this, styleTagsWithNonce(String(markup), nonce), type);
+  };
+  try {
+    return await render();
+  } finally {
+    document.createElement = createElement;
+    DOMParser.prototype.parseFromString = parseFromString;
+  }
+}
+
 /**
  * Renders the snapshot's `mermaidDiagram`. Under the app's CSP (no unsafe-eval, styles only with the page's
- * nonce), mermaid runs with securityLevel "strict" and SVG text labels (no HTML in foreignObject); the
- * `<style>` element mermaid puts inside its SVG is given the page's nonce before the SVG enters the page.
+ * nonce), mermaid runs with securityLevel "strict" and SVG text labels (no HTML in foreignObject). Mermaid
+ * measures text in a temporary SVG holding a `<style>`: while it renders, style elements get the page's
+ * nonce (withStyleNonce), so its styles apply and nothing is blocked; so does the final SVG's `<style>`
+ * before it enters the page. No unsafe-inline, no unsafe-eval.
  * Diagrams beyond mermaid's default limits are not attempted: the reason is shown with a pointer to the graph.
  */
 export function MermaidView({ diagram, onShowGraph }: { diagram: string; onShowGraph: () => void }) {
@@ -29,15 +61,12 @@ export function MermaidView({ diagram, onShowGraph }: { diagram: string; onShowG
       try {
         const { default: mermaid } = await import("mermaid");
         mermaid.initialize({ startOnLoad: false, securityLevel: "strict", flowchart: { htmlLabels: false }, htmlLabels: false });
-        const { svg } = await mermaid.render(id, diagram);
+        const nonce = pageNonce();
+        const { svg } = await withStyleNonce(nonce, () => mermaid.render(id, diagram));
         if (cancelled || !container.current) return;
-        const parsed = new DOMParser().parseFromString(svg, "image/svg+xml");
+        const parsed = new DOMParser().parseFromString(nonce ? styleTagsWithNonce(svg, nonce) : svg, "image/svg+xml");
         const root = parsed.documentElement;
         if (root.nodeName !== "svg") throw new Error("Mermaid did not produce an SVG.");
-        const nonce = pageNonce();
-        for (const style of Array.from(root.querySelectorAll("style"))) {
-          if (nonce) style.setAttribute("nonce", nonce);
-        }
         root.setAttribute("role", "img");
         root.setAttribute("aria-label", "Ownership diagram (Mermaid)");
         container.current.replaceChildren(document.importNode(root, true));

@@ -1,0 +1,131 @@
+import { dataDirSecret } from "./app-process";
+import { expect, test, type Database } from "./fixtures";
+
+// Spends the simulator's credits and reads its wallet: one at a time.
+test.describe.configure({ mode: "serial" });
+
+const simUrl = () => process.env.E2E_SIM_URL!;
+
+async function sim(method: string, path: string, body?: unknown) {
+  const response = await fetch(simUrl() + path, {
+    method,
+    headers: { "x-api-key": dataDirSecret("simulator-api-key"), ...(body !== undefined && { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+type StoredGraph = { nodes: { nodeId: string; company?: { legalName?: string }; flags?: { status?: string }; continuation?: { estimatedCost?: number; accumulatedOwnership?: number } }[] };
+
+/** Orders `LARGE` at the registry (as another client would) and waits until the console has stored its graph. */
+async function orderLarge(db: Database, body: Record<string, unknown>): Promise<{ requestId: string; graph: StoredGraph }> {
+  const created = await sim("POST", "/v2/company", { id: "LARGE", countryCode: "DE", dataPoints: ["company", "graph"], ...body });
+  expect(created.status).toBe(200);
+  const requestId = created.json.request.requestId as string;
+  let graph: StoredGraph | undefined;
+  await expect
+    .poll(
+      async () => {
+        const [row] = await db.query<{ graph: StoredGraph | null }>("select snapshot->'graph' as graph from company_requests where request_id = $1", [requestId]);
+        graph = row?.graph ?? undefined;
+        return graph !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return { requestId, graph: graph! };
+}
+
+test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG export", async ({ page, login, db }, testInfo) => {
+  test.setTimeout(150_000);
+  // Every CSP violation on the page, with where it came from (the graph, mermaid and the dialog must cause none).
+  const cspReports: string[] = [];
+  let phase = "graph";
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => console.log(`CSP violation: ${e.violatedDirective} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+  });
+  page.on("console", (message) => {
+    if (/CSP violation|Content Security Policy/i.test(message.text())) cspReports.push(`${phase}: ${message.text().slice(0, 300)}`);
+  });
+  const user = await db.createUser("compliance");
+  await login.signInAndWait(user);
+  const { requestId, graph } = await orderLarge(db, { graphMaxBudget: 20 });
+  const truncated = graph.nodes
+    .filter((n) => n.flags?.status === "budget_truncated")
+    .sort((a, b) => (b.continuation?.accumulatedOwnership ?? 0) - (a.continuation?.accumulatedOwnership ?? 0));
+  expect(truncated.length).toBeGreaterThan(0);
+  const target = truncated[0]!;
+  const cost = target.continuation!.estimatedCost!;
+  const name = target.company!.legalName!;
+
+  await page.goto(`/requests/${encodeURIComponent(requestId)}`);
+  await page.getByRole("tab", { name: "Ownership" }).click();
+  const status = page.getByTestId("layout-status");
+  await expect(status).toContainText(`${graph.nodes.length} nodes`);
+  await expect(status).toContainText("laid out in", { timeout: 15_000 });
+  await expect(page.getByTestId("graph-metadata")).toContainText("budget_exhausted");
+  await expect(page.getByTestId("graph-metadata")).toContainText("20 credits");
+  await expect(page.getByTestId("graph-node").first()).toBeVisible();
+  await testInfo.attach("ownership-graph", { body: await page.screenshot(), contentType: "image/png" });
+
+  // Find a node: typing its name and choosing the match brings it into view, highlighted.
+  phase = "find";
+  await page.getByLabel("Find a node").fill(name);
+  await page.getByRole("list", { name: "Matching nodes" }).getByRole("button").first().click();
+  const node = page.locator(`[data-testid="graph-node"][data-node-id="${target.nodeId}"]`);
+  await expect(node).toBeInViewport();
+  await expect(node).toHaveAttribute("data-status", "budget_truncated");
+  await expect(node.getByTestId("truncated-info")).toContainText(`${cost} cr`);
+
+  // One expansion: the confirm repeats the cost; the registry is charged that much; the node is drawn expanded.
+  phase = "expand";
+  const before = (await sim("GET", "/_sim/wallet")).json.balance as number;
+  await node.getByRole("button", { name: `Expand ${name}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByTestId("expand-cost")).toContainText(`costs an estimated ${cost} credits`);
+  await dialog.getByRole("button", { name: `Expand for ${cost} credits` }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
+  await expect(node).toHaveAttribute("data-status", "found");
+  await expect(status).not.toContainText(`${graph.nodes.length} nodes`);
+  expect(before - ((await sim("GET", "/_sim/wallet")).json.balance as number)).toBeCloseTo(cost, 2);
+  const audits = await db.query<{ details: { estimatedCost: number; outcome: string; parentRequestId: string; nodeIds: string[] } }>(
+    "select details from audit_log where action = 'company.graph_expanded' and actor_id = $1",
+    [user.id],
+  );
+  expect(audits).toHaveLength(1);
+  expect(audits[0]!.details).toMatchObject({ estimatedCost: cost, outcome: "ordered", parentRequestId: requestId, nodeIds: [target.nodeId] });
+  await testInfo.attach("ownership-expanded", { body: await page.screenshot(), contentType: "image/png" });
+
+  // Export PNG downloads an image.
+  phase = "export";
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export PNG" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("ownership-graph.png");
+  const bytes = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(bytes).subarray(1, 4).toString()).toBe("PNG");
+
+  // Mermaid renders this graph (about 150 links) under the CSP.
+  phase = "mermaid";
+  await page.getByRole("tab", { name: "Mermaid" }).click();
+  await expect(page.getByTestId("mermaid-diagram").locator("svg")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("mermaid-diagram").locator("svg g.node").first()).toBeVisible();
+  await testInfo.attach("ownership-mermaid", { body: await page.screenshot(), contentType: "image/png" });
+  expect(cspReports).toEqual([]);
+});
+
+test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it does not draw it", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("finance"));
+  const { requestId, graph } = await orderLarge(db, {});
+  expect(graph.nodes.length).toBe(2000);
+  await page.goto(`/requests/${encodeURIComponent(requestId)}`);
+  await page.getByRole("tab", { name: "Ownership" }).click();
+  await expect(page.getByTestId("layout-status")).toContainText("2,000 nodes, 1,999 links, laid out in", { timeout: 15_000 });
+  // A finance user sees the graph but no Expand (nothing is truncated here either).
+  await expect(page.getByRole("button", { name: /^Expand/ })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Mermaid" }).click();
+  await expect(page.getByTestId("mermaid-refused")).toContainText("characters long; Mermaid renders at most 50,000");
+  await page.getByTestId("mermaid-refused").getByRole("button", { name: "graph view" }).click();
+  await expect(page.getByTestId("ownership-flow")).toBeVisible();
+});
