@@ -126,7 +126,7 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
           </div>
           {run.status === "error" && run.error && <SearchError key={attempt} error={run.error} onRetry={() => setAttempt((a) => a + 1)} />}
           {run.results.length > 0 ? (
-            <ResultList results={run.results} lastEvent={run.lastEvent} labelledBy={ids.heading} />
+            <ResultList key={`${params.toString()}#${attempt}`} results={run.results} lastEvent={run.lastEvent} labelledBy={ids.heading} />
           ) : (
             run.status === "complete" && (
               <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
