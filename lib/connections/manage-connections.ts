@@ -4,6 +4,7 @@ import { db } from "@/db/client";
 import { registryConnections, type RegistryConnection } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import type { RegistryTarget } from "@/lib/registry/client";
+import { forgetSigningSecrets } from "@/lib/webhooks/signing-secrets";
 import { apiKeyHint, type ConnectionFields } from "./connection-input";
 import { openSecret, sealSecret } from "./secret-box";
 
@@ -109,11 +110,13 @@ export async function updateConnection(actor: Actor, id: string, fields: Connect
   } catch (error) {
     if (isUniqueViolation(error)) return nameTaken(fields.name);
     throw error;
+  } finally {
+    forgetSigningSecrets(id); // after commit, so no delivery keeps the old secrets
   }
 }
 
 export async function deleteConnection(actor: Actor, id: string): Promise<ChangeResult> {
-  return db().transaction(async (tx) => {
+  return db().transaction(async (tx): Promise<ChangeResult> => {
     const [deleted] = await tx.delete(registryConnections).where(eq(registryConnections.id, id)).returning();
     if (!deleted) return { ok: false, code: "not_found", error: "No such connection." };
     let newDefault: string | undefined;
@@ -126,12 +129,12 @@ export async function deleteConnection(actor: Actor, id: string): Promise<Change
     }
     await audit(actor, "connection.deleted", deleted.name, { environment: deleted.environment, ...(newDefault && { newDefault }) }, tx);
     return { ok: true, data: undefined };
-  });
+  }).finally(() => forgetSigningSecrets(id));
 }
 
 /** Stops accepting the secret a rotation replaced (once the vendor signs with the new one only). */
 export async function retirePreviousWebhookSecret(actor: Actor, id: string): Promise<ChangeResult> {
-  return db().transaction(async (tx) => {
+  return db().transaction(async (tx): Promise<ChangeResult> => {
     const [row] = await tx
       .update(registryConnections)
       .set({ previousWebhookSecretSealed: null, updatedAt: new Date() })
@@ -140,7 +143,7 @@ export async function retirePreviousWebhookSecret(actor: Actor, id: string): Pro
     if (!row) return { ok: false, code: "not_found", error: "This connection has no previous secret to retire." };
     await audit(actor, "connection.updated", row.name, { changed: ["previousWebhookSecret (retired)"] }, tx);
     return { ok: true, data: undefined };
-  });
+  }).finally(() => forgetSigningSecrets(id));
 }
 
 /**

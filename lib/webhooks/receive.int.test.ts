@@ -93,6 +93,13 @@ describe("receiving webhooks", () => {
     expect((await deliver(notification, { key: secret })).status).toBe(200);
   });
 
+  it("accepts a secret changed by another process at once, though it keeps secrets for a few seconds", async () => {
+    expect((await deliver(notification)).status).toBe(200); // the secrets are now kept by this process
+    await db().update(registryConnections).set({ webhookSecretSealed: sealSecret(oldSecret) }); // as another process would
+    expect((await deliver(notification, { key: oldSecret })).status).toBe(200);
+    expect((await deliver(notification, { key: secret })).status).toBe(401);
+  });
+
   it("applies newer snapshots, records older and equal versions as stale and repeated ids as duplicates", async () => {
     const first = generateMessageId();
     expect(await deliver(snapshot("req_a", 1), { id: first })).toEqual({ status: 200, body: { outcome: "applied" } });

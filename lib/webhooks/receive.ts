@@ -45,9 +45,18 @@ export async function receiveWebhook(database: Database, input: ReceiveInput): P
     console.error("[webhooks] could not read the connection's signing secrets:", error);
     return unavailable;
   }
-  if (!secrets) return refused("unknown_connection", "No connection has this webhook URL.");
-
-  const verification = verifyWebhook(input.rawBody, input.headers, secrets);
+  let verification = secrets ? verifyWebhook(input.rawBody, input.headers, secrets) : undefined;
+  if (!verification?.ok) {
+    // The secrets kept for a few seconds may be out of date: check once more against the stored ones.
+    try {
+      secrets = await signingSecrets(database, input.connectionId, { fresh: true });
+    } catch (error) {
+      console.error("[webhooks] could not read the connection's signing secrets:", error);
+      return unavailable;
+    }
+    if (!secrets) return refused("unknown_connection", "No connection has this webhook URL.");
+    verification = verifyWebhook(input.rawBody, input.headers, secrets);
+  }
   if (!verification.ok) {
     await recordRejection(database, input.connectionId, verification.reason, input.headers.get("svix-id")).catch((error: unknown) => {
       console.error("[webhooks] could not record a rejection:", error);

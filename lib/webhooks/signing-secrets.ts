@@ -7,15 +7,34 @@ import { openSecret } from "@/lib/connections/secret-box";
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * How long a process may keep using a connection's secrets without reading them again. A change made in this
+ * process takes effect at once (`forgetSigningSecrets`); one made in another app process within this time.
+ * A delivery that does not verify against kept secrets is checked again against freshly read ones, so a new
+ * secret is never refused.
+ */
+export const signingSecretsTtlMs = 5_000;
+
+type Kept = { at: number; secrets: string[] | undefined };
+const kept = ((globalThis as { registryDeskSigningSecrets?: Map<string, Kept> }).registryDeskSigningSecrets ??= new Map());
+
+/**
  * The signing secrets a connection's webhooks may be signed with: the current one and, during a rotation,
  * the one it replaced. `undefined` when there is no such connection. Server-only.
  */
-export async function signingSecrets(database: Database, connectionId: string): Promise<string[] | undefined> {
+export async function signingSecrets(database: Database, connectionId: string, options: { fresh?: boolean } = {}): Promise<string[] | undefined> {
   if (!uuidPattern.test(connectionId)) return undefined;
+  const hit = kept.get(connectionId);
+  if (!options.fresh && hit && Date.now() - hit.at < signingSecretsTtlMs) return hit.secrets;
   const [row] = await database
     .select({ current: registryConnections.webhookSecretSealed, previous: registryConnections.previousWebhookSecretSealed })
     .from(registryConnections)
     .where(eq(registryConnections.id, connectionId));
-  if (!row) return undefined;
-  return [row.current, row.previous].filter((sealed): sealed is string => sealed !== null).map(openSecret);
+  const secrets = row ? [row.current, row.previous].filter((sealed): sealed is string => sealed !== null).map(openSecret) : undefined;
+  kept.set(connectionId, { at: Date.now(), secrets });
+  return secrets;
+}
+
+/** Drops what this process keeps of a connection's secrets (after it was changed or deleted). */
+export function forgetSigningSecrets(connectionId: string): void {
+  kept.delete(connectionId);
 }
