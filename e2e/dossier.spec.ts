@@ -3,8 +3,8 @@ import type { Page, TestInfo } from "@playwright/test";
 import { dataDirSecret } from "./app-process";
 import { expect, test, type Database } from "./fixtures";
 
-// These tests move the simulator's clock: one at a time.
-test.describe.configure({ mode: "serial" });
+// The simulator's clock is shared with the other spec files running beside these: never moved here. Its
+// delays are a few seconds of real time; an expired signed URL is made by editing the stored snapshot.
 
 const simUrl = () => process.env.E2E_SIM_URL!;
 
@@ -26,8 +26,14 @@ const allDatapoints = ["company", "legalRepresentatives", "otherKeyPersons", "es
 async function orderedDossier(db: Database, countryCode: string, id: string): Promise<string> {
   const listing = await sim("POST", "/v2/company", { id, countryCode, dataPoints: ["availableDocuments"] });
   expect(listing.status).toBe(200);
-  await sim("POST", "/_sim/advance", { seconds: 30 });
-  const available = ((await sim("GET", `/v2/company/${listing.json.request.requestId}`)).json.availableDocuments ?? []) as { id: string; type?: string }[];
+  let available: { id: string; type?: string }[] = [];
+  await expect
+    .poll(async () => {
+      const answer = (await sim("GET", `/v2/company/${listing.json.request.requestId}`)).json;
+      available = answer.availableDocuments ?? [];
+      return answer.request.dataStatus.dataPoints.availableDocuments.status;
+    }, { timeout: 15_000 })
+    .toBe("succeeded");
   const documents = [...available.filter((d) => d.type === "financial_statement").slice(0, 3), ...available.filter((d) => d.type !== "financial_statement").slice(0, 1)].map((d) => d.id);
   const created = await sim("POST", "/v2/company", { id, countryCode, dataPoints: allDatapoints, documents, graphMaxBudget: 50 });
   expect(created.status).toBe(200);
@@ -38,7 +44,6 @@ async function orderedDossier(db: Database, countryCode: string, id: string): Pr
      on conflict (request_id) do update set origin = 'console'`,
     [requestId, connection!.id, countryCode, id],
   );
-  await sim("POST", "/_sim/advance", { seconds: 600 });
   return requestId;
 }
 
@@ -97,10 +102,17 @@ test("a document downloads through the console after its signed URL expired, and
   await login.signInAndWait(user);
   await openComplete(page, requestId);
   await page.getByRole("tab", { name: "Documents", exact: true }).click();
-  await sim("POST", "/_sim/advance", { seconds: 20 * 60 }); // the stored signed URLs are now refused
-
   const link = page.locator("[data-download]").first();
   const documentId = (await link.getAttribute("data-download"))!;
+
+  // The stored link expired a minute ago, and its signature is no longer accepted: only a fresh one works.
+  const [row] = await db.query<{ snapshot: { documents: Record<string, unknown> } }>("select snapshot from company_requests where request_id = $1", [requestId]);
+  const expire = (document: { id?: string; downloadUrl?: string; urlExpiresAt?: string }) => {
+    if (document.id !== documentId) return document;
+    return { ...document, downloadUrl: document.downloadUrl!.replace(/signature=[^&]+/, "signature=expired"), urlExpiresAt: new Date(Date.now() - 60_000).toISOString() };
+  };
+  const documents = Object.fromEntries(Object.entries(row!.snapshot.documents).map(([key, value]) => [key, Array.isArray(value) ? value.map(expire) : expire(value as never)]));
+  await db.query("update company_requests set snapshot = $1::json where request_id = $2", [JSON.stringify({ ...row!.snapshot, documents }), requestId]);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   expect(readFileSync((await download.path())!).subarray(0, 4).toString()).toBe("%PDF");
@@ -137,7 +149,6 @@ test("a retryable failure is re-ordered alone after its price is confirmed; fina
     requestId,
     connection!.id,
   ]);
-  await sim("POST", "/_sim/advance", { seconds: 120 });
 
   await login.signInAndWait(await db.createUser("finance"));
   await openComplete(page, requestId);
