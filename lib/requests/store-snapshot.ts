@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
@@ -15,8 +15,8 @@ type LockedRow = { version: number; snapshot: CompanyResponse | null; complete: 
 /**
  * Applies a snapshot of a request (from a webhook, a poll or an order's answer) to what is stored, inside the
  * caller's transaction: the request's row is created if new (as created elsewhere) and locked, `applySnapshot`
- * decides, and an applied version is written with its history entry and its live events (the request, the
- * request list, and `alsoNotify`) in one statement. Webhooks arrive by the hundred per second, so this path
+ * decides, and an applied version is written with its history entry, its live events (the request, the
+ * request list, and `alsoNotify`) and whatever the caller adds `alongside` in one statement. Webhooks arrive by the hundred per second, so this path
  * is written as two statements rather than the query builder's six.
  */
 export async function storeSnapshot(
@@ -24,7 +24,11 @@ export async function storeSnapshot(
   connectionId: string | null,
   snapshot: CompanyResponse,
   source: SnapshotSource,
-  alsoNotify: readonly string[] = [],
+  options: {
+    alsoNotify?: readonly string[];
+    /** A data-modifying CTE (`name as (…)`) to run in the same statement as an applied write, e.g. the ledger's record. */
+    alongside?: (version: number) => SQL;
+  } = {},
 ): Promise<StoreSnapshotResult> {
   const { request } = snapshot;
   const requestId = request.requestId;
@@ -56,7 +60,8 @@ export async function storeSnapshot(
       insert into company_request_versions (request_id, version, snapshot, source)
       select ${requestId}, ${version}, snapshot, ${source} from incoming
       on conflict do nothing),
-    ${liveEventsCtes([liveTopics.request(requestId), liveTopics.requests, ...alsoNotify])}
+    ${options.alongside ? sql`${options.alongside(version)},` : sql``}
+    ${liveEventsCtes([liveTopics.request(requestId), liveTopics.requests, ...(options.alsoNotify ?? [])])}
     select count(*) from live_sent`);
   return { outcome: "applied", requestId, version, storedVersion: version, complete };
 }

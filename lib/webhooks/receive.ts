@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, lt, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { alerts, billingEvents, webhookDeliveries } from "@/db/schema";
 import { liveTopics } from "@/lib/live/topics";
-import { publishLive } from "@/lib/live/publish";
+import { liveEventsCtes } from "@/lib/live/publish";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { classifyEvent, type ClassifiedEvent } from "./classify-event";
 import type { DeliveryOutcome } from "./outcomes";
@@ -23,7 +23,9 @@ export type ReceiveInput = {
 
 export type ReceiveResult = { status: 200 | 401 | 503; body: { outcome: DeliveryOutcome } | { error: { code: string; message: string } } };
 
-type Handled = { outcome: DeliveryOutcome; version?: number; detail?: string; payload?: unknown; topics: string[] };
+type Recorded = { outcome: DeliveryOutcome; version?: number; detail?: string; payload?: unknown };
+/** What a delivery did; `recorded` when the ledger's record already went with the change. */
+type Handled = Recorded & { topics: string[]; recorded?: boolean };
 
 const refused = (code: string, message: string): ReceiveResult => ({ status: 401, body: { error: { code, message } } });
 const unavailable: ReceiveResult = {
@@ -89,28 +91,37 @@ async function storeDelivery(tx: Transaction, input: ReceiveInput, messageId: st
     .returning({ id: webhookDeliveries.id });
 
   if (!claimed) {
-    await tx.insert(webhookDeliveries).values({ connectionId, messageId, type: event.type, ...references, outcome: "duplicate", processingMs: elapsed(input) });
-    await publishLive(tx, [liveTopics.webhooks]);
+    await tx.execute(sql`
+      with repeat as (
+        insert into webhook_deliveries (connection_id, message_id, type, request_id, monitor_id, outcome, processing_ms)
+        values (${connectionId}, ${messageId}, ${event.type}, ${references.requestId}, ${references.monitorId}, 'duplicate', ${elapsed(input)})),
+      ${liveEventsCtes([liveTopics.webhooks])}
+      select count(*) from live_sent`);
     return "duplicate";
   }
 
-  const handled = await handle(tx, connectionId, messageId, event);
-  await publishLive(tx, handled.topics);
-  await tx
-    .update(webhookDeliveries)
-    .set({ outcome: handled.outcome, version: handled.version ?? null, detail: handled.detail ?? null, payload: handled.payload ?? null, processingMs: elapsed(input) })
-    .where(eq(webhookDeliveries.id, claimed.id));
+  // The ledger's final record goes to Postgres in the same statement as the change it records.
+  const record = (handled: Recorded) => sql`ledger as (
+    update webhook_deliveries
+    set outcome = ${handled.outcome}, version = ${handled.version ?? null}, detail = ${handled.detail ?? null},
+        payload = ${handled.payload === undefined ? null : JSON.stringify(handled.payload)}::jsonb, processing_ms = ${elapsed(input)}
+    where id = ${claimed.id})`;
+  const handled = await handle(tx, connectionId, messageId, event, record);
+  if (!handled.recorded) await tx.execute(sql`with ${record(handled)}, ${liveEventsCtes(handled.topics)} select count(*) from live_sent`);
   return handled.outcome;
 }
 
-async function handle(tx: Transaction, connectionId: string, messageId: string, event: ClassifiedEvent): Promise<Handled> {
+async function handle(tx: Transaction, connectionId: string, messageId: string, event: ClassifiedEvent, record: (handled: Recorded) => SQL): Promise<Handled> {
   switch (event.kind) {
     case "company": {
-      const stored = await storeSnapshot(tx, connectionId, event.snapshot, "webhook", [liveTopics.webhooks]);
+      const stored = await storeSnapshot(tx, connectionId, event.snapshot, "webhook", {
+        alsoNotify: [liveTopics.webhooks],
+        alongside: (version) => record({ outcome: "applied", version }),
+      });
       if (stored.outcome === "stale") {
         return { outcome: "stale", version: stored.version, detail: `version ${stored.version} is not higher than the stored ${stored.storedVersion}`, topics: [liveTopics.webhooks] };
       }
-      return { outcome: "applied", version: stored.version, topics: [] }; // notified by storeSnapshot
+      return { outcome: "applied", version: stored.version, topics: [], recorded: true };
     }
     case "alert": {
       const { event: notification } = event;
