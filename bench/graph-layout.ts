@@ -21,7 +21,7 @@ const email = "bench@registry-desk.test";
 const password = "bench-password-123";
 const runs = 5;
 
-type Run = { ms: number; longestTask: number; nodes: number };
+type Run = { ms: number; longestTask: number; nodes: number; tasks: string };
 
 async function insertRequest(database: pg.Client, requestId: string, graph: Graph) {
   const snapshot = {
@@ -46,6 +46,7 @@ async function measure(page: Page, url: string): Promise<Run> {
     return {
       ms: end.startTime - start.startTime,
       longestTask: tasks.reduce((max, t) => Math.max(max, t.duration), 0),
+      tasks: tasks.map((t) => Math.round(t.startTime - start.startTime) + "+" + Math.round(t.duration)).join(" "),
       nodes: Number((document.querySelector('[data-testid="layout-status"]').textContent.match(/([\\d,]+) nodes/) || [])[1].replace(/,/g, "")),
     };
   })()`);
@@ -95,6 +96,7 @@ async function main() {
         for (const c of cases) {
           const results: Run[] = [];
           for (let i = 0; i < runs; i++) results.push(await measure(page, `${origin}/requests/${c.id}${engine === "elk" ? "?layout=elk" : ""}`));
+          if (process.env.GRAPH_BENCH_DEBUG) console.log(results.map((r) => `${r.ms.toFixed(0)} ms [${r.tasks}]`).join("; "));
           const ms = median(results.map((r) => r.ms));
           const longest = Math.max(...results.map((r) => r.longestTask));
           const name = engine === "layered" ? "ownership layout (lib/graph/layered-layout.ts in a web worker)" : "for comparison, elkjs layered with the fast options in the worker";

@@ -1,5 +1,5 @@
 import { dataDirSecret } from "./app-process";
-import { expect, test, type Database } from "./fixtures";
+import { expect, postServerAction, serverAction, test, type Database } from "./fixtures";
 
 // Spends the simulator's credits and reads its wallet: one at a time.
 test.describe.configure({ mode: "serial" });
@@ -115,15 +115,34 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   expect(cspReports).toEqual([]);
 });
 
-test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it does not draw it", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it does not draw it; finance cannot expand", async ({ page, login, db }) => {
+  const finance = await db.createUser("finance");
+  await login.signInAndWait(finance);
+  // Posting the expand action directly is refused for finance: nothing spent, nothing audited as expanded.
+  // (Before the full graph is ordered: after it every company is paid for, and nothing is truncated.)
+  const truncatedSmall = await orderLarge(db, { graphMaxBudget: 5 });
+  const nodeId = truncatedSmall.graph.nodes.find((n) => n.flags?.status === "budget_truncated")!.nodeId;
+  const before = (await sim("GET", "/_sim/wallet")).json.balance as number;
+  const expand = serverAction("expandGraphAction", "app/(console)/requests/[requestId]/graph-actions.ts");
+  const response = await postServerAction(page.request, expand, [{ requestId: truncatedSmall.requestId, nodeIds: [nodeId], confirmedCost: 3 }]);
+  expect(await response.text()).toContain('"code":"forbidden"');
+  expect((await sim("GET", "/_sim/wallet")).json.balance).toBe(before);
+  expect(await db.query("select 1 from audit_log where action = 'company.graph_expanded' and actor_id = $1", [finance.id])).toHaveLength(0);
+  // The page shows finance the truncated node's cost, but no Expand.
+  await page.goto(`/requests/${encodeURIComponent(truncatedSmall.requestId)}`);
+  await page.getByRole("tab", { name: "Ownership" }).click();
+  await expect(page.getByTestId("layout-status")).toContainText("laid out in", { timeout: 15_000 });
+  await page.getByLabel("Find a node").fill(truncatedSmall.graph.nodes.find((n) => n.nodeId === nodeId)!.company!.legalName!);
+  await page.getByRole("list", { name: "Matching nodes" }).getByRole("button").first().click();
+  const node = page.locator(`[data-testid="graph-node"][data-node-id="${nodeId}"]`);
+  await expect(node.getByTestId("truncated-info")).toContainText("3 cr");
+  await expect(page.getByRole("button", { name: /^Expand/ })).toHaveCount(0);
+
   const { requestId, graph } = await orderLarge(db, {});
   expect(graph.nodes.length).toBe(2000);
   await page.goto(`/requests/${encodeURIComponent(requestId)}`);
   await page.getByRole("tab", { name: "Ownership" }).click();
   await expect(page.getByTestId("layout-status")).toContainText("2,000 nodes, 1,999 links, laid out in", { timeout: 15_000 });
-  // A finance user sees the graph but no Expand (nothing is truncated here either).
-  await expect(page.getByRole("button", { name: /^Expand/ })).toHaveCount(0);
   await page.getByRole("tab", { name: "Mermaid" }).click();
   await expect(page.getByTestId("mermaid-refused")).toContainText("characters long; Mermaid renders at most 50,000");
   await page.getByTestId("mermaid-refused").getByRole("button", { name: "graph view" }).click();

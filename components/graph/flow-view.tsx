@@ -16,7 +16,7 @@ import {
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { edgeLabel, findNodes, layoutInput, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
+import { edgeLabel, findNodes, layoutGraph, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
 import type { Graph } from "@/lib/registry/schemas";
 import { OwnerNodeComponent, type OwnerNode } from "./owner-node";
 import { useWorkerLayout } from "./use-worker-layout";
@@ -34,11 +34,11 @@ export function FlowView(props: Props) {
 }
 
 function FlowCanvas({ graph, canExpand, onExpand }: Props) {
-  const input = useMemo(() => layoutInput(graph), [graph]);
-  const views = useMemo(() => graph.nodes.map(nodeView), [graph]);
-  const roots = useMemo(() => graph.nodes.filter((n) => n.flags?.isRoot).map((n) => n.nodeId), [graph]);
-  const layout = useWorkerLayout(input, roots);
+  // Only ids and links go to the worker; deduplication, cycle detection and the layout all happen there.
+  const request = useMemo(() => layoutGraph(graph), [graph]);
+  const layout = useWorkerLayout(request);
   const [highlight, setHighlight] = useState<string | null>(null);
+  const views = useMemo(() => (layout.status === "done" ? graph.nodes.map(nodeView) : []), [graph, layout.status]);
 
   const nodes = useMemo<OwnerNode[]>(() => {
     if (layout.status !== "done") return [];
@@ -59,9 +59,10 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
   }, [layout, views, canExpand, onExpand, highlight]);
 
   const edges = useMemo<Edge[]>(() => {
+    if (layout.status !== "done") return [];
     const byId = new Map(graph.edges.map((e) => [e.id, e]));
-    const cycles = new Set(input.cycleEdgeIds);
-    return input.edges.map((e) => {
+    const cycles = new Set(layout.cycleEdgeIds);
+    return layout.edges.map((e) => {
       const label = edgeLabel(byId.get(e.id) ?? {});
       const cycle = cycles.has(e.id);
       return {
@@ -71,18 +72,18 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
         label: cycle ? `${label ?? ""}${label ? " · " : ""}cycle` : label,
         markerEnd: { type: MarkerType.ArrowClosed },
         style: cycle ? { strokeDasharray: "6 4" } : undefined,
-        data: { percentage: byId.get(e.id)?.percentage },
       };
     });
-  }, [graph, input]);
+  }, [graph, layout]);
 
   return (
     <div className="space-y-2">
       <div className="text-xs text-muted-foreground" role="status" data-testid="layout-status">
-        {layout.status === "running" && `Laying out ${input.nodes.length.toLocaleString("en")} nodes…`}
-        {layout.status === "done" && `${input.nodes.length.toLocaleString("en")} nodes, ${input.edges.length.toLocaleString("en")} links, laid out in ${Math.round(layout.ms)} ms.`}
+        {layout.status === "running" && `Laying out ${graph.nodes.length.toLocaleString("en")} nodes…`}
+        {layout.status === "done" &&
+          `${layout.nodeCount.toLocaleString("en")} nodes, ${layout.edges.length.toLocaleString("en")} links, laid out in ${Math.round(layout.ms)} ms.` +
+            (layout.cycleEdgeIds.length > 0 ? ` ${layout.cycleEdgeIds.length} link(s) close a cycle (dashed).` : "")}
         {layout.status === "error" && <span className="text-destructive">The layout failed: {layout.message}</span>}
-        {input.cycleEdgeIds.length > 0 && ` ${input.cycleEdgeIds.length} link(s) close a cycle (dashed).`}
       </div>
       <div className="h-[70vh] min-h-[420px] rounded-md border" data-testid="ownership-flow">
         <ReactFlow
@@ -95,7 +96,7 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
           nodesConnectable={false}
           nodesDraggable={false}
           proOptions={{ hideAttribution: false }}
-          key={layout.status === "done" ? `laid-${input.nodes.length}-${input.edges.length}` : "pending"}
+          key={layout.status === "done" ? `laid-${layout.nodeCount}-${layout.edges.length}` : "pending"}
         >
           <Background />
           <Controls />

@@ -8,7 +8,9 @@ import {
   cycleEdges,
   edgeLabel,
   findNodes,
+  layoutGraph,
   layoutInput,
+  rootIds,
   mermaidEdgeCount,
   mermaidRefusal,
   nodeView,
@@ -61,6 +63,14 @@ describe("layoutInput", () => {
 
   it("marks exactly the edge closing the cycle, not the two paths to c", () => {
     expect(layoutInput(graph).cycleEdgeIds).toEqual(["e7"]);
+  });
+
+  it("posts only ids, root flags and links to the worker, with the same result", () => {
+    const posted = layoutGraph(graph);
+    expect(posted.nodes[0]).toEqual({ nodeId: "root", flags: { isRoot: true } });
+    expect(posted.edges[1]).toEqual({ id: "e2", fromId: "b", toId: "root" });
+    expect(rootIds(posted.nodes)).toEqual(["root"]);
+    expect(layoutInput(posted)).toEqual(layoutInput(graph));
   });
 
   it("finds a cycle with no root flag, and none in a diamond", () => {

@@ -18,8 +18,21 @@ export type LayoutInput = {
   cycleEdgeIds: string[];
 };
 
+/** Just what the layout needs of a graph (what the page posts to the layout worker). */
+export type LayoutGraph = {
+  nodes: readonly { nodeId: string; flags?: { isRoot?: boolean } }[];
+  edges: readonly { id: string; fromId: string; toId: string }[];
+};
+
+export function layoutGraph(graph: Pick<Graph, "nodes" | "edges">): LayoutGraph {
+  return {
+    nodes: graph.nodes.map((n) => ({ nodeId: n.nodeId, flags: { isRoot: n.flags?.isRoot === true } })),
+    edges: graph.edges.map((e) => ({ id: e.id, fromId: e.fromId, toId: e.toId })),
+  };
+}
+
 /** The layout input: unique nodes, unique edges between known nodes, and which edges close a cycle. */
-export function layoutInput(graph: Pick<Graph, "nodes" | "edges">): LayoutInput {
+export function layoutInput(graph: LayoutGraph): LayoutInput {
   const nodes: LayoutInput["nodes"] = [];
   const known = new Set<string>();
   for (const node of graph.nodes) {
@@ -44,7 +57,7 @@ export function layoutInput(graph: Pick<Graph, "nodes" | "edges">): LayoutInput 
   return { nodes, edges, dropped, cycleEdgeIds: cycleEdges(nodes, edges, rootIds(graph.nodes)) };
 }
 
-function rootIds(nodes: readonly GraphNode[]): string[] {
+export function rootIds(nodes: LayoutGraph["nodes"]): string[] {
   return nodes.filter((n) => n.flags?.isRoot).map((n) => n.nodeId);
 }
 
