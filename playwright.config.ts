@@ -24,5 +24,9 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: /simulator-wide/ },
+    // Specs that change the shared simulator for a while (its clock, chaos, webhook endpoint) run after the rest.
+    { name: "simulator-wide", use: { browserName: "chromium" }, testMatch: /simulator-wide/, dependencies: ["chromium"] },
+  ],
 });

@@ -3,7 +3,8 @@ import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
 import { dataDirSecret, startAppProcess } from "./app-process";
 import { expect, test, type Database } from "./fixtures";
 
-// These tests change the simulator's webhook endpoint and chaos for a while: one at a time.
+// These tests change the simulator's webhook endpoint, chaos and clock for a while: one at a time, after every other
+// spec file (the "simulator-wide" project in playwright.config.ts).
 test.describe.configure({ mode: "serial" });
 
 const simUrl = () => process.env.E2E_SIM_URL!;
