@@ -5,7 +5,7 @@ import { useEffect, useReducer } from "react";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { SearchResult } from "@/lib/registry/schemas";
-import { mergeResults, parseRelayEvent, type RelayEvent } from "@/lib/search/relay-events";
+import { parseRelayEvent, type RelayEvent } from "@/lib/search/relay-events";
 import { streamUrl, type SearchState } from "@/lib/search/url-state";
 
 export type SearchRun = {
@@ -28,7 +28,7 @@ function reduce(run: SearchRun, action: Action): SearchRun {
       return { ...run, status: "error", error: action.error };
     case "event": {
       const { event } = action;
-      if (event.type === "progress") return { ...run, results: mergeResults(run.results, event.results), lastEvent: { at: event.receivedAt, type: event.type } };
+      if (event.type === "progress") return { ...run, results: event.results.length ? [...run.results, ...event.results] : run.results, lastEvent: { at: event.receivedAt, type: event.type } };
       if (event.type === "complete") return { status: "complete", results: event.results, lastEvent: { at: event.receivedAt, type: event.type } };
       return { ...run, status: "error", error: event.error, lastEvent: { at: event.receivedAt, type: event.type } };
     }

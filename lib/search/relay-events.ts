@@ -7,7 +7,8 @@ import type { SearchResult } from "@/lib/registry/schemas";
 
 /**
  * `receivedAt`: when the route received the registry's event (epoch ms, fractional), so the bench can
- * time an event from arrival to paint. `source`: which source finished, when the registry says.
+ * time an event from arrival to paint. A `progress` event carries only the results new since the
+ * previous one (the page appends them); `complete` carries the final list (the page shows it as is).
  */
 export type RelayEvent =
   | { type: "progress"; results: SearchResult[]; receivedAt: number }
@@ -49,8 +50,9 @@ export function parseRelayEvent(type: string | undefined, data: string): RelayEv
 export const resultKey = (r: Pick<SearchResult, "countryCode" | "id">) => `${r.countryCode}\u0000${r.id}`;
 
 /**
- * Rows after a `progress` event: what was shown, in its order, plus what is new. The registry may send
- * each source's results or everything found so far; either way a result shown is not shown again. A
+ * Results after a `progress` event (the route uses it to send only what is new): what was sent, in its
+ * order, plus what is new. The registry may send
+ * each source's results or everything found so far; either way a result sent is not sent again. A
  * result the registry itself lists twice stays listed twice (counted per key, not collapsed).
  */
 export function mergeResults(current: SearchResult[], incoming: SearchResult[]): SearchResult[] {

@@ -1,12 +1,15 @@
 /**
  * The body of /api/search/stream: the registry's search events written to the browser as each one
- * arrives (one enqueue per event, nothing held back). When the browser goes away the upstream search
+ * arrives (one enqueue per event, nothing held back). A `progress` event carries only the results not
+ * sent before (the registry may repeat everything found so far in each one: thousands of rows), and
+ * `complete` the final list. When the browser goes away the upstream search
  * is aborted. A RegistryError before or during the stream becomes an `error` event with its code,
  * message, status and Retry-After.
  */
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { SearchStreamEvent } from "@/lib/registry/search-stream";
-import { formatRelayEvent, type RelayEvent } from "./relay-events";
+import type { SearchResult } from "@/lib/registry/schemas";
+import { formatRelayEvent, mergeResults, type RelayEvent } from "./relay-events";
 
 export const searchStreamHeaders = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -33,6 +36,7 @@ export function relaySearchStream(
       const send = (event: RelayEvent) => {
         if (!upstream.signal.aborted) controller.enqueue(encoder.encode(formatRelayEvent(event)));
       };
+      let sent: SearchResult[] = [];
       try {
         // A comment first, so the browser has the response headers at once.
         controller.enqueue(encoder.encode(": searching\n\n"));
@@ -41,7 +45,11 @@ export function relaySearchStream(
           const receivedAt = now();
           if (event.type === "error") {
             send({ type: "error", error: { status: 0, code: event.code, message: event.message, details: [], retryable: isRetryableCode(event.code) }, receivedAt });
-          } else send({ ...event, receivedAt });
+          } else if (event.type === "progress") {
+            const merged = mergeResults(sent, event.results);
+            send({ type: "progress", results: merged.slice(sent.length), receivedAt });
+            sent = merged;
+          } else send({ type: "complete", results: event.results, receivedAt });
           if (event.type !== "progress") break;
         }
       } catch (error) {

@@ -42,6 +42,25 @@ describe("search relay", () => {
     expect((await events.next()).done).toBe(true);
   });
 
+  it("sends each progress event's new results only, whether the registry repeats earlier ones or not", async () => {
+    async function* cumulative(): AsyncGenerator<SearchStreamEvent> {
+      yield { type: "progress", results: [result("1"), result("2")] };
+      yield { type: "progress", results: [result("1"), result("2"), result("3")] };
+      yield { type: "progress", results: [result("4")] }; // one source's results only
+      yield { type: "progress", results: [result("2")] }; // nothing new
+      yield { type: "complete", results: [result("1"), result("2"), result("3"), result("4")] };
+    }
+    const sent = [];
+    for await (const e of readRelay(relaySearchStream(() => cumulative(), { signal: new AbortController().signal, now: () => 1 }))) sent.push(e);
+    expect(sent.map((e) => (e.type === "error" ? e.type : `${e.type}:${e.results.map((r) => r.id).join(",")}`))).toEqual([
+      "progress:1,2",
+      "progress:3",
+      "progress:4",
+      "progress:",
+      "complete:1,2,3,4",
+    ]);
+  });
+
   it("turns the registry's error event and a RegistryError into error events with code, message and Retry-After", async () => {
     async function* failing(): AsyncGenerator<SearchStreamEvent> {
       yield { type: "progress", results: [] };
