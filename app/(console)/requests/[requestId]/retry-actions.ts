@@ -4,11 +4,12 @@ import { z } from "zod";
 import { retryableEntry } from "@/components/dossier/retry-target";
 import { snapshotDocuments } from "@/components/dossier/snapshot-documents";
 import { roleAction } from "@/lib/auth/role-action";
-import { registryClientForRequest } from "@/lib/connections/active-connection";
+import { connectionTarget, listConnections } from "@/lib/connections/manage-connections";
 import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/orders/pricing-cache";
 import { offeredModes, orderableDatapoints, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
+import { createRegistryClient } from "@/lib/registry/client";
 import { RegistryError } from "@/lib/registry/registry-error";
 import { isKnownValue } from "@/lib/registry/schemas";
 import { storedRequest } from "@/lib/requests/stored-request";
@@ -20,13 +21,16 @@ const retryInput = z.object({ requestId: z.string().min(1), kind: z.enum(["dataP
 
 type RetryPlan = { order: OrderInput; label: string };
 
-/** What re-ordering one failed datapoint or document of a stored request costs and sends (a new request at the registry). */
+/** What re-ordering one failed datapoint or document of a stored request costs and sends (a new request at the registry, through the request's own connection). */
 async function retryPlan(input: z.infer<typeof retryInput>) {
   const request = await storedRequest(input.requestId);
   if (!request?.countryCode || !request.companyId) return { ok: false as const, code: "not_found", error: "This console has no such request, or it does not name its company yet." };
   if (!retryableEntry(request.snapshot, input.kind, input.name)) return { ok: false as const, code: "not_retryable", error: "This entry has not failed in a way the registry says a retry can help." };
-  const registry = await registryClientForRequest();
-  if (!registry) return { ok: false as const, code: "no_connection", error: "No registry connection is configured. An admin adds one in Settings → Connections." };
+  // The request lives on its own connection (account), whichever one the user has chosen for new work.
+  const connection = (await listConnections()).find((c) => c.id === request.connectionId);
+  const target = connection && (await connectionTarget(connection.id));
+  if (!connection || !target) return { ok: false as const, code: "no_connection", error: "The request's registry connection no longer exists, so it cannot be ordered again from here." };
+  const registry = { connection, client: createRegistryClient(target) };
   const pricing = await cachedPricing(registry.connection.id, registry.client, request.countryCode);
   const requestMode = (request.snapshot?.request as { mode?: unknown } | undefined)?.mode;
   const mode = typeof requestMode === "string" ? requestMode : (offeredModes(pricing)[0] ?? "verification");
