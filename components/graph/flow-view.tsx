@@ -16,12 +16,13 @@ import {
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { edgeLabel, findNodes, layoutGraph, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
+import { edgeLabel, findNodes, layoutGraph, nodeSize, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
 import type { Graph } from "@/lib/registry/schemas";
 import { OwnerNodeComponent, type OwnerNode } from "./owner-node";
 import { useWorkerLayout } from "./use-worker-layout";
 
 const nodeTypes = { owner: OwnerNodeComponent };
+const largeGraphNodes = 300;
 
 type Props = { graph: Graph; canExpand: boolean; onExpand?: (nodeId: string) => void };
 
@@ -51,6 +52,9 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
         id: view.id,
         type: "owner",
         position: layout.positions[view.id] ?? { x: 0, y: 0 },
+        // Known sizes let React Flow skip nodes outside the viewport before measuring them.
+        width: nodeSize.width,
+        height: nodeSize.height,
         data: { ...view, canExpand, onExpand, highlighted: view.id === highlight },
         ariaLabel: `${view.name}${view.status ? `, ${view.status}` : ""}`,
       });
@@ -76,6 +80,15 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
     });
   }, [graph, layout]);
 
+  // A large graph opens on the examined company (drawing thousands of nodes at once freezes the page for
+  // seconds); "Fit view" and the minimap show the whole of it.
+  const large = layout.status === "done" && layout.nodeCount > largeGraphNodes;
+  const fitViewOptions = useMemo(() => {
+    if (!large) return undefined;
+    const roots = graph.nodes.filter((n) => n.flags?.isRoot).map((n) => ({ id: n.nodeId }));
+    return roots.length ? { nodes: roots, maxZoom: 0.9, minZoom: 0.9 } : { maxZoom: 0.9, minZoom: 0.9 };
+  }, [graph, large]);
+
   return (
     <div className="space-y-2">
       <div className="text-xs text-muted-foreground" role="status" data-testid="layout-status">
@@ -91,6 +104,7 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
           edges={edges}
           nodeTypes={nodeTypes}
           fitView
+          fitViewOptions={fitViewOptions}
           minZoom={0.02}
           onlyRenderVisibleElements
           nodesConnectable={false}
@@ -123,6 +137,9 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
     setExportError(null);
     try {
       const { toPng, toSvg } = await import("html-to-image");
+      // Only nodes in view are drawn: show them all first (for a large graph this takes a moment).
+      await flow.fitView({ duration: 0 });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const nodes = flow.getNodes();
       const bounds = getNodesBounds(nodes);
       const scale = Math.min(1, 8000 / Math.max(bounds.width + 80, bounds.height + 80));

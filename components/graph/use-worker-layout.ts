@@ -29,8 +29,7 @@ export function useWorkerLayout(graph: LayoutGraph): LayoutState {
     const w = worker.current;
     if (!w) return;
     const id = ++sequence.current;
-    const started = performance.now();
-    performance.mark("ownership-layout-start");
+    let started = 0;
     setState({ status: "running" });
     const onMessage = (event: MessageEvent<LayoutAnswer>) => {
       if (event.data.id !== id) return;
@@ -43,8 +42,14 @@ export function useWorkerLayout(graph: LayoutGraph): LayoutState {
     w.addEventListener("message", onMessage);
     w.addEventListener("error", onError);
     const engine: LayoutEngine = new URLSearchParams(window.location.search).get("layout") === "elk" ? "elk" : "layered";
-    w.postMessage({ id, graph, engine } satisfies LayoutRequest);
+    // Posted in a task of its own, once the tab's mount (this effect's task) is over.
+    const post = setTimeout(() => {
+      started = performance.now();
+      performance.mark("ownership-layout-start");
+      w.postMessage({ id, graph, engine } satisfies LayoutRequest);
+    }, 0);
     return () => {
+      clearTimeout(post);
       w.removeEventListener("message", onMessage);
       w.removeEventListener("error", onError);
     };
