@@ -2,6 +2,7 @@
 
 import { createParser } from "eventsource-parser";
 import { useEffect, useReducer } from "react";
+import { flushSync } from "react-dom";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { SearchResult } from "@/lib/registry/schemas";
@@ -69,7 +70,8 @@ export function useSearchStream(search: (SearchState & { country: RegistryCountr
           const event = parseRelayEvent(message.event, message.data);
           if (!event || settled) return;
           if (event.type !== "progress") settled = true;
-          dispatch({ type: "event", event });
+          // Commit the rows now, not at the scheduler's next turn: each event is painted in the next frame.
+          flushSync(() => dispatch({ type: "event", event }));
         },
       });
       const reader = response.body.getReader();
