@@ -1,17 +1,12 @@
 "use server";
 
-import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "@/db/client";
-import { audit } from "@/lib/audit/audit";
 import { roleAction } from "@/lib/auth/role-action";
 import { registryClientForRequest } from "@/lib/connections/active-connection";
 import { connectionTarget } from "@/lib/connections/manage-connections";
 import { continuationBody, continuationPlan } from "@/lib/graph/ownership-graph";
+import { sendAndRecord } from "@/lib/orders/send-and-record";
 import { createRegistryClient } from "@/lib/registry/client";
-import { RegistryError } from "@/lib/registry/registry-error";
-import type { CompanyResponse } from "@/lib/registry/schemas";
-import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storedRequest } from "@/lib/requests/stored-request";
 
 /** Who may spend credits: compliance officers and admins. */
@@ -52,27 +47,9 @@ export const expandGraphAction = roleAction(expandingRoles, expandInput, async (
   if (!registry) return { ok: false, code: "no_connection", error: "No registry connection is configured. An admin adds one in Settings → Connections." };
 
   const body = continuationBody({ requestId: parent.requestId, companyId, countryCode }, plan);
-  const auditTarget = `${countryCode} ${companyId}`;
   const details = { parentRequestId: parent.requestId, nodeIds: plan.chosen, estimatedCost: cost, costUnknownNodes: plan.costUnknown, caps: { graphMaxBudget: body.graphMaxBudget ?? null, maxBudget: body.maxBudget ?? null } };
-  let snapshot: CompanyResponse;
-  try {
-    snapshot = await registry.client.createCompany(body as Parameters<typeof registry.client.createCompany>[0]);
-  } catch (error) {
-    if (!(error instanceof RegistryError)) throw error;
-    await audit(user, "company.graph_expanded", auditTarget, { ...details, outcome: "refused", code: error.code, message: error.message });
-    return { ok: false, code: error.code, error: error.message, registry: error.toInfo() };
-  }
-
-  const requestId = snapshot.request.requestId;
-  await db().transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name)
-      values (${requestId}, ${registry.connectionId}, 'console', ${user.id}, ${countryCode}, ${companyId}, ${snapshot.request.companyLegalName ?? parent.companyName ?? null})
-      on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by, connection_id = excluded.connection_id`);
-    await storeSnapshot(tx, registry.connectionId, snapshot, "order");
-    await audit(user, "company.graph_expanded", auditTarget, { ...details, outcome: "ordered", requestId }, tx);
-  });
-  return { ok: true, data: { requestId } };
+  const paid = { user, connectionId: registry.connectionId, company: { countryCode, id: companyId, name: parent.companyName }, action: "company.graph_expanded" as const, details };
+  return sendAndRecord(paid, () => registry.client.createCompany(body as Parameters<typeof registry.client.createCompany>[0]));
 });
 
 async function activeRegistry() {
