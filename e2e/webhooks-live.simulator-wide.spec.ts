@@ -1,22 +1,12 @@
 import type { Page } from "@playwright/test";
 import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
 import { dataDirSecret, startAppProcess } from "./app-process";
+import { sim } from "./simulator-api";
 import { expect, test, type Database } from "./fixtures";
 
 // These tests change the simulator's webhook endpoint, chaos and clock for a while: one at a time, after every other
 // spec file (the "simulator-wide" project in playwright.config.ts).
 test.describe.configure({ mode: "serial" });
-
-const simUrl = () => process.env.E2E_SIM_URL!;
-
-async function sim(method: string, path: string, body?: unknown) {
-  const response = await fetch(simUrl() + path, {
-    method,
-    headers: { "x-api-key": dataDirSecret("simulator-api-key"), ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: await response.json() };
-}
 
 async function simulatorConnectionId(db: Database): Promise<string> {
   const [row] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
