@@ -1,21 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { dataDirSecret } from "./app-process";
 import { expect, test, type Database } from "./fixtures";
+import { sim } from "./simulator-api";
 
 // The simulator's clock is shared with the other spec files running beside these: never moved here. Its
 // delays are a few seconds of real time; an expired signed URL is made by editing the stored snapshot.
-
-const simUrl = () => process.env.E2E_SIM_URL!;
-
-async function sim(method: string, path: string, body?: unknown) {
-  const response = await fetch(simUrl() + path, {
-    method,
-    headers: { "x-api-key": dataDirSecret("simulator-api-key"), ...(body !== undefined && { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: await response.json() };
-}
 
 const allDatapoints = ["company", "legalRepresentatives", "otherKeyPersons", "establishments", "ultimateBeneficialOwners", "shareholders", "subsidiaries", "graph", "availableDocuments"];
 
