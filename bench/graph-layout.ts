@@ -10,7 +10,7 @@
  * Run: npm run bench:graph   (builds first if the build is stale; GRAPH_BENCH_ELK=0 skips the elkjs runs,
  * GRAPH_BENCH_DEBUG=1 lists each run's long tasks as start-relative-to-the-layout+duration)
  */
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import pg from "pg";
 import { syntheticOwnershipGraph } from "../lib/graph/synthetic-graph";
 import type { Graph } from "../lib/registry/schemas";
@@ -18,6 +18,7 @@ import { freePort } from "../scripts/ports";
 import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { generateOwnershipGraph } from "../simulator/data/graph";
 import { signInCookie } from "./sign-in-session";
+import { signedInBrowser } from "./signed-in-browser";
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
@@ -74,14 +75,8 @@ async function main() {
     await insertRequest(database, "bench-graph-large", large);
     const cookie = await signInCookie(origin, email, password);
 
-    const browser = await chromium.launch({
-      executablePath: (process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium") || undefined,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
+    const { browser, context } = await signedInBrowser(origin, cookie);
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
-      await context.addCookies([{ name, value, url: origin }]);
       // A string, not a function: tsx would add its `__name` helper, which does not exist in the page.
       await context.addInitScript(`
         window.longTasks = [];

@@ -21,12 +21,12 @@
  *     later one is timed (the simulator's sources finish tens to hundreds of milliseconds apart).
  * Run: npm run bench:search   (builds first if the build is stale)
  */
-import { chromium } from "@playwright/test";
 import { registryCountries } from "../lib/registry/countries";
 import { freePort } from "../scripts/ports";
 import { startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { firstLoadJsGzip } from "./first-load-js";
 import { signInCookie } from "./sign-in-session";
+import { signedInBrowser } from "./signed-in-browser";
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
@@ -50,14 +50,8 @@ async function main() {
     const js = await firstLoadJsGzip(origin, "/search", cookie);
     console.log(`first-load JS of /search: ${kB(js.bytes)} kB gzip in ${js.scripts} scripts (goal ≤ 180 kB)`);
 
-    const browser = await chromium.launch({
-      executablePath: (process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium") || undefined,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
+    const { browser, context } = await signedInBrowser(origin, cookie);
     try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
-      await context.addCookies([{ name, value, url: origin }]);
       // A string, not a function: tsx would add its `__name` helper, which does not exist in the page.
       await context.addInitScript(`
         window.paintSamples = [];
