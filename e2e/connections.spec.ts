@@ -22,6 +22,7 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
   const apiKey = `sk_dev_${uid()}${uid()}`;
   const secret = `whsec_${Buffer.from(uid() + uid() + uid()).toString("base64")}`;
   const registry = await fakeRegistry(apiKey);
+  const name = `Sandbox ${uid()}`;
   const bodies: string[] = [];
   page.on("response", async (response) => {
     const type = response.headers()["content-type"] ?? "";
@@ -30,7 +31,6 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
   try {
     await login.signInAndWait(await db.createUser("admin"));
     await page.goto("/settings/connections");
-    const name = `Sandbox ${uid()}`;
     await page.getByRole("button", { name: "Add connection" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill(name);
@@ -38,12 +38,14 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
     await dialog.getByLabel("Base URL").fill(registry.url);
     await dialog.getByLabel("API key").fill(apiKey);
     await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
-    await dialog.getByLabel("Default connection for everyone").check();
+    // Not the default for everyone: the other spec files order through the seeded simulator, the default.
     await dialog.getByRole("button", { name: "Add connection" }).click();
 
     const row = page.getByTestId(`connection-${name}`);
     await expect(row).toContainText(`sk_dev_…${apiKey.slice(-4)}`);
     await expect(row).toContainText("Set");
+    const [created] = await db.query<{ id: string }>("select id from registry_connections where name = $1", [name]);
+    await page.getByLabel("Active registry connection").selectOption(created!.id);
     await expect(page.getByRole("note", { name: "Sandbox" })).toContainText(name);
 
     await row.getByRole("button", { name: "Test connection" }).click();
@@ -70,6 +72,7 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
     expect(audit.map((r) => r.action)).toEqual(["connection.created", "connection.tested", "connection.updated", "connection.tested"]);
   } finally {
     registry.close();
+    await db.query("delete from registry_connections where name = $1", [name]);
   }
 });
 
