@@ -1,16 +1,10 @@
 /** The fast-mode (onboarding) form, validated in the browser and in the server action. Client-safe. */
-import { z } from "zod";
-import { registryCountries } from "@/lib/registry/countries";
+import type { z } from "zod";
 import { onboardingRequestBodySchema, type OnboardingRequestBody } from "@/lib/registry/schemas";
-import { caseReferenceMax } from "./order-input";
+import { orderInputSchema, orderMetadata } from "./order-input";
 
-export const onboardingInputSchema = z.object({
-  countryCode: z.enum(registryCountries),
-  id: z.string().trim().min(1, { error: "Enter the company identifier." }),
-  caseReference: z.string().trim().max(caseReferenceMax, { error: `A case reference is at most ${caseReferenceMax} characters.` }).default(""),
-  /** The price the user confirmed (the company block in onboarding mode). */
-  quotedTotal: z.number().nonnegative(),
-});
+/** The order form's country, id, case reference and confirmed price (the company block in onboarding mode). */
+export const onboardingInputSchema = orderInputSchema.pick({ countryCode: true, id: true, caseReference: true, quotedTotal: true });
 
 export type OnboardingInput = z.input<typeof onboardingInputSchema>;
 export type ValidOnboarding = z.infer<typeof onboardingInputSchema>;
@@ -21,6 +15,6 @@ export function onboardingRequestBody(input: ValidOnboarding, orderedBy: string)
     id: input.id,
     countryCode: input.countryCode,
     dataPoints: ["companyProfile"],
-    metadata: { orderedBy, ...(input.caseReference && { caseReference: input.caseReference }) },
+    metadata: orderMetadata(orderedBy, input.caseReference),
   });
 }

@@ -38,8 +38,13 @@ export function companyRequestBody(order: ValidOrder, orderedBy: string): Compan
     profileMaxBudget: order.profileMaxBudget,
     graphMaxBudget: order.dataPoints.includes("graph") ? order.graphMaxBudget : undefined,
     graphInteractive: order.dataPoints.includes("graph") ? order.graphInteractive : undefined,
-    metadata: { orderedBy, ...(order.caseReference && { caseReference: order.caseReference }) },
+    metadata: orderMetadata(orderedBy, order.caseReference),
   });
+}
+
+/** What travels with every paid request in `metadata`: who ordered it, and the case reference if one was given. */
+export function orderMetadata(orderedBy: string, caseReference: string): Record<string, string> {
+  return { orderedBy, ...(caseReference && { caseReference }) };
 }
 
 /** The registry's own rules on the id (e.g. Mauritius file numbers), as field errors before anything is sent. */
