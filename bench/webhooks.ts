@@ -4,6 +4,8 @@
  *   - sustained verified deliveries per second into one app process                       goal ≥ 500/s
  *   - p50/p99 acknowledgement time at a steady 200 deliveries per second                   goal p99 ≤ 100 ms
  *   - the same two into a minimal node:http + pg receiver (same verification and insert), and the ratio
+ *   - CPU milliseconds per delivery of the receiver and of Postgres during the sustained run: the figure to
+ *     compare changes by when other work shares the machine (throughput and latency swing with it)
  *   - 10,000 deliveries with 20% duplicates, shuffled: lost and applied twice               goal 0 and 0
  *   - webhook accepted → event received by an SSE client, p95                             goal ≤ 100 ms
  * Run: npm run bench:webhooks   (builds first if the build is stale)
@@ -15,6 +17,7 @@ import { createParser } from "eventsource-parser";
 import pg from "pg";
 import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { freePort } from "../scripts/ports";
+import { cpuMs, listeningPid, processTree } from "./process-cpu";
 import { signInCookie } from "./sign-in-session";
 import { deliveries, describeStatuses, maxThroughput, percentile, post, shuffle, steadyRate, type Delivery } from "./webhook-load";
 
@@ -34,11 +37,23 @@ async function startMinimalReceiver(port: number, databaseUrl: string, secret: s
   return { stop: () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM"))) };
 }
 
-async function receiverFigures(label: string, url: string, secret: string, prefix: string) {
+/** CPU of the receiver and of Postgres per delivery: steadier than throughput when other work shares the cores. */
+function cpuMeter(receiverPort: number, postgresPort: number) {
+  const receiver = processTree(listeningPid(receiverPort));
+  const postgres = processTree(listeningPid(postgresPort));
+  const before = { receiver: cpuMs(receiver), postgres: cpuMs(postgres) };
+  return (count: number) =>
+    `CPU per delivery: receiver ${((cpuMs(receiver) - before.receiver) / count).toFixed(2)} ms, Postgres ${((cpuMs(processTree(listeningPid(postgresPort))) - before.postgres) / count).toFixed(2)} ms`;
+}
+
+async function receiverFigures(label: string, url: string, secret: string, prefix: string, postgresPort: number) {
   await maxThroughput(url, secret, interleaved(deliveries(`${prefix}warm`, 50, 4)));
-  const burst = await maxThroughput(url, secret, interleaved(deliveries(`${prefix}max`, 300, 10)));
+  const meter = cpuMeter(Number(new URL(url).port), postgresPort);
+  const items = interleaved(deliveries(`${prefix}max`, 300, 10));
+  const burst = await maxThroughput(url, secret, items);
+  const cpu = meter(items.length);
   const steady = await steadyRate(url, secret, interleaved(deliveries(`${prefix}steady`, 300, 10)), 200);
-  console.log(`${label}: sustained ${burst.perSecond.toFixed(0)} deliveries/s [${describeStatuses(burst.statuses)}]; at a steady 200/s (achieved ${steady.achieved.toFixed(0)}/s) acknowledgement p50 ${steady.p50.toFixed(1)} ms, p99 ${steady.p99.toFixed(1)} ms [${describeStatuses(steady.statuses)}]`);
+  console.log(`${label}: sustained ${burst.perSecond.toFixed(0)} deliveries/s [${describeStatuses(burst.statuses)}]; at a steady 200/s (achieved ${steady.achieved.toFixed(0)}/s) acknowledgement p50 ${steady.p50.toFixed(1)} ms, p99 ${steady.p99.toFixed(1)} ms [${describeStatuses(steady.statuses)}]; ${cpu}`);
   return { perSecond: burst.perSecond, p99: steady.p99 };
 }
 
@@ -115,9 +130,9 @@ async function main() {
     const url = `${origin}/api/webhooks/registry/${rows[0]!.id}`;
     await database.query("update users set must_change_password = false where email = $1", [email]);
 
-    const app = await receiverFigures("Registry Desk (next start)", url, secret, "app");
+    const app = await receiverFigures("Registry Desk (next start)", url, secret, "app", pgPort);
     minimal = await startMinimalReceiver(minimalPort, embeddedDatabaseUrl(data.dir, pgPort), secret);
-    const raw = await receiverFigures("minimal node:http + pg", `http://127.0.0.1:${minimalPort}/`, secret, "raw");
+    const raw = await receiverFigures("minimal node:http + pg", `http://127.0.0.1:${minimalPort}/`, secret, "raw", pgPort);
     await minimal.stop();
     minimal = undefined;
     console.log(`ratio app / minimal: throughput ${(app.perSecond / raw.perSecond).toFixed(2)}×, p99 at 200/s ${(app.p99 / raw.p99).toFixed(2)}×`);
