@@ -27,6 +27,13 @@ describe("secrets at rest", () => {
     expect(() => open(parts.join("."), key)).toThrow(SecretKeyError);
   });
 
+  it("refuses a mangled IV or tag as corrupt, and a value that is not sealed at all", () => {
+    const parts = seal("sk_live_x", key).split(".");
+    expect(() => open([...parts.slice(0, 2), "a", ...parts.slice(3)].join("."), key)).toThrow(/altered or is corrupt/);
+    expect(() => open([...parts.slice(0, 3), "ab", parts[4]].join("."), key)).toThrow(/altered or is corrupt/);
+    expect(() => open("sk_live_plaintext", key)).toThrow(SecretKeyError);
+  });
+
   it("accepts a key as base64 or hex and rejects other lengths", () => {
     const hex = "ab".repeat(32);
     expect(parseEncryptionKey(hex)).toHaveLength(32);

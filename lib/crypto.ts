@@ -44,9 +44,10 @@ export function open(sealed: string, key: Buffer): string {
   if (id !== keyId(key)) {
     throw new SecretKeyError(`This secret was encrypted under another key (${id}); APP_ENCRYPTION_KEY is key ${keyId(key)}`);
   }
-  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
   try {
+    // A mangled IV or tag is refused by createDecipheriv or setAuthTag, a mangled body by final().
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
   } catch {
     throw new SecretKeyError("A stored secret failed its integrity check: it was altered or is corrupt");
