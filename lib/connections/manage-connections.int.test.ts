@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, registryConnections } from "@/db/schema";
+import { generateEncryptionKey, parseEncryptionKey, seal } from "@/lib/crypto";
 import { connectionInputSchema } from "./connection-input";
+import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
 import { signingSecrets } from "@/lib/webhooks/signing-secrets";
 import { activeConnection, connectionTarget, createConnection, deleteConnection, listConnections, retirePreviousWebhookSecret, updateConnection } from "./manage-connections";
 
@@ -82,6 +84,27 @@ describe("stored connections", () => {
     expect((await activeConnection(undefined))?.name).toBe("Production");
     await db().delete(registryConnections).where(eq(registryConnections.id, sid!));
     expect((await activeConnection(sid))?.id).toBe(pid);
+  });
+
+  it("lists a connection whose key this server cannot decrypt, and refuses to call through it with a message that names it", async () => {
+    const otherKey = generateEncryptionKey();
+    const sealedElsewhere = seal(key, parseEncryptionKey(otherKey));
+    const [elsewhere, garbage] = await db()
+      .insert(registryConnections)
+      .values([
+        { name: "Old key", environment: "production", baseUrl: "https://api.example.com", apiKeySealed: sealedElsewhere, apiKeyHint: "sk_live_…WXYZ" },
+        { name: "Garbage", environment: "production", baseUrl: "https://api.example.com", apiKeySealed: "not-a-sealed-value", apiKeyHint: "sk_live_…0000" },
+      ])
+      .returning();
+    expect((await listConnections()).map((c) => c.name)).toEqual(["Garbage", "Old key"]);
+
+    const refusal = (await connectionTarget(elsewhere!.id).catch((error: unknown) => error)) as ConnectionKeyUnreadableError;
+    expect(refusal).toBeInstanceOf(ConnectionKeyUnreadableError);
+    expect(refusal.toInfo()).toMatchObject({ status: 409, code: "connection_key_unreadable", retryable: false });
+    expect(refusal.message).toMatch(/^The API key stored for connection “Old key” cannot be decrypted with this server's APP_ENCRYPTION_KEY \(this secret was encrypted under another key .+\)\. An admin can enter the key again in Settings → Connections\.$/);
+    for (const secretText of [key, sealedElsewhere, otherKey, process.env.APP_ENCRYPTION_KEY!]) expect(JSON.stringify(refusal.toInfo())).not.toContain(secretText);
+
+    await expect(connectionTarget(garbage!.id)).rejects.toThrow(/connection “Garbage” cannot be decrypted .*\(not a sealed secret\)/);
   });
 
   it("validates the form: https for production, a whsec_ secret, a name", () => {

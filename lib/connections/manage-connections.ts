@@ -3,9 +3,11 @@ import { and, asc, count, eq, isNotNull, ne } from "drizzle-orm";
 import { db } from "@/db/client";
 import { registryConnections, type RegistryConnection } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
+import { SecretKeyError } from "@/lib/crypto";
 import type { RegistryTarget } from "@/lib/registry/client";
 import { forgetSigningSecrets } from "@/lib/webhooks/signing-secrets";
 import { apiKeyHint, type ConnectionFields } from "./connection-input";
+import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
 import { openSecret, sealSecret } from "./secret-box";
 
 /** A connection as any page may see it: never a secret, only whether one is set. */
@@ -155,8 +157,20 @@ export async function activeConnection(chosenId: string | undefined, all?: Conne
   return connections.find((c) => c.id === chosenId) ?? connections.find((c) => c.isDefault) ?? connections[0];
 }
 
-/** The decrypted base URL and key for calling the registry. Server-only; never returned to a page. */
+/**
+ * The decrypted base URL and key for calling the registry. Server-only; never returned to a page. A key this
+ * server cannot decrypt throws a ConnectionKeyUnreadableError naming the connection.
+ */
 export async function connectionTarget(id: string): Promise<RegistryTarget | undefined> {
   const [row] = await db().select().from(registryConnections).where(eq(registryConnections.id, id));
-  return row ? { baseUrl: row.baseUrl, apiKey: openSecret(row.apiKeySealed) } : undefined;
+  return row ? { baseUrl: row.baseUrl, apiKey: openApiKey(row) } : undefined;
+}
+
+function openApiKey(row: RegistryConnection): string {
+  try {
+    return openSecret(row.apiKeySealed);
+  } catch (error) {
+    if (error instanceof SecretKeyError) throw new ConnectionKeyUnreadableError(row.name, error.message);
+    throw error;
+  }
 }
