@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { requireRole, type SessionUser } from "./require-role";
 import type { Role } from "./roles";
@@ -10,7 +11,8 @@ export type ActionResult<T = undefined> =
 
 /**
  * Wraps a server action: checks the caller's role (from the database) before anything else, then
- * validates the input with `schema`. Expected failures come back as `{ ok: false, … }`, never thrown.
+ * validates the input with `schema`. Expected failures come back as `{ ok: false, … }`, never thrown; that
+ * includes a ConnectionKeyUnreadableError from wherever the action opens its registry connection.
  */
 export function roleAction<S extends z.ZodType, T>(
   allowed: readonly Role[],
@@ -27,6 +29,12 @@ export function roleAction<S extends z.ZodType, T>(
       for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".") || "form"] ??= []).push(issue.message);
       return { ok: false, code: "invalid_input", error: "Please correct the highlighted fields.", fieldErrors };
     }
-    return run(parsed.data, auth.user);
+    try {
+      return await run(parsed.data, auth.user);
+    } catch (error) {
+      // Any action that calls the registry can meet a connection whose key cannot be read, before calling it.
+      if (error instanceof ConnectionKeyUnreadableError) return { ok: false, code: error.code, error: error.message, registry: error.toInfo() };
+      throw error;
+    }
   };
 }
