@@ -45,6 +45,16 @@ describe("polling a request when no webhook arrives", () => {
     expect((await db().select().from(liveEvents)).map((e) => e.topic)).toEqual([`request:${requestId}`, "requests", `request:${requestId}`, "requests"]);
   });
 
+  it("returns a connection whose key cannot be decrypted as its error, beside the stored state", async () => {
+    const [row] = await db()
+      .insert(registryConnections)
+      .values({ name: "Unreadable", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "v1.garbage", apiKeyHint: "sk_dev_…" })
+      .returning();
+    const result = await pollRequest(row!.id, "req_any");
+    expect(result).toMatchObject({ ok: false, error: { status: 409, code: "connection_key_unreadable", retryable: false } });
+    expect(!result.ok && result.error.message).toContain("connection “Unreadable” cannot be decrypted");
+  });
+
   it("returns the registry's error in its words", async () => {
     const result = await pollRequest(connectionId, "req_does_not_exist");
     expect(result).toMatchObject({ ok: false, error: { status: 404, code: "not_found" } });

@@ -35,7 +35,10 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
   const { country, id: rawId } = await params;
   const id = decodeURIComponent(rawId);
   if (!isRegistryCountry(country)) notFound();
-  const registry = await registryClientForRequest();
+  // A connection whose key cannot be read is a RegistryError too: said here, in the page.
+  const connection = await settle(registryClientForRequest());
+  if (connection.error) return <RegistryProblem what="Opening the registry connection" error={connection.error} />;
+  const registry = connection.value;
   if (!registry) {
     return (
       <p role="status" className="rounded-md border border-dashed px-4 py-6 text-sm">
