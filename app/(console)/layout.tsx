@@ -16,7 +16,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const active = await activeConnectionForRequest(connections);
   const visible = sections.filter((s) => canOpen(user.role, s)).map(({ href, label }) => ({ href, label }));
   return (
-    <ConsoleProviders>
+    <ConsoleProviders role={user.role}>
       {active?.environment === "sandbox" && <SandboxBand name={active.name} />}
       <div className="flex min-h-screen">
         <Sidebar sections={visible} />

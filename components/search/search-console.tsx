@@ -3,6 +3,7 @@
 import { Loader2, RotateCw } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useMemo, useState } from "react";
+import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
@@ -165,6 +166,7 @@ function SearchError({ error, onRetry }: { error: RegistryErrorInfo; onRetry: ()
           <code className="rounded bg-muted px-1 font-mono text-xs">{error.code}</code> {error.message}
         </p>
         {error.details.length > 0 && <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{error.details.join(" · ")}</p>}
+        <ConnectionKeyRemedy code={error.code} />
         {error.retryAfter !== undefined && (
           <p className="text-xs" data-testid="retry-after">
             {left > 0 ? `The registry asks to wait: retry in ${left} s.` : "You can retry now."}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
+import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
@@ -20,7 +21,7 @@ export function OnboardingForm() {
   const [countryCode, setCountryCode] = useState<RegistryCountry>("FR");
   const [id, setId] = useState("");
   const [caseReference, setCaseReference] = useState("");
-  const [prices, setPrices] = useState<Partial<Record<RegistryCountry, { value?: number; error?: string }>>>({});
+  const [prices, setPrices] = useState<Partial<Record<RegistryCountry, { value?: number; error?: string; code?: string }>>>({});
   const price = { ...prices[countryCode], loading: !prices[countryCode] };
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<{ message: string; registry?: RegistryErrorInfo; fieldErrors?: Record<string, string[]> }>();
@@ -29,7 +30,7 @@ export function OnboardingForm() {
   useEffect(() => {
     if (prices[countryCode]) return;
     void onboardingPriceAction({ countryCode }).then((result) => {
-      const known = !result.ok ? { error: result.registry ? `${result.code}: ${result.error}` : result.error } : { value: result.data.price };
+      const known = !result.ok ? { error: result.registry ? `${result.code}: ${result.error}` : result.error, code: result.code } : { value: result.data.price };
       setPrices((p) => ({ ...p, [countryCode]: known }));
     });
   }, [countryCode, prices]);
@@ -82,12 +83,14 @@ export function OnboardingForm() {
         Price before anything is spent: <strong>{priceText ?? "unknown"}</strong>
       </p>
       <FormError message={price.error && `Reading the price failed: ${price.error}`} />
+      <ConnectionKeyRemedy code={price.code} />
       {problem && !problem.fieldErrors?.id && (
         <div role="alert" aria-label="Onboarding refused" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm text-destructive">
           <p>
             {problem.registry && <code>{problem.registry.code}: </code>}
             {problem.message}
           </p>
+          <ConnectionKeyRemedy code={problem.registry?.code} />
           {problem.registry?.retryable && (
             <Button type="button" size="sm" variant="outline" onClick={onboard}>
               Retry

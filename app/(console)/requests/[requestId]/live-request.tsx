@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { RetryButton } from "@/components/dossier/retry-button";
 import { snapshotDocuments } from "@/components/dossier/snapshot-documents";
@@ -75,6 +76,7 @@ export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredR
         <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
           Reading the registry failed: <code>{polling.error.code}</code>: {polling.error.message}
           {polling.error.retryable ? " It is tried again automatically." : ""}
+          <ConnectionKeyRemedy code={polling.error.code} />
         </p>
       )}
       {query.isRefetchError && (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { Button } from "@/components/ui/button";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 
@@ -29,6 +30,7 @@ export function OrderError({ error, onRaiseCap, onRetry }: { error: RegistryErro
       <p className="text-destructive">
         <code>{error.code}</code>: {error.message}
       </p>
+      <ConnectionKeyRemedy code={error.code} />
       {error.code === "insufficient_funds" && (
         <p>
           Nothing was charged. {balance !== undefined && <>The balance is {balance} credits{quoted !== undefined && <>, {quoted} are needed</>}. </>}

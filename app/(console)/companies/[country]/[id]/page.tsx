@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { guardPage } from "@/lib/auth/guard-page";
 import { sectionFor } from "@/lib/auth/roles";
 import { registryClientForRequest } from "@/lib/connections/active-connection";
@@ -26,6 +27,7 @@ function RegistryProblem({ what, error }: { what: string; error: RegistryErrorIn
     <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
       {what} failed: <code>{error.code}</code>: {error.message}
       {error.retryable && (error.retryAfter ? ` Try again in ${error.retryAfter} s.` : " Reload the page to try again.")}
+      <ConnectionKeyRemedy code={error.code} />
     </p>
   );
 }
