@@ -102,10 +102,21 @@ test.describe("search", () => {
     expect(await options.count()).toBeLessThan(40);
   });
 
-  test("keyboard: arrows move through the rows, End reaches the last, Enter opens the company", async ({ page }) => {
+  test("keyboard: Down from the search box enters the first row and Up on it goes back; arrows move, End reaches the last, Enter opens the company", async ({ page }) => {
     await page.goto("/search?country=DE&q=MANY_RESULTS");
     await expect(status(page)).toHaveText("Search complete: 3,000 results", { timeout: 15_000 });
-    await page.getByLabel("Name or number").focus();
+    const box = page.getByLabel("Name or number");
+    await box.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(results(page)).toBeFocused();
+    await expect(results(page)).toHaveAttribute("aria-activedescendant", "search-result-0");
+    await expect(page.locator("#search-result-0")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    await expect(results(page)).toBeFocused();
+    await page.keyboard.press("ArrowUp"); // on the first row: back to the box
+    await expect(box).toBeFocused();
+
     await page.keyboard.press("Tab"); // transliterate switch
     await page.keyboard.press("Tab"); // Search
     await page.keyboard.press("Tab"); // the results
@@ -118,6 +129,14 @@ test.describe("search", () => {
     await page.keyboard.press("End");
     await expect(results(page)).toHaveAttribute("aria-activedescendant", "search-result-2999");
     await expect(page.locator("#search-result-2999")).toBeInViewport();
+    // From the box again, Down lands on the first row, wherever the list was.
+    await box.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(results(page)).toBeFocused();
+    await expect(results(page)).toHaveAttribute("aria-activedescendant", "search-result-0");
+    await expect(page.locator("#search-result-0")).toBeInViewport();
+    await page.keyboard.press("End");
+    await expect(results(page)).toHaveAttribute("aria-activedescendant", "search-result-2999");
     const href = await page.locator("#search-result-2999").getByRole("link").getAttribute("href");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === href);

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { SearchResult } from "@/lib/registry/schemas";
 import { describeAddress, describeMatch } from "@/lib/search/describe-result";
 import { companyHref } from "@/lib/search/url-state";
@@ -12,11 +12,24 @@ import { scrollToReveal, virtualWindow } from "@/lib/search/virtual-window";
 export const rowHeight = 88;
 const maxViewport = 616;
 
+/** What the search box may do to the list: move the focus to its first row. */
+export type ResultListHandle = { focusFirstRow: () => void };
+
+type Props = {
+  results: SearchResult[];
+  lastEvent?: { at: number; type: string };
+  labelledBy: string;
+  ref?: React.Ref<ResultListHandle>;
+  /** Up arrow on the first row: the focus goes back to where the user came from (the search box). */
+  onExitTop?: () => void;
+};
+
 /**
  * The results as a windowed listbox: only the rows in view (plus a few) are in the DOM. The list is one
- * tab stop; arrow keys, Page Up/Down, Home and End move the active row, Enter opens its company page.
+ * tab stop; arrow keys, Page Up/Down, Home and End move the active row (`aria-activedescendant`), Enter
+ * opens its company page, and Up arrow on the first row calls `onExitTop`.
  */
-export function ResultList({ results, lastEvent, labelledBy }: { results: SearchResult[]; lastEvent?: { at: number; type: string }; labelledBy: string }) {
+export function ResultList({ results, lastEvent, labelledBy, ref, onExitTop }: Props) {
   const router = useRouter();
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -52,7 +65,19 @@ export function ResultList({ results, lastEvent, labelledBy }: { results: Search
     }
   };
 
+  useImperativeHandle(ref, () => ({
+    focusFirstRow() {
+      moveTo(0);
+      viewport.current?.focus();
+    },
+  }));
+
   const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "ArrowUp" && activeIndex === 0 && onExitTop) {
+      event.preventDefault();
+      onExitTop();
+      return;
+    }
     const page = Math.max(1, Math.floor(viewportHeight / rowHeight) - 1);
     const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + page, PageUp: activeIndex - page, Home: 0, End: results.length - 1 };
     if (event.key in moves) {

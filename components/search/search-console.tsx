@@ -2,7 +2,7 @@
 
 import { Loader2, RotateCw } from "lucide-react";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,7 +10,7 @@ import { countryNames, registryCountries, type RegistryCountry } from "@/lib/reg
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { numberHint } from "@/lib/search/number-hints";
 import { lastCountryKey, parseSearchState, searchHref, searchProblem, type SearchState } from "@/lib/search/url-state";
-import { ResultList } from "./result-list";
+import { ResultList, type ResultListHandle } from "./result-list";
 import { useSearchStream } from "./use-search-stream";
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-3 text-sm";
@@ -42,6 +42,8 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
   }, [submitted.country]);
 
   const run = useSearchStream(runnable, attempt);
+  const queryBox = useRef<HTMLInputElement>(null);
+  const resultList = useRef<ResultListHandle>(null);
   const ids = { query: useId(), hint: useId(), problem: useId(), heading: useId() };
   const country = draft.country ?? "DE";
 
@@ -88,6 +90,13 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
             aria-describedby={`${ids.hint}${problem ? ` ${ids.problem}` : ""}`}
             aria-invalid={problem ? true : undefined}
             onChange={(e) => setDraft((d) => ({ ...d, query: e.target.value }))}
+            ref={queryBox}
+            onKeyDown={(e) => {
+              // Down arrow goes on into the results (their first row), as in a combobox; Up on that row comes back.
+              if (e.key !== "ArrowDown" || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.nativeEvent.isComposing || !resultList.current) return;
+              e.preventDefault();
+              resultList.current.focusFirstRow();
+            }}
           />
           <p id={ids.hint} className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
             {numberHint(country)}
@@ -127,7 +136,14 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
           </div>
           {run.status === "error" && run.error && <SearchError key={attempt} error={run.error} onRetry={() => setAttempt((a) => a + 1)} />}
           {run.results.length > 0 ? (
-            <ResultList key={`${params.toString()}#${attempt}`} results={run.results} lastEvent={run.lastEvent} labelledBy={ids.heading} />
+            <ResultList
+              key={`${params.toString()}#${attempt}`}
+              ref={resultList}
+              results={run.results}
+              lastEvent={run.lastEvent}
+              labelledBy={ids.heading}
+              onExitTop={() => queryBox.current?.focus()}
+            />
           ) : (
             run.status === "complete" && (
               <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
@@ -135,7 +151,7 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
               </p>
             )
           )}
-          {run.results.length > 0 && <p className="text-xs text-muted-foreground">Arrow keys move through the results, Enter opens the company.</p>}
+          {run.results.length > 0 && <p className="text-xs text-muted-foreground">Down arrow in the search box moves to the first result; arrow keys move through the results (Up on the first returns to the box), Enter opens the company.</p>}
         </section>
       )}
     </div>
