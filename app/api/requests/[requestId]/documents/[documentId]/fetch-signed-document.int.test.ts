@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, liveEvents, registryConnections } from "@/db/schema";
+import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
 import { sealSecret } from "@/lib/connections/secret-box";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storedRequest } from "@/lib/requests/stored-request";
@@ -89,5 +90,16 @@ describe("downloading a document through its signed URL", () => {
   it("says why when no fresh URL can be had", async () => {
     const request = { ...(await storedRequest(requestId))!, connectionId: null };
     expect(await fetchSignedDocument(request, documentId, { fetch, now: () => Date.now() + 24 * 3600_000 })).toMatchObject({ ok: false, status: 502, code: "no_connection" });
+  });
+
+  it("throws a ConnectionKeyUnreadableError (answered 409 by roleRoute) when the connection's key cannot be decrypted", async () => {
+    const [unreadable] = await db()
+      .insert(registryConnections)
+      .values({ name: "Unreadable", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "not-a-sealed-value", apiKeyHint: "sk_dev_…" })
+      .returning();
+    const request = { ...(await storedRequest(requestId))!, connectionId: unreadable!.id };
+    const failure = fetchSignedDocument(request, documentId, { fetch, now: () => Date.now() + 24 * 3600_000 });
+    await expect(failure).rejects.toBeInstanceOf(ConnectionKeyUnreadableError);
+    await expect(failure).rejects.toMatchObject({ status: 409, code: "connection_key_unreadable" });
   });
 });
