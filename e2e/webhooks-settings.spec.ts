@@ -72,6 +72,11 @@ test("an admin sees each connection's URL, the deliveries it received with their
     "insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint) values ($1, 'sandbox', 'http://127.0.0.1:9', 'v1.x.x.x.x', 'sk_dev_…0000')",
     [bare],
   );
+  const unreadable = `Unreadable secret ${uid()}`;
+  const [unreadableRow] = await db.query<{ id: string }>(
+    "insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint, webhook_secret_sealed) values ($1, 'sandbox', 'http://127.0.0.1:9', 'v1.x.x.x.x', 'sk_dev_…0000', 'v1.x.x.x.x') returning id",
+    [unreadable],
+  );
 
   // The vendor's side: a delivery, its retry, a newer version, an older one, a monitor alert, and a forgery.
   const requestId = `req_e2e_${uid()}`;
@@ -117,6 +122,15 @@ test("an admin sees each connection's URL, the deliveries it received with their
   await expect(bareCard).toContainText("No secret set: deliveries are refused until you add it in Connections.");
   await expect(bareCard).toContainText("No deliveries yet: configure this URL at the vendor under Developers → Webhooks.");
   await expect(bareCard).toContainText("No delivery refused.");
+
+  // A secret this server cannot decrypt: deliveries get 503 (the sender retries), and the card says why.
+  expect((await deliver(request, unreadableRow!.id, secret, notification(`mon_e2e_${uid()}`))).status).toBe(503);
+  const unreadableCard = page.getByTestId(`webhooks-${unreadable}`);
+  await expect(unreadableCard.getByText("Cannot be decrypted", { exact: true })).toBeVisible();
+  await expect(unreadableCard).toContainText(
+    "Deliveries are answered 503 and retried by the sender until the secret is entered again in Connections: the signing secret cannot be decrypted with this server's APP_ENCRYPTION_KEY",
+  );
+  await expect(unreadableCard).toContainText("No deliveries yet");
 
   // The ledger, narrowed by connection, then outcome, type and request id (filters kept in the URL).
   const rows = page.getByTestId("ledger-row");

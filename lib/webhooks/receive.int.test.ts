@@ -16,6 +16,7 @@ import { sealSecret } from "@/lib/connections/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { pruneLedger, receiveWebhook } from "./receive";
 import { ledgerRetentionMs, senderRetryWindowMs } from "./retention";
+import { forgetSigningSecrets, unreadableSigningSecrets } from "./signing-secrets";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const oldSecret = "whsec_Xg6Ww8Fs1hRvVz5EwqUa0yW7pTmQn2Lc";
@@ -176,6 +177,22 @@ describe("receiving webhooks", () => {
     expect(await outcomes()).toEqual([]);
     expect(await db().select().from(companyRequests)).toEqual([]);
     expect((await deliver(snapshot("req_fail", 1))).body).toEqual({ outcome: "applied" });
+  });
+
+  it("answers 503 and keeps nothing while the signing secret cannot be decrypted, and Settings is told why", async () => {
+    expect(await unreadableSigningSecrets(db())).toEqual(new Map());
+    await db().update(registryConnections).set({ webhookSecretSealed: "v1.deadbeef.x.y.z" }).where(eq(registryConnections.id, connectionId));
+    forgetSigningSecrets(connectionId);
+    expect(await deliver(notification)).toMatchObject({ status: 503, body: { error: { code: "unavailable" } } });
+    expect(await outcomes()).toEqual([]);
+    expect(await db().select().from(webhookRejections)).toEqual([]);
+    const problems = await unreadableSigningSecrets(db());
+    expect([...problems.keys()]).toEqual([connectionId]);
+    expect(problems.get(connectionId)).toMatch(/^the signing secret cannot be decrypted with this server's APP_ENCRYPTION_KEY \(this secret was encrypted under another key/);
+
+    await db().update(registryConnections).set({ webhookSecretSealed: sealSecret(secret) }).where(eq(registryConnections.id, connectionId));
+    forgetSigningSecrets(connectionId);
+    expect((await deliver(notification)).body).toEqual({ outcome: "applied" });
   });
 
   it("answers 503 when Postgres cannot be reached", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, lt, sql, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
+import { SecretKeyError } from "@/lib/crypto";
 import { alerts, billingEvents, webhookDeliveries } from "@/db/schema";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
@@ -40,22 +41,13 @@ const unavailable: ReceiveResult = {
  * Only a committed delivery is acknowledged: any failure to store answers 503 so the sender retries.
  */
 export async function receiveWebhook(database: Database, input: ReceiveInput): Promise<ReceiveResult> {
-  let secrets: string[] | undefined;
-  try {
-    secrets = await signingSecrets(database, input.connectionId);
-  } catch (error) {
-    console.error("[webhooks] could not read the connection's signing secrets:", error);
-    return unavailable;
-  }
+  let secrets = await readSigningSecrets(database, input.connectionId);
+  if (secrets === unreadable) return unavailable;
   let verification = secrets ? verifyWebhook(input.rawBody, input.headers, secrets) : undefined;
   if (!verification?.ok) {
     // The secrets kept for a few seconds may be out of date: check once more against the stored ones.
-    try {
-      secrets = await signingSecrets(database, input.connectionId, { fresh: true });
-    } catch (error) {
-      console.error("[webhooks] could not read the connection's signing secrets:", error);
-      return unavailable;
-    }
+    secrets = await readSigningSecrets(database, input.connectionId, { fresh: true });
+    if (secrets === unreadable) return unavailable;
     if (!secrets) return refused("unknown_connection", "No connection has this webhook URL.");
     verification = verifyWebhook(input.rawBody, input.headers, secrets);
   }
@@ -75,6 +67,19 @@ export async function receiveWebhook(database: Database, input: ReceiveInput): P
   } catch (error) {
     console.error(`[webhooks] delivery ${verification.id} not stored:`, error);
     return unavailable;
+  }
+}
+
+const unreadable = Symbol("unreadable");
+
+/** The connection's signing secrets, or `unreadable` (logged) when they cannot be read or decrypted now. */
+async function readSigningSecrets(database: Database, connectionId: string, options?: { fresh: boolean }) {
+  try {
+    return await signingSecrets(database, connectionId, options);
+  } catch (error) {
+    if (error instanceof SecretKeyError) console.error(`[webhooks] the signing secret of connection ${connectionId} cannot be decrypted (${error.message}); answered 503`);
+    else console.error("[webhooks] could not read the connection's signing secrets:", error);
+    return unreadable;
   }
 }
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { registryConnections } from "@/db/schema";
 import { openSecret } from "@/lib/connections/secret-box";
+import { SecretKeyError } from "@/lib/crypto";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,4 +38,27 @@ export async function signingSecrets(database: Database, connectionId: string, o
 /** Drops what this process keeps of a connection's secrets (after it was changed or deleted). */
 export function forgetSigningSecrets(connectionId: string): void {
   kept.delete(connectionId);
+}
+
+/**
+ * Connections whose stored signing secret (or the previous one) this server cannot decrypt, with the reason.
+ * Their deliveries are answered 503, so the sender keeps retrying until an admin enters the secret again.
+ */
+export async function unreadableSigningSecrets(database: Database): Promise<Map<string, string>> {
+  const rows = await database
+    .select({ id: registryConnections.id, current: registryConnections.webhookSecretSealed, previous: registryConnections.previousWebhookSecretSealed })
+    .from(registryConnections);
+  const problems = new Map<string, string>();
+  for (const row of rows) {
+    for (const [which, sealed] of [["signing secret", row.current], ["previous signing secret", row.previous]] as const) {
+      if (sealed === null || problems.has(row.id)) continue;
+      try {
+        openSecret(sealed);
+      } catch (error) {
+        if (!(error instanceof SecretKeyError)) throw error;
+        problems.set(row.id, `the ${which} cannot be decrypted with this server's APP_ENCRYPTION_KEY (${error.message.charAt(0).toLowerCase()}${error.message.slice(1)})`);
+      }
+    }
+  }
+  return problems;
 }

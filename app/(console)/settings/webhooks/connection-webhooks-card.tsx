@@ -13,7 +13,21 @@ import { RetirePreviousSecret } from "./retire-previous-secret";
 const retentionDays = Math.round(ledgerRetentionMs / 86_400_000);
 const linkClass = "text-primary underline-offset-4 hover:underline";
 
-function SecretState({ connection }: { connection: ConnectionView }) {
+function SecretState({ connection, unreadable }: { connection: ConnectionView; unreadable: string | undefined }) {
+  if (unreadable) {
+    return (
+      <div className="space-y-1">
+        <Badge variant="destructive">Cannot be decrypted</Badge>
+        <p className="text-sm text-destructive">
+          Deliveries are answered 503 and retried by the sender until the secret is entered again in{" "}
+          <Link href="/settings/connections" className="underline underline-offset-4">
+            Connections
+          </Link>
+          : {unreadable}.
+        </p>
+      </div>
+    );
+  }
   if (!connection.hasWebhookSecret) {
     return (
       <div className="space-y-1">
@@ -114,11 +128,14 @@ export function ConnectionWebhooksCard({
   url,
   stats,
   rejections,
+  unreadableSecret,
 }: {
   connection: ConnectionView;
   url: string;
   stats: DeliveryStats;
   rejections: RejectionSummary;
+  /** Why its stored signing secret cannot be decrypted, if it cannot. */
+  unreadableSecret: string | undefined;
 }) {
   const headingId = `webhooks-${connection.id}`;
   return (
@@ -148,7 +165,7 @@ export function ConnectionWebhooksCard({
         </section>
         <section className="space-y-1.5">
           <h3 className="text-sm font-medium">Signing secret</h3>
-          <SecretState connection={connection} />
+          <SecretState connection={connection} unreadable={unreadableSecret} />
         </section>
         <section className="space-y-1.5">
           <h3 className="text-sm font-medium">Deliveries in the ledger (kept {retentionDays} days)</h3>

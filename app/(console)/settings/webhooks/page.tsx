@@ -4,6 +4,8 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { listConnections } from "@/lib/connections/manage-connections";
 import { liveTopics } from "@/lib/live/topics";
+import { db } from "@/db/client";
+import { unreadableSigningSecrets } from "@/lib/webhooks/signing-secrets";
 import { deliveryStatsByConnection, emptyDeliveryStats, emptyRejectionSummary, ledgerPage, ledgerTypes, rejectionsByConnection } from "@/lib/webhooks/ledger-queries";
 import { ConnectionWebhooksCard } from "./connection-webhooks-card";
 import { DeliveryLedger } from "./delivery-ledger";
@@ -17,12 +19,13 @@ export default async function WebhooksPage({ searchParams }: PageProps<"/setting
   const search = parseLedgerSearch(await searchParams);
   const cursor = search.after !== undefined ? { after: search.after } : search.before !== undefined ? { before: search.before } : undefined;
   const connections = await listConnections();
-  const [baseUrl, stats, rejections, page, types] = await Promise.all([
+  const [baseUrl, stats, rejections, page, types, unreadable] = await Promise.all([
     publicBaseUrl(),
     deliveryStatsByConnection(),
     rejectionsByConnection(connections.map((c) => c.id)),
     ledgerPage({ connectionId: search.connection, type: search.type, outcome: search.outcome, requestId: search.requestId }, cursor),
     ledgerTypes(),
+    unreadableSigningSecrets(db()),
   ]);
 
   return (
@@ -53,6 +56,7 @@ export default async function WebhooksPage({ searchParams }: PageProps<"/setting
               url={webhookUrl(baseUrl, connection.id)}
               stats={stats.get(connection.id) ?? emptyDeliveryStats()}
               rejections={rejections.get(connection.id) ?? emptyRejectionSummary()}
+              unreadableSecret={unreadable.get(connection.id)}
             />
           ))}
         </div>
