@@ -12,17 +12,19 @@ import {
   getViewportForBounds,
   useReactFlow,
   type Edge,
+  type Viewport,
 } from "@xyflow/react";
-import { useMemo, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { edgeLabel, findNodes, layoutGraph, nodeSize, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
 import type { Graph } from "@/lib/registry/schemas";
-import { OwnerNodeComponent, type OwnerNode } from "./owner-node";
+import { OwnerNodeActionsContext, OwnerNodeComponent, ownerNodeHandles, type OwnerNode } from "./owner-node";
 import { useWorkerLayout } from "./use-worker-layout";
 
 const nodeTypes = { owner: OwnerNodeComponent };
 const largeGraphNodes = 300;
+const minZoom = 0.02;
 
 type Props = { graph: Graph; canExpand: boolean; onExpand?: (nodeId: string) => void };
 
@@ -39,7 +41,14 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
   const request = useMemo(() => layoutGraph(graph), [graph]);
   const layout = useWorkerLayout(request);
   const [highlight, setHighlight] = useState<string | null>(null);
+  const actions = useMemo(() => ({ canExpand, onExpand, highlightedId: highlight }), [canExpand, onExpand, highlight]);
   const views = useMemo(() => (layout.status === "done" ? graph.nodes.map(nodeView) : []), [graph, layout.status]);
+  const container = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (element) setSize({ width: element.clientWidth, height: element.clientHeight });
+  }, []);
 
   const nodes = useMemo<OwnerNode[]>(() => {
     if (layout.status !== "done") return [];
@@ -52,16 +61,18 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
         id: view.id,
         type: "owner",
         position: layout.positions[view.id] ?? { x: 0, y: 0 },
-        // Known sizes let React Flow skip nodes outside the viewport before measuring them.
+        // Size and handles stated up front: React Flow renders only the nodes in view and measures none
+        // to start (without them it mounts and measures every node once, seconds for 2,000).
         width: nodeSize.width,
         height: nodeSize.height,
-        data: { ...view, canExpand, onExpand, highlighted: view.id === highlight },
+        measured: { ...nodeSize },
+        handles: ownerNodeHandles,
+        data: view,
         ariaLabel: `${view.name}${view.status ? `, ${view.status}` : ""}`,
       });
     }
     return out;
-  }, [layout, views, canExpand, onExpand, highlight]);
-
+  }, [layout, views]);
   const edges = useMemo<Edge[]>(() => {
     if (layout.status !== "done") return [];
     const byId = new Map(graph.edges.map((e) => [e.id, e]));
@@ -80,14 +91,10 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
     });
   }, [graph, layout]);
 
-  // A large graph opens on the examined company (drawing thousands of nodes at once freezes the page for
-  // seconds); "Fit view" and the minimap show the whole of it.
-  const large = layout.status === "done" && layout.nodeCount > largeGraphNodes;
-  const fitViewOptions = useMemo(() => {
-    if (!large) return undefined;
-    const roots = graph.nodes.filter((n) => n.flags?.isRoot).map((n) => ({ id: n.nodeId }));
-    return roots.length ? { nodes: roots, maxZoom: 0.9, minZoom: 0.9 } : { maxZoom: 0.9, minZoom: 0.9 };
-  }, [graph, large]);
+  // The view it opens on, computed here rather than with React Flow's fitView (which waits for nodes to be
+  // measured): the whole graph, or a large one on the examined company (drawing thousands of nodes at once
+  // freezes the page); "Fit view" and the minimap show the whole of it.
+  const viewport = useMemo(() => (size && nodes.length ? openingViewport(nodes, size) : undefined), [nodes, size]);
 
   return (
     <div className="space-y-2">
@@ -98,28 +105,36 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
             (layout.cycleEdgeIds.length > 0 ? ` ${layout.cycleEdgeIds.length} link(s) close a cycle (dashed).` : "")}
         {layout.status === "error" && <span className="text-destructive">The layout failed: {layout.message}</span>}
       </div>
-      <div className="h-[70vh] min-h-[420px] rounded-md border" data-testid="ownership-flow">
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          fitView
-          fitViewOptions={fitViewOptions}
-          minZoom={0.02}
-          onlyRenderVisibleElements
-          nodesConnectable={false}
-          nodesDraggable={false}
-          proOptions={{ hideAttribution: false }}
-          key={layout.status === "done" ? `laid-${layout.nodeCount}-${layout.edges.length}` : "pending"}
-        >
-          <Background />
-          <Controls />
-          <MiniMap pannable zoomable ariaLabel="Minimap of the ownership graph" />
-          <Toolbar views={views} onHighlight={setHighlight} ready={layout.status === "done"} />
-        </ReactFlow>
+      <div ref={container} className="h-[70vh] min-h-[420px] rounded-md border" data-testid="ownership-flow">
+        <OwnerNodeActionsContext value={actions}>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            defaultViewport={viewport}
+            minZoom={minZoom}
+            onlyRenderVisibleElements
+            nodesConnectable={false}
+            nodesDraggable={false}
+            proOptions={{ hideAttribution: false }}
+            key={layout.status === "done" ? `laid-${layout.nodeCount}-${layout.edges.length}` : "pending"}
+          >
+            <Background />
+            <Controls />
+            <MiniMap pannable zoomable ariaLabel="Minimap of the ownership graph" />
+            <Toolbar views={views} onHighlight={setHighlight} ready={layout.status === "done"} />
+          </ReactFlow>
+        </OwnerNodeActionsContext>
       </div>
     </div>
   );
+}
+
+/** What fitView would show: every node, or (over `largeGraphNodes`) the roots at a readable zoom. */
+function openingViewport(nodes: OwnerNode[], size: { width: number; height: number }): Viewport {
+  if (nodes.length <= largeGraphNodes) return getViewportForBounds(getNodesBounds(nodes), size.width, size.height, minZoom, 2, 0.1);
+  const roots = nodes.filter((n) => n.data.isRoot);
+  return getViewportForBounds(getNodesBounds(roots.length ? roots : nodes), size.width, size.height, 0.9, 0.9, 0.1);
 }
 
 function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight: (id: string | null) => void; ready: boolean }) {

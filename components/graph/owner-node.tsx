@@ -1,12 +1,29 @@
 "use client";
 
-import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
-import { memo } from "react";
-import { accumulatedPercent, formatPercent, statusLabel, type NodeView } from "@/lib/graph/ownership-graph";
+import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
+import { createContext, memo, useContext } from "react";
+import { accumulatedPercent, formatPercent, nodeSize, statusLabel, type NodeView } from "@/lib/graph/ownership-graph";
 import { cn } from "@/lib/cn";
 
-export type OwnerNodeData = NodeView & { canExpand: boolean; onExpand?: (nodeId: string) => void; highlighted?: boolean };
-export type OwnerNode = Node<OwnerNodeData, "owner">;
+/** A node's data is what the registry said about it; nothing that changes while the graph is shown. */
+export type OwnerNode = Node<NodeView, "owner">;
+
+/**
+ * What the nodes can do and which one is highlighted, given once around the flow: changing it re-renders
+ * the nodes on screen only, and the node objects React Flow (and its minimap) hold stay the same.
+ */
+export type OwnerNodeActions = { canExpand: boolean; onExpand?: (nodeId: string) => void; highlightedId: string | null };
+export const OwnerNodeActionsContext = createContext<OwnerNodeActions>({ canExpand: false, highlightedId: null });
+
+/**
+ * Where the box's handles are (React Flow's 6 px handles, centred on the top and bottom borders), stated on
+ * every node so that React Flow need not mount and measure a node to know them: with them, a node outside
+ * the view is never rendered.
+ */
+export const ownerNodeHandles: NodeHandle[] = [
+  { type: "target", position: Position.Top, x: nodeSize.width / 2 - 3, y: -3, width: 6, height: 6 },
+  { type: "source", position: Position.Bottom, x: nodeSize.width / 2 - 3, y: nodeSize.height - 3, width: 6, height: 6 },
+];
 
 const statusTone: Record<string, string> = {
   found: "border-success/60",
@@ -17,6 +34,7 @@ const statusTone: Record<string, string> = {
 };
 
 function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
+  const { canExpand, onExpand, highlightedId } = useContext(OwnerNodeActionsContext);
   const t = data.truncated;
   const accumulated = accumulatedPercent(t?.accumulatedOwnership);
   return (
@@ -28,7 +46,7 @@ function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
         "flex h-[104px] w-[220px] flex-col gap-0.5 overflow-hidden rounded-md border-2 bg-card px-2 py-1 text-left text-[11px] leading-tight text-card-foreground shadow-sm",
         data.status ? statusTone[data.status] : undefined,
         data.isRoot && "ring-2 ring-primary",
-        (selected || data.highlighted) && "ring-2 ring-ring ring-offset-1",
+        (selected || highlightedId === data.id) && "ring-2 ring-ring ring-offset-1",
       )}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
@@ -52,11 +70,11 @@ function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
             {t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth {t.depth ?? "?"} ·{" "}
             {accumulated !== undefined ? `${formatPercent(accumulated)} %` : "share not stated"}
           </span>
-          {data.canExpand && data.onExpand && (
+          {canExpand && onExpand && (
             <button
               type="button"
               className="nodrag nopan shrink-0 rounded border bg-background px-1.5 py-0.5 font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              onClick={() => data.onExpand?.(data.id)}
+              onClick={() => onExpand(data.id)}
               aria-label={`Expand ${data.name}`}
             >
               Expand
