@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, postServerAction, serverAction, test, type Database } from "./fixtures";
 import { chargedFor, sim } from "./simulator-api";
 
@@ -25,6 +26,27 @@ async function orderLarge(db: Database, body: Record<string, unknown>): Promise<
   return { requestId, graph: graph! };
 }
 
+/** Opens a request's Ownership tab and waits until its graph is laid out and drawn. */
+async function openOwnership(page: Page, requestId: string) {
+  await page.goto(`/requests/${encodeURIComponent(requestId)}`);
+  await page.getByRole("tab", { name: "Ownership" }).click();
+  const status = page.getByTestId("layout-status");
+  await expect(status).toContainText("laid out in", { timeout: 15_000 });
+  await expect(status).not.toContainText("Drawing", { timeout: 15_000 });
+  return status;
+}
+
+/** Brings a node into view with "Find a node" (only the nodes in view are drawn) and returns it. */
+async function findNode(page: Page, node: { nodeId: string; company?: { legalName?: string } }) {
+  await page.getByLabel("Find a node").fill(node.company!.legalName!);
+  await page.getByRole("list", { name: "Matching nodes" }).getByRole("button").first().click();
+  // The view is centred on it; the graph's pane may reach below the window (it is 70 % of its height).
+  await page.getByTestId("ownership-flow").scrollIntoViewIfNeeded();
+  const drawn = page.locator(`[data-testid="graph-node"][data-node-id="${node.nodeId}"]`);
+  await expect(drawn).toBeInViewport();
+  return drawn;
+}
+
 test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG export", async ({ page, login, db }, testInfo) => {
   test.setTimeout(150_000);
   // Every CSP violation on the page, with where it came from (the graph, mermaid and the dialog must cause none).
@@ -47,11 +69,8 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   const cost = target.continuation!.estimatedCost!;
   const name = target.company!.legalName!;
 
-  await page.goto(`/requests/${encodeURIComponent(requestId)}`);
-  await page.getByRole("tab", { name: "Ownership" }).click();
-  const status = page.getByTestId("layout-status");
+  const status = await openOwnership(page, requestId);
   await expect(status).toContainText(`${graph.nodes.length} nodes`);
-  await expect(status).toContainText("laid out in", { timeout: 15_000 });
   await expect(page.getByTestId("graph-metadata")).toContainText("budget_exhausted");
   await expect(page.getByTestId("graph-metadata")).toContainText("20 credits");
   await expect(page.getByTestId("graph-node").first()).toBeVisible();
@@ -59,10 +78,7 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
 
   // Find a node: typing its name and choosing the match brings it into view, highlighted.
   phase = "find";
-  await page.getByLabel("Find a node").fill(name);
-  await page.getByRole("list", { name: "Matching nodes" }).getByRole("button").first().click();
-  const node = page.locator(`[data-testid="graph-node"][data-node-id="${target.nodeId}"]`);
-  await expect(node).toBeInViewport();
+  const node = await findNode(page, target);
   await expect(node).toHaveAttribute("data-status", "budget_truncated");
   await expect(node.getByTestId("truncated-info")).toContainText(`${cost} cr`);
 
@@ -115,20 +131,15 @@ test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it do
   expect(await response.text()).toContain('"code":"forbidden"');
   expect(await db.query("select 1 from audit_log where action = 'company.graph_expanded' and actor_id = $1", [finance.id])).toHaveLength(0);
   // The page shows finance the truncated node's cost, but no Expand.
-  await page.goto(`/requests/${encodeURIComponent(truncatedSmall.requestId)}`);
-  await page.getByRole("tab", { name: "Ownership" }).click();
-  await expect(page.getByTestId("layout-status")).toContainText("laid out in", { timeout: 15_000 });
-  await page.getByLabel("Find a node").fill(truncatedSmall.graph.nodes.find((n) => n.nodeId === nodeId)!.company!.legalName!);
-  await page.getByRole("list", { name: "Matching nodes" }).getByRole("button").first().click();
-  const node = page.locator(`[data-testid="graph-node"][data-node-id="${nodeId}"]`);
+  await openOwnership(page, truncatedSmall.requestId);
+  const node = await findNode(page, truncatedSmall.graph.nodes.find((n) => n.nodeId === nodeId)!);
   await expect(node.getByTestId("truncated-info")).toContainText("3 cr");
   await expect(page.getByRole("button", { name: /^Expand/ })).toHaveCount(0);
 
   const { requestId, graph } = await orderLarge(db, {});
   expect(graph.nodes.length).toBe(2000);
-  await page.goto(`/requests/${encodeURIComponent(requestId)}`);
-  await page.getByRole("tab", { name: "Ownership" }).click();
-  await expect(page.getByTestId("layout-status")).toContainText("2,000 nodes, 1,999 links, laid out in", { timeout: 15_000 });
+  const status = await openOwnership(page, requestId);
+  await expect(status).toContainText("2,000 nodes, 1,999 links, laid out in");
   await page.getByRole("tab", { name: "Mermaid" }).click();
   await expect(page.getByTestId("mermaid-refused")).toContainText("characters long; Mermaid renders at most 50,000");
   await page.getByTestId("mermaid-refused").getByRole("button", { name: "graph view" }).click();

@@ -5,13 +5,11 @@ import {
   Background,
   Controls,
   MarkerType,
-  MiniMap,
   ReactFlow,
   ReactFlowProvider,
   getNodesBounds,
   getViewportForBounds,
   useReactFlow,
-  type Edge,
   type Viewport,
 } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -20,9 +18,13 @@ import { Input } from "@/components/ui/input";
 import { edgeLabel, findNodes, layoutGraph, nodeSize, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
 import type { Graph } from "@/lib/registry/schemas";
 import { OwnerNodeActionsContext, OwnerNodeComponent, ownerNodeHandles, type OwnerNode } from "./owner-node";
+import { OwnershipMiniMap } from "./ownership-minimap";
+import { OwnershipEdgeComponent, type OwnershipEdge } from "./ownership-edge";
+import { useGraphInFrames } from "./use-graph-in-frames";
 import { useWorkerLayout } from "./use-worker-layout";
 
 const nodeTypes = { owner: OwnerNodeComponent };
+const edgeTypes = { ownership: OwnershipEdgeComponent };
 const largeGraphNodes = 300;
 const minZoom = 0.02;
 
@@ -73,7 +75,7 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
     }
     return out;
   }, [layout, views]);
-  const edges = useMemo<Edge[]>(() => {
+  const edges = useMemo<OwnershipEdge[]>(() => {
     if (layout.status !== "done") return [];
     const byId = new Map(graph.edges.map((e) => [e.id, e]));
     const cycles = new Set(layout.cycleEdgeIds);
@@ -85,8 +87,9 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
         source: e.source,
         target: e.target,
         label: cycle ? `${label ?? ""}${label ? " · " : ""}cycle` : label,
+        type: "ownership",
         markerEnd: { type: MarkerType.ArrowClosed },
-        style: cycle ? { strokeDasharray: "6 4" } : undefined,
+        data: { cycle },
       };
     });
   }, [graph, layout]);
@@ -94,7 +97,9 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
   // The view it opens on, computed here rather than with React Flow's fitView (which waits for nodes to be
   // measured): the whole graph, or a large one on the examined company (drawing thousands of nodes at once
   // freezes the page); "Fit view" and the minimap show the whole of it.
-  const viewport = useMemo(() => (size && nodes.length ? openingViewport(nodes, size) : undefined), [nodes, size]);
+  const view = useMemo(() => (size && nodes.length ? { viewport: openingViewport(nodes, size), ...size } : undefined), [nodes, size]);
+  const drawn = useGraphInFrames(nodes, edges, view);
+  const ready = layout.status === "done" && drawn.complete;
 
   return (
     <div className="space-y-2">
@@ -102,16 +107,18 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
         {layout.status === "running" && `Laying out ${graph.nodes.length.toLocaleString("en")} nodes…`}
         {layout.status === "done" &&
           `${layout.nodeCount.toLocaleString("en")} nodes, ${layout.edges.length.toLocaleString("en")} links, laid out in ${Math.round(layout.ms)} ms.` +
-            (layout.cycleEdgeIds.length > 0 ? ` ${layout.cycleEdgeIds.length} link(s) close a cycle (dashed).` : "")}
+            (layout.cycleEdgeIds.length > 0 ? ` ${layout.cycleEdgeIds.length} link(s) close a cycle (dashed).` : "") +
+            (drawn.complete ? "" : " Drawing…")}
         {layout.status === "error" && <span className="text-destructive">The layout failed: {layout.message}</span>}
       </div>
       <div ref={container} className="h-[70vh] min-h-[420px] rounded-md border" data-testid="ownership-flow">
         <OwnerNodeActionsContext value={actions}>
           <ReactFlow
-            nodes={nodes}
-            edges={edges}
+            nodes={drawn.nodes}
+            edges={drawn.edges}
             nodeTypes={nodeTypes}
-            defaultViewport={viewport}
+            edgeTypes={edgeTypes}
+            defaultViewport={view?.viewport}
             minZoom={minZoom}
             onlyRenderVisibleElements
             nodesConnectable={false}
@@ -121,8 +128,8 @@ function FlowCanvas({ graph, canExpand, onExpand }: Props) {
           >
             <Background />
             <Controls />
-            <MiniMap pannable zoomable ariaLabel="Minimap of the ownership graph" />
-            <Toolbar views={views} onHighlight={setHighlight} ready={layout.status === "done"} />
+            <OwnershipMiniMap nodes={nodes} />
+            <Toolbar views={views} onHighlight={setHighlight} ready={ready} />
           </ReactFlow>
         </OwnerNodeActionsContext>
       </div>
@@ -187,6 +194,7 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
           aria-label="Find a node"
           placeholder="Find a node…"
           className="h-8 w-44"
+          disabled={!ready}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {
