@@ -47,7 +47,15 @@ async function findNode(page: Page, node: { nodeId: string; company?: { legalNam
   return drawn;
 }
 
-test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG export", async ({ page, login, db }, testInfo) => {
+/** Clicks an export button; the downloaded file's name and content. */
+async function exported(page: Page, button: string): Promise<{ filename: string; bytes: Buffer }> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: button }).click();
+  const file = await download;
+  return { filename: file.suggestedFilename(), bytes: Buffer.concat(await (await file.createReadStream()).toArray()) };
+}
+
+test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG and SVG export", async ({ page, login, db }, testInfo) => {
   test.setTimeout(150_000);
   // Every CSP violation on the page, with where it came from (the graph, mermaid and the dialog must cause none).
   const cspReports: string[] = [];
@@ -103,12 +111,26 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
 
   // Export PNG downloads an image.
   phase = "export";
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export PNG" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe("ownership-graph.png");
-  const bytes = await (await file.createReadStream()).toArray();
-  expect(Buffer.concat(bytes).subarray(1, 4).toString()).toBe("PNG");
+  await expect(status).not.toContainText("Drawing");
+  const png = await exported(page, "Export PNG");
+  expect(png.filename).toBe("ownership-graph.png");
+  expect(png.bytes.subarray(1, 4).toString()).toBe("PNG");
+
+  // Export SVG downloads an SVG document with every node drawn in it, under its name (the page draws those in view).
+  const svg = await exported(page, "Export SVG");
+  expect(svg.filename).toBe("ownership-graph.svg");
+  const drawn = await page.getByTestId("graph-node").evaluateAll((nodes) => nodes.map((n) => [n.getAttribute("data-node-id")!, n.querySelector("[title]")!.getAttribute("title")!]));
+  expect(drawn.length).toBeGreaterThan(0);
+  const svgDocument = await page.evaluate((text) => {
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+    const root = parsed.documentElement;
+    const names = [...root.querySelectorAll("g[data-node-id]")].map((g) => [g.getAttribute("data-node-id"), g.querySelector("title")?.textContent]);
+    return { root: root.localName, namespace: root.namespaceURI, error: parsed.querySelector("parsererror")?.textContent ?? null, names: Object.fromEntries(names) };
+  }, svg.bytes.toString("utf8"));
+  expect(svgDocument).toMatchObject({ root: "svg", namespace: "http://www.w3.org/2000/svg", error: null });
+  expect(svgDocument.names).toMatchObject(Object.fromEntries(drawn));
+  expect(Object.keys(svgDocument.names)).toHaveLength(Number((await status.textContent())!.match(/([\d,]+) nodes/)![1]!.replace(/,/g, "")));
+  expect(svg.bytes.length).toBeLessThan(200_000);
 
   // Mermaid renders this graph (about 150 links) under the CSP.
   phase = "mermaid";

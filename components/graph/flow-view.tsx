@@ -16,6 +16,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { edgeLabel, findNodes, layoutGraph, nodeSize, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
+import { ownershipSvg } from "@/lib/graph/ownership-svg";
 import type { Graph } from "@/lib/registry/schemas";
 import { OwnerNodeActionsContext, OwnerNodeComponent, ownerNodeHandles, type OwnerNode } from "./owner-node";
 import { OwnershipMiniMap } from "./ownership-minimap";
@@ -144,8 +145,18 @@ function openingViewport(nodes: OwnerNode[], size: { width: number; height: numb
   return getViewportForBounds(getNodesBounds(roots.length ? roots : nodes), size.width, size.height, 0.9, 0.9, 0.1);
 }
 
+/** Saves `blob` as a download (through an object URL: a data URL of several megabytes is not reliably downloaded). */
+function saveFile(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight: (id: string | null) => void; ready: boolean }) {
-  const flow = useReactFlow();
+  const flow = useReactFlow<OwnerNode, OwnershipEdge>();
   const [query, setQuery] = useState("");
   const [exportError, setExportError] = useState<string | null>(null);
   const matches = useMemo(() => findNodes(views, query).slice(0, 8), [views, query]);
@@ -155,10 +166,10 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
     void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2 });
   };
 
-  const exportImage = async (format: "png" | "svg") => {
+  const exportPng = async () => {
     setExportError(null);
     try {
-      const { toPng, toSvg } = await import("html-to-image");
+      const { toBlob } = await import("html-to-image");
       // Only nodes in view are drawn: show them all first (for a large graph this takes a moment).
       await flow.fitView({ duration: 0 });
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -170,21 +181,25 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
       const viewport = getViewportForBounds(bounds, width, height, 0.01, 2, 0.04);
       const element = document.querySelector<HTMLElement>(".react-flow__viewport");
       if (!element) throw new Error("The graph is not on the page.");
-      const options = {
+      const blob = await toBlob(element, {
         backgroundColor: "#ffffff",
         width,
         height,
         skipFonts: true,
         style: { width: `${width}px`, height: `${height}px`, transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.zoom})` },
-      };
-      const url = format === "png" ? await toPng(element, options) : await toSvg(element, options);
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = `ownership-graph.${format}`;
-      a.click();
+      });
+      if (!blob) throw new Error("The browser could not draw the image.");
+      saveFile(blob, "ownership-graph.png");
     } catch (error) {
       setExportError(error instanceof Error ? error.message : String(error));
     }
+  };
+
+  // Drawn from the layout, not copied from the page: every node, whatever is in view (lib/graph/ownership-svg.ts).
+  const exportSvg = () => {
+    setExportError(null);
+    const links = flow.getEdges().map((e) => ({ source: e.source, target: e.target, label: typeof e.label === "string" ? e.label : undefined, cycle: e.data?.cycle }));
+    saveFile(new Blob([ownershipSvg(flow.getNodes(), links)], { type: "image/svg+xml" }), "ownership-graph.svg");
   };
 
   return (
@@ -204,10 +219,10 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
         <Button size="sm" variant="outline" onClick={() => void flow.fitView({ duration: 300 })}>
           Fit view
         </Button>
-        <Button size="sm" variant="outline" disabled={!ready} onClick={() => void exportImage("png")}>
+        <Button size="sm" variant="outline" disabled={!ready} onClick={() => void exportPng()}>
           Export PNG
         </Button>
-        <Button size="sm" variant="outline" disabled={!ready} onClick={() => void exportImage("svg")}>
+        <Button size="sm" variant="outline" disabled={!ready} onClick={exportSvg}>
           Export SVG
         </Button>
       </div>
