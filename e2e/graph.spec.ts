@@ -55,6 +55,8 @@ async function exported(page: Page, button: string): Promise<{ filename: string;
   return { filename: file.suggestedFilename(), bytes: Buffer.concat(await (await file.createReadStream()).toArray()) };
 }
 
+const percentOf = (n: StoredGraph["nodes"][number]) => Math.round((n.continuation?.accumulatedOwnership ?? 0) * 10_000) / 100;
+
 test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG and SVG export", async ({ page, login, db }, testInfo) => {
   test.setTimeout(150_000);
   // Every CSP violation on the page, with where it came from (the graph, mermaid and the dialog must cause none).
@@ -139,6 +141,70 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   await expect(page.getByTestId("mermaid-diagram").locator("svg g.node").first()).toBeVisible();
   await testInfo.attach("ownership-mermaid", { body: await page.screenshot(), contentType: "image/png" });
   expect(cspReports).toEqual([]);
+});
+
+test("Expand all at or above X %: a threshold nothing reaches says so and spends nothing; the confirm states the nodes and their cost, the registry continues from exactly those nodes, audited, and their owners are drawn", async ({ page, login, db }) => {
+  test.setTimeout(120_000);
+  const user = await db.createUser("compliance");
+  await login.signInAndWait(user);
+  // LARGE in France: the registry prices a company it already fetched for this root at 0, per root, so the
+  // German LARGE the other tests expand does not change these costs.
+  const { requestId, graph } = await orderLarge(db, { countryCode: "FR", graphMaxBudget: 20 });
+  const truncated = graph.nodes.filter((n) => n.flags?.status === "budget_truncated").sort((a, b) => percentOf(b) - percentOf(a));
+  // The threshold is the fourth largest share: "at or above" takes that node too.
+  expect(truncated.length).toBeGreaterThan(4);
+  const threshold = percentOf(truncated[3]!);
+  const chosen = truncated.filter((n) => percentOf(n) >= threshold);
+  expect(chosen.length).toBeGreaterThanOrEqual(4);
+  expect(chosen.length).toBeLessThan(truncated.length);
+  const cost = chosen.reduce((sum, n) => sum + n.continuation!.estimatedCost!, 0);
+  const chosenIds = chosen.map((n) => n.nodeId).sort();
+
+  await openOwnership(page, requestId);
+  const thresholdInput = page.getByLabel("Expand all with accumulated ownership of at least");
+
+  // Nothing reaches 99 %: the tab says so and offers nothing to pay for.
+  await thresholdInput.fill("99");
+  await expect(page.getByTestId("expand-above-none")).toHaveText("No node left unexpanded has an accumulated ownership of at least 99 %.");
+  await expect(page.getByRole("button", { name: /^Expand \d+ node/ })).toHaveCount(0);
+  expect(await db.query("select 1 from audit_log where action = 'company.graph_expanded' and actor_id = $1", [user.id])).toHaveLength(0);
+
+  // The threshold, written with a decimal comma as a German officer would.
+  await thresholdInput.fill(String(threshold).replace(".", ","));
+  await page.getByRole("button", { name: `Expand ${chosen.length} node(s) at or above ${threshold} % (${cost} credits)` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByTestId("expand-cost")).toHaveText(
+    `Expanding all nodes at or above ${threshold} % (${chosen.length} nodes) costs an estimated ${cost} credits. The request is capped at that amount.`,
+  );
+  await dialog.getByRole("button", { name: `Expand for ${cost} credits` }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
+
+  // Audited with exactly the chosen nodes and their cost.
+  const audits = await db.query<{ details: { requestId: string; parentRequestId: string; nodeIds: string[]; estimatedCost: number; outcome: string } }>(
+    "select details from audit_log where action = 'company.graph_expanded' and actor_id = $1",
+    [user.id],
+  );
+  expect(audits).toHaveLength(1);
+  const audited = audits[0]!.details;
+  expect(audited).toMatchObject({ parentRequestId: requestId, estimatedCost: cost, outcome: "ordered" });
+  expect([...audited.nodeIds].sort()).toEqual(chosenIds);
+  // At the registry: charged that cost, and of the nodes left unexpanded exactly the chosen ones were continued.
+  expect(await chargedFor(audited.requestId)).toBeCloseTo(cost, 2);
+  const continued = (await sim("GET", `/v2/company/${encodeURIComponent(audited.requestId)}`)).json.graph as StoredGraph & { edges: { fromId: string; toId: string }[] };
+  const status = new Map(continued.nodes.map((n) => [n.nodeId, n.flags?.status]));
+  expect(truncated.filter((n) => status.get(n.nodeId) === "found").map((n) => n.nodeId).sort()).toEqual(chosenIds);
+  expect(truncated.filter((n) => !chosenIds.includes(n.nodeId)).every((n) => status.get(n.nodeId) === "budget_truncated")).toBe(true);
+
+  // Drawn: the tab shows the continued graph; a chosen node is found now, and an owner fetched for it is there.
+  const before = new Set(graph.nodes.map((n) => n.nodeId));
+  const uniquelyNamed = (n: StoredGraph["nodes"][number]) => n.company?.legalName !== undefined && continued.nodes.filter((m) => m.company?.legalName === n.company!.legalName).length === 1;
+  const newOwner = continued.nodes.find((n) => !before.has(n.nodeId) && uniquelyNamed(n) && continued.edges.some((e) => e.fromId === n.nodeId && chosenIds.includes(e.toId)));
+  expect(newOwner).toBeDefined();
+  await expect(page.getByTestId("layout-status")).toContainText(`${continued.nodes.length.toLocaleString("en")} nodes`, { timeout: 15_000 });
+  await expect(page.getByTestId("layout-status")).not.toContainText("Drawing", { timeout: 15_000 });
+  await expect(await findNode(page, chosen[0]!)).toHaveAttribute("data-status", "found");
+  await expect(await findNode(page, newOwner!)).toBeVisible();
 });
 
 test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it does not draw it; finance cannot expand", async ({ page, login, db }) => {

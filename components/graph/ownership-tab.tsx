@@ -17,7 +17,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { continuationPlan, selectExpandAbove } from "@/lib/graph/ownership-graph";
+import { continuationPlan, expandable, formatPercent, parsePercent, selectExpandAbove } from "@/lib/graph/ownership-graph";
 import { liveTopics } from "@/lib/live/topics";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
@@ -168,27 +168,29 @@ function graphFinal(snapshot: CompanyResponse | null | undefined): boolean {
 
 function ExpandAbove({ graph, disabled, onExpand }: { graph: Graph; disabled: boolean; onExpand: (ids: string[], label: string) => void }) {
   const [threshold, setThreshold] = useState("25");
-  const value = Number(threshold);
-  const valid = threshold.trim() !== "" && Number.isFinite(value) && value >= 0 && value <= 100;
-  const selection = useMemo(() => (valid ? selectExpandAbove(graph.nodes, value) : undefined), [graph, value, valid]);
-  const truncatedCount = useMemo(() => graph.nodes.filter((n) => n.flags?.status === "budget_truncated" || n.continuation).length, [graph]);
-  if (truncatedCount === 0) return null;
+  const value = parsePercent(threshold);
+  // The same plan (nodes, cost) the confirm dialog and the server action work out.
+  const plan = useMemo(() => (value === undefined ? undefined : continuationPlan(graph, selectExpandAbove(graph.nodes, value))), [graph, value]);
+  const expandableCount = useMemo(() => new Set(graph.nodes.filter(expandable).map((n) => n.nodeId)).size, [graph]);
+  if (expandableCount === 0) return null;
+  const shown = value === undefined ? "" : formatPercent(value);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span>{truncatedCount} node(s) were not expanded (budget).</span>
+      <span>{expandableCount} node(s) were not expanded (budget).</span>
       <label htmlFor="expand-threshold">Expand all with accumulated ownership of at least</label>
-      <Input id="expand-threshold" inputMode="decimal" className="h-8 w-20" value={threshold} onChange={(e) => setThreshold(e.target.value)} aria-invalid={!valid} />
+      <Input id="expand-threshold" inputMode="decimal" className="h-8 w-20" value={threshold} onChange={(e) => setThreshold(e.target.value)} aria-invalid={value === undefined} />
       <span>%</span>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={disabled || !selection || selection.nodeIds.length === 0}
-        onClick={() => selection && onExpand(selection.nodeIds, `all nodes at or above ${value} %`)}
-      >
-        {selection
-          ? `Expand ${selection.nodeIds.length} node(s) above ${value} % (${selection.estimatedCost} credits${selection.costUnknown ? `, ${selection.costUnknown} without a stated cost` : ""})`
-          : "Enter a percentage from 0 to 100"}
-      </Button>
+      {plan?.chosen.length === 0 ? (
+        <span role="status" className="text-muted-foreground" data-testid="expand-above-none">
+          No node left unexpanded has an accumulated ownership of at least {shown} %.
+        </span>
+      ) : (
+        <Button size="sm" variant="outline" disabled={disabled || !plan} onClick={() => plan && onExpand(plan.chosen, `all nodes at or above ${shown} %`)}>
+          {plan
+            ? `Expand ${plan.chosen.length} node(s) at or above ${shown} % (${plan.estimatedCost} credits${plan.costUnknown ? `, ${plan.costUnknown} without a stated cost` : ""})`
+            : "Enter a percentage from 0 to 100"}
+        </Button>
+      )}
     </div>
   );
 }

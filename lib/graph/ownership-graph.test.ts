@@ -14,6 +14,7 @@ import {
   mermaidEdgeCount,
   mermaidRefusal,
   nodeView,
+  parsePercent,
   selectExpandAbove,
   statusLabel,
 } from "./ownership-graph";
@@ -141,11 +142,26 @@ describe("find a node", () => {
 describe("expand", () => {
   const nodes = [company("root", { flags: { isRoot: true, status: "found" } }), company("f"), truncated("t1", 3, 0.4), truncated("t2", 2, 0.25), truncated("t3", undefined, 0.9), truncated("t4", 5, 0.1), truncated("t5", 1, undefined)];
 
-  it("selects truncated nodes at or above X % of accumulated ownership, with their total cost", () => {
-    expect(selectExpandAbove(nodes, 25)).toEqual({ nodeIds: ["t1", "t2", "t3"], estimatedCost: 5, costUnknown: 1 });
-    expect(selectExpandAbove(nodes, 40).nodeIds).toEqual(["t1", "t3"]);
-    expect(selectExpandAbove(nodes, 95).nodeIds).toEqual([]);
-    expect(selectExpandAbove(nodes, 0).nodeIds).toEqual(["t1", "t2", "t3", "t4"]); // t5 states no share
+  it("selects truncated nodes at or above X % of accumulated ownership, each once; their cost is the plan's", () => {
+    expect(selectExpandAbove(nodes, 25)).toEqual(["t1", "t2", "t3"]);
+    expect(continuationPlan({ nodes }, selectExpandAbove(nodes, 25))).toMatchObject({ chosen: ["t1", "t2", "t3"], estimatedCost: 5, costUnknown: 1 });
+    expect(selectExpandAbove(nodes, 40)).toEqual(["t1", "t3"]);
+    expect(selectExpandAbove(nodes, 40.00001)).toEqual(["t3"]); // at or above: 40 % is in, just over it is not
+    expect(selectExpandAbove(nodes, 95)).toEqual([]);
+    expect(selectExpandAbove(nodes, 0)).toEqual(["t1", "t2", "t3", "t4"]); // t5 states no share
+    // A node the API lists twice (reached through two paths) is chosen, counted and paid once.
+    const twice = [...nodes, truncated("t1", 3, 0.4)];
+    expect(selectExpandAbove(twice, 25)).toEqual(["t1", "t2", "t3"]);
+    expect(continuationPlan({ nodes: twice }, selectExpandAbove(twice, 25)).estimatedCost).toBe(5);
+  });
+
+  it("reads the threshold as typed, a decimal comma included, from 0 to 100", () => {
+    expect(parsePercent("25")).toBe(25);
+    expect(parsePercent(" 2,33 ")).toBe(2.33);
+    expect(parsePercent("2.5")).toBe(2.5);
+    expect(parsePercent("0")).toBe(0);
+    expect(parsePercent("100")).toBe(100);
+    for (const text of ["", "100.5", "-1", "1e1", "abc", "2,5,1", "Infinity"]) expect(parsePercent(text)).toBeUndefined();
   });
 
   it("plans a continuation: chosen truncated nodes, the expanded companies kept, capped at the cost", () => {

@@ -129,6 +129,11 @@ function personName(name: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether the graph can be continued from this node: the registry left it unexpanded (budget) or says how to continue it. */
+export function expandable(node: GraphNode): boolean {
+  return node.flags?.status === "budget_truncated" || node.continuation !== undefined;
+}
+
 /** What a node box shows. */
 export function nodeView(node: GraphNode): NodeView {
   const name = node.company?.legalName ?? personName(node.individual?.name) ?? node.company?.id ?? node.nodeId;
@@ -144,10 +149,9 @@ export function nodeView(node: GraphNode): NodeView {
     isUbo: node.flags?.isUbo === true,
     isUboProxy: node.flags?.isUboProxy === true,
     status: node.flags?.status,
-    truncated:
-      node.flags?.status === "budget_truncated" || c
-        ? { reason: c?.reason, estimatedCost: c?.estimatedCost, depth: c?.depth, accumulatedOwnership: c?.accumulatedOwnership }
-        : undefined,
+    truncated: expandable(node)
+      ? { reason: c?.reason, estimatedCost: c?.estimatedCost, depth: c?.depth, accumulatedOwnership: c?.accumulatedOwnership }
+      : undefined,
   };
 }
 
@@ -185,22 +189,24 @@ export function statusLabel(status: string | undefined): string {
   return statusWords[status] ?? status;
 }
 
-export type ExpandSelection = { nodeIds: string[]; estimatedCost: number; costUnknown: number };
-
-/** Budget-truncated nodes whose accumulated ownership is at least `thresholdPercent`, with their total estimated cost. */
-export function selectExpandAbove(nodes: readonly GraphNode[], thresholdPercent: number): ExpandSelection {
+/**
+ * The expandable nodes whose accumulated ownership is at least `thresholdPercent`, each once (a node the API
+ * lists twice is one node); what expanding them costs is `continuationPlan`'s, as for any other choice.
+ */
+export function selectExpandAbove(nodes: readonly GraphNode[], thresholdPercent: number): string[] {
   const picked = nodes.filter((n) => {
-    if (n.flags?.status !== "budget_truncated" && !n.continuation) return false;
     const pct = accumulatedPercent(n.continuation?.accumulatedOwnership);
-    return pct !== undefined && pct >= thresholdPercent;
+    return expandable(n) && pct !== undefined && pct >= thresholdPercent;
   });
-  let estimatedCost = 0;
-  let costUnknown = 0;
-  for (const n of picked) {
-    if (typeof n.continuation?.estimatedCost === "number") estimatedCost += n.continuation.estimatedCost;
-    else costUnknown++;
-  }
-  return { nodeIds: picked.map((n) => n.nodeId), estimatedCost, costUnknown };
+  return [...new Set(picked.map((n) => n.nodeId))];
+}
+
+/** A percentage typed by the user, "2.5" or "2,5"; undefined unless a number from 0 to 100. */
+export function parsePercent(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d+(?:[.,]\d+)?$/.test(trimmed)) return undefined;
+  const value = Number(trimmed.replace(",", "."));
+  return value <= 100 ? value : undefined;
 }
 
 /** Nodes whose name, id or company id contains the query (case- and accent-insensitive). */
@@ -258,7 +264,7 @@ export function continuationPlan(graph: Pick<Graph, "nodes">, nodeIds: readonly 
   let costUnknown = 0;
   for (const id of new Set(nodeIds)) {
     const node = byId.get(id);
-    if (!node || (node.flags?.status !== "budget_truncated" && !node.continuation)) {
+    if (!node || !expandable(node)) {
       unknownIds.push(id);
       continue;
     }
