@@ -263,6 +263,31 @@ describe("liveEventStream", () => {
     await stream.cancel();
   });
 
+  it("sends a replay longer than the queue limit in one piece, and keeps the client", async () => {
+    replay = { reset: false, events: Array.from({ length: 50 }, (_, i) => ({ type: "event" as const, id: i + 5, topic: "requests" })) };
+    const errors: string[] = [];
+    const stream = liveEventStream({
+      role: "compliance",
+      lastEventId: 4,
+      signal: abort.signal,
+      source,
+      log: { replay: async () => replay, latestId: async () => 54 },
+      currentRole: async () => "compliance",
+      maxQueued: 10,
+      onError: (message) => errors.push(message),
+    });
+    source.markReady();
+    await flush();
+    // Nothing has been read yet: the whole catch-up waits as one chunk, and the client stays subscribed.
+    expect(errors).toEqual([]);
+    expect(hub.size()).toBe(1);
+    const client = consume(stream);
+    await flush();
+    expect(client.live().map((e) => Number(e.id))).toEqual(replay.events.map((e) => e.id));
+    expect(client.events.at(-1)?.event).toBe("ready");
+    await client.cancel();
+  });
+
   it("ends the stream when the replay fails, so that the browser retries", async () => {
     const client = open({
       lastEventId: 4,

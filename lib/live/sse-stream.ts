@@ -98,23 +98,26 @@ export function liveEventStream(options: LiveStreamOptions): ReadableStream<Uint
     controller.enqueue(encoder.encode(text));
   }
 
-  function deliver(message: LiveMessage) {
-    if (message.type === "reset") {
-      cursor = Math.max(cursor, message.id);
-      write(formatLiveMessage(message));
-      announced = message.id;
-      return;
-    }
+  /** A message as this viewer gets it ("" when their role may not see it), moving the cursor past it. */
+  function format(message: LiveMessage): string {
     cursor = Math.max(cursor, message.id);
-    if (!canReceive(role, message.topic)) return;
-    write(formatLiveMessage(message));
+    if (message.type === "event" && !canReceive(role, message.topic)) return "";
     announced = message.id;
+    return formatLiveMessage(message);
+  }
+
+  function deliver(message: LiveMessage) {
+    const text = format(message);
+    if (text) write(text);
   }
 
   async function open() {
     write(formatRetry(options.retryMs ?? 3_000));
     await options.source.ready(signal);
     const replayed = new Set<number>();
+    // The catch-up goes out as one chunk: the queue limit is for a client that stops reading, and a
+    // replay of thousands of events would otherwise trip it on every reconnect.
+    let catchUp = "";
     if (options.lastEventId === null) {
       // A fresh client gets a cursor, so that after a drop it can ask for what it missed.
       const latest = await options.log.latestId();
@@ -123,19 +126,19 @@ export function liveEventStream(options: LiveStreamOptions): ReadableStream<Uint
     } else {
       const replay = await options.log.replay(options.lastEventId);
       if (closed) return;
-      if (replay.reset) deliver({ type: "reset", id: replay.id });
+      if (replay.reset) catchUp += format({ type: "reset", id: replay.id });
       for (const event of replay.reset ? [] : replay.events) {
         replayed.add(event.id);
-        deliver(event);
+        catchUp += format(event);
       }
     }
     const waiting = pending ?? [];
     pending = null;
     for (const message of waiting) {
       if (message.type === "event" && replayed.has(message.id)) continue;
-      deliver(message);
+      catchUp += format(message);
     }
-    write(formatReady(cursor));
+    write(catchUp + formatReady(cursor));
     announced = cursor;
   }
 
