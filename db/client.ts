@@ -10,6 +10,9 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export function createDatabase(connectionString: string, max = 10): { db: Database; pool: Pool } {
   const pool = new Pool({ connectionString, max });
+  // An idle connection that Postgres ends (a restart, pg_terminate_backend, a dropped database) is reported
+  // here; without a listener the 'error' event would be thrown. The pool opens a new one when next needed.
+  pool.on("error", (error) => console.warn(`[db] an idle database connection was closed: ${error.message}`));
   return { db: drizzle(pool, { schema }), pool };
 }
 
