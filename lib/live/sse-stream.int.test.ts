@@ -11,7 +11,8 @@ import { latestLiveEventId, replayLiveEvents } from "./event-log";
 import { createLiveListener, type LiveListener } from "./listener";
 import { publishLive } from "./publish";
 import { parseLastEventId } from "./sse-format";
-import { liveEventStream, liveStreamHeaders } from "./sse-stream";
+import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
+import { liveEventStream } from "./sse-stream";
 import { liveViewerRole } from "./viewer-role";
 
 /**
@@ -52,7 +53,7 @@ beforeAll(async () => {
       onError: () => {},
     });
     streams.push(new WeakRef(stream));
-    res.writeHead(200, liveStreamHeaders);
+    res.writeHead(200, eventStreamHeaders);
     res.flushHeaders();
     const reader = stream.getReader();
     try {

@@ -44,15 +44,6 @@ export type LiveStreamOptions = {
   onError?: (message: string, error: unknown) => void;
 };
 
-export const liveStreamHeaders = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  // no-transform: Next's gzip (the `compression` package) and proxies leave the stream alone, so each
-  // event is flushed as written instead of sitting in a compression buffer.
-  "Cache-Control": "no-cache, no-transform",
-  // nginx would otherwise buffer the response.
-  "X-Accel-Buffering": "no",
-} as const;
-
 const encoder = new TextEncoder();
 
 export function liveEventStream(options: LiveStreamOptions): ReadableStream<Uint8Array> {

@@ -1,25 +1,17 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequestVersions, companyRequests, liveEvents, registryConnections } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
-import { startTestSimulator, testApiKey } from "../../simulator/test-harness";
+import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { pollRequest } from "./poll-request";
 import { storedRequest } from "./stored-request";
 
-let sim: Awaited<ReturnType<typeof startTestSimulator>>;
+let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let connectionId = "";
 
 describe("polling a request when no webhook arrives", () => {
   beforeAll(async () => {
-    sim = await startTestSimulator();
-    await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
-    await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: sealSecret(testApiKey), apiKeyHint: "sk_dev_…" })
-      .returning();
-    connectionId = row!.id;
+    ({ sim, connectionId } = await startSimulatorWithConnection());
   });
   afterAll(() => sim.close());
 

@@ -11,13 +11,6 @@ import type { SearchStreamEvent } from "@/lib/registry/search-stream";
 import type { SearchResult } from "@/lib/registry/schemas";
 import { formatRelayEvent, mergeResults, type RelayEvent } from "./relay-events";
 
-export const searchStreamHeaders = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  // no-transform: Next's gzip leaves the stream alone, so each event is flushed as written.
-  "Cache-Control": "no-cache, no-transform",
-  "X-Accel-Buffering": "no",
-} as const;
-
 const encoder = new TextEncoder();
 const epochNow = () => performance.timeOrigin + performance.now();
 

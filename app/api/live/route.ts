@@ -4,7 +4,8 @@ import { roles } from "@/lib/auth/roles";
 import { latestLiveEventId, replayLiveEvents } from "@/lib/live/event-log";
 import { liveListener } from "@/lib/live/listener";
 import { parseLastEventId } from "@/lib/live/sse-format";
-import { liveEventStream, liveStreamHeaders } from "@/lib/live/sse-stream";
+import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
+import { liveEventStream } from "@/lib/live/sse-stream";
 import { liveViewerRole } from "@/lib/live/viewer-role";
 
 // A stream per request: never prerendered or cached.
@@ -25,5 +26,5 @@ export const GET = roleRoute(roles, async (request, _context: unknown, user) => 
     log: { replay: (lastEventId) => replayLiveEvents(database, lastEventId), latestId: () => latestLiveEventId(database) },
     currentRole: () => liveViewerRole(database, user.id),
   });
-  return new Response(stream, { headers: liveStreamHeaders });
+  return new Response(stream, { headers: eventStreamHeaders });
 });

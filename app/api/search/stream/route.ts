@@ -4,7 +4,8 @@ import { roleRoute } from "@/lib/auth/role-route";
 import { sectionFor } from "@/lib/auth/roles";
 import { registryClientForRequest } from "@/lib/connections/active-connection";
 import { searchQuerySchema } from "@/lib/registry/schemas";
-import { relaySearchStream, searchStreamHeaders } from "@/lib/search/relay-stream";
+import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
+import { relaySearchStream } from "@/lib/search/relay-stream";
 
 // A stream per request: never prerendered or cached.
 export const dynamic = "force-dynamic";
@@ -40,5 +41,5 @@ export const GET = roleRoute(sectionFor("/search").roles, async (request, _conte
     connectionId: registry.connection.id,
   });
   const stream = relaySearchStream((signal) => registry.client.searchStream(search, { signal }), { signal: request.signal });
-  return new Response(stream, { headers: searchStreamHeaders });
+  return new Response(stream, { headers: eventStreamHeaders });
 });

@@ -1,15 +1,13 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { companyRequests, liveEvents, registryConnections } from "@/db/schema";
+import { companyRequests, registryConnections } from "@/db/schema";
 import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
-import { sealSecret } from "@/lib/connections/secret-box";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storedRequest } from "@/lib/requests/stored-request";
-import { startTestSimulator, testApiKey } from "../../../../../../simulator/test-harness";
+import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { fetchSignedDocument } from "./fetch-signed-document";
 
-let sim: Awaited<ReturnType<typeof startTestSimulator>>;
+let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let connectionId = "";
 let requestId = "";
 let documentId = "";
@@ -27,14 +25,7 @@ function countingFetch() {
 
 describe("downloading a document through its signed URL", () => {
   beforeAll(async () => {
-    sim = await startTestSimulator();
-    await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
-    await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: sealSecret(testApiKey), apiKeyHint: "sk_dev_…" })
-      .returning();
-    connectionId = row!.id;
+    ({ sim, connectionId } = await startSimulatorWithConnection());
 
     const listing = await sim.call("POST", "/v2/company", { id: "HRB 86891", countryCode: "DE", dataPoints: ["availableDocuments"] });
     await sim.call("POST", "/_sim/advance", { seconds: 30 });
