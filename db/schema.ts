@@ -17,6 +17,11 @@ export const users = pgTable("users", {
   mustChangePassword: boolean("must_change_password").notNull().default(false),
   active: boolean("active").notNull().default(true),
   oidcSubject: text("oidc_subject").unique(),
+  /**
+   * Bumped by a password change, an admin's reset and a deactivation: a session token that carries an older
+   * value is refused on its next request, so those events end the user's other sessions.
+   */
+  sessionVersion: integer("session_version").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -32,9 +37,11 @@ export const signInFailures = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     email: text("email").notNull(),
+    /** The client address the attempt came from, so one address cannot lock out every account. */
+    clientAddress: text("client_address"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sign_in_failures_email_at").on(t.email, t.at)],
+  (t) => [index("sign_in_failures_email_at").on(t.email, t.at), index("sign_in_failures_client_at").on(t.clientAddress, t.at)],
 );
 
 export const signInLocks = pgTable("sign_in_locks", {
@@ -103,7 +110,7 @@ export const webhookDeliveries = pgTable(
     type: text("type").notNull(),
     requestId: text("request_id"),
     monitorId: text("monitor_id"),
-    version: integer("version"),
+    version: bigint("version", { mode: "number" }),
     outcome: text("outcome", { enum: deliveryOutcomes }).notNull(),
     /** Why a delivery failed or was stale, in words. */
     detail: text("detail"),
@@ -164,7 +171,7 @@ export const companyRequests = pgTable(
     companyId: text("company_id"),
     companyName: text("company_name"),
     /** The highest `request.version` applied; 0 before the first snapshot. */
-    version: integer("version").notNull().default(0),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
     /** The merged snapshot, as `json` (stored as text: half the write cost of jsonb, and read whole anyway). */
     snapshot: json("snapshot"),
     /** `request.dataStatus` of the snapshot, apart, so lists read it without the (possibly megabytes) snapshot. */
@@ -186,7 +193,7 @@ export const companyRequestVersions = pgTable(
     requestId: text("request_id")
       .notNull()
       .references(() => companyRequests.requestId, { onDelete: "cascade" }),
-    version: integer("version").notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
     snapshot: json("snapshot").notNull(),
     source: text("source", { enum: snapshotSources }).notNull(),
     appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
@@ -243,3 +250,34 @@ export const liveEvents = pgTable(
   },
   (t) => [index("live_events_at").on(t.at)],
 );
+
+/**
+ * A paid request's intent, written before the registry is called and settled after: no credits are spent
+ * without a record, even when the process dies between the registry's answer and the console's transaction.
+ * `pending` while the call runs; `ordered`, `refused`, or `unknown` (a time-out or a crash: the registry may
+ * or may not have accepted it) once settled. An open intent is reconciled when the console next starts.
+ */
+export const paidRequestIntents = pgTable(
+  "paid_request_intents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    connectionId: uuid("connection_id").references(() => registryConnections.id, { onDelete: "set null" }),
+    /** The audit action it will be recorded as (`company.ordered`, `company.graph_expanded`…). */
+    action: text("action").notNull(),
+    /** `<country> <company id>`. */
+    target: text("target").notNull(),
+    /** What was asked for: quoted total, caps, datapoints, documents, case reference. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "ordered", "refused", "unknown"] }).notNull().default("pending"),
+    requestId: text("request_id"),
+    /** Why it was refused or is unknown, in words (the registry's code and message, or the failure). */
+    outcome: jsonb("outcome").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [index("paid_request_intents_open").on(t.createdAt).where(sql`${t.status} in ('pending', 'unknown')`)],
+);
+
+export type PaidRequestIntent = typeof paidRequestIntents.$inferSelect;

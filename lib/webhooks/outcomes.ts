@@ -10,6 +10,8 @@ export const deliveryOutcomes = [
   "failed",
   /** An event type this console does not know yet: kept as received, acknowledged. */
   "unhandled",
+  /** A snapshot of a request stored for another connection: refused (a connection never changes another's requests). */
+  "mismatch",
 ] as const;
 
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
@@ -20,4 +22,5 @@ export const deliveryOutcomeLabels: Record<DeliveryOutcome, string> = {
   duplicate: "Duplicate",
   failed: "Failed",
   unhandled: "Unhandled type",
+  mismatch: "Refused: another connection's request",
 };

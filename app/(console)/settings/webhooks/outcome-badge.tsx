@@ -7,6 +7,7 @@ const variants: Record<DeliveryOutcome, BadgeProps["variant"]> = {
   duplicate: "outline",
   failed: "destructive",
   unhandled: "warning",
+  mismatch: "destructive",
 };
 
 export function OutcomeBadge({ outcome }: { outcome: DeliveryOutcome }) {

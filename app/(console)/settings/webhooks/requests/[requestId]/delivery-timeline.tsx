@@ -9,6 +9,7 @@ const dotClass: Record<DeliveryOutcome, string> = {
   duplicate: "border-2 border-muted-foreground bg-background",
   failed: "bg-destructive",
   unhandled: "bg-warning",
+  mismatch: "bg-destructive",
 };
 
 /** A request's deliveries as a vertical timeline, oldest first, with the wait between each and the one before. */
