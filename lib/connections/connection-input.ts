@@ -3,6 +3,23 @@ import { connectionEnvironments } from "@/lib/connections/environments";
 
 const loopback = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** A base URL as stored: no trailing slash and no `/v2` (the client adds the version to every path). */
+export function normaliseBaseUrl(url: string): string {
+  return url.replace(/\/+$/, "").replace(/\/v2$/, "");
+}
+
+/** Whether two base URLs name the same API, read as URLs (host case, a default port and a trailing `/v2` do not count). */
+export function sameBaseUrl(a: string, b: string): boolean {
+  const read = (url: string) => {
+    try {
+      return normaliseBaseUrl(new URL(url).href);
+    } catch {
+      return url;
+    }
+  };
+  return read(a) === read(b);
+}
+
 /** The form for adding or editing a connection, checked on the server (and in the browser for comfort). */
 export const connectionInputSchema = z
   .object({
@@ -10,7 +27,7 @@ export const connectionInputSchema = z
     environment: z.enum(connectionEnvironments, "Choose production or sandbox."),
     baseUrl: z
       .url({ protocol: /^https?$/, error: "Enter the API's base URL, e.g. https://api.example.com" })
-      .transform((u) => u.replace(/\/+$/, "").replace(/\/v2$/, "")),
+      .transform(normaliseBaseUrl),
     /** Empty when editing means "keep the stored key". */
     apiKey: z.string().trim().max(500).regex(/^\S*$/, "An API key has no spaces."),
     /** Empty means "keep" when editing; `clearWebhookSecret` removes it. */
@@ -30,6 +47,25 @@ export const connectionInputSchema = z
 
 export type ConnectionInput = z.input<typeof connectionInputSchema>;
 export type ConnectionFields = z.output<typeof connectionInputSchema>;
+
+export const reenterKeyMessage = "Enter the API key again to change the base URL.";
+export const reenterSecretMessage = "Enter the signing secret again to change the base URL, or remove it.";
+
+/**
+ * A stored key (and signing secret) belongs to the address it was entered for: pointing a connection at another
+ * base URL needs them entered again, so a stored key is never sent to a host its holder did not choose. The
+ * field errors of an edit that changes the base URL without them; empty when nothing is missing.
+ */
+export function baseUrlChangeProblems(
+  current: { baseUrl: string; hasWebhookSecret: boolean },
+  next: Pick<ConnectionInput, "baseUrl" | "apiKey" | "webhookSecret" | "clearWebhookSecret">,
+): Record<string, string[]> {
+  if (sameBaseUrl(current.baseUrl, next.baseUrl)) return {};
+  const problems: Record<string, string[]> = {};
+  if (!next.apiKey.trim()) problems.apiKey = [reenterKeyMessage];
+  if (current.hasWebhookSecret && !next.webhookSecret.trim() && !next.clearWebhookSecret) problems.webhookSecret = [reenterSecretMessage];
+  return problems;
+}
 
 /**
  * How a key may be shown: its kind prefix (at most two short segments, e.g. `sk_dev_`) and its last

@@ -76,6 +76,37 @@ describe("stored connections", () => {
     expect(details).toContainEqual({ changed: ["previousWebhookSecret (retired)"] });
   });
 
+  it("refuses a new base URL without the API key and the signing secret entered again, and changes nothing", async () => {
+    const created = await createConnection(actor, fields());
+    const id = created.ok ? created.data.id : "";
+    const before = await db().select().from(registryConnections).where(eq(registryConnections.id, id));
+    const elsewhere = { name: "Production", baseUrl: "http://127.0.0.1:9/v2", environment: "sandbox" };
+
+    const withoutEither = await updateConnection(actor, id, fields({ ...elsewhere, apiKey: "", webhookSecret: "" }));
+    expect(withoutEither).toMatchObject({
+      ok: false,
+      code: "reentry_required",
+      fieldErrors: { apiKey: ["Enter the API key again to change the base URL."], webhookSecret: ["Enter the signing secret again to change the base URL, or remove it."] },
+    });
+    const withoutSecret = await updateConnection(actor, id, fields({ ...elsewhere, webhookSecret: "" }));
+    expect(withoutSecret).toMatchObject({ ok: false, code: "reentry_required", fieldErrors: { webhookSecret: [expect.any(String)] } });
+    expect(withoutSecret.ok === false && withoutSecret.fieldErrors?.apiKey).toBeUndefined();
+    expect(await db().select().from(registryConnections).where(eq(registryConnections.id, id))).toEqual(before);
+    expect(await connectionTarget(id)).toEqual({ baseUrl: "https://api.example.com", apiKey: key });
+    expect((await db().select({ action: auditLog.action }).from(auditLog)).map((r) => r.action)).toEqual(["connection.created"]);
+
+    // The same address written differently is no change; with both entered again the new address is taken.
+    expect(await updateConnection(actor, id, fields({ baseUrl: "https://API.example.com:443/v2/", apiKey: "", webhookSecret: "" }))).toEqual({ ok: true, data: undefined });
+    const newKey = "sk_dev_fedcba9876543210ABCD";
+    expect(await updateConnection(actor, id, fields({ ...elsewhere, apiKey: newKey }))).toEqual({ ok: true, data: undefined });
+    expect(await connectionTarget(id)).toEqual({ baseUrl: "http://127.0.0.1:9", apiKey: newKey });
+
+    // Removing the stored secret instead of entering it again will do; without a secret, the key alone is enough.
+    expect(await updateConnection(actor, id, fields({ baseUrl: "https://api.example.com", webhookSecret: "", clearWebhookSecret: true }))).toEqual({ ok: true, data: undefined });
+    expect(await updateConnection(actor, id, fields({ ...elsewhere, webhookSecret: "" }))).toEqual({ ok: true, data: undefined });
+    expect(await connectionTarget(id)).toEqual({ baseUrl: "http://127.0.0.1:9", apiKey: key });
+  });
+
   it("resolves the session's connection, falling back to the default when it is gone", async () => {
     const p = await createConnection(actor, fields());
     const s = await createConnection(actor, fields({ name: "Sandbox", environment: "sandbox", apiKey: "sk_dev_aaaaBBBB" }));

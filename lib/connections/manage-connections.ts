@@ -6,7 +6,7 @@ import { audit, type Actor } from "@/lib/audit/audit";
 import { SecretKeyError } from "@/lib/crypto";
 import type { RegistryTarget } from "@/lib/registry/client";
 import { forgetSigningSecrets } from "@/lib/webhooks/signing-secrets";
-import { apiKeyHint, type ConnectionFields } from "./connection-input";
+import { apiKeyHint, baseUrlChangeProblems, type ConnectionFields } from "./connection-input";
 import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
 import { openSecret, sealSecret } from "./secret-box";
 
@@ -83,6 +83,15 @@ export async function updateConnection(actor: Actor, id: string, fields: Connect
     return await db().transaction(async (tx) => {
       const [current] = await tx.select().from(registryConnections).where(eq(registryConnections.id, id)).for("update");
       if (!current) return { ok: false, code: "not_found", error: "No such connection." };
+      const reentry = baseUrlChangeProblems({ baseUrl: current.baseUrl, hasWebhookSecret: current.webhookSecretSealed !== null }, fields);
+      if (Object.keys(reentry).length > 0) {
+        return {
+          ok: false,
+          code: "reentry_required",
+          error: "A new base URL needs the API key (and the signing secret, if one is set) entered again: a stored secret is never sent to another address.",
+          fieldErrors: reentry,
+        };
+      }
       const changes: Partial<RegistryConnection> = { name: fields.name, environment: fields.environment, baseUrl: fields.baseUrl, updatedAt: new Date() };
       const changed: string[] = (["name", "environment", "baseUrl"] as const).filter((k) => current[k] !== fields[k]);
       if (fields.apiKey) {

@@ -27,7 +27,11 @@ export const deleteConnectionAction = roleAction(admins, z.object({ id }), async
 
 export type ConnectionTestResult = { latencyMs: number } & ({ reachable: true; monitors: number } | { reachable: false; error: RegistryErrorInfo });
 
-/** Calls a free endpoint that checks the key (GET /v2/monitors?first=1) and reports latency and the answer. */
+/**
+ * Calls a free endpoint that checks the key (GET /v2/monitors?first=1) and reports latency and the answer. It
+ * tests the stored connection only (an id, never a URL from the form): a stored key goes to its stored base URL
+ * and nowhere else, and that URL changes only with the key entered again (updateConnection).
+ */
 export const testConnectionAction = roleAction(admins, z.object({ id }), async (input, user): Promise<ActionResult<ConnectionTestResult>> => {
   const name = (await listConnections()).find((c) => c.id === input.id)?.name;
   if (!name) return { ok: false, code: "not_found", error: "No such connection." };

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { connectionInputSchema, type ConnectionInput } from "@/lib/connections/connection-input";
+import { baseUrlChangeProblems, connectionInputSchema, type ConnectionInput } from "@/lib/connections/connection-input";
 import { connectionEnvironments } from "@/lib/connections/environments";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { ActionResult } from "@/lib/auth/role-action";
@@ -49,9 +49,9 @@ export function ConnectionFormDialog(props: {
     };
     // Checked here for comfort; the server checks the same schema again.
     const local = connectionInputSchema.safeParse(input);
-    const missingKey: Record<string, string[]> = !editing && !input.apiKey ? { apiKey: ["Enter the API key."] } : {};
-    if (!local.success || Object.keys(missingKey).length) {
-      setFieldErrors({ ...(local.success ? {} : fieldErrorsOf(local.error.issues)), ...missingKey });
+    const missing: Record<string, string[]> = editing ? baseUrlChangeProblems(editing, input) : input.apiKey ? {} : { apiKey: ["Enter the API key."] };
+    if (!local.success || Object.keys(missing).length) {
+      setFieldErrors({ ...(local.success ? {} : fieldErrorsOf(local.error.issues)), ...missing });
       setError("Please correct the highlighted fields.");
       return;
     }
@@ -88,7 +88,15 @@ export function ConnectionFormDialog(props: {
               ))}
             </select>
           </div>
-          <FormField label="Base URL" name="baseUrl" type="url" defaultValue={editing?.baseUrl} placeholder="https://api.example.com" errors={fieldErrors.baseUrl} />
+          <FormField
+            label="Base URL"
+            name="baseUrl"
+            type="url"
+            defaultValue={editing?.baseUrl}
+            placeholder="https://api.example.com"
+            errors={fieldErrors.baseUrl}
+            hint={editing ? `A new base URL needs the API key${editing.hasWebhookSecret ? " and the signing secret" : ""} entered again: stored secrets are never sent to another address.` : undefined}
+          />
           <FormField
             label="API key"
             name="apiKey"
