@@ -127,6 +127,47 @@ describe("registry client", () => {
     });
   });
 
+  describe("redirects", () => {
+    let elsewhere: Awaited<ReturnType<typeof startHttpStub>>;
+    beforeAll(async () => {
+      elsewhere = await startHttpStub();
+    });
+    afterAll(() => elsewhere.close());
+
+    it("never follows one with the API key: a 3xx is unexpected_redirect, and the other host receives nothing", async () => {
+      elsewhere.json(200, monitors);
+      for (const status of [301, 302, 303, 307, 308]) {
+        stub.answer((_req, res) => res.writeHead(status, { location: `${elsewhere.url}/collect?from=registry` }).end());
+        const calls = [
+          () => client().listMonitors(),
+          () => client().createCompany({ id: "552100554", countryCode: "FR", dataPoints: ["company"] }),
+          async () => {
+            for await (const event of client().searchStream({ country: "FR", query: "abc" })) void event;
+          },
+        ];
+        for (const call of calls) {
+          const error = await failure(call());
+          expect(error.toInfo()).toEqual({
+            status: 502,
+            code: "unexpected_redirect",
+            message: `The registry answered ${status}, a redirect to ${elsewhere.url}. The console never follows a redirect with the API key, so the call was not sent on; check the connection's base URL.`,
+            details: [],
+            retryable: false,
+            retryAfter: undefined,
+          });
+          expect(JSON.stringify(error.toInfo())).not.toContain("sk_dev_test_1234");
+        }
+        expect(stub.requests).toHaveLength(3);
+      }
+      expect(elsewhere.requests).toEqual([]);
+    });
+
+    it("names a redirect without a readable Location by its status alone", async () => {
+      stub.answer((_req, res) => res.writeHead(302, { location: "http://[::1" }).end());
+      expect((await failure(client().getCompany("r1"))).message).toMatch(/^The registry answered 302, a redirect\. /);
+    });
+  });
+
   it("answers a 204 DELETE with nothing", async () => {
     stub.answer((_req, res) => res.writeHead(204).end());
     expect(await client().deleteMonitor("m 1")).toBeUndefined();

@@ -110,10 +110,30 @@ function shapeError(status: number, issues: z.core.$ZodIssue[]): RegistryError {
   });
 }
 
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+/** A 3xx answer: named by its status and, at most, the origin it points to (never its path or query, never the key). */
+function redirectError(response: Response, requestUrl: string): RegistryError {
+  let destination = "";
+  try {
+    const location = response.headers.get("location");
+    if (location) destination = ` to ${new URL(location, requestUrl).origin}`;
+  } catch {
+    // An unreadable Location is named by the status alone.
+  }
+  return new RegistryError({
+    status: 502,
+    code: "unexpected_redirect",
+    message: `The registry answered ${response.status}, a redirect${destination}. The console never follows a redirect with the API key, so the call was not sent on; check the connection's base URL.`,
+    details: [],
+    retryable: false,
+  });
+}
+
 /**
  * A typed client for the Company Registry Data Service: one function per endpoint of the spec.
  * Every answer is validated against lib/registry/schemas.ts; every failure is a RegistryError
- * (`bad_response`, `network_error` and `timeout` for what the API itself did not say).
+ * (`bad_response`, `network_error`, `timeout` and `unexpected_redirect` for what the API itself did not say).
  */
 export function createRegistryClient(target: RegistryTarget, dependencies: Partial<ClientDependencies> = {}) {
   const deps = { ...defaults, ...dependencies };
@@ -122,8 +142,10 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
     const timeoutMs = call.timeoutMs ?? deps.timeouts.defaultMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const url = withQuery(target.baseUrl, call.path, call.query);
+    let response: Response;
     try {
-      return await deps.fetch(withQuery(target.baseUrl, call.path, call.query), {
+      response = await deps.fetch(url, {
         method: call.method,
         headers: {
           "x-api-key": target.apiKey,
@@ -132,6 +154,8 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
         },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
         signal,
+        // A redirect would carry x-api-key (and the body) to wherever the answer points: never followed.
+        redirect: "manual",
       });
     } catch (error) {
       if (options.signal?.aborted) throw error; // the caller gave up: not the registry's fault
@@ -146,6 +170,11 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
         retryable: true,
       });
     }
+    if (isRedirect(response.status)) {
+      await response.body?.cancel();
+      throw redirectError(response, url);
+    }
+    return response;
   }
 
   async function request<S extends z.ZodType | undefined>(
