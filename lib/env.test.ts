@@ -70,3 +70,18 @@ describe("app environment", () => {
     expect(env.NODE_ENV).toBe("production");
   });
 });
+
+describe("document download settings", () => {
+  it("default to the connection's own hosts and 50 MiB", () => {
+    expect(parseLauncherEnv({})).toMatchObject({ REGISTRY_FILE_HOSTS: [], DOCUMENT_MAX_BYTES: 52_428_800 });
+    expect(parseAppEnv({ DATABASE_URL: "postgres://u:p@db:5432/x", NEXTAUTH_SECRET: secret, APP_ENCRYPTION_KEY: key })).toMatchObject({ REGISTRY_FILE_HOSTS: [], DOCUMENT_MAX_BYTES: 52_428_800 });
+  });
+
+  it("read REGISTRY_FILE_HOSTS as host names separated by commas, and refuse anything else", () => {
+    expect(parseLauncherEnv({ REGISTRY_FILE_HOSTS: " Files.Example.com, cdn.example.net ," }).REGISTRY_FILE_HOSTS).toEqual(["files.example.com", "cdn.example.net"]);
+    for (const value of ["https://files.example.com", "files.example.com:443", "files.example.com/docs", "*.example.com"]) {
+      expect(problems(() => parseLauncherEnv({ REGISTRY_FILE_HOSTS: value }))).toEqual([expect.stringMatching(/^REGISTRY_FILE_HOSTS: expected host names separated by commas/)]);
+    }
+    expect(problems(() => parseLauncherEnv({ DOCUMENT_MAX_BYTES: "50MB" }))).toEqual([expect.stringMatching(/^DOCUMENT_MAX_BYTES: expected a number of bytes/)]);
+  });
+});

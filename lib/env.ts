@@ -30,6 +30,18 @@ const oidcFields = {
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 };
 
+const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** Where documents are downloaded from (lib/requests/document-url-policy.ts), and how much of one. */
+const documentFields = {
+  REGISTRY_FILE_HOSTS: z
+    .string()
+    .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((host) => hostName.test(host)), "expected host names separated by commas, e.g. files.example.com,cdn.example.net (no scheme, port or path)")
+    .default([]),
+  DOCUMENT_MAX_BYTES: z.coerce.number({ error: "expected a number of bytes" }).int("expected a whole number of bytes").min(1, "expected at least 1 byte").default(50 * 1024 * 1024),
+};
+
 const oidcAllOrNone = (value: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
   const keys = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
   const set = keys.filter((k) => value[k] !== undefined);
@@ -55,6 +67,7 @@ const launcherSchema = z
     NEXTAUTH_URL: z.url("expected the public URL of the console, e.g. https://desk.example.com").optional(),
     APP_ENCRYPTION_KEY: encryptionKey.optional(),
     ...oidcFields,
+    ...documentFields,
   })
   .superRefine((value, ctx) => {
     oidcAllOrNone(value, ctx);
@@ -79,6 +92,7 @@ const appSchema = z
     NEXTAUTH_URL: z.url().optional(),
     APP_ENCRYPTION_KEY: encryptionKey,
     ...oidcFields,
+    ...documentFields,
   })
   .superRefine(oidcAllOrNone);
 

@@ -39,6 +39,12 @@ export async function listConnections(): Promise<ConnectionView[]> {
   return rows.map(view);
 }
 
+/** One connection as any page may see it (no secret opened). */
+export async function findConnection(id: string): Promise<ConnectionView | undefined> {
+  const [row] = await db().select().from(registryConnections).where(eq(registryConnections.id, id));
+  return row && view(row);
+}
+
 const nameTaken = (name: string) => ({
   ok: false as const,
   code: "name_taken",

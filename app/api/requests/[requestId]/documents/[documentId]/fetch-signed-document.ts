@@ -1,10 +1,13 @@
 import "server-only";
 import { db } from "@/db/client";
 import { snapshotDocuments, type DossierDocument } from "@/components/dossier/snapshot-documents";
-import { connectionTarget } from "@/lib/connections/manage-connections";
+import { connectionTarget, findConnection } from "@/lib/connections/manage-connections";
+import { appEnv } from "@/lib/env";
 import { createRegistryClient } from "@/lib/registry/client";
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { DocumentUrlPolicy } from "@/lib/requests/document-url-policy";
+import { defaultDownloadLimits, fetchDocumentFile, type DownloadLimits } from "@/lib/requests/fetch-document-file";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 
@@ -15,14 +18,21 @@ export type SignedDocument =
   | { ok: true; document: DossierDocument; response: Response; refreshed: boolean }
   | { ok: false; status: number; code: string; message: string };
 
-type Dependencies = { fetch: typeof fetch; now: () => number };
+type Dependencies = { fetch: typeof fetch; now: () => number; limits: DownloadLimits; fileHosts: readonly string[] };
+
+const defaults = (): Dependencies => ({
+  fetch,
+  now: Date.now,
+  limits: { ...defaultDownloadLimits, maxBytes: appEnv().DOCUMENT_MAX_BYTES },
+  fileHosts: appEnv().REGISTRY_FILE_HOSTS,
+});
 
 function expiredBeforeUse(document: DossierDocument, now: number): boolean {
   if (document.urlExpiresAt) {
     const at = Date.parse(document.urlExpiresAt);
     if (Number.isFinite(at)) return at - expiryMarginMs <= now;
   }
-  const expires = Number(document.downloadUrl && new URL(document.downloadUrl).searchParams.get("expires"));
+  const expires = Number(document.downloadUrl && URL.canParse(document.downloadUrl) && new URL(document.downloadUrl).searchParams.get("expires"));
   return Number.isFinite(expires) && expires > 0 && expires - expiryMarginMs <= now;
 }
 
@@ -43,12 +53,20 @@ async function freshSnapshot(request: StoredRequest): Promise<{ ok: true; snapsh
   }
 }
 
+/** The file hosts a request's documents may come from: its connection's (see document-url-policy.ts). */
+async function urlPolicy(request: StoredRequest, fileHosts: readonly string[]): Promise<DocumentUrlPolicy> {
+  const connection = request.connectionId ? await findConnection(request.connectionId) : undefined;
+  return { fileHosts, connection: connection && { environment: connection.environment, baseUrl: connection.baseUrl } };
+}
+
 /**
- * Opens a delivered document of a stored request through its signed URL. When the URL has expired (by its
+ * Opens a delivered document of a stored request through its signed URL, only from the registry's file hosts
+ * and within the time and size limits (lib/requests/fetch-document-file.ts). When the URL has expired (by its
  * stated expiry, or because the file host refuses it) it asks the registry for the request again
  * (`GET /v2/company/{requestId}`, free), keeps that snapshot, and uses the fresh URL once.
  */
-export async function fetchSignedDocument(request: StoredRequest, documentId: string, deps: Dependencies = { fetch, now: Date.now }): Promise<SignedDocument> {
+export async function fetchSignedDocument(request: StoredRequest, documentId: string, dependencies: Partial<Dependencies> = {}): Promise<SignedDocument> {
+  const deps = { ...defaults(), ...dependencies };
   const find = (snapshot: CompanyResponse | null) => snapshotDocuments(snapshot).find((d) => d.id === documentId);
   let document = find(request.snapshot);
   if (!document) return { ok: false, status: 404, code: "document_not_found", message: "This request has no document with this id." };
@@ -68,13 +86,17 @@ export async function fetchSignedDocument(request: StoredRequest, documentId: st
     const failed = await refresh();
     if (failed) return failed;
   }
-  let response = await deps.fetch(document.downloadUrl!, { cache: "no-store", redirect: "follow" });
-  if (refusedAsStale(response.status) && !refreshed) {
-    await response.arrayBuffer().catch(() => undefined); // a short refusal; read to the end so the connection is released
+  const policy = await urlPolicy(request, deps.fileHosts);
+  const open = () => fetchDocumentFile(document!.downloadUrl!, policy, deps.limits, deps.fetch);
+  let opened = await open();
+  if (opened.ok && refusedAsStale(opened.response.status) && !refreshed) {
+    await opened.response.arrayBuffer().catch(() => undefined); // a short refusal; read to the end so the connection is released
     const failed = await refresh();
     if (failed) return failed;
-    response = await deps.fetch(document.downloadUrl!, { cache: "no-store", redirect: "follow" });
+    opened = await open();
   }
+  if (!opened.ok) return opened;
+  const { response } = opened;
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
     return { ok: false, status: 502, code: body?.error?.code ?? "download_failed", message: body?.error?.message ?? `The register's file host answered ${response.status}.` };
