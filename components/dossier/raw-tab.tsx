@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import type { CompanyResponse } from "@/lib/registry/schemas";
+import { signedUrlWithheld } from "@/lib/requests/withhold-signed-urls";
 import { Button } from "@/components/ui/button";
 
-/** The current snapshot as JSON, with its version and time, to copy or download. */
+/** The current snapshot as JSON (signed URLs withheld by the server), with its version and time, to copy or download. */
 export function RawTab({ requestId, snapshot, version, updatedAt }: { requestId: string; snapshot: CompanyResponse | null; version: number; updatedAt: string }) {
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   const json = JSON.stringify(snapshot, null, 2);
@@ -41,6 +42,11 @@ export function RawTab({ requestId, snapshot, version, updatedAt }: { requestId:
           {copied === "copied" ? "Copied." : copied === "failed" ? "The browser refused the clipboard; select the text instead." : ""}
         </span>
       </div>
+      {json.includes(signedUrlWithheld) && (
+        <p className="text-xs text-muted-foreground" data-testid="raw-withheld-note">
+          Document links read “{signedUrlWithheld}”: the Documents tab downloads each file through the console, which records the download.
+        </p>
+      )}
       <pre className="max-h-[32rem] overflow-auto rounded-md border p-3 text-xs" data-testid="raw-snapshot" tabIndex={0}>
         {json}
       </pre>

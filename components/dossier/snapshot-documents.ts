@@ -1,6 +1,9 @@
 import type { CompanyResponse, FinancialStatement, RegistryDocument } from "@/lib/registry/schemas";
 
-/** A document as the snapshot carries it, with where it sits and whether it was delivered. */
+/**
+ * A document as the snapshot carries it, with where it sits and whether it was delivered. `downloadUrl` is the
+ * signed URL on the server only; a browser gets "signed URL withheld…" there (lib/requests/withhold-signed-urls.ts).
+ */
 export type DossierDocument = RegistryDocument & { key: string; delivered: boolean; downloadUrl?: string; urlExpiresAt?: string };
 
 /** A delivered document's signed URL: the spec's `url`, or the simulator's `downloadUrl`, or `pdfUrl`. */

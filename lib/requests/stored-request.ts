@@ -4,6 +4,7 @@ import { db } from "@/db/client";
 import { companyRequests, registryConnections } from "@/db/schema";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import type { RequestOrigin } from "./origins";
+import { withholdSignedUrls } from "./withhold-signed-urls";
 
 /** A request as a page may see it: the merged snapshot and whether webhooks can be expected for it. */
 export type StoredRequest = {
@@ -44,4 +45,12 @@ export async function storedRequest(requestId: string): Promise<StoredRequest | 
     updatedAt: request.updatedAt.toISOString(),
     webhooksConfigured: row.secret !== null,
   };
+}
+
+/**
+ * A request as it may leave the server (page props, JSON answers): its snapshot without signed URLs, so every
+ * download goes through the console's audited route.
+ */
+export function withoutSignedUrls(request: StoredRequest): StoredRequest {
+  return { ...request, snapshot: withholdSignedUrls(request.snapshot) };
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { guardPage } from "@/lib/auth/guard-page";
 import { sectionFor } from "@/lib/auth/roles";
-import { storedRequest } from "@/lib/requests/stored-request";
+import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request";
 import { LiveRequest } from "./live-request";
 
 export const metadata: Metadata = { title: "Request" };
@@ -13,5 +13,5 @@ export default async function RequestPage({ params }: PageProps<"/requests/[requ
   const request = await storedRequest(decodeURIComponent(requestId));
   if (!request) notFound();
   const canOrder = user.role === "admin" || user.role === "compliance";
-  return <LiveRequest initial={request} canExpand={canOrder} canOrder={canOrder} />;
+  return <LiveRequest initial={withoutSignedUrls(request)} canExpand={canOrder} canOrder={canOrder} />;
 }
