@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, LoginPage, test } from "./fixtures";
+import { expect, LoginPage, postServerAction, serverAction, test } from "./fixtures";
 
 // Connections are shared by every user of the console: these tests run one after the other.
 test.describe.configure({ mode: "serial" });
@@ -17,6 +17,17 @@ async function fakeRegistry(acceptedKey: string) {
 }
 
 const uid = () => Math.random().toString(36).slice(2, 10);
+
+/** Another server on 127.0.0.1 (an admin's own host, say): it records every request and the key it carried. */
+async function recordingServer() {
+  const hits: { url: string; apiKey: string | undefined }[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push({ url: req.url ?? "", apiKey: req.headers["x-api-key"] as string | undefined });
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ monitors: [], total: 0, hasNextPage: false }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, close: () => server.close() };
+}
 
 test("an admin adds, tests and edits a connection, and neither key nor secret ever reaches the browser", async ({ page, login, db }) => {
   const apiKey = `sk_dev_${uid()}${uid()}`;
@@ -72,6 +83,71 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
     expect(audit.map((r) => r.action)).toEqual(["connection.created", "connection.tested", "connection.updated", "connection.tested"]);
   } finally {
     registry.close();
+    await db.query("delete from registry_connections where name = $1", [name]);
+  }
+});
+
+test("a new base URL needs the API key and the signing secret again: the stored key never reaches the new address", async ({ page, login, db }) => {
+  const apiKey = `sk_dev_${uid()}${uid()}`;
+  const secret = `whsec_${Buffer.from(uid() + uid() + uid()).toString("base64")}`;
+  const registry = await fakeRegistry(apiKey);
+  const elsewhere = await recordingServer();
+  const name = `Sandbox ${uid()}`;
+  try {
+    await login.signInAndWait(await db.createUser("admin"));
+    await page.goto("/settings/connections");
+    await page.getByRole("button", { name: "Add connection" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Environment").selectOption("sandbox");
+    await dialog.getByLabel("Base URL").fill(registry.url);
+    await dialog.getByLabel("API key").fill(apiKey);
+    await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
+    await dialog.getByRole("button", { name: "Add connection" }).click();
+    const row = page.getByTestId(`connection-${name}`);
+    await expect(row).toContainText(registry.url);
+    const [stored] = await db.query<{ id: string; base_url: string; api_key_sealed: string; webhook_secret_sealed: string }>(
+      "select id, base_url, api_key_sealed, webhook_secret_sealed from registry_connections where name = $1",
+      [name],
+    );
+
+    // The form says so before sending anything.
+    await row.getByRole("button", { name: "Edit" }).click();
+    await expect(dialog.getByText(/A new base URL needs the API key and the signing secret entered again/)).toBeVisible();
+    await dialog.getByLabel("Base URL").fill(elsewhere.url);
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(dialog.getByText("Enter the API key again to change the base URL.")).toBeVisible();
+    await expect(dialog.getByText("Enter the signing secret again to change the base URL, or remove it.")).toBeVisible();
+    await dialog.press("Escape");
+
+    // The server refuses it too, when the browser's check is skipped.
+    const update = serverAction("updateConnectionAction", "app/(console)/settings/connections/actions.ts");
+    const refused = await postServerAction(page.request, update, [{ id: stored!.id, fields: { name, environment: "sandbox", baseUrl: elsewhere.url, apiKey: "", webhookSecret: "" } }]);
+    const answer = await refused.text();
+    expect(answer).toContain('"code":"reentry_required"');
+    expect(answer).toContain("Enter the API key again to change the base URL.");
+    expect(await db.query("select id, base_url, api_key_sealed, webhook_secret_sealed from registry_connections where name = $1", [name])).toEqual([stored]);
+
+    // Testing the connection still calls the stored address with the stored key; the other host hears nothing.
+    await page.reload();
+    await row.getByRole("button", { name: "Test connection" }).click();
+    await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 3 monitors/);
+    expect(elsewhere.hits).toEqual([]);
+
+    // With both entered again, the new address is taken, and only the new key goes there.
+    const newKey = `sk_dev_${uid()}${uid()}`;
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog.getByLabel("Base URL").fill(elsewhere.url);
+    await dialog.getByLabel("API key").fill(newKey);
+    await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(row).toContainText(elsewhere.url);
+    await row.getByRole("button", { name: "Test connection" }).click();
+    await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 0 monitors/);
+    expect(elsewhere.hits).toEqual([{ url: "/v2/monitors?first=1", apiKey: newKey }]);
+  } finally {
+    registry.close();
+    elsewhere.close();
     await db.query("delete from registry_connections where name = $1", [name]);
   }
 });

@@ -114,6 +114,53 @@ test("a document downloads through the console after its signed URL expired, and
   expect(rows[0]).toMatchObject({ actor_email: user.email, details: { documentId, refreshedUrl: true } });
 });
 
+test("signed document URLs never reach the browser: not in the page, its payloads, /api/requests or the Raw tab; downloads go through the audited route", async ({ page, login, db }) => {
+  const requestId = await orderedDossier(db, "DE", "HRB 86891");
+  // The simulator signs its links as /v2/documents/<request>/<document>?expires=…&signature=…
+  const signedLink = new RegExp(`/v2/documents/${requestId}/|signature=`);
+  const bodies: Promise<{ url: string; type: string; body: string }>[] = [];
+  page.on("response", (response) => {
+    const type = response.headers()["content-type"] ?? "";
+    if (/html|javascript|json|x-component|text\/(plain|x-component)/.test(type)) bodies.push(response.text().then((body) => ({ url: response.url(), type, body }), () => ({ url: response.url(), type, body: "" })));
+  });
+  const user = await db.createUser("auditor");
+  await login.signInAndWait(user);
+  await openComplete(page, requestId);
+  const [row] = await db.query<{ snapshot: unknown }>("select snapshot from company_requests where request_id = $1", [requestId]);
+  expect(JSON.stringify(row!.snapshot)).toMatch(signedLink); // the server holds them
+
+  // The JSON the dossier refetches and polls through.
+  const api = await page.evaluate(async (id) => {
+    const answers = await Promise.all([`/api/requests/${id}`, `/api/requests/${id}?poll=1`].map((url) => fetch(url).then((r) => r.text())));
+    return answers;
+  }, requestId);
+  for (const answer of api) expect(answer).toContain("signed URL withheld; download through the console");
+
+  for (const name of ["Ownership", "Documents", "Financials", "Raw"]) await page.getByRole("tab", { name, exact: true }).click();
+  const raw = page.getByTestId("raw-snapshot");
+  const snapshot = JSON.parse((await raw.textContent())!) as { documents: Record<string, { downloadUrl?: string } | { downloadUrl?: string }[]> };
+  const links = Object.values(snapshot.documents).flatMap((d) => (Array.isArray(d) ? d : [d])).map((d) => d.downloadUrl);
+  expect(links.length).toBeGreaterThan(0);
+  expect(new Set(links)).toEqual(new Set(["signed URL withheld; download through the console"]));
+  await expect(page.getByTestId("raw-withheld-note")).toContainText("signed URL withheld; download through the console");
+  expect(await page.locator("body").innerText()).not.toMatch(signedLink);
+  expect(await page.content()).not.toMatch(signedLink);
+
+  await page.getByRole("tab", { name: "Documents", exact: true }).click();
+  const link = page.locator("[data-download]").first();
+  const documentId = (await link.getAttribute("data-download"))!;
+  expect(await link.getAttribute("href")).toBe(`/api/requests/${encodeURIComponent(requestId)}/documents/${encodeURIComponent(documentId)}`);
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(readFileSync((await download.path())!).subarray(0, 4).toString()).toBe("%PDF");
+  const audited = await db.query("select 1 from audit_log where action = 'document.downloaded' and target = $1 and actor_email = $2", [requestId, user.email]);
+  expect(audited).toHaveLength(1);
+
+  const seen = await Promise.all(bodies);
+  expect(seen.some((r) => r.url.includes(`/api/requests/${requestId}`) && r.type.includes("json"))).toBe(true);
+  expect(seen.some((r) => r.url.includes(`/requests/${requestId}`) && r.type.includes("html"))).toBe(true);
+  for (const { url, body } of seen) expect(body, url).not.toMatch(signedLink);
+});
+
 for (const id of ["UNICODE", "LONG_NAMES"]) {
   test(`${id} renders every tab without horizontal overflow at 390 px`, async ({ page, login, db }, testInfo) => {
     const requestId = await orderedDossier(db, "DE", id);
