@@ -14,9 +14,12 @@ const port = (fallback: number) =>
     .max(65535, "expected a port from 1 to 65535")
     .default(fallback);
 
+const postgresUrlExpected = "expected a URL like postgres://user:password@host:5432/database";
 const postgresUrl = z
   .string()
-  .regex(/^postgres(ql)?:\/\/\S+$/, "expected a URL like postgres://user:password@host:5432/database");
+  .regex(/^postgres(ql)?:\/\/\S+$/, postgresUrlExpected)
+  // What the driver would fail on later, with a stack trace (a port out of range, a stray `[`…).
+  .refine((value) => URL.canParse(value), postgresUrlExpected);
 
 const secret = z.string().min(32, "expected at least 32 characters (generate one with `openssl rand -base64 32`)");
 
@@ -94,6 +97,12 @@ export class EnvError extends Error {
 
 type Source = Record<string, string | undefined>;
 
+/**
+ * Variables whose value a problem may repeat, because it helps and is never a secret. Any other value (keys,
+ * secrets, a DATABASE_URL with its password, variables added later) stays out of messages and logs.
+ */
+const echoable = new Set(["PORT", "HOST", "DATA_DIR", "EMBEDDED_PG_PORT", "SIMULATOR", "SIM_PORT", "ADMIN_EMAIL", "NODE_ENV", "DATABASE_POOL_MAX"]);
+
 function parse<T>(schema: z.ZodType<T>, source: Source): T {
   // An empty string means "not set" (as in `FOO= npm start`).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
@@ -102,7 +111,7 @@ function parse<T>(schema: z.ZodType<T>, source: Source): T {
   throw new EnvError(
     result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "(environment)";
-      const got = typeof cleaned[name] === "string" && !/SECRET|PASSWORD/.test(name) ? ` (got "${cleaned[name]}")` : "";
+      const got = echoable.has(name) && typeof cleaned[name] === "string" ? ` (got "${cleaned[name]}")` : "";
       const message = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
       return `${name}: ${message}${got}`;
     }),
