@@ -5,7 +5,8 @@
  *      `postgres` user can reach the embedded Postgres's programs and data) before any long step
  *   2. build the app when there is no current production build (skipped with --dev)
  *   3. start embedded Postgres in DATA_DIR/postgres, or connect to DATABASE_URL
- *   4. apply the committed migrations (db/migrations)
+ *   4. apply the committed migrations (db/migrations), and settle paid requests whose outcome was not
+ *      recorded (the registry's webhooks say which it accepted: lib/orders/reconcile-intents.ts)
  *   5. seed the first admin on an empty database and print its one-time password once
  *   6. start the registry simulator on 127.0.0.1:SIM_PORT (unless SIMULATOR=off) and keep the
  *      "Local simulator" sandbox connection seeded with its key and webhook signing secret
@@ -26,6 +27,7 @@ import { generateEncryptionKey } from "../lib/crypto";
 import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
 import { buildIsCurrent, markBuildCurrent, sourceFingerprint } from "./build-stamp";
 import { isPortFree } from "./ports";
+import { reconcilePaidRequests } from "./reconcile-paid-requests";
 import { seedFirstAdmin } from "./seed-admin";
 import { seedSimulatorConnection } from "./seed-simulator-connection";
 import { databaseUrlSecrets, environmentSecrets, redactSecrets } from "./secret-redaction";
@@ -156,6 +158,7 @@ async function main() {
   }
 
   await migrateDatabase(databaseUrl);
+  for (const line of await reconcilePaidRequests(databaseUrl)) say(line);
   const admin = await seedFirstAdmin(databaseUrl, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 
   const publicUrl = env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;
