@@ -68,8 +68,9 @@ async function readEnv(): Promise<LauncherEnv> {
 /** A secret generated once into DATA_DIR (mode 0600) and reused on every later start. */
 function dataDirSecret(dataDir: string, name: string, generate = () => randomBytes(32).toString("base64url")): string {
   const file = path.join(dataDir, name);
-  const value = existsSync(file) ? readFileSync(file, "utf8").trim() : generate();
-  if (!existsSync(file)) writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  const stored = existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
+  const value = stored ?? generate();
+  if (stored === undefined) writeFileSync(file, `${value}\n`, { mode: 0o600 });
   secrets.add(value);
   return value;
 }
