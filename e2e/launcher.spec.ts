@@ -1,6 +1,8 @@
 import { freePort, isPortFree } from "../scripts/ports";
 import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { expect, LoginPage, test } from "./fixtures";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 
 // These start whole extra copies of the console: one at a time.
@@ -59,6 +61,49 @@ test("npm start explains a port in use and a malformed variable", async () => {
     const malformed = startLauncher({ PORT: "eighty", DATA_DIR: data.dir });
     expect(await malformed.exited).toBe(1);
     expect(malformed.output()).toContain('PORT: expected a port number (got "eighty")');
+  } finally {
+    data.remove();
+  }
+});
+
+test("npm start says a DATABASE_URL does not answer, before building, and never prints its password", async () => {
+  const data = tempDataDir("registry-desk-launcher-");
+  try {
+    const canary = "CANARY-pw-5d1e";
+    const closed = await freePort();
+    const launcher = startLauncher({
+      DATA_DIR: data.dir,
+      PORT: String(await freePort()),
+      SIM_PORT: String(await freePort()),
+      DATABASE_URL: `postgres://desk:${canary}@127.0.0.1:${closed}/registry_desk`,
+      NEXTAUTH_SECRET: "n".repeat(32),
+      APP_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
+    });
+    expect(await launcher.exited).toBe(1);
+    expect(launcher.output()).toContain("Cannot start: the Postgres named by DATABASE_URL does not answer");
+    expect(launcher.output()).not.toContain("building");
+    expect(launcher.output()).not.toContain(canary);
+  } finally {
+    data.remove();
+  }
+});
+
+test("npm start as root explains, in one message, a data folder the postgres user cannot reach", async () => {
+  test.skip(process.getuid?.() !== 0, "embedded Postgres runs as the postgres user only when started as root");
+  const data = tempDataDir("registry-desk-launcher-");
+  try {
+    // Like a clone under /root: a folder only its owner may enter. (The clone itself is not copied there: the
+    // same check covers the Postgres programs in node_modules, see db/postgres-user-access.test.ts.)
+    const home = path.join(data.dir, "home");
+    mkdirSync(home, { mode: 0o700 });
+    const launcher = startLauncher({ DATA_DIR: path.join(home, "desk-data"), PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), SIMULATOR: "off" });
+    expect(await launcher.exited).toBe(1);
+    const output = launcher.output().trim();
+    expect(output).toBe(
+      `[registry-desk] Cannot start: The embedded Postgres cannot run from here: Postgres refuses to run as root, so it runs as the "postgres" user, ` +
+        `and that user cannot reach the data folder ${path.join(home, "desk-data", "postgres")} because ${home} is closed to it (mode 0700, owned by root). ` +
+        "Either move the data folder (DATA_DIR) to a folder every user can traverse, such as /srv or /opt, or set DATABASE_URL to an existing Postgres 14+ (then no embedded Postgres is started).",
+    );
   } finally {
     data.remove();
   }

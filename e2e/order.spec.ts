@@ -1,5 +1,5 @@
 import { expect, postServerAction, serverAction, test } from "./fixtures";
-import { chargedFor } from "./simulator-api";
+import { chargedFor, sim } from "./simulator-api";
 
 const companyPage = (country: string, id: string) => `/companies/${country}/${encodeURIComponent(id)}`;
 
@@ -92,4 +92,30 @@ test("a finance user sees prices but cannot order, even by posting the server ac
   const response = await postServerAction(page.request, action, [{ countryCode: "DE", id: "HRB 86891", dataPoints: ["company"], quotedTotal: 4 }]);
   expect(await response.text()).toContain('"code":"forbidden"');
   expect(await db.query("select 1 from audit_log where action = 'company.ordered' and actor_id = $1", [user.id])).toHaveLength(0);
+});
+
+test("a paid request without a known outcome is listed on Requests until what the registry reported settles it", async ({ page, login, db }) => {
+  const user = await db.createUser("compliance");
+  const id = `HRB ${10000 + Math.floor(Math.random() * 80000)}`;
+  // As left by an order whose call timed out: the registry did take it, and says so by webhook.
+  const [intent] = await db.query<{ id: string }>(
+    `insert into paid_request_intents (actor_id, actor_email, connection_id, action, target, details, status, outcome, created_at)
+     select $1, $2, id, 'company.ordered', $3, $4, 'unknown', $5, now() - interval '5 minutes' from registry_connections where name = 'Local simulator'
+     returning id`,
+    [user.id, user.email, `DE ${id}`, { quotedTotal: 4 }, { code: "timeout", message: "The registry did not answer within 30 s." }],
+  );
+  const created = await sim("POST", "/v2/company", { id, countryCode: "DE", dataPoints: ["company"], metadata: { consoleIntentId: intent!.id } });
+  const requestId = created.json.request.requestId as string;
+  await expect.poll(async () => (await db.query("select origin from company_requests where request_id = $1", [requestId]))[0], { timeout: 15_000 }).toEqual({ origin: "elsewhere" });
+
+  await login.signInAndWait(user);
+  await page.goto("/requests");
+  const unsettled = page.getByRole("region", { name: "Paid requests without a known outcome" });
+  await expect(unsettled.getByRole("row").filter({ hasText: `DE ${id}` })).toContainText("The registry did not answer within 30 s.");
+  await unsettled.getByRole("button", { name: "Look for them again" }).click();
+  await expect(page.getByRole("row").filter({ hasText: `DE ${id}` }).filter({ hasText: "The registry did not answer" })).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: requestId })).toContainText(user.email); // no longer "Created elsewhere"
+  const [settled] = await db.query<{ status: string; request_id: string }>("select status, request_id from paid_request_intents where id = $1", [intent!.id]);
+  expect(settled).toEqual({ status: "ordered", request_id: requestId });
+  expect(await db.query("select 1 from audit_log where action = 'company.order_reconciled' and details->>'requestId' = $1", [requestId])).toHaveLength(1);
 });

@@ -47,6 +47,29 @@ describe("launcher environment", () => {
     expect(problem).toBe("ADMIN_PASSWORD: expected at least 12 characters");
   });
 
+  // A recognisable value in each secret variable: the problem names the variable and never repeats the value.
+  const canary = "CANARY7f3a";
+  const secretCases: [string, Record<string, string>][] = [
+    ["APP_ENCRYPTION_KEY", { APP_ENCRYPTION_KEY: `${canary}-not-a-key` }],
+    ["NEXTAUTH_SECRET", { NEXTAUTH_SECRET: `${canary}-short` }],
+    ["OIDC_CLIENT_SECRET", { OIDC_CLIENT_SECRET: `${canary}-secret`, OIDC_CLIENT_ID: "desk" }],
+    ["DATABASE_URL", { DATABASE_URL: `postgres://desk:${canary}@db host:5432/registry_desk` }],
+    ["DATABASE_URL", { DATABASE_URL: `postgres://desk:${canary}@db:99999/registry_desk` }],
+  ];
+  it.each(secretCases)("names an invalid %s without printing its value", (name, source) => {
+    const valid = { DATABASE_URL: "postgres://desk:pw@db:5432/registry_desk", NEXTAUTH_SECRET: secret, APP_ENCRYPTION_KEY: key };
+    for (const parse of [parseLauncherEnv, parseAppEnv]) {
+      let message = "";
+      try {
+        parse({ ...valid, ...source });
+      } catch (error) {
+        message = error instanceof Error ? error.message : String(error);
+      }
+      expect(message).toContain(name);
+      expect(message).not.toContain(canary);
+    }
+  });
+
   it("wants all three OIDC variables or none", () => {
     expect(problems(() => parseLauncherEnv({ OIDC_ISSUER: "https://id.example.com" })).sort()).toEqual([
       expect.stringMatching(/^OIDC_CLIENT_ID: required when OIDC_ISSUER is set/),

@@ -14,15 +14,35 @@ const port = (fallback: number) =>
     .max(65535, "expected a port from 1 to 65535")
     .default(fallback);
 
+const postgresUrlExpected = "expected a URL like postgres://user:password@host:5432/database";
 const postgresUrl = z
   .string()
-  .regex(/^postgres(ql)?:\/\/\S+$/, "expected a URL like postgres://user:password@host:5432/database");
+  .regex(/^postgres(ql)?:\/\/\S+$/, postgresUrlExpected)
+  // What the driver would fail on later, with a stack trace (a port out of range, a stray `[`…).
+  .refine((value) => URL.canParse(value), postgresUrlExpected);
 
 const secret = z.string().min(32, "expected at least 32 characters (generate one with `openssl rand -base64 32`)");
 
 const encryptionKey = z
   .string()
   .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, "expected 32 bytes as base64 (44 characters) or hex (64); generate one with `openssl rand -base64 32`");
+
+/** The defaults of the database time-outs (db/client.ts): a frozen Postgres yields an error well within 10 s. */
+export const databaseTimeoutDefaults = { connectMs: 5_000, statementMs: 6_000 } as const;
+
+const milliseconds = (min: number, fallback: number) =>
+  z.coerce
+    .number({ error: "expected a number of milliseconds" })
+    .int("expected a whole number of milliseconds")
+    .min(min, `expected at least ${min} milliseconds`)
+    .max(3_600_000, "expected at most 3600000 milliseconds (an hour)")
+    .default(fallback);
+
+const databaseTimeoutFields = {
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, databaseTimeoutDefaults.connectMs),
+  /** 0: no limit. */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(0, databaseTimeoutDefaults.statementMs),
+};
 
 const oidcFields = {
   OIDC_ISSUER: z.url("expected the issuer URL, e.g. https://login.example.com/realms/main").optional(),
@@ -66,6 +86,7 @@ const launcherSchema = z
     NEXTAUTH_SECRET: secret.optional(),
     NEXTAUTH_URL: z.url("expected the public URL of the console, e.g. https://desk.example.com").optional(),
     APP_ENCRYPTION_KEY: encryptionKey.optional(),
+    ...databaseTimeoutFields,
     ...oidcFields,
     ...documentFields,
   })
@@ -88,6 +109,7 @@ const appSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     DATABASE_URL: postgresUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    ...databaseTimeoutFields,
     NEXTAUTH_SECRET: secret,
     NEXTAUTH_URL: z.url().optional(),
     APP_ENCRYPTION_KEY: encryptionKey,
@@ -108,6 +130,12 @@ export class EnvError extends Error {
 
 type Source = Record<string, string | undefined>;
 
+/**
+ * Variables whose value a problem may repeat, because it helps and is never a secret. Any other value (keys,
+ * secrets, a DATABASE_URL with its password, variables added later) stays out of messages and logs.
+ */
+const echoable = new Set(["PORT", "HOST", "DATA_DIR", "EMBEDDED_PG_PORT", "SIMULATOR", "SIM_PORT", "ADMIN_EMAIL", "NODE_ENV", "DATABASE_POOL_MAX", "DATABASE_CONNECT_TIMEOUT_MS", "DATABASE_STATEMENT_TIMEOUT_MS"]);
+
 function parse<T>(schema: z.ZodType<T>, source: Source): T {
   // An empty string means "not set" (as in `FOO= npm start`).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
@@ -116,7 +144,7 @@ function parse<T>(schema: z.ZodType<T>, source: Source): T {
   throw new EnvError(
     result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "(environment)";
-      const got = typeof cleaned[name] === "string" && !/SECRET|PASSWORD/.test(name) ? ` (got "${cleaned[name]}")` : "";
+      const got = echoable.has(name) && typeof cleaned[name] === "string" ? ` (got "${cleaned[name]}")` : "";
       const message = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
       return `${name}: ${message}${got}`;
     }),

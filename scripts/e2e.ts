@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { ensureBrowser } from "./check-browser";
 import { freePort } from "./ports";
 import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "./launcher-process";
 
@@ -13,6 +14,11 @@ const adminEmail = "admin@e2e.test";
 const adminPassword = "e2e-admin-password-1";
 
 async function main(): Promise<number> {
+  const browserProblem = ensureBrowser();
+  if (browserProblem) {
+    console.error(`\n[test] ${browserProblem}\n`);
+    return 1;
+  }
   const data = tempDataDir("registry-desk-e2e-");
   const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
   const launcher = startLauncher(

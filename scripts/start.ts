@@ -1,10 +1,12 @@
 /**
  * `npm start` (and `npm run dev` with --dev): everything Registry Desk needs, in one terminal.
  *
- *   1. validate the environment (lib/env.ts)
+ *   1. validate the environment (lib/env.ts), and check DATABASE_URL answers (or, as root, that the
+ *      `postgres` user can reach the embedded Postgres's programs and data) before any long step
  *   2. build the app when there is no current production build (skipped with --dev)
  *   3. start embedded Postgres in DATA_DIR/postgres, or connect to DATABASE_URL
- *   4. apply the committed migrations (db/migrations)
+ *   4. apply the committed migrations (db/migrations), and settle paid requests whose outcome was not
+ *      recorded (the registry's webhooks say which it accepted: lib/orders/reconcile-intents.ts)
  *   5. seed the first admin on an empty database and print its one-time password once
  *   6. start the registry simulator on 127.0.0.1:SIM_PORT (unless SIMULATOR=off) and keep the
  *      "Local simulator" sandbox connection seeded with its key and webhook signing secret
@@ -17,15 +19,18 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../db/embedded";
+import { checkEmbeddedPostgresAccess, startEmbeddedPostgres } from "../db/embedded";
+import { PostgresUserAccessError } from "../db/postgres-user-access";
 import { defaultWebhookUrl } from "./default-webhook-url";
 import { migrateDatabase } from "../db/migrate";
 import { generateEncryptionKey } from "../lib/crypto";
 import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
 import { buildIsCurrent, markBuildCurrent, sourceFingerprint } from "./build-stamp";
 import { isPortFree } from "./ports";
+import { reconcilePaidRequests } from "./reconcile-paid-requests";
 import { seedFirstAdmin } from "./seed-admin";
 import { seedSimulatorConnection } from "./seed-simulator-connection";
+import { databaseUrlSecrets, environmentSecrets, redactSecrets } from "./secret-redaction";
 import { generateApiKey } from "../simulator/config";
 import { generateSigningSecret } from "../simulator/webhooks/sign";
 
@@ -40,9 +45,12 @@ const say = (line: string) => console.log(`[registry-desk] ${line}`);
 
 let stopEmbeddedPostgres: (() => Promise<void>) | undefined;
 
-/** Prints why, stops what was started (Postgres included), and exits with 1. */
+/** Every secret this launcher holds (from the environment, DATA_DIR or the embedded Postgres), kept out of what it prints. */
+const secrets = new Set(environmentSecrets(process.env));
+
+/** Prints why (without any secret), stops what was started (Postgres included), and exits with 1. */
 async function fail(message: string): Promise<never> {
-  console.error(`\n[registry-desk] ${message}\n`);
+  console.error(`\n[registry-desk] ${redactSecrets(message, secrets)}\n`);
   stopChildren("SIGTERM");
   await stopEmbeddedPostgres?.().catch(() => {});
   process.exit(1);
@@ -60,9 +68,10 @@ async function readEnv(): Promise<LauncherEnv> {
 /** A secret generated once into DATA_DIR (mode 0600) and reused on every later start. */
 function dataDirSecret(dataDir: string, name: string, generate = () => randomBytes(32).toString("base64url")): string {
   const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const value = generate();
-  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  const stored = existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
+  const value = stored ?? generate();
+  if (stored === undefined) writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  secrets.add(value);
   return value;
 }
 
@@ -88,12 +97,12 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
 }
 
 async function checkDatabaseUrl(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, query_timeout: 5000 });
   try {
     await client.connect();
     await client.query("select 1");
   } catch (error) {
-    await fail(`Cannot start: DATABASE_URL does not answer: ${(error as Error).message}`);
+    await fail(`Cannot start: the Postgres named by DATABASE_URL does not answer: ${(error as Error).message}`);
   } finally {
     await client.end().catch(() => {});
   }
@@ -118,6 +127,13 @@ async function main() {
     await fail(`Cannot start: port ${env.EMBEDDED_PG_PORT} for the embedded Postgres is already in use (is another Registry Desk running?). Choose another: EMBEDDED_PG_PORT=54330 npm start`);
   }
 
+  // Before a build that takes minutes: the database must be usable.
+  if (env.DATABASE_URL) {
+    await checkDatabaseUrl(env.DATABASE_URL);
+  } else {
+    await checkEmbeddedPostgresAccess(path.join(dataDir, "postgres")).catch((error: unknown) => (error instanceof PostgresUserAccessError ? fail(`Cannot start: ${error.message}`) : Promise.reject(error)));
+  }
+
   const fingerprint = dev ? "" : sourceFingerprint(root);
   if (!dev && !buildIsCurrent(root, fingerprint)) {
     say("No current production build: building (about a minute)…");
@@ -127,7 +143,6 @@ async function main() {
 
   let databaseUrl = env.DATABASE_URL;
   if (databaseUrl) {
-    await checkDatabaseUrl(databaseUrl);
     say("Using the Postgres server named by DATABASE_URL.");
   } else {
     const logs: string[] = [];
@@ -139,10 +154,12 @@ async function main() {
     }).catch((error: Error) => fail(`Cannot start: ${error.message}\n${logs.slice(-20).join("")}`));
     stopEmbeddedPostgres = embedded.stop;
     databaseUrl = embedded.url;
+    for (const secret of databaseUrlSecrets(embedded.url)) secrets.add(secret);
     say(`Embedded Postgres on 127.0.0.1:${env.EMBEDDED_PG_PORT}, data in ${path.relative(root, path.join(dataDir, "postgres"))}.`);
   }
 
   await migrateDatabase(databaseUrl);
+  for (const line of await reconcilePaidRequests(databaseUrl)) say(line);
   const admin = await seedFirstAdmin(databaseUrl, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 
   const publicUrl = env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;

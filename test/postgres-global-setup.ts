@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../db/embedded";
+import { PostgresUserAccessError } from "../db/postgres-user-access";
 import { migrateDatabase } from "../db/migrate";
 import { freePort } from "../scripts/ports";
 
@@ -32,7 +33,13 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     tempDir = await mkdtemp(path.join(os.tmpdir(), "registry-desk-vitest-"));
     await chmod(tempDir, 0o755); // the `postgres` user runs the server when tests run as root
-    const server = await startEmbeddedPostgres({ dir: path.join(tempDir, "pg"), port: await freePort(), database: "postgres" });
+    const server = await startEmbeddedPostgres({ dir: path.join(tempDir, "pg"), port: await freePort(), database: "postgres" }).catch(async (error: unknown) => {
+      if (!(error instanceof PostgresUserAccessError)) throw error;
+      // Nothing to retry and nothing started: one clear message instead of a stack trace in every test file.
+      console.error(`\n[vitest] ${error.message}\n`);
+      await rm(tempDir!, { recursive: true, force: true });
+      process.exit(1);
+    });
     adminUrl = server.url;
     stop = server.stop;
   }

@@ -27,6 +27,8 @@ export const auditActions = [
   "search.performed",
   "company.ordered",
   "company.graph_expanded",
+  "company.order_reconciled",
+  "company.order_intent_unknown",
   "document.downloaded",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -2,7 +2,8 @@ import "server-only";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { z } from "zod";
-import { appEnv } from "@/lib/env";
+import type { DatabaseTimeouts } from "@/db/client";
+import { appEnv, databaseTimeoutDefaults } from "@/lib/env";
 import { backoffDelay, type Backoff } from "./backoff";
 import { latestLiveEventId, pruneLiveEvents, replayLiveEvents, type LiveLogExecutor } from "./event-log";
 import { createLiveHub, type LiveEvent, type LiveHub, type LiveSubscriber } from "./hub";
@@ -46,6 +47,11 @@ export type LiveListenerOptions = {
   healthCheckEveryMs?: number;
   /** How long a health check may take before the connection is given up. */
   healthCheckTimeoutMs?: number;
+  /**
+   * Connect and statement time-outs, as for the pool (db/client.ts): a server that accepts the connection but
+   * never answers (frozen, or a stalled host) fails the attempt, and the listener retries with backoff.
+   */
+  timeouts?: DatabaseTimeouts;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -69,6 +75,7 @@ export function createLiveListener(options: LiveListenerOptions): LiveListener {
   const pruneEveryMs = options.pruneEveryMs ?? 5 * 60_000;
   const healthCheckEveryMs = options.healthCheckEveryMs ?? 30_000;
   const healthCheckTimeoutMs = options.healthCheckTimeoutMs ?? 10_000;
+  const timeouts = options.timeouts ?? databaseTimeoutDefaults;
   const log =
     options.log ?? ((message: string, error?: unknown) => console.warn(`[live] ${message}${error instanceof Error ? `: ${error.message}` : ""}`));
 
@@ -138,6 +145,8 @@ export function createLiveListener(options: LiveListenerOptions): LiveListener {
       application_name: options.applicationName ?? "registry-desk-live",
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: timeouts.connectMs,
+      ...(timeouts.statementMs > 0 && { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs }),
     });
     const database = drizzle(connection);
     let listening = false;
@@ -285,7 +294,8 @@ export function liveListener(): LiveListener {
   const url = appEnv().DATABASE_URL;
   let found = listeners.get(url);
   if (!found || found.state() === "closed") {
-    found = createLiveListener({ connectionString: url });
+    const env = appEnv();
+    found = createLiveListener({ connectionString: url, timeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS } });
     listeners.set(url, found);
   }
   return found;

@@ -37,7 +37,7 @@ describe("placing an order", () => {
     const requestId = result.ok ? result.data.requestId : "";
     const [stored] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, requestId));
     expect(stored).toMatchObject({ origin: "console", orderedBy: user.id, connectionId: registry.connection.id, countryCode: "DE", companyId: "HRB 86891", version: 1 });
-    expect((stored!.snapshot as { request: { metadata: Record<string, string> } }).request.metadata).toEqual({ orderedBy: "officer@example.com", caseReference: "KYC-7" });
+    expect((stored!.snapshot as { request: { metadata: Record<string, string> } }).request.metadata).toEqual({ orderedBy: "officer@example.com", caseReference: "KYC-7", consoleIntentId: expect.any(String) });
     const [row] = await audits();
     expect(row).toMatchObject({ actorEmail: "officer@example.com", target: "DE HRB 86891" });
     expect(row!.details).toMatchObject({ outcome: "ordered", requestId, quotedTotal: 8, caps: { maxBudget: 8, profileMaxBudget: 8, graphMaxBudget: null }, dataPoints: ["company", "shareholders"], caseReference: "KYC-7" });
@@ -62,7 +62,7 @@ describe("placing an order", () => {
     expect(result).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { id: [expect.stringMatching(/one letter followed by 2 to 6 digits/)] } });
   });
 
-  it("records a fast-mode onboarding like an order, complete in its answer; a timeout comes back retryable", async () => {
+  it("records a fast-mode onboarding like an order, complete in its answer; a registry time-out (504) comes back as an unknown outcome", async () => {
     const result = await placeOnboarding(user, onboardingInputSchema.parse({ countryCode: "FR", id: "552100554", quotedTotal: 2, caseReference: "ONB-1" }), registry);
     expect(result.ok).toBe(true);
     const requestId = result.ok ? result.data.requestId : "";
@@ -71,6 +71,7 @@ describe("placing an order", () => {
     expect((await audits()).at(-1)?.details).toMatchObject({ kind: "onboarding", outcome: "ordered", quotedTotal: 2, caseReference: "ONB-1", requestId });
 
     const timeout = await placeOnboarding(user, onboardingInputSchema.parse({ countryCode: "FR", id: "ONBOARDING_TIMEOUT", quotedTotal: 2 }), registry);
-    expect(timeout).toMatchObject({ ok: false, code: "onboarding_timeout", registry: { retryable: true } });
+    expect(timeout).toMatchObject({ ok: false, code: "outcome_unknown", registry: { code: "outcome_unknown", retryable: false } });
+    expect(timeout.ok === false && timeout.error).toContain("onboarding_timeout");
   });
 });

@@ -17,7 +17,7 @@ export async function placeOrder(user: SessionUser, order: ValidOrder, registry:
   const body = companyRequestBody(order, user.email);
   const details = auditDetails(order, body, registry.connection);
   const paid = { user, connectionId: registry.connection.id, company: { countryCode: order.countryCode, id: order.id }, action: "company.ordered" as const, details };
-  return sendAndRecord(paid, () => registry.client.createCompany(body));
+  return sendAndRecord(paid, (intent) => registry.client.createCompany({ ...body, metadata: { ...body.metadata, ...intent } }));
 }
 
 /** Fast mode (`POST /v2/onboarding`): the whole result comes in the answer, recorded like any order. */
@@ -25,7 +25,7 @@ export async function placeOnboarding(user: SessionUser, onboarding: ValidOnboar
   const body = onboardingRequestBody(onboarding, user.email);
   const details = { connection: registry.connection.name, kind: "onboarding", quotedTotal: onboarding.quotedTotal, dataPoints: body.dataPoints, caseReference: onboarding.caseReference || null };
   const paid = { user, connectionId: registry.connection.id, company: { countryCode: onboarding.countryCode, id: onboarding.id }, action: "company.ordered" as const, details };
-  return sendAndRecord(paid, () => registry.client.onboarding(body));
+  return sendAndRecord(paid, (intent) => registry.client.onboarding({ ...body, metadata: { ...body.metadata, ...intent } }));
 }
 
 function auditDetails(order: ValidOrder, body: CompanyRequestBody, connection: ConnectionView) {

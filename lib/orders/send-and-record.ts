@@ -7,6 +7,7 @@ import { audit, type AuditAction } from "@/lib/audit/audit";
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
+import { intentMetadataKey, isRefusal, openIntent, settleIntent, type IntentMetadata } from "./paid-request-intents";
 
 export type PaidRequest = {
   user: SessionUser;
@@ -18,32 +19,60 @@ export type PaidRequest = {
   details: Record<string, unknown>;
 };
 
+/** What the user is told when the registry gave no definite answer: maybe ordered, so no one-click retry. */
+function outcomeUnknown(error: RegistryError): ActionResult<never> {
+  const message =
+    `The registry gave no definite answer (${error.code}: ${error.message}), so the order may have been placed and charged. ` +
+    "If it was, it appears under Requests when the registry reports it; check there before ordering again.";
+  return { ok: false, code: "outcome_unknown", error: message, registry: { status: error.status, code: "outcome_unknown", message, details: error.details, retryable: false } };
+}
+
 /**
- * Sends a paid request, then, in one transaction, records it as ordered here by this user, stores its first
- * snapshot and writes the audit row. A refusal by the registry is audited too and returned in its own words.
+ * Sends a paid request with a record of it written first (lib/orders/paid-request-intents.ts), its id in the
+ * request's metadata. Then, in one transaction, records it as ordered here by this user, stores its first
+ * snapshot, settles the intent and writes the audit row. A refusal by the registry is audited too and returned
+ * in its own words; no definite answer (a time-out, a network failure, a 5xx) is recorded as "outcome unknown".
+ * `send` gets the metadata to add to the request.
  */
-export async function sendAndRecord(paid: PaidRequest, send: () => Promise<CompanyResponse>): Promise<ActionResult<{ requestId: string }>> {
+export async function sendAndRecord(paid: PaidRequest, send: (intent: IntentMetadata) => Promise<CompanyResponse>): Promise<ActionResult<{ requestId: string }>> {
   const { user, connectionId, company, action, details } = paid;
   const target = `${company.countryCode} ${company.id}`;
+  const intent = await openIntent(db(), { actor: user, connectionId, action, target, details });
+  const intentId = intent[intentMetadataKey];
   let snapshot: CompanyResponse;
   try {
-    snapshot = await send();
+    snapshot = await send(intent);
   } catch (error) {
-    if (!(error instanceof RegistryError)) throw error;
-    await audit(user, action, target, { ...details, outcome: "refused", code: error.code, message: error.message });
-    return { ok: false, code: error.code, error: error.message, registry: error.toInfo() };
+    const registryError = error instanceof RegistryError ? error : undefined;
+    const status = registryError && isRefusal(registryError) ? "refused" : "unknown";
+    const outcome = registryError ? { code: registryError.code, message: registryError.message, status: registryError.status } : { code: "internal_error", message: String(error) };
+    await db().transaction(async (tx) => {
+      await settleIntent(tx, intentId, { status, outcome });
+      await audit(user, action, target, { ...details, intentId, outcome: status, code: outcome.code, message: outcome.message }, tx);
+    });
+    if (!registryError) throw error;
+    if (status === "unknown") return outcomeUnknown(registryError);
+    return { ok: false, code: registryError.code, error: registryError.message, registry: registryError.toInfo() };
   }
 
   const requestId = snapshot.request.requestId;
   const name = snapshot.request.companyLegalName ?? company.name ?? null;
-  await db().transaction(async (tx) => {
-    // A webhook may have brought the request first (as created elsewhere): it is this console's order.
-    await tx.execute(sql`
-      insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name)
-      values (${requestId}, ${connectionId}, 'console', ${user.id}, ${company.countryCode}, ${company.id}, ${name})
-      on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by, connection_id = excluded.connection_id`);
-    await storeSnapshot(tx, connectionId, snapshot, "order");
-    await audit(user, action, target, { ...details, outcome: "ordered", requestId }, tx);
-  });
+  try {
+    await db().transaction(async (tx) => {
+      // A webhook may have brought the request first (as created elsewhere): it is this console's order.
+      await tx.execute(sql`
+        insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name)
+        values (${requestId}, ${connectionId}, 'console', ${user.id}, ${company.countryCode}, ${company.id}, ${name})
+        on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by, connection_id = excluded.connection_id`);
+      await storeSnapshot(tx, connectionId, snapshot, "order");
+      await settleIntent(tx, intentId, { status: "ordered", requestId });
+      await audit(user, action, target, { ...details, intentId, outcome: "ordered", requestId }, tx);
+    });
+  } catch (error) {
+    // Ordered and charged, but not stored: keep the request id on the intent, so reconciliation finds the request
+    // once its webhook arrives. (If even this fails, the intent stays pending and is reconciled the same way.)
+    await settleIntent(db(), intentId, { status: "unknown", requestId, outcome: { code: "not_recorded", message: `The registry accepted the order as ${requestId}, but it could not be stored: ${(error as Error).message}` } }).catch(() => {});
+    throw error;
+  }
   return { ok: true, data: { requestId } };
 }

@@ -85,7 +85,7 @@ export function OnboardingForm() {
       <FormError message={price.error && `Reading the price failed: ${price.error}`} />
       <ConnectionKeyRemedy code={price.code} />
       {problem && !problem.fieldErrors?.id && (
-        <div role="alert" aria-label="Onboarding refused" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm text-destructive">
+        <div role="alert" aria-label={problem.registry?.code === "outcome_unknown" ? "Onboarding outcome unknown" : "Onboarding refused"} className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm text-destructive">
           <p>
             {problem.registry && <code>{problem.registry.code}: </code>}
             {problem.message}

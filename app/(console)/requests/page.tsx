@@ -7,8 +7,10 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { sectionFor } from "@/lib/auth/roles";
 import { liveTopics } from "@/lib/live/topics";
+import { openIntents } from "@/lib/orders/paid-request-intents";
 import { listRequests, requestOrderers, requestStatusFilters, type RequestStatusFilter } from "@/lib/requests/list-requests";
 import { requestOrigins, type RequestOrigin } from "@/lib/requests/origins";
+import { OpenIntents } from "./open-intents";
 
 export const metadata: Metadata = { title: "Requests" };
 
@@ -18,14 +20,14 @@ const pick = <T extends string>(values: readonly T[], value: string | string[] |
   typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 export default async function RequestsPage({ searchParams }: PageProps<"/requests">) {
-  await guardPage(sectionFor("/requests").roles);
+  const user = await guardPage(sectionFor("/requests").roles);
   const params = await searchParams;
   const status = pick<RequestStatusFilter>(requestStatusFilters, params.status);
   const origin = pick<RequestOrigin>(requestOrigins, params.origin);
   const page = Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1);
   const orderers = await requestOrderers();
   const orderedBy = typeof params.user === "string" && orderers.includes(params.user) ? params.user : undefined;
-  const { rows, total, pages } = await listRequests({ status, origin, orderedBy, page });
+  const [{ rows, total, pages }, unsettled] = await Promise.all([listRequests({ status, origin, orderedBy, page }), openIntents()]);
   const query = (p: number) => `?${new URLSearchParams({ ...(status && { status }), ...(origin && { origin }), ...(orderedBy && { user: orderedBy }), page: String(p) })}`;
 
   return (
@@ -35,6 +37,7 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
         <h1 className="text-2xl font-semibold">Requests</h1>
         <p className="text-sm text-muted-foreground">Newest first, updated live as webhooks arrive. {total.toLocaleString("en")} match.</p>
       </div>
+      <OpenIntents intents={unsettled} canCheck={user.role === "admin" || user.role === "compliance"} />
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter requests">
         <label className="flex flex-col gap-1 text-sm">
           Status

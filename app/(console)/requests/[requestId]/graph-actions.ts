@@ -49,7 +49,7 @@ export const expandGraphAction = roleAction(expandingRoles, expandInput, async (
   const body = continuationBody({ requestId: parent.requestId, companyId, countryCode }, plan);
   const details = { parentRequestId: parent.requestId, nodeIds: plan.chosen, estimatedCost: cost, costUnknownNodes: plan.costUnknown, caps: { graphMaxBudget: body.graphMaxBudget ?? null, maxBudget: body.maxBudget ?? null } };
   const paid = { user, connectionId: registry.connectionId, company: { countryCode, id: companyId, name: parent.companyName }, action: "company.graph_expanded" as const, details };
-  return sendAndRecord(paid, () => registry.client.createCompany(body as Parameters<typeof registry.client.createCompany>[0]));
+  return sendAndRecord(paid, (intent) => registry.client.createCompany({ ...body, metadata: intent } as Parameters<typeof registry.client.createCompany>[0]));
 });
 
 async function activeRegistry() {

@@ -13,7 +13,7 @@ export function detailNumber(details: readonly string[], name: string): number |
   return found ? Number(found[1]) : undefined;
 }
 
-/** A refused order, in the words of the spec, with what the user can do about it. */
+/** A refused order (or one whose outcome is unknown), in the words of the spec, with what the user can do about it. */
 export function OrderError({ error, onRaiseCap, onRetry }: { error: RegistryErrorInfo; onRaiseCap: (cap: CapName, credits: number) => void; onRetry: () => void }) {
   const [wait, setWait] = useState(error.retryAfter ?? 0);
   useEffect(() => {
@@ -26,7 +26,7 @@ export function OrderError({ error, onRaiseCap, onRetry }: { error: RegistryErro
   const cap = (["profileMaxBudget", "graphMaxBudget", "maxBudget"] as const).find((name) => error.details.some((d) => d.startsWith(`${name}:`)));
   const balance = detailNumber(error.details, "balance");
   return (
-    <div role="alert" aria-label="Order refused" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
+    <div role="alert" aria-label={error.code === "outcome_unknown" ? "Order outcome unknown" : "Order refused"} className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
       <p className="text-destructive">
         <code>{error.code}</code>: {error.message}
       </p>
