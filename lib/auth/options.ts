@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { appEnv, oidcEnabled, type AppEnv } from "@/lib/env";
 import { audit } from "@/lib/audit/audit";
+import { sameOriginPath } from "./callback-url";
 import { findOrCreateOidcUser, findUserByOidcSubject } from "./oidc-users";
 import { signInMessages, signInWithPassword } from "./sign-in";
 
@@ -67,6 +68,10 @@ function buildAuthOptions(): AuthOptions {
       async session({ session, token }) {
         session.user = { id: typeof token.uid === "string" ? token.uid : undefined, email: token.email, name: token.name };
         return session;
+      },
+      // After sign-in (and sign-out), only a path on the console is followed; anything else goes home.
+      async redirect({ url, baseUrl }) {
+        return new URL(sameOriginPath(url, baseUrl), baseUrl).href;
       },
     },
     events: {
