@@ -1,5 +1,5 @@
 import "server-only";
-import type { AuthOptions } from "next-auth";
+import type { AuthOptions, CookieOption } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { appEnv, oidcEnabled, type AppEnv } from "@/lib/env";
@@ -11,6 +11,20 @@ import { signInMessages, signInWithPassword } from "./sign-in";
 const credentialsSchema = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) });
 
 const sessionHours = 12;
+
+// Secure (and __Secure- prefixed) cookies whenever the console is served over https.
+const secureCookies = (env: AppEnv) => env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+
+/** The session cookie as next-auth names and sets it, spelled out once so a session can be re-issued (session-cookie.ts). */
+export function sessionCookie(env: AppEnv): CookieOption {
+  const secure = secureCookies(env);
+  return {
+    name: `${secure ? "__Secure-" : ""}next-auth.session-token`,
+    options: { httpOnly: true, sameSite: "lax", path: "/", secure },
+  };
+}
+
+export const sessionMaxAgeSeconds = sessionHours * 3600;
 
 function oidcProvider(env: AppEnv & Required<Pick<AppEnv, "OIDC_ISSUER" | "OIDC_CLIENT_ID" | "OIDC_CLIENT_SECRET">>) {
   return {
@@ -33,9 +47,9 @@ function buildAuthOptions(): AuthOptions {
   const env = appEnv();
   return {
     secret: env.NEXTAUTH_SECRET,
-    // Secure (and __Secure- prefixed) cookies whenever the console is served over https.
-    useSecureCookies: env.NEXTAUTH_URL?.startsWith("https://") ?? false,
-    session: { strategy: "jwt", maxAge: sessionHours * 3600 },
+    useSecureCookies: secureCookies(env),
+    cookies: { sessionToken: sessionCookie(env) },
+    session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -47,7 +61,8 @@ function buildAuthOptions(): AuthOptions {
           if (!parsed.success) throw new Error(signInMessages.wrong);
           const result = await signInWithPassword(parsed.data.email, parsed.data.password);
           if (!result.ok) throw new Error(result.message);
-          return { id: result.user.id, email: result.user.email, name: result.user.name };
+          const { id, email, name, sessionVersion } = result.user;
+          return { id, email, name, sessionVersion };
         },
       }),
       ...(oidcEnabled(env) ? [oidcProvider(env)] : []),
@@ -60,13 +75,21 @@ function buildAuthOptions(): AuthOptions {
       },
       async jwt({ token, user, account }) {
         if (user && account) {
-          // `token.uid` is always our users.id; the role is never kept in the token.
-          token.uid = account.provider === "oidc" ? (await findUserByOidcSubject(account.providerAccountId))?.id : user.id;
+          // `token.uid` is always our users.id; the role is never kept in the token, only the session version.
+          const local = account.provider === "oidc" ? await findUserByOidcSubject(account.providerAccountId) : user;
+          token.uid = local?.id;
+          token.sv = local?.sessionVersion ?? 0;
         }
         return token;
       },
       async session({ session, token }) {
-        session.user = { id: typeof token.uid === "string" ? token.uid : undefined, email: token.email, name: token.name };
+        session.user = {
+          id: typeof token.uid === "string" ? token.uid : undefined,
+          email: token.email,
+          name: token.name,
+          // A token from before session versions counts as version 0, which every user starts with.
+          sessionVersion: typeof token.sv === "number" ? token.sv : 0,
+        };
         return session;
       },
       // After sign-in (and sign-out), only a path on the console is followed; anything else goes home.
