@@ -68,10 +68,17 @@ function buildAuthOptions(): AuthOptions {
       ...(oidcEnabled(env) ? [oidcProvider(env)] : []),
     ],
     callbacks: {
-      async signIn({ account, user }) {
+      async signIn({ account, user, profile }) {
         if (account?.provider !== "oidc") return true;
-        const local = await findOrCreateOidcUser(account.providerAccountId, user.email ?? null, user.name ?? "");
-        return local.active ? true : "/login?error=deactivated";
+        const result = await findOrCreateOidcUser({
+          subject: account.providerAccountId,
+          email: user.email ?? null,
+          // Only the boolean true counts: an email the provider has not verified never links to an account.
+          emailVerified: (profile as { email_verified?: unknown } | undefined)?.email_verified === true,
+          name: user.name ?? "",
+        });
+        if (!result.ok) return `/login?error=${result.code}`;
+        return result.user.active ? true : "/login?error=deactivated";
       },
       async jwt({ token, user, account }) {
         if (user && account) {
@@ -99,8 +106,9 @@ function buildAuthOptions(): AuthOptions {
     },
     events: {
       async signIn({ user, account }) {
-        const id = account?.provider === "oidc" ? (await findUserByOidcSubject(account.providerAccountId))?.id : user.id;
-        await audit({ id: id ?? null, email: user.email ?? "unknown" }, "auth.sign_in", user.email ?? null, { provider: account?.provider });
+        // Under the local account's email (an SSO user's may differ from the one the provider sent).
+        const local = account?.provider === "oidc" ? await findUserByOidcSubject(account.providerAccountId) : user;
+        await audit({ id: local?.id ?? null, email: local?.email ?? "unknown" }, "auth.sign_in", local?.email ?? null, { provider: account?.provider });
       },
       async signOut({ token }) {
         if (!token) return;

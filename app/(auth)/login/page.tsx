@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { appEnv, oidcEnabled } from "@/lib/env";
 import { sameOriginPath } from "@/lib/auth/callback-url";
+import { ssoRefusals } from "@/lib/auth/oidc-users";
 import { signInMessages } from "@/lib/auth/sign-in";
 import { LoginForm } from "./login-form";
 
@@ -10,6 +11,7 @@ function errorMessage(code: string | string[] | undefined): string | undefined {
   if (typeof code !== "string") return undefined;
   if (code === "deactivated") return signInMessages.deactivated;
   if (code === "CredentialsSignin") return signInMessages.wrong;
+  if (Object.hasOwn(ssoRefusals, code)) return ssoRefusals[code as keyof typeof ssoRefusals];
   return `Single sign-on did not complete (${code}). Try again, or sign in with email and password.`;
 }
 
