@@ -24,6 +24,14 @@ const encryptionKey = z
   .string()
   .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, "expected 32 bytes as base64 (44 characters) or hex (64); generate one with `openssl rand -base64 32`");
 
+/** Reverse proxies in front of the app, each appending to X-Forwarded-For: sign-in throttling trusts only their entries. */
+const trustProxyHops = z.coerce
+  .number({ error: "expected the number of reverse proxies in front of the console, e.g. 1" })
+  .int("expected a whole number")
+  .min(0, "expected a number from 0 to 10")
+  .max(10, "expected a number from 0 to 10")
+  .default(0);
+
 const oidcFields = {
   OIDC_ISSUER: z.url("expected the issuer URL, e.g. https://login.example.com/realms/main").optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -54,6 +62,7 @@ const launcherSchema = z
     NEXTAUTH_SECRET: secret.optional(),
     NEXTAUTH_URL: z.url("expected the public URL of the console, e.g. https://desk.example.com").optional(),
     APP_ENCRYPTION_KEY: encryptionKey.optional(),
+    TRUST_PROXY_HOPS: trustProxyHops,
     ...oidcFields,
   })
   .superRefine((value, ctx) => {
@@ -77,6 +86,7 @@ const appSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     NEXTAUTH_SECRET: secret,
     NEXTAUTH_URL: z.url().optional(),
+    TRUST_PROXY_HOPS: trustProxyHops,
     APP_ENCRYPTION_KEY: encryptionKey,
     ...oidcFields,
   })

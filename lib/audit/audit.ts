@@ -14,6 +14,7 @@ export const auditActions = [
   "auth.lockout",
   "auth.password_changed",
   "auth.sso_refused",
+  "auth.address_throttled",
   "user.created",
   "user.role_changed",
   "user.password_reset",

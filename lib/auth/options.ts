@@ -5,6 +5,7 @@ import { z } from "zod";
 import { appEnv, oidcEnabled, type AppEnv } from "@/lib/env";
 import { audit } from "@/lib/audit/audit";
 import { sameOriginPath } from "./callback-url";
+import { clientAddress } from "./client-address";
 import { findOrCreateOidcUser, findUserByOidcSubject } from "./oidc-users";
 import { signInMessages, signInWithPassword } from "./sign-in";
 
@@ -56,10 +57,13 @@ function buildAuthOptions(): AuthOptions {
         id: "credentials",
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
           const parsed = credentialsSchema.safeParse(credentials);
           if (!parsed.success) throw new Error(signInMessages.wrong);
-          const result = await signInWithPassword(parsed.data.email, parsed.data.password);
+          const forwardedFor: unknown = request.headers?.["x-forwarded-for"];
+          const result = await signInWithPassword(parsed.data.email, parsed.data.password, {
+            clientAddress: clientAddress(typeof forwardedFor === "string" ? forwardedFor : undefined, env.TRUST_PROXY_HOPS),
+          });
           if (!result.ok) throw new Error(result.message);
           const { id, email, name, sessionVersion } = result.user;
           return { id, email, name, sessionVersion };
