@@ -15,6 +15,7 @@ export const auditActions = [
   "auth.password_changed",
   "auth.sso_refused",
   "auth.address_throttled",
+  "auth.unlocked",
   "user.created",
   "user.role_changed",
   "user.password_reset",
