@@ -25,8 +25,13 @@ export type EmbeddedOptions = {
 
 export type RunningPostgres = { url: string; stop: () => Promise<void> };
 
+const passwordFile = (dir: string) => path.join(dir, "..", `${path.basename(dir)}.password`);
+
+const databaseUrl = (password: string, port: number, database: string) =>
+  `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
 async function clusterPassword(dir: string): Promise<string> {
-  const file = path.join(dir, "..", `${path.basename(dir)}.password`);
+  const file = passwordFile(dir);
   if (existsSync(file)) return (await readFile(file, "utf8")).trim();
   const password = randomBytes(18).toString("base64url");
   await writeFile(file, `${password}\n`, { mode: 0o600 });
@@ -87,8 +92,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   } finally {
     await admin.end();
   }
-  return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${options.database}`,
-    stop: () => server.stop(),
-  };
+  return { url: databaseUrl(password, options.port, options.database), stop: () => server.stop() };
+}
+
+/** The URL of an embedded Postgres another process (the launcher) already runs from `dir`. */
+export async function runningEmbeddedPostgresUrl(options: Omit<EmbeddedOptions, "onLog">): Promise<string> {
+  const file = passwordFile(path.resolve(options.dir));
+  if (!existsSync(file)) throw new Error(`No embedded Postgres in ${options.dir} (its password file ${file} is missing).`);
+  return databaseUrl((await readFile(file, "utf8")).trim(), options.port, options.database);
 }

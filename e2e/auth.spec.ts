@@ -1,5 +1,5 @@
 import { roles, roleLabels, sections, type Role } from "../lib/auth/roles";
-import { expect, test } from "./fixtures";
+import { expect, runUnlock, test } from "./fixtures";
 
 const expectedSections: Record<Role, string[]> = {
   admin: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Vault", "Workspaces", "Billing", "Pricing", "Audit", "Settings"],
@@ -94,4 +94,68 @@ test("a one-time password must be replaced before anything else", async ({ page,
   await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   const [row] = await db.query<{ must_change_password: boolean }>("select must_change_password from users where id = $1", [user.id]);
   expect(row?.must_change_password).toBe(false);
+});
+
+test.describe("where sign-in leads", () => {
+  // The issue's five, as the query string carries them: a tab for %09, and each value sent as it is.
+  const leaving = ["/\\evil.com", "/%09/evil.com", "//evil.com", "https://evil.com", "javascript:alert(1)"];
+  const queries = [...leaving.map((value) => new URLSearchParams({ callbackUrl: value }).toString()), "callbackUrl=/%09/evil.com"];
+
+  for (const query of queries) {
+    test(`a callbackUrl off the console (${query}) lands on the console's home page`, async ({ page, login, db }) => {
+      const offSite: string[] = [];
+      await page.route((url) => url.hostname.endsWith("evil.com"), (route) => {
+        offSite.push(route.request().url());
+        return route.fulfill({ body: "off the console" });
+      });
+      const user = await db.createUser("auditor");
+      await page.goto(`/login?${query}`);
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password").fill(user.password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(login.accountMenu()).toBeVisible();
+      expect(page.url()).toBe(`${process.env.E2E_BASE_URL}/`);
+      expect(offSite).toEqual([]);
+    });
+  }
+
+  test("a callbackUrl on the console is followed", async ({ page, login, db }) => {
+    const user = await db.createUser("auditor");
+    await page.goto(`/login?${new URLSearchParams({ callbackUrl: "/requests?from=login" })}`);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/requests\?from=login$/);
+    await expect(login.accountMenu()).toBeVisible();
+  });
+});
+
+test("a failed sign-in counts against the address it came from, whatever X-Forwarded-For the client sends", async ({ page, db }) => {
+  const email = `spoof-${Date.now()}@e2e.test`;
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const response = await page.request.post("/api/auth/callback/credentials", {
+    headers: { "X-Forwarded-For": "203.0.113.250" },
+    form: { email, password: "wrong-password", csrfToken, json: "true" },
+  });
+  expect(response.status()).toBe(401);
+  const rows = await db.query<{ client_address: string }>("select client_address from sign_in_failures where email = $1", [email]);
+  expect(rows).toEqual([{ client_address: "127.0.0.1" }]);
+});
+
+test("a locked-out admin gets back in with npm run unlock", async ({ login, db }) => {
+  const admin = await db.createUser("admin");
+  // Locked as five failures would (without spending this run's failures from 127.0.0.1).
+  await db.query("insert into sign_in_locks (email, locked_until) values ($1, now() + interval '15 minutes')", [admin.email]);
+  await login.signIn(admin.email, admin.password);
+  await expect(login.error()).toContainText("This account is locked");
+
+  const { code, output } = await runUnlock(admin.email);
+  expect(output).toContain(`Unlocked ${admin.email}: its lock`);
+  expect(code).toBe(0);
+  await login.signInAndWait(admin);
+  const audit = await db.query<{ action: string; actor_email: string }>("select action, actor_email from audit_log where target = $1 order by id", [admin.email]);
+  expect(audit).toEqual([
+    { action: "auth.unlocked", actor_email: "npm run unlock" },
+    { action: "auth.sign_in", actor_email: admin.email },
+  ]);
 });

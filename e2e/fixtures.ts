@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -47,14 +48,31 @@ export class LoginPage {
 
   async signInAndWait(user: { email: string; password: string }) {
     await this.signIn(user.email, user.password);
-    // The account menu loads just after the page is interactive (components/shell/user-menu.tsx).
-    await expect(this.page.locator('button[aria-label="Account menu"][aria-haspopup="menu"]')).toBeVisible();
+    await expect(this.accountMenu()).toBeVisible();
+  }
+
+  /** The account menu, there once the console is interactive (components/shell/user-menu.tsx). */
+  accountMenu() {
+    return this.page.locator('button[aria-label="Account menu"][aria-haspopup="menu"]');
   }
 
   /** The sign-in form's message (Next.js keeps an empty route announcer with role=alert elsewhere). */
   error() {
     return this.page.locator("form").getByRole("alert");
   }
+}
+
+/** Runs `npm run unlock -- <args>` (scripts/unlock-user.ts) on the running console's embedded Postgres, as an operator would. */
+export function runUnlock(...args: string[]): Promise<{ code: number | null; output: string }> {
+  const root = path.join(import.meta.dirname, "..");
+  const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, EMBEDDED_PG_PORT: new URL(process.env.E2E_DATABASE_URL!).port, DATABASE_URL: "", NEXTAUTH_SECRET: "", APP_ENCRYPTION_KEY: "" };
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "unlock-user.ts"), ...args], { cwd: root, env });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
 }
 
 type ActionEntry = { filename: string; exportedName: string; workers: Record<string, unknown> };

@@ -91,6 +91,14 @@ describe("app environment", () => {
     const env = parseAppEnv({ DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: secret, APP_ENCRYPTION_KEY: key, DATABASE_POOL_MAX: "4" });
     expect(env.DATABASE_POOL_MAX).toBe(4);
     expect(env.NODE_ENV).toBe("production");
+    expect(env.TRUST_PROXY_HOPS).toBe(0);
+  });
+
+  it("takes the number of trusted reverse proxies as a small whole number, checked at start too", () => {
+    const base = { DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: secret, APP_ENCRYPTION_KEY: key };
+    expect(parseAppEnv({ ...base, TRUST_PROXY_HOPS: "1" }).TRUST_PROXY_HOPS).toBe(1);
+    expect(problems(() => parseAppEnv({ ...base, TRUST_PROXY_HOPS: "one" }))).toEqual([expect.stringMatching(/^TRUST_PROXY_HOPS: expected the number of reverse proxies/)]);
+    expect(problems(() => parseLauncherEnv({ TRUST_PROXY_HOPS: "-1" }))).toEqual([expect.stringContaining("TRUST_PROXY_HOPS: expected a number from 0 to 10")]);
   });
 });
 

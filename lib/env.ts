@@ -43,6 +43,13 @@ const databaseTimeoutFields = {
   /** 0: no limit. */
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(0, databaseTimeoutDefaults.statementMs),
 };
+/** Reverse proxies in front of the app, each appending to X-Forwarded-For: sign-in throttling trusts only their entries. */
+const trustProxyHops = z.coerce
+  .number({ error: "expected the number of reverse proxies in front of the console, e.g. 1" })
+  .int("expected a whole number")
+  .min(0, "expected a number from 0 to 10")
+  .max(10, "expected a number from 0 to 10")
+  .default(0);
 
 const oidcFields = {
   OIDC_ISSUER: z.url("expected the issuer URL, e.g. https://login.example.com/realms/main").optional(),
@@ -87,6 +94,7 @@ const launcherSchema = z
     NEXTAUTH_URL: z.url("expected the public URL of the console, e.g. https://desk.example.com").optional(),
     APP_ENCRYPTION_KEY: encryptionKey.optional(),
     ...databaseTimeoutFields,
+    TRUST_PROXY_HOPS: trustProxyHops,
     ...oidcFields,
     ...documentFields,
   })
@@ -112,6 +120,7 @@ const appSchema = z
     ...databaseTimeoutFields,
     NEXTAUTH_SECRET: secret,
     NEXTAUTH_URL: z.url().optional(),
+    TRUST_PROXY_HOPS: trustProxyHops,
     APP_ENCRYPTION_KEY: encryptionKey,
     ...oidcFields,
     ...documentFields,

@@ -22,4 +22,14 @@ describe("build stamp", () => {
     writeFileSync(path.join(root, "app", "page.test.tsx"), "tests do not go into the build");
     expect(sourceFingerprint(root)).toBe(first);
   });
+
+  it("counts the root files Next.js builds: the proxy and the instrumentation hook", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "stamp-"));
+    const before = sourceFingerprint(root);
+    writeFileSync(path.join(root, "proxy.ts"), "export function proxy() {}");
+    const withProxy = sourceFingerprint(root);
+    expect(withProxy).not.toBe(before);
+    writeFileSync(path.join(root, "instrumentation.ts"), "export function register() {}");
+    expect(sourceFingerprint(root)).not.toBe(withProxy);
+  });
 });

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 // Everything that goes into `next build`. A change to any of these makes the production build stale.
-const inputs = ["app", "components", "lib", "db", "public", "types", "proxy.ts", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const inputs = ["app", "components", "lib", "db", "public", "types", "proxy.ts", "instrumentation.ts", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 
 function files(root: string, entry: string): string[] {
   const full = path.join(root, entry);

@@ -31,6 +31,22 @@ describe("next-auth options", () => {
   });
 
   it("uses secure cookies when the console's URL is https", async () => {
-    expect((await optionsWith({ NEXTAUTH_URL: "https://desk.example.com" })).useSecureCookies).toBe(true);
+    const options = await optionsWith({ NEXTAUTH_URL: "https://desk.example.com" });
+    expect(options.useSecureCookies).toBe(true);
+    expect(options.cookies?.sessionToken).toEqual({
+      name: "__Secure-next-auth.session-token",
+      options: { httpOnly: true, sameSite: "lax", path: "/", secure: true },
+    });
+  });
+
+  it("keeps the user's session version in the token at sign-in, and hands it to the server in the session", async () => {
+    const { callbacks } = await optionsWith({});
+    const user = { id: "u1", email: "a@example.com", name: "A", sessionVersion: 3 };
+    const token = await callbacks!.jwt!({ token: { email: "a@example.com" }, user, account: { provider: "credentials", type: "credentials", providerAccountId: "u1" }, trigger: "signIn" });
+    expect(token).toMatchObject({ uid: "u1", sv: 3 });
+    const session = await callbacks!.session!({ session: { expires: "" }, token, user, newSession: undefined, trigger: "update" } as never);
+    expect(session.user).toEqual({ id: "u1", email: "a@example.com", name: undefined, sessionVersion: 3 });
+    // Later requests carry the token as it is: the version is never refreshed from anything the client sends.
+    expect(await callbacks!.jwt!({ token, session: { sessionVersion: 99 }, trigger: "update" } as never)).toMatchObject({ sv: 3 });
   });
 });

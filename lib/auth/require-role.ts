@@ -1,30 +1,23 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { db } from "@/db/client";
-import { users, type User } from "@/db/schema";
 import { authOptions } from "./options";
 import type { Role } from "./roles";
+import { currentSessionUser, type SessionState, type SessionUser } from "./session-user";
 
-export type SessionUser = Pick<User, "id" | "email" | "name" | "role" | "mustChangePassword">;
+export type { SessionUser };
 
 export type Authorization =
   | { ok: true; user: SessionUser }
   | { ok: false; status: 401 | 403; code: "unauthenticated" | "deactivated" | "forbidden" | "password_change_required"; message: string };
 
-/** The signed-in user as the database has them now (role and active flag are never taken from the session). */
-const loadSessionUser = cache(async (): Promise<SessionUser | "signed_out" | "deactivated"> => {
+/** The signed-in user as the database has them now; a session from before a password change, reset or deactivation is signed out. */
+const loadSessionUser = cache(async (): Promise<SessionState> => {
   const session = await getServerSession(authOptions());
-  const id = session?.user?.id;
-  if (!id) return "signed_out";
-  const [user] = await db()
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, active: users.active, mustChangePassword: users.mustChangePassword })
-    .from(users)
-    .where(eq(users.id, id));
-  if (!user) return "signed_out";
-  if (!user.active) return "deactivated";
-  return { id: user.id, email: user.email, name: user.name, role: user.role, mustChangePassword: user.mustChangePassword };
+  const userId = session?.user?.id;
+  if (!userId) return "signed_out";
+  return currentSessionUser(db(), { userId, sessionVersion: session.user?.sessionVersion ?? 0 });
 });
 
 const refusals = {

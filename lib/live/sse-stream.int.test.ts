@@ -30,8 +30,8 @@ beforeAll(async () => {
   listener = createLiveListener({ connectionString: process.env.DATABASE_URL!, applicationName: "live-sse-test", log: () => {} });
   server = http.createServer(async (req, res) => {
     const url = new URL(req.url!, "http://localhost");
-    const userId = url.searchParams.get("user") ?? "";
-    const role = await liveViewerRole(db(), userId);
+    const session = { userId: url.searchParams.get("user") ?? "", sessionVersion: Number(url.searchParams.get("version") ?? 0) };
+    const role = await liveViewerRole(db(), session);
     if (!role) {
       res.writeHead(401, { "Content-Type": "application/json" }).end('{"error":{"code":"unauthenticated"}}');
       return;
@@ -48,7 +48,7 @@ beforeAll(async () => {
       signal: abort.signal,
       source: listener,
       log: { replay: (id) => replayLiveEvents(db(), id), latestId: () => latestLiveEventId(db()) },
-      currentRole: () => liveViewerRole(db(), userId),
+      currentRole: () => liveViewerRole(db(), session),
       heartbeatMs: Number(url.searchParams.get("heartbeat") ?? 15_000),
       onError: () => {},
     });
@@ -186,6 +186,16 @@ describe("the live SSE stream over HTTP", () => {
     await client.ready();
     await client.until(() => client.blocks.filter((b) => b.comment === "ping").length >= 2, "heartbeats");
     await db().update(users).set({ active: false }).where(eq(users.id, user.id));
+    await client.until(() => client.ended(), "the stream to end");
+  });
+
+  it("refuses a session from before the viewer's last password change, and ends an open one at the next heartbeat", async () => {
+    const user = await insertUser(`revoked-${Date.now()}@example.com`, "compliance", "a-good-long-password", { sessionVersion: 3 });
+    expect((await connect(`user=${user.id}&version=2`).response).statusCode).toBe(401);
+    const client = connect(`user=${user.id}&version=3&heartbeat=100`);
+    await client.ready();
+    await client.until(() => client.blocks.filter((b) => b.comment === "ping").length >= 2, "heartbeats");
+    await db().update(users).set({ sessionVersion: 4 }).where(eq(users.id, user.id));
     await client.until(() => client.ended(), "the stream to end");
   });
 

@@ -68,7 +68,7 @@ describe("managing users", () => {
     expect(next.ok && next.user.mustChangePassword).toBe(true);
 
     expect(await changeOwnPassword(actorOf(user), "wrong", "brand-new-password")).toMatchObject({ ok: false, code: "wrong_password" });
-    expect(await changeOwnPassword(actorOf(user), reset.ok ? reset.data.oneTimePassword : "", "brand-new-password")).toEqual({ ok: true, data: undefined });
+    expect(await changeOwnPassword(actorOf(user), reset.ok ? reset.data.oneTimePassword : "", "brand-new-password")).toEqual({ ok: true, data: { sessionVersion: 2 } });
     const final = await signInWithPassword("user@example.com", "brand-new-password");
     expect(final.ok && final.user.mustChangePassword).toBe(false);
     expect(await auditActionsFor("user@example.com")).toEqual([
@@ -87,5 +87,40 @@ describe("managing users", () => {
     expect(await setActive(actorOf(admin), user.id, true)).toEqual({ ok: true, data: undefined });
     expect(await auditActionsFor("user@example.com")).toEqual(["user.deactivated", "user.reactivated"]);
     expect(await changeRole(actorOf(admin), "00000000-0000-4000-8000-000000000000", "admin")).toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("ending a user's sessions", () => {
+  beforeEach(async () => {
+    await db().delete(auditLog);
+    await db().delete(users);
+  });
+
+  const versionOf = async (id: string) => (await db().select({ v: users.sessionVersion }).from(users).where(eq(users.id, id)))[0]!.v;
+
+  it("an admin's password reset and a deactivation bump the session version; reactivation and a role change do not", async () => {
+    const admin = await insertUser("root@example.com", "admin");
+    const user = await insertUser("user@example.com", "compliance");
+    expect(await versionOf(user.id)).toBe(0);
+    await resetPassword(actorOf(admin), user.id);
+    expect(await versionOf(user.id)).toBe(1);
+    await setActive(actorOf(admin), user.id, false);
+    expect(await versionOf(user.id)).toBe(2);
+    // Reactivation must not bring back the tokens the deactivation ended.
+    await setActive(actorOf(admin), user.id, true);
+    expect(await versionOf(user.id)).toBe(2);
+    await changeRole(actorOf(admin), user.id, "auditor");
+    expect(await versionOf(user.id)).toBe(2);
+    // A refused change bumps nothing.
+    expect(await setActive(actorOf(admin), admin.id, false)).toMatchObject({ code: "last_admin" });
+    expect(await versionOf(admin.id)).toBe(0);
+  });
+
+  it("the user's own password change bumps it and returns the new version; a refused change does not", async () => {
+    const user = await insertUser("self@example.com", "finance", "old-password-123", { sessionVersion: 7 });
+    expect(await changeOwnPassword(actorOf(user), "wrong", "new-password-456")).toMatchObject({ ok: false });
+    expect(await versionOf(user.id)).toBe(7);
+    expect(await changeOwnPassword(actorOf(user), "old-password-123", "new-password-456")).toEqual({ ok: true, data: { sessionVersion: 8 } });
+    expect(await versionOf(user.id)).toBe(8);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
 import { users, type User } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
@@ -46,6 +46,9 @@ const lastAdmin = {
 };
 const notFound = { ok: false as const, code: "not_found", error: "No such user." };
 
+/** Ends the user's sessions: every token issued before carries an older version (lib/auth/session-user.ts). */
+const nextSessionVersion = sql`${users.sessionVersion} + 1`;
+
 /** Creates a user; with no password given, generates a one-time password that must be changed at first sign-in. */
 export async function createUser(
   actor: Actor,
@@ -84,20 +87,27 @@ export async function setActive(actor: Actor, userId: string, active: boolean): 
     if (!user) return notFound;
     if (user.active === active) return { ok: true, data: undefined };
     if (!active && user.role === "admin" && (await otherActiveAdmins(tx, user.id)) === 0) return lastAdmin;
-    await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, userId));
+    // Deactivation ends their sessions; reactivation leaves the version as it is, so those stay ended.
+    await tx
+      .update(users)
+      .set({ active, updatedAt: new Date(), ...(active ? {} : { sessionVersion: nextSessionVersion }) })
+      .where(eq(users.id, userId));
     await audit(actor, active ? "user.reactivated" : "user.deactivated", user.email, {}, tx);
     return { ok: true, data: undefined };
   });
 }
 
-/** Replaces a user's password with a generated one-time password, returned once and never stored in clear. */
+/**
+ * Replaces a user's password with a generated one-time password, returned once and never stored in clear,
+ * and ends the user's sessions.
+ */
 export async function resetPassword(actor: Actor, userId: string): Promise<ChangeResult<{ oneTimePassword: string }>> {
   const oneTimePassword = generatePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   return db().transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+      .set({ passwordHash, mustChangePassword: true, sessionVersion: nextSessionVersion, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     if (!user) return notFound;
@@ -106,12 +116,15 @@ export async function resetPassword(actor: Actor, userId: string): Promise<Chang
   });
 }
 
-/** The signed-in user chooses their own password (which also ends a one-time password). */
+/**
+ * The signed-in user chooses their own password (which also ends a one-time password). Their other sessions
+ * end; the new session version is returned for the session that made the change to carry on with.
+ */
 export async function changeOwnPassword(
   actor: Actor & { id: string },
   currentPassword: string,
   newPassword: string,
-): Promise<ChangeResult> {
+): Promise<ChangeResult<{ sessionVersion: number }>> {
   const [user] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
     return { ok: false, code: "wrong_password", error: "The current password is not right." };
@@ -120,9 +133,14 @@ export async function changeOwnPassword(
     return { ok: false, code: "same_password", error: "Choose a password different from the current one." };
   }
   const passwordHash = await hashPassword(newPassword);
-  await db().transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, actor.id));
+  return db().transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, sessionVersion: nextSessionVersion, updatedAt: new Date() })
+      .where(eq(users.id, actor.id))
+      .returning({ sessionVersion: users.sessionVersion });
+    if (!changed) return notFound;
     await audit(actor, "auth.password_changed", actor.email, {}, tx);
+    return { ok: true, data: { sessionVersion: changed.sessionVersion } };
   });
-  return { ok: true, data: undefined };
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { roleAction } from "@/lib/auth/role-action";
 import { passwordRules } from "@/lib/auth/password";
 import { roles } from "@/lib/auth/roles";
+import { carrySessionOver } from "@/lib/auth/session-cookie";
 import { changeOwnPassword } from "@/lib/users/manage-users";
 
 const schema = z
@@ -20,6 +21,12 @@ const schema = z
 export const changePassword = roleAction(
   roles,
   schema,
-  (input, user) => changeOwnPassword({ id: user.id, email: user.email }, input.currentPassword, input.newPassword),
+  async (input, user) => {
+    const result = await changeOwnPassword({ id: user.id, email: user.email }, input.currentPassword, input.newPassword);
+    if (!result.ok) return result;
+    // The change signs out the user's other sessions; this one carries on.
+    await carrySessionOver(user.id, result.data.sessionVersion);
+    return { ok: true, data: undefined };
+  },
   { allowPendingPasswordChange: true },
 );

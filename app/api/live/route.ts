@@ -24,7 +24,7 @@ export const GET = roleRoute(roles, async (request, _context: unknown, user) => 
     signal: request.signal,
     source: liveListener(),
     log: { replay: (lastEventId) => replayLiveEvents(database, lastEventId), latestId: () => latestLiveEventId(database) },
-    currentRole: () => liveViewerRole(database, user.id),
+    currentRole: () => liveViewerRole(database, { userId: user.id, sessionVersion: user.sessionVersion }),
   });
   return new Response(stream, { headers: eventStreamHeaders });
 });
