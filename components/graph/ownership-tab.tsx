@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useMemo, useState, useTransition } from "react";
-import { expandGraphAction } from "@/app/(console)/requests/[requestId]/graph-actions";
 import { useLiveTopic } from "@/components/live/use-live-topic";
 import {
   AlertDialog,
@@ -25,10 +24,13 @@ import type { StoredRequest } from "@/lib/requests/stored-request";
 import { FlowView } from "./flow-view";
 import { MermaidView } from "./mermaid-view";
 
-type Props = { requestId: string; snapshot: CompanyResponse; canExpand: boolean };
+type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
+/** The server action that continues the graph from the chosen nodes (the page passes it in). */
+export type ExpandGraph = (input: { requestId: string; nodeIds: string[]; confirmedCost: number | null }) => Promise<{ ok: true; data: { requestId: string } } | ({ ok: false } & Failure)>;
+
+type Props = { requestId: string; snapshot: CompanyResponse; canExpand: boolean; expandGraph: ExpandGraph };
 
 type Pending = { nodeIds: string[]; cost: number | null; label: string };
-type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
 
 async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequest> {
   const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}${poll ? "?poll=1" : ""}`, { cache: "no-store" });
@@ -43,7 +45,7 @@ async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequ
  * and the Mermaid diagram; budget-truncated nodes can be expanded (a paid continuation of the request,
  * which this tab then follows live).
  */
-export function OwnershipTab({ requestId, snapshot, canExpand }: Props) {
+export function OwnershipTab({ requestId, snapshot, canExpand, expandGraph }: Props) {
   const [continued, setContinued] = useState<string[]>([]);
   const latest = continued.at(-1) ?? null;
   const queryKey = useMemo(() => ["request", latest ?? ""], [latest]);
@@ -84,7 +86,7 @@ export function OwnershipTab({ requestId, snapshot, canExpand }: Props) {
 
   const confirm = (request: Pending) => {
     startTransition(async () => {
-      const result = await expandGraphAction({ requestId: parentId, nodeIds: request.nodeIds, confirmedCost: request.cost });
+      const result = await expandGraph({ requestId: parentId, nodeIds: request.nodeIds, confirmedCost: request.cost });
       if (result.ok) {
         setPending(null);
         setContinued((list) => [...list, result.data.requestId]);
