@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { RetryButton } from "@/components/dossier/retry-button";
-import { snapshotDocuments } from "@/components/dossier/snapshot-documents";
+import { snapshotDocuments } from "@/lib/requests/snapshot-documents";
 import { StatusStrip } from "@/components/dossier/status-strip";
 import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { useLiveStatus } from "@/components/live/use-live-status";
