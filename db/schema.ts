@@ -156,7 +156,7 @@ export const webhookRejectionCounts = pgTable("webhook_rejection_counts", {
 });
 
 /**
- * A company request and its latest merged snapshot (see lib/webhooks/apply.ts). `origin` says whether this
+ * A company request and its latest merged snapshot (see lib/requests/apply.ts). `origin` says whether this
  * console ordered it or another client of the same account did (then it arrived by webhook only).
  */
 export const companyRequests = pgTable(
