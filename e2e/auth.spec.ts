@@ -1,4 +1,5 @@
-import { roles, roleLabels, sections, type Role } from "../lib/auth/roles";
+import { roles, roleLabels, type Role } from "../lib/auth/roles";
+import { sections } from "../lib/navigation/sections";
 import { expect, test } from "./fixtures";
 
 const expectedSections: Record<Role, string[]> = {

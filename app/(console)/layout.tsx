@@ -5,9 +5,10 @@ import { SandboxBand } from "@/components/shell/sandbox-band";
 import { MobileNav, Sidebar } from "@/components/shell/sidebar";
 import { UserMenu } from "@/components/shell/user-menu";
 import { guardPage } from "@/lib/auth/guard-page";
-import { canOpen, roles, sections } from "@/lib/auth/roles";
+import { roles } from "@/lib/auth/roles";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { listConnections } from "@/lib/connections/manage-connections";
+import { canOpen, sections } from "@/lib/navigation/sections";
 import { switchConnectionAction } from "./actions";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {

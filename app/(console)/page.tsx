@@ -2,7 +2,8 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { guardPage } from "@/lib/auth/guard-page";
-import { canOpen, roleDescriptions, roleLabels, roles, sections } from "@/lib/auth/roles";
+import { roleDescriptions, roleLabels, roles } from "@/lib/auth/roles";
+import { canOpen, sections } from "@/lib/navigation/sections";
 
 export default async function ConsoleHome() {
   const user = await guardPage(roles);

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { auditActions } from "@/lib/audit/audit";
 import { auditActors, listAudit } from "@/lib/audit/list-audit";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 
 export const metadata: Metadata = { title: "Audit" };
 

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/auth/roles";
 import { liveTopics } from "@/lib/live/topics";
+import { sectionFor } from "@/lib/navigation/sections";
 import { listRequests, requestOrderers, requestStatusFilters, type RequestStatusFilter } from "@/lib/requests/list-requests";
 import { requestOrigins, type RequestOrigin } from "@/lib/requests/origins";
 
