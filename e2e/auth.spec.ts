@@ -1,4 +1,5 @@
-import { roles, roleLabels, type Role } from "../lib/auth/roles";
+import { roles } from "../db/vocabulary";
+import { roleLabels, type Role } from "../lib/auth/roles";
 import { sections } from "../lib/navigation/sections";
 import { expect, test } from "./fixtures";
 

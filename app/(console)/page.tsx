@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { roles } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
-import { roleDescriptions, roleLabels, roles } from "@/lib/auth/roles";
+import { roleDescriptions, roleLabels } from "@/lib/auth/roles";
 import { canOpen, sections } from "@/lib/navigation/sections";
 
 export default async function ConsoleHome() {

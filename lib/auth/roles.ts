@@ -1,6 +1,7 @@
-/** The console's roles, with their labels and descriptions. Safe to import from client components. */
+/** The console's roles (their list is `roles` in db/vocabulary.ts), with their labels and descriptions. Safe to import from client components. */
 
-export const roles = ["admin", "compliance", "finance", "auditor"] as const;
+import type { roles } from "@/db/vocabulary";
+
 export type Role = (typeof roles)[number];
 
 export const roleLabels: Record<Role, string> = {

@@ -1,6 +1,7 @@
 /** The console's sections (its navigation) and which roles may open each. Safe to import from client components. */
 
-import { roles, type Role } from "@/lib/auth/roles";
+import { roles } from "@/db/vocabulary";
+import type { Role } from "@/lib/auth/roles";
 
 const everyone: readonly Role[] = roles;
 

@@ -4,11 +4,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
+import { requestOrigins } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
 import { liveTopics } from "@/lib/live/topics";
 import { sectionFor } from "@/lib/navigation/sections";
 import { listRequests, requestOrderers, requestStatusFilters, type RequestStatusFilter } from "@/lib/requests/list-requests";
-import { requestOrigins, type RequestOrigin } from "@/lib/requests/origins";
+import type { RequestOrigin } from "@/lib/requests/origins";
 
 export const metadata: Metadata = { title: "Requests" };
 

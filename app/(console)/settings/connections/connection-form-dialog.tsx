@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { connectionEnvironments } from "@/db/vocabulary";
 import { baseUrlChangeProblems, connectionInputSchema, type ConnectionInput } from "@/lib/connections/connection-input";
-import { connectionEnvironments } from "@/lib/connections/environments";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { ActionResult } from "@/lib/auth/role-action";
 

@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { deliveryOutcomes } from "@/db/vocabulary";
 import type { LedgerCursor, LedgerPage } from "@/lib/webhooks/ledger-queries";
-import { deliveryOutcomeLabels, deliveryOutcomes } from "@/lib/webhooks/outcomes";
+import { deliveryOutcomeLabels } from "@/lib/webhooks/outcomes";
 import { formatProcessingMs, utcTime } from "./delivery-time";
 import { ledgerQuery, type LedgerSearch } from "./ledger-search-params";
 import { OutcomeBadge } from "./outcome-badge";
