@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 
 type Option = { id: string; name: string; environment: string };
@@ -15,9 +16,9 @@ export function ConnectionSwitcher({ connections, activeId, switchConnection }: 
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="hidden text-muted-foreground lg:inline">Connection</span>
-      <select
+      <NativeSelect
         aria-label="Active registry connection"
-        className="h-8 max-w-56 rounded-md border border-input bg-background px-2 text-sm"
+        className="h-8 max-w-56 px-2"
         value={activeId}
         disabled={pending || connections.length < 2}
         onChange={(event) => {
@@ -34,7 +35,7 @@ export function ConnectionSwitcher({ connections, activeId, switchConnection }: 
             {c.name} ({c.environment})
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </label>
   );
 }
