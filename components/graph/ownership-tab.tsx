@@ -16,7 +16,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { continuationPlan, expandable, formatPercent, parsePercent, selectExpandAbove } from "@/lib/graph/ownership-graph";
+import { continuationPlan, expandable, formatPercentNumber, parsePercent, selectExpandAbove } from "@/lib/graph/ownership-graph";
 import { liveTopics } from "@/lib/live/topics";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
@@ -175,7 +175,7 @@ function ExpandAbove({ graph, disabled, onExpand }: { graph: Graph; disabled: bo
   const plan = useMemo(() => (value === undefined ? undefined : continuationPlan(graph, selectExpandAbove(graph.nodes, value))), [graph, value]);
   const expandableCount = useMemo(() => new Set(graph.nodes.filter(expandable).map((n) => n.nodeId)).size, [graph]);
   if (expandableCount === 0) return null;
-  const shown = value === undefined ? "" : formatPercent(value);
+  const shown = value === undefined ? "" : formatPercentNumber(value);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span>{expandableCount} node(s) were not expanded (budget).</span>
