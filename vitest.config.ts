@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{app,components,lib,db,scripts,simulator}/**/*.test.{ts,tsx}"],
+          include: ["{app,components,lib,db,scripts,simulator,test}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.int.test.{ts,tsx}", "**/node_modules/**"],
           environment: "node",
         },
@@ -24,7 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["{app,components,lib,db,scripts,simulator}/**/*.int.test.{ts,tsx}"],
+          include: ["{app,components,lib,db,scripts,simulator,test}/**/*.int.test.{ts,tsx}"],
           environment: "node",
           // One Postgres per run (embedded, or the server named by DATABASE_URL); a fresh database per file.
           globalSetup: ["test/postgres-global-setup.ts"],

@@ -1,10 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, json, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { roles } from "../lib/auth/roles";
-import { connectionEnvironments } from "../lib/connections/environments";
-import { alertStatuses } from "../lib/alerts/statuses";
-import { requestOrigins, snapshotSources } from "../lib/requests/origins";
-import { deliveryOutcomes } from "../lib/webhooks/outcomes";
+import { alertStatuses, connectionEnvironments, deliveryOutcomes, requestOrigins, roles, snapshotSources } from "./vocabulary";
 
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -156,7 +152,7 @@ export const webhookRejectionCounts = pgTable("webhook_rejection_counts", {
 });
 
 /**
- * A company request and its latest merged snapshot (see lib/webhooks/apply.ts). `origin` says whether this
+ * A company request and its latest merged snapshot (see lib/requests/apply.ts). `origin` says whether this
  * console ordered it or another client of the same account did (then it arrived by webhook only).
  */
 export const companyRequests = pgTable(

@@ -1,4 +1,6 @@
-import { roles, roleLabels, sections, type Role } from "../lib/auth/roles";
+import { roles } from "../db/vocabulary";
+import { roleLabels, type Role } from "../lib/auth/roles";
+import { sections } from "../lib/navigation/sections";
 import { expect, runUnlock, test } from "./fixtures";
 
 const expectedSections: Record<Role, string[]> = {

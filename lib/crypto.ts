@@ -33,11 +33,6 @@ export function seal(plaintext: string, key: Buffer): string {
   return ["v1", keyId(key), iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
 }
 
-export function sealedUnder(sealed: string): string | undefined {
-  const [version, id] = sealed.split(".");
-  return version === "v1" ? id : undefined;
-}
-
 export function open(sealed: string, key: Buffer): string {
   const [version, id, iv, tag, ciphertext] = sealed.split(".");
   if (version !== "v1" || !id || !iv || !tag || ciphertext === undefined) throw new SecretKeyError("Not a sealed secret");

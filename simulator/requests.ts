@@ -164,7 +164,3 @@ export function completeNow(ctx: SimulatorContext, request: StoredRequest, data:
   for (const change of request.schedule.filter((s) => s.status !== "enriching")) applyChange(ctx, request, change, data);
   request.schedule = [];
 }
-
-export function isTerminal(request: StoredRequest): boolean {
-  return request.schedule.length === 0;
-}

@@ -2,8 +2,8 @@
 
 import { cookies } from "next/headers";
 import { z } from "zod";
+import { roles } from "@/db/vocabulary";
 import { roleAction } from "@/lib/auth/role-action";
-import { roles } from "@/lib/auth/roles";
 import { activeConnectionCookie } from "@/lib/connections/active-connection";
 import { listConnections } from "@/lib/connections/manage-connections";
 

@@ -4,10 +4,12 @@ import { ConsoleProviders } from "@/components/shell/console-providers";
 import { SandboxBand } from "@/components/shell/sandbox-band";
 import { MobileNav, Sidebar } from "@/components/shell/sidebar";
 import { UserMenu } from "@/components/shell/user-menu";
+import { roles } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
-import { canOpen, roles, sections } from "@/lib/auth/roles";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { listConnections } from "@/lib/connections/manage-connections";
+import { canOpen, sections } from "@/lib/navigation/sections";
+import { switchConnectionAction } from "./actions";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   // Pages check their own roles too: a layout does not re-run on every navigation.
@@ -23,7 +25,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex h-14 items-center justify-end gap-3 border-b px-4 md:px-6">
             {active ? (
-              <ConnectionSwitcher connections={connections.map(({ id, name, environment }) => ({ id, name, environment }))} activeId={active.id} />
+              <ConnectionSwitcher connections={connections.map(({ id, name, environment }) => ({ id, name, environment }))} activeId={active.id} switchConnection={switchConnectionAction} />
             ) : (
               <span className="text-sm text-muted-foreground">
                 No registry connection

@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { roles } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
-import { canOpen, roleDescriptions, roleLabels, roles, sections } from "@/lib/auth/roles";
+import { roleDescriptions, roleLabels } from "@/lib/auth/roles";
+import { canOpen, sections } from "@/lib/navigation/sections";
 
 export default async function ConsoleHome() {
   const user = await guardPage(roles);

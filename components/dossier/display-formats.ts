@@ -11,6 +11,7 @@ export function formatMoney(money: Money | undefined): string | undefined {
   return money.formatted ?? `${formatNumber(money.amount)} ${money.currency}`;
 }
 
+/** 12.5 → "12.5 %": a percentage with its sign, for the dossier. */
 export function formatPercent(value: number): string {
   return `${formatNumber(value)} %`;
 }

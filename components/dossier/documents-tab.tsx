@@ -5,7 +5,7 @@ import { documentSourceTypeLabels } from "./enum-labels";
 import { EnumBadge } from "./enum-value";
 import { formatDate, formatNumber } from "./display-formats";
 import { NotReported } from "./not-reported";
-import { snapshotDocuments, type DossierDocument } from "./snapshot-documents";
+import { snapshotDocuments, type DossierDocument } from "@/lib/requests/snapshot-documents";
 
 /** 39 → "39 s"; 113469 → "about 32 h". */
 export function formatDelivery(seconds: number | undefined): string | undefined {

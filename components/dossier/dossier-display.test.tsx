@@ -4,7 +4,7 @@ import type { CompanyResponse } from "@/lib/registry/schemas";
 import { DocumentsTab } from "./documents-tab";
 import { OverviewTab } from "./overview-tab";
 import { PeopleTab, subsidiaryShareText } from "./people-tab";
-import { retryableEntry } from "./retry-target";
+import { retryableEntry } from "@/lib/requests/retry-target";
 import { riskItems } from "./risk-summary";
 import { formatShareInterval } from "./share-interval";
 import { signingAuthoritySentence, signingAuthorityProvenance } from "./signing-authority-sentence";

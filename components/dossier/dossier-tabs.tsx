@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import type { ExpandGraph } from "@/components/graph/ownership-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { DocumentsTab } from "./documents-tab";
@@ -20,7 +21,7 @@ export const dossierTabs = ["overview", "people", "ownership", "documents", "fin
 const tabLabels: Record<(typeof dossierTabs)[number], string> = { overview: "Overview", people: "People", ownership: "Ownership", documents: "Documents", financials: "Financials", raw: "Raw" };
 
 /** The dossier's tabs over the request's current snapshot; evidence links switch tab and scroll to the part they name. */
-export function DossierTabs({ request, canExpand }: { request: StoredRequest; canExpand: boolean }) {
+export function DossierTabs({ request, canExpand, expandGraph }: { request: StoredRequest; canExpand: boolean; expandGraph: ExpandGraph }) {
   const [tab, setTab] = useState<string>("overview");
   const { snapshot, requestId } = request;
   const openEvidence = (target: string, anchor: string) => {
@@ -51,7 +52,7 @@ export function DossierTabs({ request, canExpand }: { request: StoredRequest; ca
         <PeopleTab snapshot={snapshot} />
       </TabsContent>
       <TabsContent value="ownership">
-        {snapshot ? <OwnershipTab requestId={requestId} snapshot={snapshot} canExpand={canExpand} /> : <p className="text-sm text-muted-foreground">No snapshot received yet.</p>}
+        {snapshot ? <OwnershipTab requestId={requestId} snapshot={snapshot} canExpand={canExpand} expandGraph={expandGraph} /> : <p className="text-sm text-muted-foreground">No snapshot received yet.</p>}
       </TabsContent>
       <TabsContent value="documents">
         <DocumentsTab requestId={requestId} snapshot={snapshot} />

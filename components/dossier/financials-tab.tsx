@@ -8,7 +8,7 @@ import { EnumBadge } from "./enum-value";
 import { insightCategoryLabels, riskLevelLabels, trendLabels } from "./enum-labels";
 import { formatNumber } from "./display-formats";
 import { ratioLabels } from "./ratio-labels";
-import { snapshotFinancialStatements } from "./snapshot-documents";
+import { snapshotFinancialStatements } from "@/lib/requests/snapshot-documents";
 import type { RatioSeriesPoint } from "./ratio-chart";
 
 const RatioChart = dynamic(() => import("./ratio-chart"), { ssr: false, loading: () => <p className="text-sm text-muted-foreground">Loading the chart…</p> });

@@ -5,7 +5,7 @@ import { EnumBadge } from "./enum-value";
 import { companyStatusLabels, complianceFlagLabels, taxIdVerificationLabels } from "./enum-labels";
 import { formatAddress, formatDate, formatMoney, formatNumber } from "./display-formats";
 import { RiskSummary, riskItems } from "./risk-summary";
-import { snapshotFinancialStatements } from "./snapshot-documents";
+import { snapshotFinancialStatements } from "@/lib/requests/snapshot-documents";
 
 const activitySchemes: { key: string; label: string }[] = [
   { key: "NACE", label: "NACE" },

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState, useTransition } from "react";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import type { RetryKind } from "./retry-target";
+import type { RetryKind } from "@/lib/requests/retry-target";
 
 type Failure = { ok: false; code: string; error: string };
 type Target = { requestId: string; kind: RetryKind; name: string };

@@ -2,7 +2,7 @@
 
 import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
 import { createContext, memo, useContext } from "react";
-import { accumulatedPercent, formatPercent, nodeSize, statusLabel, type NodeView } from "@/lib/graph/ownership-graph";
+import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "@/lib/graph/ownership-graph";
 import { cn } from "@/lib/cn";
 
 /** A node's data is what the registry said about it; nothing that changes while the graph is shown. */
@@ -56,7 +56,7 @@ function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
       <div className="flex min-w-0 flex-wrap gap-x-2 text-muted-foreground">
         <span>{data.type === "company" ? "Company" : data.type === "individual" ? "Individual" : data.type}</span>
         <span>{data.country ?? "country not reported"}</span>
-        <span>{data.totalOwnership !== undefined ? `total ${formatPercent(data.totalOwnership)} %` : "total not stated"}</span>
+        <span>{data.totalOwnership !== undefined ? `total ${formatPercentNumber(data.totalOwnership)} %` : "total not stated"}</span>
       </div>
       <div className="flex min-w-0 flex-wrap items-center gap-1">
         {data.isRoot && <Mark>Root</Mark>}
@@ -68,7 +68,7 @@ function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
         <div className="flex min-w-0 items-center justify-between gap-1">
           <span className="truncate" data-testid="truncated-info">
             {t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth {t.depth ?? "?"} ·{" "}
-            {accumulated !== undefined ? `${formatPercent(accumulated)} %` : "share not stated"}
+            {accumulated !== undefined ? `${formatPercentNumber(accumulated)} %` : "share not stated"}
           </span>
           {canExpand && onExpand && (
             <button

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useMemo, useState, useTransition } from "react";
-import { expandGraphAction } from "@/app/(console)/requests/[requestId]/graph-actions";
 import { useLiveTopic } from "@/components/live/use-live-topic";
 import {
   AlertDialog,
@@ -17,7 +16,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { continuationPlan, expandable, formatPercent, parsePercent, selectExpandAbove } from "@/lib/graph/ownership-graph";
+import { continuationPlan, expandable, formatPercentNumber, parsePercent, selectExpandAbove } from "@/lib/graph/ownership-graph";
 import { liveTopics } from "@/lib/live/topics";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
@@ -25,10 +24,13 @@ import type { StoredRequest } from "@/lib/requests/stored-request";
 import { FlowView } from "./flow-view";
 import { MermaidView } from "./mermaid-view";
 
-type Props = { requestId: string; snapshot: CompanyResponse; canExpand: boolean };
+type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
+/** The server action that continues the graph from the chosen nodes (the page passes it in). */
+export type ExpandGraph = (input: { requestId: string; nodeIds: string[]; confirmedCost: number | null }) => Promise<{ ok: true; data: { requestId: string } } | ({ ok: false } & Failure)>;
+
+type Props = { requestId: string; snapshot: CompanyResponse; canExpand: boolean; expandGraph: ExpandGraph };
 
 type Pending = { nodeIds: string[]; cost: number | null; label: string };
-type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
 
 async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequest> {
   const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}${poll ? "?poll=1" : ""}`, { cache: "no-store" });
@@ -43,7 +45,7 @@ async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequ
  * and the Mermaid diagram; budget-truncated nodes can be expanded (a paid continuation of the request,
  * which this tab then follows live).
  */
-export function OwnershipTab({ requestId, snapshot, canExpand }: Props) {
+export function OwnershipTab({ requestId, snapshot, canExpand, expandGraph }: Props) {
   const [continued, setContinued] = useState<string[]>([]);
   const latest = continued.at(-1) ?? null;
   const queryKey = useMemo(() => ["request", latest ?? ""], [latest]);
@@ -84,7 +86,7 @@ export function OwnershipTab({ requestId, snapshot, canExpand }: Props) {
 
   const confirm = (request: Pending) => {
     startTransition(async () => {
-      const result = await expandGraphAction({ requestId: parentId, nodeIds: request.nodeIds, confirmedCost: request.cost });
+      const result = await expandGraph({ requestId: parentId, nodeIds: request.nodeIds, confirmedCost: request.cost });
       if (result.ok) {
         setPending(null);
         setContinued((list) => [...list, result.data.requestId]);
@@ -173,7 +175,7 @@ function ExpandAbove({ graph, disabled, onExpand }: { graph: Graph; disabled: bo
   const plan = useMemo(() => (value === undefined ? undefined : continuationPlan(graph, selectExpandAbove(graph.nodes, value))), [graph, value]);
   const expandableCount = useMemo(() => new Set(graph.nodes.filter(expandable).map((n) => n.nodeId)).size, [graph]);
   if (expandableCount === 0) return null;
-  const shown = value === undefined ? "" : formatPercent(value);
+  const shown = value === undefined ? "" : formatPercentNumber(value);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span>{expandableCount} node(s) were not expanded (budget).</span>

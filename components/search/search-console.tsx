@@ -6,14 +6,13 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { numberHint } from "@/lib/search/number-hints";
 import { lastCountryKey, parseSearchState, searchHref, searchProblem, type SearchState } from "@/lib/search/url-state";
 import { ResultList, type ResultListHandle } from "./result-list";
 import { useSearchStream } from "./use-search-stream";
-
-const selectClass = "h-9 rounded-md border border-input bg-background px-3 text-sm";
 
 function rememberCountry(country: RegistryCountry) {
   document.cookie = `${lastCountryKey}=${country}; path=/; max-age=31536000; samesite=lax`;
@@ -62,10 +61,9 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
       <form onSubmit={submit} className="flex flex-wrap items-start gap-3" aria-label="Search companies" noValidate>
         <label className="flex flex-col gap-1 text-sm">
           Country
-          <select
+          <NativeSelect
             name="country"
             value={country}
-            className={selectClass}
             onChange={(e) => {
               const next = e.target.value as RegistryCountry;
               setDraft((d) => ({ ...d, country: next }));
@@ -77,7 +75,7 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
                 {countryNames[code]} ({code})
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </label>
         <div className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
           <label htmlFor={ids.query}>Name or number</label>

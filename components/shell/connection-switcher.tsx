@@ -2,27 +2,29 @@
 
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { switchConnectionAction } from "@/app/(console)/actions";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 
 type Option = { id: string; name: string; environment: string };
+/** The server action that makes a connection the session's active one (the layout passes it in). */
+export type SwitchConnection = (input: { id: string }) => Promise<{ ok: true } | { ok: false; error: string }>;
 
 /** The active registry connection, switchable for this session. A native select keeps every page light. */
-export function ConnectionSwitcher({ connections, activeId }: { connections: Option[]; activeId: string }) {
+export function ConnectionSwitcher({ connections, activeId, switchConnection }: { connections: Option[]; activeId: string; switchConnection: SwitchConnection }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="hidden text-muted-foreground lg:inline">Connection</span>
-      <select
+      <NativeSelect
         aria-label="Active registry connection"
-        className="h-8 max-w-56 rounded-md border border-input bg-background px-2 text-sm"
+        className="h-8 max-w-56 px-2"
         value={activeId}
         disabled={pending || connections.length < 2}
         onChange={(event) => {
           const id = event.target.value;
           startTransition(async () => {
-            const result = await switchConnectionAction({ id });
+            const result = await switchConnection({ id });
             if (!result.ok) toast({ title: "Connection not switched", description: result.error, variant: "destructive" });
             router.refresh();
           });
@@ -33,7 +35,7 @@ export function ConnectionSwitcher({ connections, activeId }: { connections: Opt
             {c.name} ({c.environment})
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </label>
   );
 }

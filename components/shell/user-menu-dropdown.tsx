@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { signOut } from "@/lib/auth/client-session";
-import { UserMenuButton, type UserMenuProps } from "./user-menu";
+import { UserMenuButton, type UserMenuProps } from "./user-menu-button";
 
 export function UserMenuDropdown({ email, name, role }: UserMenuProps) {
   const { theme, setTheme } = useTheme();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { connectionEnvironments } from "@/lib/connections/environments";
+import { connectionEnvironments } from "@/db/vocabulary";
 
 const loopback = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

@@ -1,3 +1,4 @@
-/** Client-safe: which kind of registry account a connection is. */
-export const connectionEnvironments = ["production", "sandbox"] as const;
+/** Client-safe: which kind of registry account a connection is (the values: `connectionEnvironments` in db/vocabulary.ts). */
+import type { connectionEnvironments } from "@/db/vocabulary";
+
 export type ConnectionEnvironment = (typeof connectionEnvironments)[number];

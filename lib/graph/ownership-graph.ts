@@ -157,10 +157,11 @@ export function nodeView(node: GraphNode): NodeView {
 
 /** An edge's label: the stated percentage, or nothing (never an even split the register did not state). */
 export function edgeLabel(edge: Pick<GraphEdge, "percentage">): string | undefined {
-  return typeof edge.percentage === "number" && Number.isFinite(edge.percentage) ? `${formatPercent(edge.percentage)} %` : undefined;
+  return typeof edge.percentage === "number" && Number.isFinite(edge.percentage) ? `${formatPercentNumber(edge.percentage)} %` : undefined;
 }
 
-export function formatPercent(value: number): string {
+/** 12.5 → "12.5": a percentage's number, at most two decimals, without the sign (callers add " %"). */
+export function formatPercentNumber(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0+$/, "").replace(/\.$/, "");
 }
 

@@ -5,7 +5,7 @@
  * vector editor opens it, and a few hundred bytes a node (the page's HTML serialized with every computed
  * style, in a foreignObject, was 16 MB for 150 nodes and needed the app's fonts).
  */
-import { accumulatedPercent, formatPercent, nodeSize, statusLabel, type NodeView } from "./ownership-graph";
+import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "./ownership-graph";
 
 export type SvgNode = { position: { x: number; y: number }; data: NodeView };
 export type SvgLink = { source: string; target: string; label?: string; cycle?: boolean };
@@ -48,13 +48,13 @@ export function wrapText(text: string, width: number, lines: number): string[] {
 
 function nodeLines(view: NodeView): { text: string; bold?: boolean }[] {
   const kind = view.type === "company" ? "Company" : view.type === "individual" ? "Individual" : view.type;
-  const total = view.totalOwnership !== undefined ? `total ${formatPercent(view.totalOwnership)} %` : "total not stated";
+  const total = view.totalOwnership !== undefined ? `total ${formatPercentNumber(view.totalOwnership)} %` : "total not stated";
   const marks = [view.isRoot && "Root", view.isUbo && "UBO", view.isUboProxy && "UBO proxy", statusLabel(view.status)].filter(Boolean).join(" · ");
   const lines = [...wrapText(view.name, 34, 2).map((text) => ({ text, bold: true })), { text: `${kind} · ${view.country ?? "country not reported"} · ${total}` }, { text: marks }];
   const t = view.truncated;
   if (t) {
     const share = accumulatedPercent(t.accumulatedOwnership);
-    lines.push({ text: `${t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth ${t.depth ?? "?"} · ${share !== undefined ? `${formatPercent(share)} %` : "share not stated"}` });
+    lines.push({ text: `${t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth ${t.depth ?? "?"} · ${share !== undefined ? `${formatPercentNumber(share)} %` : "share not stated"}` });
   }
   return lines;
 }

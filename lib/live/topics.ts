@@ -2,7 +2,8 @@
  * Live-event topics and who may receive them. Safe to import from client components: the SSE route filters
  * with `canReceive`, and pages use the topic builders to subscribe.
  */
-import { sectionFor, type Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 
 export const liveTopics = {
   /** One company request's snapshot changed. */

@@ -192,22 +192,6 @@ export const graphStoppedReasons = ["completed", "budget_exhausted", "max_depth_
 export const uboCalculationMethods = ["accumulation", "domination"] as const;
 export const graphContinuationReasons = ["budget"] as const;
 
-export const documentSingleKeys = [
-  "tradeRegisterExtract",
-  "certifiedTradeRegisterExtract",
-  "tradeRegisterHistory",
-  "lastFiscalYearFinancialStatement",
-  "mostCompleteArticleOfAssociation",
-  "certificateOfGoodStanding",
-] as const;
-export const documentListKeys = [
-  "financialStatements",
-  "articlesOfAssociation",
-  "ultimateBeneficialOwnersCertificate",
-  "otherDocuments",
-  "officialPublications",
-  "annualReturns",
-] as const;
 export const documentTypes = [
   "financial_statement",
   "uncertified_trade_register_extract",
@@ -1227,13 +1211,6 @@ export const webhookEventSchema = unknownWebhookEventSchema.transform(
     return z.NEVER;
   },
 );
-
-export function isCompanyUpdatedEvent(event: WebhookEvent): event is CompanyUpdatedEvent {
-  return event.type === "company.updated";
-}
-export function isMonitorNotificationEvent(event: WebhookEvent): event is MonitorNotificationEvent {
-  return event.type === "monitor.notification";
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Types

@@ -4,7 +4,7 @@ import type { Transaction } from "@/db/client";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
 import type { CompanyResponse } from "@/lib/registry/schemas";
-import { applySnapshot } from "@/lib/webhooks/apply";
+import { applySnapshot } from "./apply";
 import { isRequestComplete } from "./completion";
 import type { SnapshotSource } from "./origins";
 

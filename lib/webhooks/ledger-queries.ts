@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { companyRequests, registryConnections, webhookDeliveries, webhookRejectionCounts, webhookRejections, type CompanyRequestRow } from "@/db/schema";
-import { deliveryOutcomes, type DeliveryOutcome } from "./outcomes";
+import { deliveryOutcomes } from "@/db/vocabulary";
+import type { DeliveryOutcome } from "./outcomes";
 
 /**
  * Reads for Settings → Webhooks: deliveries per outcome, the ledger page by page, the recent rejections and

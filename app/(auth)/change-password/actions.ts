@@ -1,9 +1,9 @@
 "use server";
 
 import { z } from "zod";
+import { roles } from "@/db/vocabulary";
 import { roleAction } from "@/lib/auth/role-action";
 import { passwordRules } from "@/lib/auth/password";
-import { roles } from "@/lib/auth/roles";
 import { carrySessionOver } from "@/lib/auth/session-cookie";
 import { changeOwnPassword } from "@/lib/users/manage-users";
 

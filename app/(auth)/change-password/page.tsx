@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { roles } from "@/db/vocabulary";
 import { requireRole } from "@/lib/auth/require-role";
-import { roles } from "@/lib/auth/roles";
 import { ChangePasswordForm } from "./change-password-form";
 
 export const metadata: Metadata = { title: "Choose a new password" };

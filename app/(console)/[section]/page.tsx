@@ -1,7 +1,7 @@
 import { Construction } from "lucide-react";
 import { notFound } from "next/navigation";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sections } from "@/lib/auth/roles";
+import { sections } from "@/lib/navigation/sections";
 
 /**
  * The sections that later issues build. Until a section has a page of its own (which takes

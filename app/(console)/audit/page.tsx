@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Download } from "lucide-react";
+import { asOptions, FilterForm } from "@/components/filters/filter-form";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { auditActions } from "@/lib/audit/audit";
 import { auditActors, listAudit } from "@/lib/audit/list-audit";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 
 export const metadata: Metadata = { title: "Audit" };
-
-const selectClass = "h-9 rounded-md border border-input bg-background px-3 text-sm";
 
 function one(value: string | string[] | undefined): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
@@ -39,38 +38,14 @@ export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
           </a>
         </Button>
       </div>
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
-        <label className="flex flex-col gap-1 text-sm">
-          Actor
-          <select name="actor" defaultValue={actor ?? ""} className={selectClass}>
-            <option value="">Everyone</option>
-            {actors.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Action
-          <select name="action" defaultValue={action ?? ""} className={selectClass}>
-            <option value="">All actions</option>
-            {auditActions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button type="submit" size="sm">
-          Apply
-        </Button>
-        {(actor || action) && (
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/audit">Clear</Link>
-          </Button>
-        )}
-      </form>
+      <FilterForm
+        label="Filter the audit log"
+        clearHref="/audit"
+        fields={[
+          { name: "actor", label: "Actor", value: actor, anyLabel: "Everyone", options: asOptions(actors) },
+          { name: "action", label: "Action", value: action, anyLabel: "All actions", options: asOptions(auditActions) },
+        ]}
+      />
       <Table>
         <TableHeader>
           <TableRow>

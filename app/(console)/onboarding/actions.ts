@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { roleAction } from "@/lib/auth/role-action";
-import { sectionFor } from "@/lib/auth/roles";
 import { registryClientForRequest } from "@/lib/connections/active-connection";
+import { sectionFor } from "@/lib/navigation/sections";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { placeOnboarding } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/orders/pricing-cache";

@@ -8,12 +8,11 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { onboardAction, onboardingPriceAction } from "./actions";
-
-const selectClass = "h-9 w-full rounded-md border border-input bg-background px-3 text-sm";
 
 /** Country and id, the price first, a confirmation that repeats it, then the request's dossier. */
 export function OnboardingForm() {
@@ -62,13 +61,13 @@ export function OnboardingForm() {
     >
       <div className="space-y-1">
         <Label htmlFor="onboarding-country">Country</Label>
-        <select id="onboarding-country" className={selectClass} value={countryCode} onChange={(e) => setCountryCode(e.target.value as RegistryCountry)}>
+        <NativeSelect id="onboarding-country" className="w-full" value={countryCode} onChange={(e) => setCountryCode(e.target.value as RegistryCountry)}>
           {registryCountries.map((c) => (
             <option key={c} value={c}>
               {countryNames[c]} ({c})
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <div className="space-y-1">
         <Label htmlFor="onboarding-id">Company identifier</Label>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 import { OnboardingForm } from "./onboarding-form";
 
 export const metadata: Metadata = { title: "Onboarding" };

@@ -1,20 +1,28 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { asOptions, FilterForm } from "@/components/filters/filter-form";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
+import { requestOrigins } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/auth/roles";
 import { liveTopics } from "@/lib/live/topics";
+import { sectionFor } from "@/lib/navigation/sections";
 import { openIntents } from "@/lib/orders/paid-request-intents";
 import { listRequests, requestOrderers, requestStatusFilters, type RequestStatusFilter } from "@/lib/requests/list-requests";
-import { requestOrigins, type RequestOrigin } from "@/lib/requests/origins";
+import type { RequestOrigin } from "@/lib/requests/origins";
 import { OpenIntents } from "./open-intents";
 
 export const metadata: Metadata = { title: "Requests" };
 
-const selectClass = "h-9 rounded-md border border-input bg-background px-3 text-sm";
+const statusOptions = [
+  { value: "in_progress", label: "In progress" },
+  { value: "complete", label: "Complete" },
+] satisfies { value: RequestStatusFilter; label: string }[];
+const originOptions = [
+  { value: "console", label: "Ordered in this console" },
+  { value: "elsewhere", label: "Created elsewhere" },
+] satisfies { value: RequestOrigin; label: string }[];
 
 const pick = <T extends string>(values: readonly T[], value: string | string[] | undefined): T | undefined =>
   typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -38,38 +46,14 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
         <p className="text-sm text-muted-foreground">Newest first, updated live as webhooks arrive. {total.toLocaleString("en")} match.</p>
       </div>
       <OpenIntents intents={unsettled} canCheck={user.role === "admin" || user.role === "compliance"} />
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter requests">
-        <label className="flex flex-col gap-1 text-sm">
-          Status
-          <select name="status" defaultValue={status ?? ""} className={selectClass}>
-            <option value="">Any</option>
-            <option value="in_progress">In progress</option>
-            <option value="complete">Complete</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Origin
-          <select name="origin" defaultValue={origin ?? ""} className={selectClass}>
-            <option value="">Any</option>
-            <option value="console">Ordered in this console</option>
-            <option value="elsewhere">Created elsewhere</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Ordered by
-          <select name="user" defaultValue={orderedBy ?? ""} className={selectClass}>
-            <option value="">Anyone</option>
-            {orderers.map((email) => (
-              <option key={email} value={email}>
-                {email}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button type="submit" size="sm">
-          Apply
-        </Button>
-      </form>
+      <FilterForm
+        label="Filter requests"
+        fields={[
+          { name: "status", label: "Status", value: status, anyLabel: "Any", options: statusOptions },
+          { name: "origin", label: "Origin", value: origin, anyLabel: "Any", options: originOptions },
+          { name: "user", label: "Ordered by", value: orderedBy, anyLabel: "Anyone", options: asOptions(orderers) },
+        ]}
+      />
       {rows.length === 0 ? (
         <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
           No requests{status || origin || orderedBy ? " match these filters" : " yet"}. Requests appear here when they are ordered, or when a webhook brings one created by another client of the same account.

@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { Suspense } from "react";
 import { SearchConsole } from "@/components/search/search-console";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 import { isRegistryCountry } from "@/lib/registry/countries";
 import { lastCountryKey } from "@/lib/search/url-state";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 
 export const metadata: Metadata = { title: "Settings" };
 

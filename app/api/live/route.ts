@@ -1,6 +1,6 @@
 import { db } from "@/db/client";
+import { roles } from "@/db/vocabulary";
 import { roleRoute } from "@/lib/auth/role-route";
-import { roles } from "@/lib/auth/roles";
 import { latestLiveEventId, replayLiveEvents } from "@/lib/live/event-log";
 import { liveListener } from "@/lib/live/listener";
 import { parseLastEventId } from "@/lib/live/sse-format";

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { RetryButton } from "@/components/dossier/retry-button";
-import { snapshotDocuments } from "@/components/dossier/snapshot-documents";
+import { snapshotDocuments } from "@/lib/requests/snapshot-documents";
 import { StatusStrip } from "@/components/dossier/status-strip";
 import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { useLiveStatus } from "@/components/live/use-live-status";
@@ -13,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { liveTopics } from "@/lib/live/topics";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { pollDelayMs } from "@/lib/requests/polling-plan";
+import { expandGraphAction } from "./graph-actions";
 import { quoteRetryAction, retryDatapointAction } from "./retry-actions";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 
@@ -90,7 +91,7 @@ export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredR
         documentNames={Object.fromEntries(snapshotDocuments(request.snapshot).map((d) => [d.id, d.nameInEnglish ?? d.name ?? d.id]))}
         renderRetry={canOrder ? (kind, name) => <RetryButton target={{ requestId, kind, name }} actions={{ quote: quoteRetryAction, retry: retryDatapointAction }} /> : undefined}
       />
-      <DossierTabs request={request} canExpand={canExpand} />
+      <DossierTabs request={request} canExpand={canExpand} expandGraph={expandGraphAction} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request";
 import { LiveRequest } from "./live-request";
 

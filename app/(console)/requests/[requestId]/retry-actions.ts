@@ -1,8 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { retryableEntry } from "@/components/dossier/retry-target";
-import { snapshotDocuments } from "@/components/dossier/snapshot-documents";
+import { retryableEntry } from "@/lib/requests/retry-target";
+import { snapshotDocuments } from "@/lib/requests/snapshot-documents";
 import { roleAction } from "@/lib/auth/role-action";
 import { connectionTarget, listConnections } from "@/lib/connections/manage-connections";
 import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input";

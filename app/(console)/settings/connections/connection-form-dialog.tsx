@@ -7,12 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { connectionEnvironments } from "@/db/vocabulary";
 import { baseUrlChangeProblems, connectionInputSchema, type ConnectionInput } from "@/lib/connections/connection-input";
-import { connectionEnvironments } from "@/lib/connections/environments";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { ActionResult } from "@/lib/auth/role-action";
-
-const selectClass = "h-9 w-full rounded-md border border-input bg-background px-3 text-sm";
 
 function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -80,13 +79,13 @@ export function ConnectionFormDialog(props: {
           <FormField label="Name" name="name" defaultValue={editing?.name} errors={fieldErrors.name} />
           <div className="space-y-2">
             <Label htmlFor="connection-environment">Environment</Label>
-            <select id="connection-environment" name="environment" defaultValue={editing?.environment ?? "production"} className={selectClass}>
+            <NativeSelect id="connection-environment" name="environment" defaultValue={editing?.environment ?? "production"} className="w-full">
               {connectionEnvironments.map((e) => (
                 <option key={e} value={e}>
                   {e === "production" ? "Production" : "Sandbox (development environment)"}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <FormField
             label="Base URL"

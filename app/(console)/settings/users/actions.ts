@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { roles } from "@/db/vocabulary";
 import { passwordRules } from "@/lib/auth/password";
 import { roleAction, type ActionResult } from "@/lib/auth/role-action";
-import { roles } from "@/lib/auth/roles";
 import { changeRole, createUser, resetPassword, setActive, type ChangeResult } from "@/lib/users/manage-users";
 
 const admins = ["admin"] as const;

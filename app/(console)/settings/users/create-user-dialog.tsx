@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { roleDescriptions, roleLabels, roles, type Role } from "@/lib/auth/roles";
+import { roles } from "@/db/vocabulary";
+import { roleDescriptions, roleLabels, type Role } from "@/lib/auth/roles";
 import { createUserAction } from "./actions";
 
 export function CreateUserDialog({ onCreated }: { onCreated: (email: string, oneTimePassword?: string) => void }) {

@@ -9,8 +9,9 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
+import { roles } from "@/db/vocabulary";
 import type { ActionResult } from "@/lib/auth/role-action";
-import { roleLabels, roles, type Role } from "@/lib/auth/roles";
+import { roleLabels, type Role } from "@/lib/auth/roles";
 import type { UserRow } from "@/lib/users/manage-users";
 import { changeRoleAction, resetPasswordAction, setActiveAction } from "./actions";
 import { CreateUserDialog } from "./create-user-dialog";

@@ -1,9 +1,10 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { deliveryOutcomes } from "@/db/vocabulary";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { DeliveryStats, RejectionSummary } from "@/lib/webhooks/ledger-queries";
-import { deliveryOutcomeLabels, deliveryOutcomes } from "@/lib/webhooks/outcomes";
+import { deliveryOutcomeLabels } from "@/lib/webhooks/outcomes";
 import { ledgerRetentionMs, rejectionsKept } from "@/lib/webhooks/retention";
 import { CopyButton } from "./copy-button";
 import { utcTime } from "./delivery-time";

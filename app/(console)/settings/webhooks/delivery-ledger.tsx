@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { deliveryOutcomes } from "@/db/vocabulary";
 import type { LedgerCursor, LedgerPage } from "@/lib/webhooks/ledger-queries";
-import { deliveryOutcomeLabels, deliveryOutcomes } from "@/lib/webhooks/outcomes";
+import { deliveryOutcomeLabels } from "@/lib/webhooks/outcomes";
 import { formatProcessingMs, utcTime } from "./delivery-time";
 import { ledgerQuery, type LedgerSearch } from "./ledger-search-params";
 import { OutcomeBadge } from "./outcome-badge";
 
-const selectClass = "h-9 rounded-md border border-input bg-background px-3 text-sm";
 const inputClass = "h-9 w-56 rounded-md border border-input bg-background px-3 text-sm";
 
 export const timelineHref = (requestId: string) => `/settings/webhooks/requests/${encodeURIComponent(requestId)}`;
@@ -57,36 +58,36 @@ export function DeliveryLedger({
       <form method="get" action="/settings/webhooks#ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter the ledger">
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="ledger-connection">Connection</label>
-          <select id="ledger-connection" name="connection" defaultValue={search.connection ?? ""} className={selectClass}>
+          <NativeSelect id="ledger-connection" name="connection" defaultValue={search.connection ?? ""}>
             <option value="">All connections</option>
             {connections.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="ledger-type">Type</label>
-          <select id="ledger-type" name="type" defaultValue={search.type ?? ""} className={selectClass}>
+          <NativeSelect id="ledger-type" name="type" defaultValue={search.type ?? ""}>
             <option value="">All types</option>
             {typeOptions.map((t) => (
               <option key={t} value={t}>
                 {t}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="ledger-outcome">Outcome</label>
-          <select id="ledger-outcome" name="outcome" defaultValue={search.outcome ?? ""} className={selectClass}>
+          <NativeSelect id="ledger-outcome" name="outcome" defaultValue={search.outcome ?? ""}>
             <option value="">All outcomes</option>
             {deliveryOutcomes.map((o) => (
               <option key={o} value={o}>
                 {deliveryOutcomeLabels[o]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="ledger-requestId">Request id</label>

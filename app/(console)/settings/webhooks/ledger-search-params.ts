@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deliveryOutcomes } from "@/lib/webhooks/outcomes";
+import { deliveryOutcomes } from "@/db/vocabulary";
 
 // One value per parameter: a repeated parameter keeps its first value; an empty one counts as absent.
 const single = (value: unknown) => {

@@ -4,7 +4,7 @@ import { auditLog } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import { auditCsvHeader, auditCsvLine } from "@/lib/audit/audit-csv";
 import { roleRoute } from "@/lib/auth/role-route";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 
 const maxRows = 100_000;
 

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { roleRoute } from "@/lib/auth/role-route";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 import { pollRequest } from "@/lib/requests/poll-request";
 import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request";
 

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/audit/audit";
 import { roleRoute } from "@/lib/auth/role-route";
-import { sectionFor } from "@/lib/auth/roles";
 import { registryClientForRequest } from "@/lib/connections/active-connection";
+import { sectionFor } from "@/lib/navigation/sections";
 import { searchQuerySchema } from "@/lib/registry/schemas";
 import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
 import { relaySearchStream } from "@/lib/search/relay-stream";

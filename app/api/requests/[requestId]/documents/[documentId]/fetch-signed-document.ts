@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/db/client";
-import { snapshotDocuments, type DossierDocument } from "@/components/dossier/snapshot-documents";
+import { snapshotDocuments, type DossierDocument } from "@/lib/requests/snapshot-documents";
 import { connectionTarget, findConnection } from "@/lib/connections/manage-connections";
 import { appEnv } from "@/lib/env";
 import { createRegistryClient } from "@/lib/registry/client";

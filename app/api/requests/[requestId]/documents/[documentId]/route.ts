@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { audit } from "@/lib/audit/audit";
 import { roleRoute } from "@/lib/auth/role-route";
-import { sectionFor } from "@/lib/auth/roles";
+import { sectionFor } from "@/lib/navigation/sections";
 import { storedRequest } from "@/lib/requests/stored-request";
 import { fetchSignedDocument } from "./fetch-signed-document";
 

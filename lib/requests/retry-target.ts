@@ -1,3 +1,5 @@
+/** Safe to import from client components. */
+
 import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas";
 
 export type RetryKind = "dataPoint" | "document";

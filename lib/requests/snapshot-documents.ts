@@ -1,3 +1,5 @@
+/** Safe to import from client components. */
+
 import type { CompanyResponse, FinancialStatement, RegistryDocument } from "@/lib/registry/schemas";
 
 /**

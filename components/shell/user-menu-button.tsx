@@ -1,0 +1,19 @@
+"use client";
+
+import { UserRound } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { roleLabels, type Role } from "@/lib/auth/roles";
+
+export type UserMenuProps = { email: string; name: string; role: Role };
+
+/** The account menu's button: who is signed in and as what. The menu and its stand-in both show it. */
+export function UserMenuButton({ email, name, role, ...button }: UserMenuProps & React.ComponentProps<typeof Button>) {
+  return (
+    <Button variant="ghost" className="gap-2" aria-label="Account menu" {...button}>
+      <UserRound className="size-4" aria-hidden />
+      <span className="hidden max-w-48 truncate sm:inline">{name || email}</span>
+      <Badge variant="secondary">{roleLabels[role]}</Badge>
+    </Button>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The values the schema's text columns may hold, as Prisma's enums would be. Plain constants: safe to import
+ * from client components. The domain names their types and labels in lib/ (`Role` in lib/auth/roles.ts,
+ * `DeliveryOutcome` and its labels in lib/webhooks/outcomes.ts…).
+ */
+
+/** `users.role`. */
+export const roles = ["admin", "compliance", "finance", "auditor"] as const;
+
+/** `registry_connections.environment`: which kind of registry account a connection is. */
+export const connectionEnvironments = ["production", "sandbox"] as const;
+
+/** `webhook_deliveries.outcome`: what became of one verified webhook delivery. */
+export const deliveryOutcomes = [
+  /** Stored and changed something (a newer snapshot, a new alert, a billing event). */
+  "applied",
+  /** A `company.updated` whose version is not higher than the one stored: changed nothing. */
+  "stale",
+  /** The `svix-id` was received before: changed nothing. */
+  "duplicate",
+  /** Signed, but its payload does not match the contract: kept for inspection, changed nothing. */
+  "failed",
+  /** An event type this console does not know yet: kept as received, acknowledged. */
+  "unhandled",
+  /** A snapshot of a request stored for another connection: refused (a connection never changes another's requests). */
+  "mismatch",
+] as const;
+
+/** `company_requests.origin`: who started a company request: this console, or another client of the same account (seen only by webhook). */
+export const requestOrigins = ["console", "elsewhere"] as const;
+
+/** `company_request_versions.source`: how a snapshot version reached the console. */
+export const snapshotSources = ["webhook", "poll", "order"] as const;
+
+/** `alerts.status`: where an alert is in triage. */
+export const alertStatuses = ["new", "acknowledged", "resolved"] as const;
