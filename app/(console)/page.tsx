@@ -2,11 +2,12 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { guardPage } from "@/lib/auth/guard-page";
-import { canOpen, roleDescriptions, roleLabels, roles, sections } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/capabilities";
+import { roleDescriptions, roleLabels, sections } from "@/lib/auth/roles";
 
 export default async function ConsoleHome() {
-  const user = await guardPage(roles);
-  const mine = sections.filter((s) => canOpen(user.role, s));
+  const user = await guardPage("useConsole");
+  const mine = sections.filter((s) => can(user.role, s.capability));
   return (
     <div className="space-y-6">
       <div>

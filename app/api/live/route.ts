@@ -1,6 +1,5 @@
 import { db } from "@/db/client";
 import { roleRoute } from "@/lib/auth/role-route";
-import { roles } from "@/lib/auth/roles";
 import { latestLiveEventId, replayLiveEvents } from "@/lib/live/event-log";
 import { liveListener } from "@/lib/live/listener";
 import { parseLastEventId } from "@/lib/live/sse-format";
@@ -16,7 +15,7 @@ export const dynamic = "force-dynamic";
  * browser resumes with Last-Event-ID after a drop; a page that opens a new EventSource after a hard
  * failure passes the id it had as `?lastEventId=`.
  */
-export const GET = roleRoute(roles, async (request, _context: unknown, user) => {
+export const GET = roleRoute("useConsole", async (request, _context: unknown, user) => {
   const database = db();
   const stream = liveEventStream({
     role: user.role,
