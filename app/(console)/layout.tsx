@@ -4,19 +4,19 @@ import { ConsoleProviders } from "@/components/shell/console-providers";
 import { SandboxBand } from "@/components/shell/sandbox-band";
 import { MobileNav, Sidebar } from "@/components/shell/sidebar";
 import { UserMenu } from "@/components/shell/user-menu";
-import { roles } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
+import { can } from "@/lib/auth/capabilities";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { listConnections } from "@/lib/connections/manage-connections";
-import { canOpen, sections } from "@/lib/navigation/sections";
+import { sections } from "@/lib/navigation/sections";
 import { switchConnectionAction } from "./actions";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  // Pages check their own roles too: a layout does not re-run on every navigation.
-  const user = await guardPage(roles);
+  // Pages check their own capability too: a layout does not re-run on every navigation.
+  const user = await guardPage("useConsole");
   const connections = await listConnections();
   const active = await activeConnectionForRequest(connections);
-  const visible = sections.filter((s) => canOpen(user.role, s)).map(({ href, label }) => ({ href, label }));
+  const visible = sections.filter((s) => can(user.role, s.capability)).map(({ href, label }) => ({ href, label }));
   return (
     <ConsoleProviders role={user.role}>
       {active?.environment === "sandbox" && <SandboxBand name={active.name} />}
@@ -29,7 +29,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
             ) : (
               <span className="text-sm text-muted-foreground">
                 No registry connection
-                {user.role === "admin" && (
+                {can(user.role, "manageConnections") && (
                   <>
                     {" · "}
                     <Link href="/settings/connections" className="text-primary underline-offset-4 hover:underline">

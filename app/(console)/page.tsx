@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { roles } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
+import { can } from "@/lib/auth/capabilities";
 import { roleDescriptions, roleLabels } from "@/lib/auth/roles";
-import { canOpen, sections } from "@/lib/navigation/sections";
+import { sections } from "@/lib/navigation/sections";
 
 export default async function ConsoleHome() {
-  const user = await guardPage(roles);
-  const mine = sections.filter((s) => canOpen(user.role, s));
+  const user = await guardPage("useConsole");
+  const mine = sections.filter((s) => can(user.role, s.capability));
   return (
     <div className="space-y-6">
       <div>

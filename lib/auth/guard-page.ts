@@ -1,14 +1,14 @@
 import "server-only";
 import { forbidden, redirect } from "next/navigation";
+import type { Capability } from "./capabilities";
 import { requireRole, type SessionUser } from "./require-role";
-import type { Role } from "./roles";
 
 /**
  * For pages: sends a signed-out or deactivated visitor to the sign-in page, a user with a one-time
- * password to choose a new one, and answers 403 to a role that may not see the page.
+ * password to choose a new one, and answers 403 to a role that does not hold `capability`.
  */
-export async function guardPage(allowed: readonly Role[]): Promise<SessionUser> {
-  const result = await requireRole(allowed);
+export async function guardPage(capability: Capability): Promise<SessionUser> {
+  const result = await requireRole(capability);
   if (result.ok) return result.user;
   switch (result.code) {
     case "unauthenticated":

@@ -2,15 +2,13 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { db } from "@/db/client";
+import { can, type Capability } from "./capabilities";
 import { authOptions } from "./options";
-import type { Role } from "./roles";
-import { currentSessionUser, type SessionState, type SessionUser } from "./session-user";
+import { admitSession, currentSessionUser, type SessionRefusal, type SessionState, type SessionUser } from "./session-user";
 
 export type { SessionUser };
 
-export type Authorization =
-  | { ok: true; user: SessionUser }
-  | { ok: false; status: 401 | 403; code: "unauthenticated" | "deactivated" | "forbidden" | "password_change_required"; message: string };
+export type Authorization = { ok: true; user: SessionUser } | { ok: false; code: SessionRefusal | "forbidden"; message: string };
 
 /** The signed-in user as the database has them now; a session from before a password change, reset or deactivation is signed out. */
 const loadSessionUser = cache(async (): Promise<SessionState> => {
@@ -20,30 +18,21 @@ const loadSessionUser = cache(async (): Promise<SessionState> => {
   return currentSessionUser(db(), { userId, sessionVersion: session.user?.sessionVersion ?? 0 });
 });
 
-const refusals = {
-  unauthenticated: { status: 401, message: "Sign in to continue." },
-  deactivated: { status: 401, message: "This account is deactivated." },
-  forbidden: { status: 403, message: "Your role does not allow this." },
-  password_change_required: { status: 403, message: "Choose a new password first." },
-} as const;
-
-function refuse(code: keyof typeof refusals): Authorization {
-  return { ok: false, code, ...refusals[code] };
-}
+const refusals: Record<Exclude<Authorization, { ok: true }>["code"], string> = {
+  unauthenticated: "Sign in to continue.",
+  deactivated: "This account is deactivated.",
+  forbidden: "Your role does not allow this.",
+  password_change_required: "Choose a new password first.",
+};
 
 /**
- * Checks that the caller is signed in, active, and has one of `allowed`, reading the user from the
- * database on every call. Every server action and route handler calls it (through `roleAction` or
- * `roleRoute`); pages call it through `guardPage`.
+ * Checks that the caller is signed in, active, and holds `capability` (lib/auth/capabilities.ts), reading the
+ * user from the database on every call. Every server action and route handler calls it (through `roleAction`
+ * or `roleRoute`); pages call it through `guardPage`.
  */
-export async function requireRole(
-  allowed: readonly Role[],
-  options: { allowPendingPasswordChange?: boolean } = {},
-): Promise<Authorization> {
-  const user = await loadSessionUser();
-  if (user === "signed_out") return refuse("unauthenticated");
-  if (user === "deactivated") return refuse("deactivated");
-  if (user.mustChangePassword && !options.allowPendingPasswordChange) return refuse("password_change_required");
-  if (!allowed.includes(user.role)) return refuse("forbidden");
-  return { ok: true, user };
+export async function requireRole(capability: Capability, options: { allowPendingPasswordChange?: boolean } = {}): Promise<Authorization> {
+  const admitted = admitSession(await loadSessionUser(), options);
+  if (!admitted.ok) return { ok: false, code: admitted.code, message: refusals[admitted.code] };
+  if (!can(admitted.user.role, capability)) return { ok: false, code: "forbidden", message: refusals.forbidden };
+  return admitted;
 }

@@ -7,7 +7,7 @@ vi.mock("./require-role", () => ({ requireRole: async () => ({ ok: true, user: {
 
 describe("roleAction", () => {
   it("returns a connection whose key cannot be read as the action's error, with the registry info", async () => {
-    const action = roleAction(["compliance"], z.object({}), async () => {
+    const action = roleAction("spendCredits", z.object({}), async () => {
       throw new ConnectionKeyUnreadableError("Production", "Not a sealed secret");
     });
     const result = await action({});
@@ -16,7 +16,7 @@ describe("roleAction", () => {
   });
 
   it("lets other failures through", async () => {
-    const action = roleAction(["compliance"], z.object({}), async () => {
+    const action = roleAction("spendCredits", z.object({}), async () => {
       throw new Error("boom");
     });
     await expect(action({})).rejects.toThrow("boom");

@@ -1,27 +1,32 @@
 import "server-only";
 import type { z } from "zod";
-import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { Capability } from "./capabilities";
 import { requireRole, type SessionUser } from "./require-role";
-import type { Role } from "./roles";
 
 export type ActionResult<T = undefined> =
   | { ok: true; data: T }
   | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]>; registry?: RegistryErrorInfo };
 
+/** A RegistryError as an action's result, in the registry's words: the one conversion. */
+export function registryFailure(error: RegistryError): ActionResult<never> {
+  return { ok: false, code: error.code, error: error.message, registry: error.toInfo() };
+}
+
 /**
- * Wraps a server action: checks the caller's role (from the database) before anything else, then
- * validates the input with `schema`. Expected failures come back as `{ ok: false, … }`, never thrown; that
- * includes a ConnectionKeyUnreadableError from wherever the action opens its registry connection.
+ * Wraps a server action: checks that the caller holds `capability` (reading the user from the database) before
+ * anything else, then validates the input with `schema`. Expected failures come back as `{ ok: false, … }`,
+ * never thrown; that includes every RegistryError (the registry's refusal, no connection, a connection whose
+ * key cannot be read), whichever call in the action raised it.
  */
 export function roleAction<S extends z.ZodType, T>(
-  allowed: readonly Role[],
+  capability: Capability,
   schema: S,
   run: (input: z.infer<S>, user: SessionUser) => Promise<ActionResult<T>>,
   options: { allowPendingPasswordChange?: boolean } = {},
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (input) => {
-    const auth = await requireRole(allowed, options);
+    const auth = await requireRole(capability, options);
     if (!auth.ok) return { ok: false, code: auth.code, error: auth.message };
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
@@ -32,8 +37,7 @@ export function roleAction<S extends z.ZodType, T>(
     try {
       return await run(parsed.data, auth.user);
     } catch (error) {
-      // Any action that calls the registry can meet a connection whose key cannot be read, before calling it.
-      if (error instanceof ConnectionKeyUnreadableError) return { ok: false, code: error.code, error: error.message, registry: error.toInfo() };
+      if (error instanceof RegistryError) return registryFailure(error);
       throw error;
     }
   };

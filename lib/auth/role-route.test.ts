@@ -7,7 +7,7 @@ vi.mock("./require-role", () => ({ requireRole: async () => ({ ok: true, user: {
 
 describe("roleRoute", () => {
   it("answers a connection whose key cannot be read with 409 and its code and message as JSON", async () => {
-    const route = roleRoute(["auditor"], async () => {
+    const route = roleRoute("readAudit", async () => {
       throw new ConnectionKeyUnreadableError("Production", "A stored secret failed its integrity check: it was altered or is corrupt");
     });
     const response = await route(new NextRequest("http://localhost/api/search/stream"), {});
@@ -18,7 +18,7 @@ describe("roleRoute", () => {
   });
 
   it("lets other failures through", async () => {
-    const route = roleRoute(["auditor"], async () => {
+    const route = roleRoute("readAudit", async () => {
       throw new Error("boom");
     });
     await expect(route(new NextRequest("http://localhost/x"), {})).rejects.toThrow("boom");

@@ -1,27 +1,26 @@
 import "server-only";
-import { NextResponse, type NextRequest } from "next/server";
-import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
+import type { NextRequest } from "next/server";
+import { errorResponse } from "@/lib/http/error-status";
+import { RegistryError } from "@/lib/registry/registry-error";
+import type { Capability } from "./capabilities";
 import { requireRole, type SessionUser } from "./require-role";
-import type { Role } from "./roles";
 
 /**
- * Wraps a route handler: 401/403 with a JSON error body unless the caller has one of `allowed`. A registry
- * connection whose key cannot be read (ConnectionKeyUnreadableError, from wherever the handler opens it) is
- * answered the same way, 409 with its code and message.
+ * Wraps a route handler: answers with a JSON error (its status from lib/http/error-status.ts) unless the caller
+ * holds `capability`. A RegistryError the handler lets through (no connection, a connection whose key cannot be
+ * read, the registry's refusal) is answered the same way, with its code and message.
  */
 export function roleRoute<C>(
-  allowed: readonly Role[],
+  capability: Capability,
   handler: (request: NextRequest, context: C, user: SessionUser) => Promise<Response>,
 ): (request: NextRequest, context: C) => Promise<Response> {
   return async (request, context) => {
-    const auth = await requireRole(allowed);
-    if (!auth.ok) {
-      return NextResponse.json({ error: { code: auth.code, message: auth.message } }, { status: auth.status });
-    }
+    const auth = await requireRole(capability);
+    if (!auth.ok) return errorResponse({ code: auth.code, message: auth.message });
     try {
       return await handler(request, context, auth.user);
     } catch (error) {
-      if (error instanceof ConnectionKeyUnreadableError) return NextResponse.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+      if (error instanceof RegistryError) return errorResponse({ code: error.code, message: error.message, retryAfter: error.retryAfter });
       throw error;
     }
   };

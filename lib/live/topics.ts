@@ -2,8 +2,8 @@
  * Live-event topics and who may receive them. Safe to import from client components: the SSE route filters
  * with `canReceive`, and pages use the topic builders to subscribe.
  */
+import { can, type Capability } from "@/lib/auth/capabilities";
 import type { Role } from "@/lib/auth/roles";
-import { sectionFor } from "@/lib/navigation/sections";
 
 export const liveTopics = {
   /** One company request's snapshot changed. */
@@ -16,15 +16,17 @@ export const liveTopics = {
   webhooks: "webhooks",
 } as const;
 
-function readersOf(topic: string): readonly Role[] {
-  if (topic === liveTopics.requests || topic.startsWith("request:")) return sectionFor("/requests").roles;
-  if (topic === liveTopics.alerts) return sectionFor("/alerts").roles;
-  if (topic === liveTopics.billing) return sectionFor("/billing").roles;
-  if (topic === liveTopics.webhooks) return sectionFor("/settings").roles;
-  return [];
+/** What a user must hold to be told about `topic`: what the page showing it asks for. */
+function capabilityFor(topic: string): Capability | undefined {
+  if (topic === liveTopics.requests || topic.startsWith("request:")) return "readDossiers";
+  if (topic === liveTopics.alerts) return "readAlerts";
+  if (topic === liveTopics.billing) return "readBilling";
+  if (topic === liveTopics.webhooks) return "manageConnections";
+  return undefined;
 }
 
 /** Whether a user with `role` may be told about `topic` (unknown topics go to nobody). */
 export function canReceive(role: Role, topic: string): boolean {
-  return readersOf(topic).includes(role);
+  const capability = capabilityFor(topic);
+  return capability !== undefined && can(role, capability);
 }

@@ -2,15 +2,13 @@ import "server-only";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
-import type { RegistryClient } from "@/lib/registry/client";
+import type { Registry } from "@/lib/connections/registry-for";
 import type { CompanyRequestBody } from "@/lib/registry/schemas";
 import { onboardingRequestBody, type ValidOnboarding } from "./onboarding-input";
 import { companyRequestBody, registryIdErrors, type ValidOrder } from "./order-input";
 import { sendAndRecord } from "./send-and-record";
 
-type Registry = { connection: ConnectionView; client: RegistryClient };
-
-/** Places an order: `POST /v2/company` through the user's active connection (audited with quoted total and caps). */
+/** Places an order: `POST /v2/company` through `registry` (audited with quoted total and caps). */
 export async function placeOrder(user: SessionUser, order: ValidOrder, registry: Registry): Promise<ActionResult<{ requestId: string }>> {
   const idErrors = registryIdErrors(order);
   if (idErrors.length) return { ok: false, code: "invalid_input", error: idErrors[0]!, fieldErrors: { id: idErrors } };

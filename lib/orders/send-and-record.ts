@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import type { ActionResult } from "@/lib/auth/role-action";
+import { registryFailure, type ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { audit, type AuditAction } from "@/lib/audit/audit";
 import { RegistryError } from "@/lib/registry/registry-error";
@@ -52,7 +52,7 @@ export async function sendAndRecord(paid: PaidRequest, send: (intent: IntentMeta
     });
     if (!registryError) throw error;
     if (status === "unknown") return outcomeUnknown(registryError);
-    return { ok: false, code: registryError.code, error: registryError.message, registry: registryError.toInfo() };
+    return registryFailure(registryError);
   }
 
   const requestId = snapshot.request.requestId;

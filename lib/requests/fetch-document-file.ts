@@ -1,4 +1,5 @@
 import "server-only";
+import { errorStatuses } from "@/lib/http/error-status";
 import { checkDocumentUrl, type DocumentUrlPolicy } from "./document-url-policy";
 
 export type DownloadLimits = {
@@ -27,7 +28,11 @@ export class DocumentTooLargeError extends Error {
   }
 }
 
-const refused = (message: string): FileFetch => ({ ok: false, status: 502, code: "document_url_refused", message });
+type FailureCode = "document_url_refused" | "document_too_large" | "document_timeout" | "download_failed";
+
+/** A failed download, its status from the table (lib/http/error-status.ts). */
+const failure = (code: FailureCode, message: string): FileFetch => ({ ok: false, status: errorStatuses[code], code, message });
+const refused = (message: string): FileFetch => failure("document_url_refused", message);
 const isRedirect = (status: number) => status >= 300 && status < 400;
 
 /** The answer with its body counted: past `maxBytes` the stream fails (and the file host's answer is cancelled). */
@@ -35,7 +40,7 @@ function capped(response: Response, maxBytes: number): FileFetch {
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     void response.body?.cancel();
-    return { ok: false, status: 502, code: "document_too_large", message: new DocumentTooLargeError(maxBytes).message };
+    return failure("document_too_large", new DocumentTooLargeError(maxBytes).message);
   }
   if (!response.body) return { ok: true, response };
   let seen = 0;
@@ -66,8 +71,8 @@ export async function fetchDocumentFile(raw: string, policy: DocumentUrlPolicy, 
     try {
       response = await fetchImpl(url.href, { cache: "no-store", redirect: "manual", signal });
     } catch (error) {
-      if (signal.aborted) return { ok: false, status: 504, code: "document_timeout", message: `The register's file host at ${url.origin} did not answer within ${limits.timeoutMs / 1000} s.` };
-      return { ok: false, status: 502, code: "download_failed", message: `The register's file host at ${url.origin} could not be reached (${String((error as Error).cause ?? (error as Error).message)}).` };
+      if (signal.aborted) return failure("document_timeout", `The register's file host at ${url.origin} did not answer within ${limits.timeoutMs / 1000} s.`);
+      return failure("download_failed", `The register's file host at ${url.origin} could not be reached (${String((error as Error).cause ?? (error as Error).message)}).`);
     }
     if (!isRedirect(response.status)) return capped(response, limits.maxBytes);
 

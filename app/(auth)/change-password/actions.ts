@@ -1,7 +1,6 @@
 "use server";
 
 import { z } from "zod";
-import { roles } from "@/db/vocabulary";
 import { roleAction } from "@/lib/auth/role-action";
 import { passwordRules } from "@/lib/auth/password";
 import { carrySessionOver } from "@/lib/auth/session-cookie";
@@ -19,7 +18,7 @@ const schema = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords differ." });
 
 export const changePassword = roleAction(
-  roles,
+  "useConsole",
   schema,
   async (input, user) => {
     const result = await changeOwnPassword({ id: user.id, email: user.email }, input.currentPassword, input.newPassword);

@@ -11,7 +11,7 @@ export default async function SectionNotAvailableYet({ params }: PageProps<"/[se
   const { section: slug } = await params;
   const section = sections.find((s) => s.href === `/${slug}` && !s.available);
   if (!section) notFound();
-  await guardPage(section.roles);
+  await guardPage(section.capability);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-3 py-16 text-center">
       <Construction className="size-10 text-muted-foreground" aria-hidden />

@@ -7,7 +7,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { auditActions } from "@/lib/audit/audit";
 import { auditActors, listAudit } from "@/lib/audit/list-audit";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/navigation/sections";
 
 export const metadata: Metadata = { title: "Audit" };
 
@@ -16,7 +15,7 @@ function one(value: string | string[] | undefined): string | undefined {
 }
 
 export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
-  await guardPage(sectionFor("/audit").roles);
+  await guardPage("readAudit");
   const params = await searchParams;
   const actor = one(params.actor);
   const action = one(params.action);

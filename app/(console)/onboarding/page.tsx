@@ -6,7 +6,7 @@ import { OnboardingForm } from "./onboarding-form";
 export const metadata: Metadata = { title: "Onboarding" };
 
 export default async function OnboardingPage() {
-  await guardPage(sectionFor("/onboarding").roles);
+  await guardPage("spendCredits");
   return (
     <div className="max-w-xl space-y-4">
       <div>

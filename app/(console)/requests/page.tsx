@@ -6,8 +6,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { requestOrigins } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
+import { can } from "@/lib/auth/capabilities";
 import { liveTopics } from "@/lib/live/topics";
-import { sectionFor } from "@/lib/navigation/sections";
 import { openIntents } from "@/lib/orders/paid-request-intents";
 import { listRequests, requestOrderers, requestStatusFilters, type RequestStatusFilter } from "@/lib/requests/list-requests";
 import type { RequestOrigin } from "@/lib/requests/origins";
@@ -28,7 +28,7 @@ const pick = <T extends string>(values: readonly T[], value: string | string[] |
   typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 export default async function RequestsPage({ searchParams }: PageProps<"/requests">) {
-  const user = await guardPage(sectionFor("/requests").roles);
+  const user = await guardPage("readDossiers");
   const params = await searchParams;
   const status = pick<RequestStatusFilter>(requestStatusFilters, params.status);
   const origin = pick<RequestOrigin>(requestOrigins, params.origin);
@@ -45,7 +45,7 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
         <h1 className="text-2xl font-semibold">Requests</h1>
         <p className="text-sm text-muted-foreground">Newest first, updated live as webhooks arrive. {total.toLocaleString("en")} match.</p>
       </div>
-      <OpenIntents intents={unsettled} canCheck={user.role === "admin" || user.role === "compliance"} />
+      <OpenIntents intents={unsettled} canCheck={can(user.role, "spendCredits")} />
       <FilterForm
         label="Filter requests"
         fields={[

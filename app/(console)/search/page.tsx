@@ -10,7 +10,7 @@ import { lastCountryKey } from "@/lib/search/url-state";
 export const metadata: Metadata = { title: "Search" };
 
 export default async function SearchPage() {
-  await guardPage(sectionFor("/search").roles);
+  await guardPage("search");
   const remembered = (await cookies()).get(lastCountryKey)?.value;
   return (
     <div className="space-y-4">

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { guardPage } from "@/lib/auth/guard-page";
-import { sectionFor } from "@/lib/navigation/sections";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -14,7 +13,7 @@ const parts = [
 ];
 
 export default async function SettingsPage() {
-  await guardPage(sectionFor("/settings").roles);
+  await guardPage("manageUsers");
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Settings</h1>

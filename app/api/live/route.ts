@@ -1,5 +1,4 @@
 import { db } from "@/db/client";
-import { roles } from "@/db/vocabulary";
 import { roleRoute } from "@/lib/auth/role-route";
 import { latestLiveEventId, replayLiveEvents } from "@/lib/live/event-log";
 import { liveListener } from "@/lib/live/listener";
@@ -16,7 +15,7 @@ export const dynamic = "force-dynamic";
  * browser resumes with Last-Event-ID after a drop; a page that opens a new EventSource after a hard
  * failure passes the id it had as `?lastEventId=`.
  */
-export const GET = roleRoute(roles, async (request, _context: unknown, user) => {
+export const GET = roleRoute("useConsole", async (request, _context: unknown, user) => {
   const database = db();
   const stream = liveEventStream({
     role: user.role,

@@ -6,6 +6,6 @@ import { ConnectionsAdmin } from "./connections-admin";
 export const metadata: Metadata = { title: "Connections" };
 
 export default async function ConnectionsPage() {
-  await guardPage(["admin"]);
+  await guardPage("manageConnections");
   return <ConnectionsAdmin connections={await listConnections()} />;
 }

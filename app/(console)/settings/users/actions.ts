@@ -7,7 +7,6 @@ import { passwordRules } from "@/lib/auth/password";
 import { roleAction, type ActionResult } from "@/lib/auth/role-action";
 import { changeRole, createUser, resetPassword, setActive, type ChangeResult } from "@/lib/users/manage-users";
 
-const admins = ["admin"] as const;
 const userId = z.uuid("Unknown user.");
 
 function refreshed<T>(result: ChangeResult<T>): ActionResult<T> {
@@ -16,7 +15,7 @@ function refreshed<T>(result: ChangeResult<T>): ActionResult<T> {
 }
 
 export const createUserAction = roleAction(
-  admins,
+  "manageUsers",
   z.object({
     email: z.email("Enter a valid email address.").max(320),
     name: z.string().trim().max(200, "Use at most 200 characters."),
@@ -32,16 +31,16 @@ export const createUserAction = roleAction(
 );
 
 export const changeRoleAction = roleAction(
-  admins,
+  "manageUsers",
   z.object({ userId, role: z.enum(roles, "Choose a role.") }),
   async (input, user) => refreshed(await changeRole(user, input.userId, input.role)),
 );
 
-export const resetPasswordAction = roleAction(admins, z.object({ userId }), async (input, user) =>
+export const resetPasswordAction = roleAction("manageUsers", z.object({ userId }), async (input, user) =>
   refreshed(await resetPassword(user, input.userId)),
 );
 
-export const setActiveAction = roleAction(admins, z.object({ userId, active: z.boolean() }), async (input, user) => {
+export const setActiveAction = roleAction("manageUsers", z.object({ userId, active: z.boolean() }), async (input, user) => {
   if (!input.active && input.userId === user.id) {
     return { ok: false, code: "self", error: "You cannot deactivate your own account. Ask another admin." };
   }

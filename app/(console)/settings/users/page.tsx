@@ -6,7 +6,7 @@ import { UsersAdmin } from "./users-admin";
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
-  const me = await guardPage(["admin"]);
+  const me = await guardPage("manageUsers");
   const users = await listUsers();
   return (
     <UsersAdmin

@@ -15,7 +15,7 @@ import { publicBaseUrl, webhookUrl } from "./webhook-url";
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage({ searchParams }: PageProps<"/settings/webhooks">) {
-  await guardPage(["admin"]);
+  await guardPage("manageConnections");
   const search = parseLedgerSearch(await searchParams);
   const cursor = search.after !== undefined ? { after: search.after } : search.before !== undefined ? { before: search.before } : undefined;
   const connections = await listConnections();

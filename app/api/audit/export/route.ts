@@ -4,12 +4,11 @@ import { auditLog } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import { auditCsvHeader, auditCsvLine } from "@/lib/audit/audit-csv";
 import { roleRoute } from "@/lib/auth/role-route";
-import { sectionFor } from "@/lib/navigation/sections";
 
 const maxRows = 100_000;
 
 /** The audit log (with the page's filters) as CSV, newest first. */
-export const GET = roleRoute(sectionFor("/audit").roles, async (request, _context: unknown, user) => {
+export const GET = roleRoute("readAudit", async (request, _context: unknown, user) => {
   const params = request.nextUrl.searchParams;
   const conditions: SQL[] = [];
   const actor = params.get("actor");

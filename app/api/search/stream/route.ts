@@ -1,8 +1,6 @@
-import { NextResponse } from "next/server";
 import { audit } from "@/lib/audit/audit";
-import { roleRoute } from "@/lib/auth/role-route";
-import { registryClientForRequest } from "@/lib/connections/active-connection";
-import { sectionFor } from "@/lib/navigation/sections";
+import { registryRoute } from "@/lib/auth/registry-route";
+import { errorResponse } from "@/lib/http/error-status";
 import { searchQuerySchema } from "@/lib/registry/schemas";
 import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
 import { relaySearchStream } from "@/lib/search/relay-stream";
@@ -15,7 +13,7 @@ export const dynamic = "force-dynamic";
  * to the browser event by event (progress, complete, error). Audited when the search starts; the
  * upstream search is aborted when the browser goes away.
  */
-export const GET = roleRoute(sectionFor("/search").roles, async (request, _context: unknown, user) => {
+export const GET = registryRoute("search", async (request, _context: unknown, { user, registry }) => {
   const params = request.nextUrl.searchParams;
   const parsed = searchQuerySchema.safeParse({
     country: params.get("country") ?? undefined,
@@ -24,22 +22,16 @@ export const GET = roleRoute(sectionFor("/search").roles, async (request, _conte
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return NextResponse.json(
-      { error: { code: "invalid_request", message: issue?.path[0] === "country" ? "Choose one of the registry's countries." : (issue?.message ?? "The search is invalid.") } },
-      { status: 400 },
-    );
+    return errorResponse({ code: "invalid_input", message: issue?.path[0] === "country" ? "Choose one of the registry's countries." : (issue?.message ?? "The search is invalid.") });
   }
-  const registry = await registryClientForRequest();
-  if (!registry) {
-    return NextResponse.json({ error: { code: "no_connection", message: "No registry connection is configured. An admin adds one under Settings." } }, { status: 409 });
-  }
+  const { connection, client } = await registry();
   const search = parsed.data;
   await audit(user, "search.performed", `${search.country}:${search.query}`, {
     country: search.country,
     query: search.query,
     transliterate: search.transliterate ?? false,
-    connectionId: registry.connection.id,
+    connectionId: connection.id,
   });
-  const stream = relaySearchStream((signal) => registry.client.searchStream(search, { signal }), { signal: request.signal });
+  const stream = relaySearchStream((signal) => client.searchStream(search, { signal }), { signal: request.signal });
   return new Response(stream, { headers: eventStreamHeaders });
 });

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
+import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
-import { registryClientForRequest } from "@/lib/connections/active-connection";
-import { sectionFor } from "@/lib/navigation/sections";
+import { noConnection } from "@/lib/connections/no-connection";
+import { registryFor } from "@/lib/connections/registry-for";
 import { companyHeader } from "@/lib/orders/company-header";
 import { cachedPricing } from "@/lib/orders/pricing-cache";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
@@ -13,7 +14,7 @@ import { OrderPanel } from "./order-panel";
 
 export const metadata: Metadata = { title: "Company" };
 
-const settle = <T,>(promise: Promise<T>): Promise<{ value?: T; error?: RegistryErrorInfo }> =>
+const settle = <T,>(promise: Promise<T>): Promise<{ value: T; error?: undefined } | { value?: undefined; error: RegistryErrorInfo }> =>
   promise.then(
     (value) => ({ value }),
     (error: unknown) => {
@@ -33,24 +34,29 @@ function RegistryProblem({ what, error }: { what: string; error: RegistryErrorIn
 }
 
 export default async function CompanyPage({ params }: PageProps<"/companies/[country]/[id]">) {
-  const user = await guardPage(sectionFor("/search").roles);
+  const user = await guardPage("search");
   const { country, id: rawId } = await params;
   const id = decodeURIComponent(rawId);
   if (!isRegistryCountry(country)) notFound();
-  // A connection whose key cannot be read is a RegistryError too: said here, in the page.
-  const connection = await settle(registryClientForRequest());
-  if (connection.error) return <RegistryProblem what="Opening the registry connection" error={connection.error} />;
-  const registry = connection.value;
-  if (!registry) {
+  // No connection, or one whose key cannot be read, is a RegistryError too: said here, in the page.
+  const opened = await settle(registryFor());
+  if (opened.error?.code === noConnection) {
     return (
       <p role="status" className="rounded-md border border-dashed px-4 py-6 text-sm">
-        No registry connection is configured. An admin adds one in <Link href="/settings/connections">Settings → Connections</Link>.
+        {opened.error.message}
+        {can(user.role, "manageConnections") && (
+          <Link href="/settings/connections" className="ml-1 text-primary underline-offset-4 hover:underline">
+            Add one
+          </Link>
+        )}
       </p>
     );
   }
+  if (opened.error) return <RegistryProblem what="Opening the registry connection" error={opened.error} />;
+  const registry = opened.value;
   const [header, pricing] = await Promise.all([settle(companyHeader(registry.client, country, id)), settle(cachedPricing(registry.connection.id, registry.client, country))]);
   const company = header.value;
-  const canOrder = user.role === "admin" || user.role === "compliance";
+  const canOrder = can(user.role, "spendCredits");
 
   return (
     <div className="space-y-6">

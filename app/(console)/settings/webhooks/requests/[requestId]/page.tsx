@@ -18,7 +18,7 @@ const retentionDays = Math.round(ledgerRetentionMs / 86_400_000);
 const linkClass = "text-primary underline-offset-4 hover:underline";
 
 export default async function RequestDeliveriesPage({ params }: PageProps<"/settings/webhooks/requests/[requestId]">) {
-  await guardPage(["admin"]);
+  await guardPage("manageConnections");
   const parsed = requestIdSchema.safeParse((await params).requestId);
   if (!parsed.success) notFound();
   const requestId = parsed.data;

@@ -1,9 +1,11 @@
 import "server-only";
 import { db } from "@/db/client";
 import { snapshotDocuments, type DossierDocument } from "@/lib/requests/snapshot-documents";
-import { connectionTarget, findConnection } from "@/lib/connections/manage-connections";
+import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
+import { findConnection } from "@/lib/connections/manage-connections";
+import { registryFor, type Registry } from "@/lib/connections/registry-for";
 import { appEnv } from "@/lib/env";
-import { createRegistryClient } from "@/lib/registry/client";
+import { errorStatuses } from "@/lib/http/error-status";
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import type { DocumentUrlPolicy } from "@/lib/requests/document-url-policy";
@@ -18,7 +20,22 @@ export type SignedDocument =
   | { ok: true; document: DossierDocument; response: Response; refreshed: boolean }
   | { ok: false; status: number; code: string; message: string };
 
-type Dependencies = { fetch: typeof fetch; now: () => number; limits: DownloadLimits; fileHosts: readonly string[] };
+type Dependencies = {
+  fetch: typeof fetch;
+  now: () => number;
+  limits: DownloadLimits;
+  fileHosts: readonly string[];
+  /** Opens the request's own connection, asked only when the link must be refreshed (by default registryFor). */
+  registry?: () => Promise<Registry>;
+};
+
+type Failure = Extract<SignedDocument, { ok: false }>;
+
+/** A refusal of the console's own, its status from the table. */
+const refusal = (code: "document_not_found" | "document_not_delivered", message: string): Failure => ({ ok: false, status: errorStatuses[code], code, message });
+
+/** The registry (or the file host) failed us: a gateway failure, keeping its code and words. */
+const upstreamFailure = (code: string, message: string): Failure => ({ ok: false, status: errorStatuses.upstream, code, message });
 
 const defaults = (): Dependencies => ({
   fetch,
@@ -39,16 +56,15 @@ function expiredBeforeUse(document: DossierDocument, now: number): boolean {
 /** The register's file host refuses an expired or otherwise stale signature with 401/403/410. */
 const refusedAsStale = (status: number) => status === 401 || status === 403 || status === 410;
 
-async function freshSnapshot(request: StoredRequest): Promise<{ ok: true; snapshot: CompanyResponse } | { ok: false; error: { status: number; code: string; message: string } }> {
-  const target = request.connectionId ? await connectionTarget(request.connectionId) : undefined;
-  if (!target || !request.connectionId) return { ok: false, error: { status: 502, code: "no_connection", message: "The request's registry connection no longer exists, so no fresh download link can be asked for." } };
+async function freshSnapshot(request: StoredRequest, registry: () => Promise<Registry>): Promise<{ ok: true; snapshot: CompanyResponse } | Failure> {
   try {
-    const snapshot = await createRegistryClient(target).getCompany(request.requestId);
-    const connectionId = request.connectionId;
-    await db().transaction((tx) => storeSnapshot(tx, connectionId, snapshot, "poll"));
+    const { connection, client } = await registry();
+    const snapshot = await client.getCompany(request.requestId);
+    await db().transaction((tx) => storeSnapshot(tx, connection.id, snapshot, "poll"));
     return { ok: true, snapshot };
   } catch (error) {
-    if (error instanceof RegistryError) return { ok: false, error: { status: 502, code: error.code, message: error.message } };
+    // A key this server cannot read is not the registry's answer: the route's seam answers it, with its remedy.
+    if (error instanceof RegistryError && !(error instanceof ConnectionKeyUnreadableError)) return upstreamFailure(error.code, error.message);
     throw error;
   }
 }
@@ -69,16 +85,16 @@ export async function fetchSignedDocument(request: StoredRequest, documentId: st
   const deps = { ...defaults(), ...dependencies };
   const find = (snapshot: CompanyResponse | null) => snapshotDocuments(snapshot).find((d) => d.id === documentId);
   let document = find(request.snapshot);
-  if (!document) return { ok: false, status: 404, code: "document_not_found", message: "This request has no document with this id." };
-  if (!document.delivered || !document.downloadUrl) return { ok: false, status: 409, code: "document_not_delivered", message: "This document has not been delivered for this request (yet), so there is nothing to download." };
+  if (!document) return refusal("document_not_found", "This request has no document with this id.");
+  if (!document.delivered || !document.downloadUrl) return refusal("document_not_delivered", "This document has not been delivered for this request (yet), so there is nothing to download.");
 
   let refreshed = false;
   const refresh = async (): Promise<SignedDocument | undefined> => {
-    const fresh = await freshSnapshot(request);
-    if (!fresh.ok) return { ok: false, ...fresh.error };
+    const fresh = await freshSnapshot(request, deps.registry ?? (() => registryFor(request)));
+    if (!fresh.ok) return fresh;
     refreshed = true;
     document = find(fresh.snapshot);
-    if (!document?.downloadUrl) return { ok: false, status: 502, code: "document_not_delivered", message: "The registry's current snapshot no longer offers a download link for this document." };
+    if (!document?.downloadUrl) return upstreamFailure("document_not_delivered", "The registry's current snapshot no longer offers a download link for this document.");
     return undefined;
   };
 
@@ -99,7 +115,7 @@ export async function fetchSignedDocument(request: StoredRequest, documentId: st
   const { response } = opened;
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-    return { ok: false, status: 502, code: body?.error?.code ?? "download_failed", message: body?.error?.message ?? `The register's file host answered ${response.status}.` };
+    return upstreamFailure(body?.error?.code ?? "download_failed", body?.error?.message ?? `The register's file host answered ${response.status}.`);
   }
   return { ok: true, document, response, refreshed };
 }

@@ -1,8 +1,6 @@
-import { NextResponse } from "next/server";
 import { audit } from "@/lib/audit/audit";
-import { roleRoute } from "@/lib/auth/role-route";
-import { sectionFor } from "@/lib/navigation/sections";
-import { storedRequest } from "@/lib/requests/stored-request";
+import { registryRoute } from "@/lib/auth/registry-route";
+import { errorResponse } from "@/lib/http/error-status";
 import { fetchSignedDocument } from "./fetch-signed-document";
 
 const extensionFor = (format: string | undefined, contentType: string | null) => {
@@ -17,22 +15,24 @@ function contentDisposition(name: string): string {
 }
 
 /**
- * Downloads a delivered document of a request: the signed URL is used server-side (refreshed when it has
- * expired), the file is streamed through, and the download is audited.
+ * Downloads a delivered document of a request: the signed URL is used server-side (refreshed through the
+ * request's own connection when it has expired), the file is streamed through, and the download is audited.
  */
-export const GET = roleRoute(sectionFor("/requests").roles, async (_request, context: RouteContext<"/api/requests/[requestId]/documents/[documentId]">, user) => {
-  const { requestId, documentId } = await context.params;
-  const request = await storedRequest(requestId);
-  if (!request) return NextResponse.json({ error: { code: "not_found", message: "This console has no request with this id." } }, { status: 404 });
-  const result = await fetchSignedDocument(request, documentId);
-  if (!result.ok) return NextResponse.json({ error: { code: result.code, message: result.message } }, { status: result.status });
+export const GET = registryRoute(
+  "readDossiers",
+  async (_request, context: RouteContext<"/api/requests/[requestId]/documents/[documentId]">, { user, followed: request, registry }) => {
+    const { documentId } = await context.params;
+    const result = await fetchSignedDocument(request, documentId, { registry });
+    if (!result.ok) return errorResponse(result);
 
-  const { document, response, refreshed } = result;
-  const contentType = response.headers.get("content-type") ?? "application/octet-stream";
-  const name = `${(document.nameInEnglish ?? document.name ?? document.id).slice(0, 120)}.${extensionFor(document.format, contentType)}`;
-  await audit(user, "document.downloaded", requestId, { documentId, name: document.name ?? null, companyId: request.companyId, countryCode: request.countryCode, refreshedUrl: refreshed });
-  const headers = new Headers({ "Content-Type": contentType, "Content-Disposition": contentDisposition(name), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
-  const length = response.headers.get("content-length");
-  if (length) headers.set("Content-Length", length);
-  return new Response(response.body, { status: 200, headers });
-});
+    const { document, response, refreshed } = result;
+    const contentType = response.headers.get("content-type") ?? "application/octet-stream";
+    const name = `${(document.nameInEnglish ?? document.name ?? document.id).slice(0, 120)}.${extensionFor(document.format, contentType)}`;
+    await audit(user, "document.downloaded", request.requestId, { documentId, name: document.name ?? null, companyId: request.companyId, countryCode: request.countryCode, refreshedUrl: refreshed });
+    const headers = new Headers({ "Content-Type": contentType, "Content-Disposition": contentDisposition(name), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    const length = response.headers.get("content-length");
+    if (length) headers.set("Content-Length", length);
+    return new Response(response.body, { status: 200, headers });
+  },
+  { followUp: async (context) => (await context.params).requestId },
+);

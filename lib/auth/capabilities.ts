@@ -1,0 +1,37 @@
+/**
+ * What each role may do: the one table. Pages, server actions, route handlers, the sidebar and the live stream
+ * ask for a capability, never for a list of roles; the README's capability table is generated from this one
+ * (`npm run docs:capabilities`). Safe to import from client components.
+ */
+import { roles } from "@/db/vocabulary";
+import type { Role } from "./roles";
+
+const everyone = roles;
+
+export const capabilities = {
+  useConsole: { roles: everyone, allows: "sign in, open the home page, choose the active connection, receive live updates, change their own password" },
+  search: { roles: everyone, allows: "search companies and open a company's page with its prices" },
+  readDossiers: { roles: everyone, allows: "list requests, read dossiers and download their documents" },
+  readPricing: { roles: everyone, allows: "read prices per country, datapoint and document" },
+  spendCredits: { roles: ["admin", "compliance"], allows: "order dossiers and documents, fast-mode onboarding, retries and graph expansions; check unsettled paid requests" },
+  readMonitors: { roles: ["admin", "compliance", "auditor"], allows: "see monitored companies and each check's log" },
+  manageMonitors: { roles: ["admin", "compliance"], allows: "start and stop monitors" },
+  readAlerts: { roles: ["admin", "compliance", "auditor"], allows: "see alerts from monitors" },
+  triageAlerts: { roles: ["admin", "compliance"], allows: "assign, review and resolve alerts" },
+  manageVault: { roles: ["admin"], allows: "replace vault credentials" },
+  manageWorkspaces: { roles: ["admin"], allows: "edit workspaces and their UBO access" },
+  readBilling: { roles: ["admin", "finance"], allows: "see high-usage tiers and billing notifications" },
+  manageBilling: { roles: ["admin", "finance"], allows: "set high-usage tiers" },
+  readAudit: { roles: ["admin", "auditor"], allows: "read and export the audit log" },
+  manageUsers: { roles: ["admin"], allows: "create users, change roles, reset passwords, deactivate accounts (Settings)" },
+  manageConnections: { roles: ["admin"], allows: "registry connections, their keys and signing secrets, and the webhook ledger" },
+} as const satisfies Record<string, { roles: readonly Role[]; allows: string }>;
+
+export type Capability = keyof typeof capabilities;
+
+export const capabilityNames = Object.keys(capabilities) as Capability[];
+
+/** Whether a user with `role` holds `capability`. */
+export function can(role: Role, capability: Capability): boolean {
+  return (capabilities[capability].roles as readonly Role[]).includes(role);
+}
