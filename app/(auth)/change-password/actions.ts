@@ -17,7 +17,7 @@ const schema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords differ." });
 
-export const changePassword = roleAction(
+export const changePasswordAction = roleAction(
   "useConsole",
   schema,
   async (input, user) => {

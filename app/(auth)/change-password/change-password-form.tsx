@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
-import { changePassword } from "./actions";
+import { changePasswordAction } from "./actions";
 
 export function ChangePasswordForm({ email, required }: { email: string; required: boolean }) {
   const router = useRouter();
@@ -18,7 +18,7 @@ export function ChangePasswordForm({ email, required }: { email: string; require
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setPending(true);
-    const result = await changePassword({
+    const result = await changePasswordAction({
       currentPassword: String(form.get("currentPassword") ?? ""),
       newPassword: String(form.get("newPassword") ?? ""),
       confirmPassword: String(form.get("confirmPassword") ?? ""),
