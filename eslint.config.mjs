@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 export default defineConfig([
   ...nextVitals,
@@ -15,5 +16,7 @@ export default defineConfig([
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  // Layout is Prettier's (npm run format); ESLint keeps to what code means.
+  prettier,
   globalIgnores([".next/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "db/migrations/**"]),
 ]);
