@@ -8,6 +8,12 @@ export const liveChannel = "registry_desk_live";
 /** What travels on the channel: small, so it stays far below NOTIFY's 8,000-byte limit. */
 export type LiveNotice = { id: number; topic: string };
 
+/**
+ * Topics up to this size travel with their id; a longer one (a request id is the sender's text) travels as its
+ * id alone and listeners read it from live_events. JSON escaping at most sextuples it: still below 8,000 bytes.
+ */
+export const maxNotifiedTopicBytes = 1_000;
+
 type Executor = Pick<Database, "execute">;
 
 /**
@@ -21,7 +27,8 @@ export function liveEventsCtes(topics: readonly string[]): SQL {
     sql`, `,
   );
   return sql`live_rows as (insert into live_events (topic) values ${values} returning id, topic),
-    live_sent as (select id, topic, pg_notify(${liveChannel}, json_build_object('id', id, 'topic', topic)::text) from live_rows)`;
+    live_sent as (select id, topic, pg_notify(${liveChannel},
+      (case when octet_length(topic) <= ${maxNotifiedTopicBytes} then json_build_object('id', id, 'topic', topic) else json_build_object('id', id) end)::text) from live_rows)`;
 }
 
 /**
