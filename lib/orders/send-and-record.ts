@@ -36,14 +36,20 @@ export async function sendAndRecord(paid: PaidRequest, send: () => Promise<Compa
 
   const requestId = snapshot.request.requestId;
   const name = snapshot.request.companyLegalName ?? company.name ?? null;
-  await db().transaction(async (tx) => {
-    // A webhook may have brought the request first (as created elsewhere): it is this console's order.
+  const stored = await db().transaction(async (tx) => {
+    // A webhook may have brought the request first (as created elsewhere): it is this console's order. A request
+    // stored for another connection is never taken over (storeSnapshot then answers `mismatch`).
     await tx.execute(sql`
       insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name)
       values (${requestId}, ${connectionId}, 'console', ${user.id}, ${company.countryCode}, ${company.id}, ${name})
-      on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by, connection_id = excluded.connection_id`);
-    await storeSnapshot(tx, connectionId, snapshot, "order");
-    await audit(user, action, target, { ...details, outcome: "ordered", requestId }, tx);
+      on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by
+      where company_requests.connection_id is not distinct from excluded.connection_id`);
+    const { outcome } = await storeSnapshot(tx, connectionId, snapshot, "order");
+    await audit(user, action, target, { ...details, outcome: "ordered", requestId, ...(outcome === "mismatch" && { stored: false }) }, tx);
+    return outcome;
   });
+  if (stored === "mismatch") {
+    return { ok: false, code: "request_mismatch", error: `The registry accepted the order (request ${requestId}), but this console stores that request for another connection, so it was not recorded here.` };
+  }
   return { ok: true, data: { requestId } };
 }

@@ -5,12 +5,21 @@ import { createRegistryClient } from "@/lib/registry/client";
 import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { storeSnapshot, type StoreSnapshotResult } from "./store-snapshot";
 
-export type PollResult = { ok: true; result: StoreSnapshotResult } | { ok: false; error: RegistryErrorInfo };
+export type PollResult = { ok: true; result: Extract<StoreSnapshotResult, { outcome: "applied" | "stale" }> } | { ok: false; error: RegistryErrorInfo };
+
+const mismatch: RegistryErrorInfo = {
+  status: 409,
+  code: "request_mismatch",
+  message: "This request is stored for another connection, so a snapshot read through this one was not applied.",
+  details: [],
+  retryable: false,
+};
 
 /**
  * The fallback where no webhook reaches the console: reads `GET /v2/company/{requestId}` through the given
  * connection and applies it with the same `applySnapshot` as a webhook would, notifying open pages. A registry
- * error, or a connection whose key cannot be read, comes back as the result's error.
+ * error, a connection whose key cannot be read, or a request stored for another connection (nothing is then
+ * changed) comes back as the result's error.
  */
 export async function pollRequest(connectionId: string, requestId: string): Promise<PollResult> {
   try {
@@ -18,6 +27,7 @@ export async function pollRequest(connectionId: string, requestId: string): Prom
     if (!target) return { ok: false, error: { status: 0, code: "no_connection", message: "The request's connection no longer exists.", details: [], retryable: false } };
     const snapshot = await createRegistryClient(target).getCompany(requestId);
     const result = await db().transaction((tx) => storeSnapshot(tx, connectionId, snapshot, "poll"));
+    if (result.outcome !== "applied" && result.outcome !== "stale") return { ok: false, error: mismatch };
     return { ok: true, result };
   } catch (error) {
     if (error instanceof RegistryError) return { ok: false, error: error.toInfo() };

@@ -8,16 +8,25 @@ import { applySnapshot } from "@/lib/webhooks/apply";
 import { isRequestComplete } from "./completion";
 import type { SnapshotSource } from "./origins";
 
-export type StoreSnapshotResult = { outcome: "applied" | "stale"; requestId: string; version: number; storedVersion: number; complete: boolean };
+export type StoreSnapshotResult =
+  | { outcome: "applied" | "stale"; requestId: string; version: number; storedVersion: number; complete: boolean }
+  /** The request is stored for another connection (or one since deleted): nothing was changed. */
+  | { outcome: "mismatch"; requestId: string; version: number }
+  /** The caller's `claim` returned no row: nothing was created or locked. */
+  | { outcome: "unclaimed"; requestId: string; version: number };
 
-type LockedRow = { version: number; snapshot: CompanyResponse | null; complete: boolean };
+/** `version` is a bigint: node-postgres returns it as text. */
+type LockedRow = { version: string; snapshot: CompanyResponse | null; complete: boolean; connection_id: string | null };
 
 /**
  * Applies a snapshot of a request (from a webhook, a poll or an order's answer) to what is stored, inside the
- * caller's transaction: the request's row is created if new (as created elsewhere) and locked, `applySnapshot`
- * decides, and an applied version is written with its history entry, its live events (the request, the
- * request list, and `alsoNotify`) and whatever the caller adds `alongside` in one statement. Webhooks arrive by the hundred per second, so this path
- * is written as two statements rather than the query builder's six.
+ * caller's transaction: the request's row is created if new (as created elsewhere, for `connectionId`) and
+ * locked, `applySnapshot` decides, and an applied version is written with its history entry, its live events
+ * (the request, the request list, and `alsoNotify`) and whatever the caller adds `alongside` in one statement.
+ *
+ * A request belongs to the connection it was stored for: a snapshot brought by another connection (a sandbox
+ * secret, a simulator) changes nothing and comes back as `mismatch`, decided in the same statement that locks.
+ * Webhooks arrive by the hundred per second, so this path is two statements rather than the query builder's six.
  */
 export async function storeSnapshot(
   tx: Transaction,
@@ -26,23 +35,35 @@ export async function storeSnapshot(
   source: SnapshotSource,
   options: {
     alsoNotify?: readonly string[];
+    /**
+     * A common table expression `claim as (… returning id)` to run first in the same statement (the webhook
+     * ledger's first receipt of a delivery): the request is created and locked only if it returns a row.
+     */
+    claim?: SQL;
     /** A data-modifying CTE (`name as (…)`) to run in the same statement as an applied write, e.g. the ledger's record. */
     alongside?: (version: number) => SQL;
   } = {},
 ): Promise<StoreSnapshotResult> {
   const { request } = snapshot;
   const requestId = request.requestId;
+  const incomingVersion = request.version ?? 0;
   // The no-op update on conflict locks an existing row (and returns it) in the same statement as the insert.
   const locked = await tx.execute<LockedRow>(sql`
+    ${options.claim ? sql`with ${options.claim}` : sql``}
     insert into company_requests (request_id, connection_id, origin, country_code, company_id, company_name)
-    values (${requestId}, ${connectionId}, 'elsewhere', ${request.countryCode ?? request.country ?? null}, ${request.companyId ?? null},
-            ${request.companyLegalName ?? snapshot.company?.legalName ?? null})
+    select ${requestId}, ${connectionId}::uuid, 'elsewhere', ${request.countryCode ?? request.country ?? null}, ${request.companyId ?? null},
+           ${request.companyLegalName ?? snapshot.company?.legalName ?? null}
+    ${options.claim ? sql`where exists (select 1 from claim)` : sql``}
     on conflict (request_id) do update set request_id = excluded.request_id
-    returning version, snapshot, complete`);
-  const row = locked.rows[0]!;
-  const result = applySnapshot(row.snapshot ? { version: row.version, snapshot: row.snapshot } : undefined, snapshot);
+    returning version, snapshot, complete, connection_id`);
+  const row = locked.rows[0];
+  if (!row) return { outcome: "unclaimed", requestId, version: incomingVersion };
+  if (row.connection_id !== connectionId) return { outcome: "mismatch", requestId, version: incomingVersion };
+
+  const storedVersion = Number(row.version);
+  const result = applySnapshot(row.snapshot ? { version: storedVersion, snapshot: row.snapshot } : undefined, snapshot);
   if (result.outcome === "stale") {
-    return { outcome: "stale", requestId, version: request.version ?? 0, storedVersion: result.next.version, complete: row.complete };
+    return { outcome: "stale", requestId, version: incomingVersion, storedVersion: result.next.version, complete: row.complete };
   }
 
   const merged = result.next.snapshot;
