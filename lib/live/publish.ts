@@ -19,14 +19,16 @@ type Executor = Pick<Database, "execute">;
 /**
  * Common table expressions that record `topics` (at least one) as live events and notify them, ending in
  * `live_sent (id, topic)`: a statement that includes them must read `live_sent`, or the notifications are
- * not sent. Lets a change and its notification go to Postgres as one statement.
+ * not sent. Lets a change and its notification go to Postgres as one statement. With `when` (a condition on
+ * the statement's other parts), nothing is recorded or sent unless it holds.
  */
-export function liveEventsCtes(topics: readonly string[]): SQL {
+export function liveEventsCtes(topics: readonly string[], options: { when?: SQL } = {}): SQL {
   const values = sql.join(
     topics.map((topic) => sql`(${topic})`),
     sql`, `,
   );
-  return sql`live_rows as (insert into live_events (topic) values ${values} returning id, topic),
+  const rows = options.when ? sql`select topic from (values ${values}) as t (topic) where ${options.when}` : sql`values ${values}`;
+  return sql`live_rows as (insert into live_events (topic) ${rows} returning id, topic),
     live_sent as (select id, topic, pg_notify(${liveChannel},
       (case when octet_length(topic) <= ${maxNotifiedTopicBytes} then json_build_object('id', id, 'topic', topic) else json_build_object('id', id) end)::text) from live_rows)`;
 }

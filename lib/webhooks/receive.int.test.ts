@@ -193,6 +193,23 @@ describe("receiving webhooks", () => {
     expect((await outcomes()).sort()).toEqual(["applied", ...Array(9).fill("duplicate")]);
   });
 
+  it("applies a snapshot delivered ten times at once exactly once, and concurrent versions end at the highest, each applied at most once", async () => {
+    const id = generateMessageId();
+    const same = await Promise.all(Array.from({ length: 10 }, () => deliver(snapshot("req_race", 1), { id })));
+    expect(same.map((r) => r.body).filter((b) => JSON.stringify(b) === '{"outcome":"applied"}')).toHaveLength(1);
+    expect(same.every((r) => r.status === 200)).toBe(true);
+
+    const versions = [7, 3, 9, 2, 8, 5, 4, 6, 10, 9, 3, 10];
+    const results = await Promise.all(versions.map((v) => deliver(snapshot("req_race", v, v === 10 ? "succeeded" : "in_progress"))));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const [request] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, "req_race"));
+    expect(request).toMatchObject({ version: 10, complete: true, companyName: "Acme GmbH v10" });
+    const applied = await db().select({ version: webhookDeliveries.version }).from(webhookDeliveries).where(sql`${webhookDeliveries.requestId} = 'req_race' and ${webhookDeliveries.outcome} = 'applied'`);
+    expect(new Set(applied.map((a) => a.version)).size).toBe(applied.length);
+    const history = await db().select({ version: companyRequestVersions.version }).from(companyRequestVersions).where(eq(companyRequestVersions.requestId, "req_race"));
+    expect(history.map((h) => h.version).sort((a, b) => a - b)).toEqual(applied.map((a) => a.version).sort((a, b) => a! - b!));
+  });
+
   it("answers 503 and keeps nothing when the transaction fails part-way", async () => {
     await db().execute(sql`alter table live_events rename to live_events_gone`);
     try {

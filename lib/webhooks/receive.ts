@@ -1,11 +1,11 @@
 import "server-only";
-import { and, lt, sql, type SQL } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { SecretKeyError } from "@/lib/crypto";
 import { alerts, billingEvents, webhookDeliveries } from "@/db/schema";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
-import { storeSnapshot, type StoreSnapshotResult } from "@/lib/requests/store-snapshot";
+import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { classifyEvent, type ClassifiedEvent } from "./classify-event";
 import type { DeliveryOutcome } from "./outcomes";
 import { recordRejection } from "./rejections";
@@ -28,9 +28,8 @@ export type ReceiveResult = {
   body: { outcome: DeliveryOutcome } | { error: { code: string; message: string } };
 };
 
+/** What the ledger records of a delivery that changed nothing else. */
 type Recorded = { outcome: DeliveryOutcome; version?: number; detail?: string; payload?: unknown };
-/** What a delivery did; `recorded` when the ledger's record already went with the change. */
-type Handled = Recorded & { topics: string[]; recorded?: boolean };
 
 /** Message ids are Svix's `msg_` and 27 characters; a longer one could not even be indexed in the ledger. */
 const maxMessageIdLength = 256;
@@ -44,11 +43,11 @@ const unavailable: ReceiveResult = {
 
 /**
  * One webhook delivery, start to end: verify the signature against the connection's secrets (404 for an
- * unknown connection; 401 and a rejection counted in memory when it fails), then in one transaction claim its
- * `svix-id` in the ledger (a repeat is recorded as `duplicate` and changes nothing), store what it carries, and
- * notify open pages at commit. Only a committed delivery is acknowledged. A delivery Postgres can never store
- * (its data refused, not the database unavailable) is recorded as `failed` with the reason and acknowledged;
- * any other failure to store answers 503 so the sender retries.
+ * unknown connection; 401 and a rejection counted in memory when it fails), then store what it carries together
+ * with its first receipt of the `svix-id` in the ledger (a repeat is recorded as `duplicate` and changes
+ * nothing), notifying open pages at commit. Only a committed delivery is acknowledged. A delivery Postgres can
+ * never store (its data refused, not the database unavailable) is recorded as `failed` with the reason and
+ * acknowledged; any other failure to store answers 503 so the sender retries.
  */
 export async function receiveWebhook(database: Database, input: ReceiveInput): Promise<ReceiveResult> {
   const connectionId = input.connectionId.toLowerCase();
@@ -75,7 +74,7 @@ export async function receiveWebhook(database: Database, input: ReceiveInput): P
   const { id: messageId } = verification;
   const delivery = { connectionId, messageId, arrivedAt: input.arrivedAt };
   try {
-    const outcome = await database.transaction((tx) => storeDelivery(tx, delivery, event));
+    const outcome = await storeDelivery(database, delivery, event);
     if (outcome === "unhandled") console.warn(`[webhooks] unhandled event type "${storableText(event.type, 200)}" (${messageId}): stored and acknowledged`);
     pruneLedgerNowAndThen(database);
     return { status: 200, body: { outcome } };
@@ -101,17 +100,18 @@ async function readSigningSecrets(database: Database, connectionId: string, opti
 }
 
 type Delivery = { connectionId: string; messageId: string; arrivedAt: number };
+type References = { requestId: string | null; monitorId: string | null };
+type Executor = Pick<Database, "execute">;
 
 /**
  * Postgres refused the delivery's data (a write the checks before it did not foresee): recorded as `failed`
- * with Postgres's words, in a transaction of its own, and acknowledged, since a retry would meet the same refusal.
+ * with Postgres's words, in a statement of its own, and acknowledged, since a retry would meet the same refusal.
  */
 async function recordUnstorable(database: Database, delivery: Delivery, event: ClassifiedEvent, refusal: { code: string; message: string }): Promise<ReceiveResult> {
   const detail = `Postgres cannot store this delivery: ${storableText(refusal.message, 500)} (SQLSTATE ${refusal.code}).`;
-  const failed: ClassifiedEvent = { kind: "failed", type: storableText(event.type, 200), detail, payload: null };
   try {
-    const outcome = await database.transaction((tx) => storeDelivery(tx, delivery, failed));
-    console.warn(`[webhooks] delivery ${delivery.messageId} recorded as failed: ${detail}`);
+    const outcome = await recordFirstReceipt(database, delivery, storableText(event.type, 200), noReferences, { outcome: "failed", detail, payload: null });
+    console.warn(`[webhooks] delivery ${delivery.messageId} recorded as ${outcome}: ${detail}`);
     return { status: 200, body: { outcome } };
   } catch (error) {
     console.error(`[webhooks] delivery ${delivery.messageId} could not be recorded as failed:`, error);
@@ -119,97 +119,120 @@ async function recordUnstorable(database: Database, delivery: Delivery, event: C
   }
 }
 
-/** The first receipt of a message id in the ledger (as `applied`, until its final record); repeats are not claims. */
-function claimCte(delivery: Delivery, type: string, references: { requestId: string | null; monitorId: string | null }): SQL {
-  return sql`claim as (
-    insert into webhook_deliveries (connection_id, message_id, type, request_id, monitor_id, outcome, processing_ms)
-    values (${delivery.connectionId}, ${delivery.messageId}, ${type}, ${references.requestId}, ${references.monitorId}, 'applied', 0)
-    on conflict (connection_id, message_id) where outcome <> 'duplicate' do nothing
-    returning id)`;
-}
+const noReferences: References = { requestId: null, monitorId: null };
 
-async function storeDelivery(tx: Transaction, delivery: Delivery, event: ClassifiedEvent): Promise<DeliveryOutcome> {
-  const references = {
-    requestId: event.kind === "company" ? event.snapshot.request.requestId : null,
-    monitorId: event.kind === "alert" ? event.event.monitorId : null,
-  };
-  // The ledger's final record goes to Postgres in the same statement as the change it records. The row is
-  // found by its message id: the partial unique index allows one first receipt per connection.
-  const record = (handled: Recorded) => sql`ledger as (
-    update webhook_deliveries
-    set outcome = ${handled.outcome}, version = ${handled.version ?? null}, detail = ${handled.detail ?? null},
-        payload = ${handled.payload === undefined ? null : JSON.stringify(handled.payload)}::jsonb, processing_ms = ${elapsed(delivery)}
-    where connection_id = ${delivery.connectionId} and message_id = ${delivery.messageId} and outcome <> 'duplicate')`;
-
-  let handled: Handled;
-  if (event.kind === "company") {
-    // Claimed in the statement that locks the request: one round trip fewer for the most frequent delivery.
-    const stored = await storeSnapshot(tx, delivery.connectionId, event.snapshot, "webhook", {
-      claim: claimCte(delivery, event.type, references),
-      alsoNotify: [liveTopics.webhooks],
-      alongside: (version) => record({ outcome: "applied", version }),
-    });
-    if (stored.outcome === "unclaimed") return recordDuplicate(tx, delivery, event.type, references);
-    handled = snapshotHandled(stored);
-  } else {
-    const claimed = await tx.execute<{ id: string }>(sql`with ${claimCte(delivery, event.type, references)} select id from claim`);
-    if (claimed.rows.length === 0) return recordDuplicate(tx, delivery, event.type, references);
-    handled = await handle(tx, delivery, event);
+/**
+ * Stores a verified delivery and its record in the ledger, where a message id has one first receipt per
+ * connection (a partial unique index): a repeat is recorded as `duplicate` and changes nothing. Each delivery's
+ * writes commit together, in one statement or one transaction.
+ */
+async function storeDelivery(database: Database, delivery: Delivery, event: ClassifiedEvent): Promise<DeliveryOutcome> {
+  switch (event.kind) {
+    case "company":
+      return storeSnapshotDelivery(database, delivery, event);
+    case "failed":
+      return recordFirstReceipt(database, delivery, event.type, noReferences, { outcome: "failed", detail: event.detail, payload: event.payload });
+    case "unhandled":
+      return recordFirstReceipt(database, delivery, event.type, noReferences, { outcome: "unhandled", payload: event.event });
+    case "alert":
+    case "billing":
+      return database.transaction((tx) => storeNotification(tx, delivery, event));
   }
-  if (!handled.recorded) await tx.execute(sql`with ${record(handled)}, ${liveEventsCtes(handled.topics)} select count(*) from live_sent`);
-  return handled.outcome;
 }
 
-async function recordDuplicate(tx: Transaction, delivery: Delivery, type: string, references: { requestId: string | null; monitorId: string | null }): Promise<"duplicate"> {
-  await tx.execute(sql`
-    with repeat as (
-      insert into webhook_deliveries (connection_id, message_id, type, request_id, monitor_id, outcome, processing_ms)
-      values (${delivery.connectionId}, ${delivery.messageId}, ${type}, ${references.requestId}, ${references.monitorId}, 'duplicate', ${elapsed(delivery)})),
-    ${liveEventsCtes([liveTopics.webhooks])}
-    select count(*) from live_sent`);
-  return "duplicate";
-}
-
-function snapshotHandled(stored: Exclude<StoreSnapshotResult, { outcome: "unclaimed" }>): Handled {
+/** The most frequent delivery: read the request, then one statement writes it with its ledger record (see storeSnapshot). */
+async function storeSnapshotDelivery(database: Database, delivery: Delivery, event: Extract<ClassifiedEvent, { kind: "company" }>): Promise<DeliveryOutcome> {
+  const { connectionId, messageId } = delivery;
+  const references = { requestId: event.snapshot.request.requestId, monitorId: null };
+  const stored = await storeSnapshot(database, connectionId, event.snapshot, "webhook", {
+    guard: sql`not exists (select 1 from webhook_deliveries where connection_id = ${connectionId} and message_id = ${messageId} and outcome <> 'duplicate')`,
+    alsoNotify: [liveTopics.webhooks],
+    // No "on conflict" here: a first receipt recorded meanwhile fails the whole statement rather than apply twice.
+    alongside: (version) => sql`ledger as (
+      insert into webhook_deliveries (connection_id, message_id, type, request_id, outcome, version, processing_ms)
+      select ${connectionId}, ${messageId}, ${event.type}, ${references.requestId}, 'applied', ${version}, ${elapsed(delivery)}
+      where exists (select 1 from written))`,
+  });
   switch (stored.outcome) {
     case "applied":
-      return { outcome: "applied", version: stored.version, topics: [], recorded: true };
+      return "applied";
+    case "unclaimed":
+      return recordFirstReceipt(database, delivery, event.type, references, { outcome: "duplicate" });
     case "stale":
-      return { outcome: "stale", version: stored.version, detail: `version ${stored.version} is not higher than the stored ${stored.storedVersion}`, topics: [liveTopics.webhooks] };
+      return recordFirstReceipt(database, delivery, event.type, references, {
+        outcome: "stale",
+        version: stored.version,
+        detail: `version ${stored.version} is not higher than the stored ${stored.storedVersion}`,
+      });
     case "mismatch":
       // The request id is known to this console under another connection: saying which would tell the sender.
-      return { outcome: "mismatch", version: stored.version, detail: "This request belongs to another connection: nothing was changed.", topics: [liveTopics.webhooks] };
+      return recordFirstReceipt(database, delivery, event.type, references, { outcome: "mismatch", version: stored.version, detail: "This request belongs to another connection: nothing was changed." });
   }
 }
 
-async function handle(tx: Transaction, delivery: Delivery, event: Exclude<ClassifiedEvent, { kind: "company" }>): Promise<Handled> {
+/**
+ * Records a delivery that changes nothing else (stale, mismatch, failed, unhandled) in one statement, as its
+ * first receipt, or as a `duplicate` when the message id has one already; the ledger page is notified.
+ */
+async function recordFirstReceipt(executor: Executor, delivery: Delivery, type: string, references: References, recorded: Recorded): Promise<DeliveryOutcome> {
+  const row = (outcome: DeliveryOutcome) => sql`
+    ${delivery.connectionId}, ${delivery.messageId}, ${type}, ${references.requestId}, ${references.monitorId}, ${outcome},
+    ${recorded.version ?? null}, ${recorded.detail ?? null}, ${recorded.payload === undefined || recorded.payload === null ? null : JSON.stringify(recorded.payload)}::jsonb, ${elapsed(delivery)}`;
+  const columns = sql`(connection_id, message_id, type, request_id, monitor_id, outcome, version, detail, payload, processing_ms)`;
+  const first =
+    recorded.outcome === "duplicate"
+      ? sql`claim as (select null::bigint as id where false)`
+      : sql`claim as (
+          insert into webhook_deliveries ${columns} values (${row(recorded.outcome)})
+          on conflict (connection_id, message_id) where outcome <> 'duplicate' do nothing
+          returning id)`;
+  const result = await executor.execute<{ claimed: boolean }>(sql`
+    with ${first},
+    repeat as (
+      insert into webhook_deliveries (connection_id, message_id, type, request_id, monitor_id, outcome, processing_ms)
+      select ${delivery.connectionId}, ${delivery.messageId}, ${type}, ${references.requestId}, ${references.monitorId}, 'duplicate', ${elapsed(delivery)}
+      where not exists (select 1 from claim)),
+    ${liveEventsCtes([liveTopics.webhooks])}
+    select exists (select 1 from claim) as claimed, (select count(*) from live_sent) as notified`);
+  return result.rows[0]?.claimed ? recorded.outcome : "duplicate";
+}
+
+/** A monitor notification or a billing event: claimed, stored in its own table and recorded, in one transaction. */
+async function storeNotification(tx: Transaction, delivery: Delivery, event: Extract<ClassifiedEvent, { kind: "alert" | "billing" }>): Promise<DeliveryOutcome> {
   const { connectionId, messageId } = delivery;
-  switch (event.kind) {
-    case "alert": {
-      const { event: notification } = event;
-      await tx.insert(alerts).values({
-        connectionId,
-        messageId,
-        monitorId: notification.monitorId,
-        companyId: notification.companyId,
-        countryCode: notification.countryCode,
-        changeCategories: notification.changeCategories,
-        metadata: notification.metadata ?? null,
-        monitorHasBeenDeactivated: notification.monitorHasBeenDeactivated,
-        notifiedAt: notification.timestamp,
-      });
-      return { outcome: "applied", topics: [liveTopics.alerts, liveTopics.webhooks] };
-    }
-    case "billing": {
-      const kind = typeof event.event.kind === "string" ? event.event.kind : null;
-      await tx.insert(billingEvents).values({ connectionId, messageId, type: event.type, kind, payload: event.event });
-      return { outcome: "applied", topics: [liveTopics.billing, liveTopics.webhooks] };
-    }
-    case "unhandled":
-      return { outcome: "unhandled", payload: event.event, topics: [liveTopics.webhooks] };
-    case "failed":
-      return { outcome: "failed", detail: event.detail, payload: event.payload, topics: [liveTopics.webhooks] };
+  const references = { requestId: null, monitorId: event.kind === "alert" ? event.event.monitorId : null };
+  const claimed = await tx.execute<{ id: string }>(sql`
+    insert into webhook_deliveries (connection_id, message_id, type, request_id, monitor_id, outcome, processing_ms)
+    values (${connectionId}, ${messageId}, ${event.type}, ${references.requestId}, ${references.monitorId}, 'applied', 0)
+    on conflict (connection_id, message_id) where outcome <> 'duplicate' do nothing
+    returning id`);
+  const [claim] = claimed.rows;
+  if (!claim) return recordFirstReceipt(tx, delivery, event.type, references, { outcome: "duplicate" });
+  let topic: string;
+  if (event.kind === "alert") {
+    const { event: notification } = event;
+    await tx.insert(alerts).values({
+      connectionId,
+      messageId,
+      monitorId: notification.monitorId,
+      companyId: notification.companyId,
+      countryCode: notification.countryCode,
+      changeCategories: notification.changeCategories,
+      metadata: notification.metadata ?? null,
+      monitorHasBeenDeactivated: notification.monitorHasBeenDeactivated,
+      notifiedAt: notification.timestamp,
+    });
+    topic = liveTopics.alerts;
+  } else {
+    const kind = typeof event.event.kind === "string" ? event.event.kind : null;
+    await tx.insert(billingEvents).values({ connectionId, messageId, type: event.type, kind, payload: event.event });
+    topic = liveTopics.billing;
   }
+  await tx.execute(sql`
+    with ledger as (update webhook_deliveries set processing_ms = ${elapsed(delivery)} where id = ${claim.id}),
+    ${liveEventsCtes([topic, liveTopics.webhooks])}
+    select count(*) from live_sent`);
+  return "applied";
 }
 
 const elapsed = (delivery: Delivery) => Math.round((performance.now() - delivery.arrivedAt) * 1000) / 1000;
