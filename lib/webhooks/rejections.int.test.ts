@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDatabase, db } from "@/db/client";
-import { companyRequests, registryConnections, webhookRejectionCounts, webhookRejections } from "@/db/schema";
+import { companyRequests, liveEvents, registryConnections, webhookRejectionCounts, webhookRejections } from "@/db/schema";
 import { sealSecret } from "@/lib/connections/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { rejectionsByConnection } from "./ledger-queries";
@@ -33,7 +33,7 @@ const badPost = (database: typeof counted.db, id = generateMessageId()) =>
 
 describe("counting refused deliveries", () => {
   beforeEach(async () => {
-    await db().execute(sql`truncate ${registryConnections}, ${companyRequests} cascade`);
+    await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
     connectionId = await addConnection("Sandbox");
   });
 
@@ -52,6 +52,11 @@ describe("counting refused deliveries", () => {
     expect(summary?.total).toBe(1_000);
     expect(summary?.recent).toHaveLength(100);
     expect(summary?.recent[0]?.reason).toBe("No matching signature found");
+    // Settings → Webhooks is told once per batch, not once per rejection.
+    const told = await db().select().from(liveEvents);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThanOrEqual(seconds + 1);
+    expect(new Set(told.map((e) => e.topic))).toEqual(new Set(["webhooks"]));
   });
 
   it("keeps memory bounded during a flood: 100 reasons per connection however many arrive, and every one counted", async () => {

@@ -1,6 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { liveEventsCtes } from "@/lib/live/publish";
+import { liveTopics } from "@/lib/live/topics";
 import { rejectionsKept } from "./retention";
 
 /**
@@ -87,7 +89,8 @@ async function writeRejections(database: Database, batch: Map<string, Waiting>):
   const reasons = [...batch].flatMap(([connectionId, w]) => w.recent.map((r) => ({ connectionId, ...r })));
   const reasonRows = reasons.map((r, position) => sql`(${r.connectionId}::uuid, ${r.at.toISOString()}::timestamptz, ${r.reason}, ${r.messageId}, ${position}::int)`);
   // The statement's parts all see the table as it was before it: the prune keeps the newest stored reasons
-  // that, with the new ones, make `rejectionsKept`. A connection deleted meanwhile is skipped.
+  // that, with the new ones, make `rejectionsKept`. A connection deleted meanwhile is skipped. Settings →
+  // Webhooks is told (one live event per batch).
   await database.execute(sql`
     with batch (connection_id, total, last_at, added) as (values ${sql.join(counts, sql`, `)}),
     live_batch as (select b.* from batch b join registry_connections c on c.id = b.connection_id),
@@ -104,6 +107,8 @@ async function writeRejections(database: Database, batch: Map<string, Waiting>):
       order by r.position),
     ranked as (
       select w.id, row_number() over (partition by w.connection_id order by w.id desc) as newest, b.added
-      from webhook_rejections w join live_batch b on b.connection_id = w.connection_id)
-    delete from webhook_rejections where id in (select id from ranked where newest > ${rejectionsKept} - added)`);
+      from webhook_rejections w join live_batch b on b.connection_id = w.connection_id),
+    pruned as (delete from webhook_rejections where id in (select id from ranked where newest > ${rejectionsKept} - added)),
+    ${liveEventsCtes([liveTopics.webhooks], { when: sql`exists (select 1 from live_batch)` })}
+    select count(*) from live_sent`);
 }
