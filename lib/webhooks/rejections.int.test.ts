@@ -6,7 +6,7 @@ import { sealSecret } from "@/lib/connections/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { rejectionsByConnection } from "./ledger-queries";
 import { receiveWebhook } from "./receive";
-import { flushRejections, recordRejection } from "./rejections";
+import { flushRejections, recordRejection, rejectionFlushMs } from "./rejections";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const wrongSecret = "whsec_Xg6Ww8Fs1hRvVz5EwqUa0yW7pTmQn2Lc";
@@ -76,13 +76,21 @@ describe("counting refused deliveries", () => {
     expect((await db().select().from(webhookRejectionCounts))[0]?.total).toBe(5_030);
   });
 
-  it("writes a batch on its own within a second, with one statement", async () => {
+  it("writes a rejection after a quiet second at once, and those that follow within the second together", async () => {
     await flushRejections(counted.db);
+    await new Promise((r) => setTimeout(r, rejectionFlushMs));
     checkouts = 0;
+    const total = async () => (await db().select().from(webhookRejectionCounts))[0]?.total ?? 0;
     for (let i = 0; i < 50; i++) recordRejection(counted.db, connectionId, "No matching signature found", `msg_${i}`);
     expect(checkouts).toBe(0);
-    await vi.waitFor(async () => expect((await db().select().from(webhookRejectionCounts))[0]?.total).toBe(50), { timeout: 3_000, interval: 50 });
+    await vi.waitFor(async () => expect(await total()).toBe(50), { timeout: rejectionFlushMs / 2, interval: 20 });
     expect(checkouts).toBe(1);
+
+    for (let i = 0; i < 20; i++) recordRejection(counted.db, connectionId, "No matching signature found", `msg_more_${i}`);
+    await new Promise((r) => setTimeout(r, rejectionFlushMs / 5));
+    expect(await total()).toBe(50);
+    await vi.waitFor(async () => expect(await total()).toBe(70), { timeout: 3 * rejectionFlushMs, interval: 20 });
+    expect(checkouts).toBe(2);
   });
 
   it("keeps a batch that could not be written for the next flush, and skips a connection deleted meanwhile", async () => {

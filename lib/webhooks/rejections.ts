@@ -8,7 +8,7 @@ import { rejectionsKept } from "./retention";
 /**
  * Refused deliveries (a bad signature, a stale timestamp…) are counted in memory and written in batches, one
  * statement per `rejectionFlushMs` at most, however many arrive: a sender flooding bad signatures costs no
- * transaction each. The buffer stays bounded, whatever the flood: per connection (only known connections are
+ * transaction each. A rejection after a quiet interval is written at once (Settings → Webhooks shows it). The buffer stays bounded, whatever the flood: per connection (only known connections are
  * counted), a count and the last `rejectionsKept` reasons, as many as the table keeps. Up to one interval of
  * rejections is lost if the process dies; they are counts for Settings → Webhooks, not deliveries.
  */
@@ -21,13 +21,15 @@ type RejectionBuffer = {
   byConnection: Map<string, Waiting>;
   timer: NodeJS.Timeout | null;
   flushing: Promise<void> | null;
+  /** When the last batch was taken (Date.now()). */
+  lastFlushAt: number;
 };
 
 const buffers = ((globalThis as { registryDeskRejections?: WeakMap<Database, RejectionBuffer> }).registryDeskRejections ??= new WeakMap());
 
 function bufferFor(database: Database): RejectionBuffer {
   let buffer = buffers.get(database);
-  if (!buffer) buffers.set(database, (buffer = { byConnection: new Map(), timer: null, flushing: null }));
+  if (!buffer) buffers.set(database, (buffer = { byConnection: new Map(), timer: null, flushing: null, lastFlushAt: 0 }));
   return buffer;
 }
 
@@ -44,7 +46,7 @@ export function recordRejection(database: Database, connectionId: string, reason
   } else {
     buffer.byConnection.set(connectionId, { count: 1, lastAt: rejection.at, recent: [rejection] });
   }
-  buffer.timer ??= setTimeout(() => void flushRejections(database), rejectionFlushMs).unref();
+  buffer.timer ??= setTimeout(() => void flushRejections(database), Math.max(0, buffer.lastFlushAt + rejectionFlushMs - Date.now())).unref();
 }
 
 /**
@@ -61,6 +63,7 @@ export async function flushRejections(database: Database): Promise<void> {
   if (buffer.byConnection.size === 0) return;
   const batch = buffer.byConnection;
   buffer.byConnection = new Map();
+  buffer.lastFlushAt = Date.now();
   buffer.flushing = writeRejections(database, batch)
     .catch((error: unknown) => {
       console.error("[webhooks] could not record rejections; retrying with the next batch:", error);
