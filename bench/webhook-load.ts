@@ -52,18 +52,23 @@ export function shuffle<T>(items: T[], seed = 42): T[] {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** Signs (fresh timestamp) and posts one delivery; resolves with the status and the time to the full answer. */
+/**
+ * Signs (fresh timestamp) and posts one delivery; resolves with the status and the time to the full answer.
+ * A connection error (a reset on a busy machine) resolves as status 0, counted like any other status, rather
+ * than rejecting while the caller is still sending (an unhandled rejection would end the bench mid-run).
+ */
 export function post(url: string, secret: string, delivery: Delivery): Promise<{ status: number; ms: number; body: string }> {
   const headers = webhookHeaders(secret, delivery.id, Math.floor(Date.now() / 1000), delivery.body);
   const started = performance.now();
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const req = http.request(url, { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(delivery.body) } }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body }));
+      res.on("error", (error) => resolve({ status: 0, ms: performance.now() - started, body: String(error) }));
     });
-    req.on("error", reject);
+    req.on("error", (error) => resolve({ status: 0, ms: performance.now() - started, body: String(error) }));
     req.end(delivery.body);
   });
 }

@@ -6,6 +6,9 @@
  *   - the same two into a minimal node:http + pg receiver (same verification and insert), and the ratio
  *   - CPU milliseconds per delivery of the receiver and of Postgres during the sustained run: the figure to
  *     compare changes by when other work shares the machine (throughput and latency swing with it)
+ *   - valid deliveries' p99 at 200/s alone, then beside 1,000 bad-signature posts spread over the same time,
+ *     and the ratio                                                                       goal ≤ 2×
+ *   - CPU milliseconds per bad-signature post, of the receiver and of Postgres (no transaction each)
  *   - 10,000 deliveries with 20% duplicates, shuffled: lost and applied twice               goal 0 and 0
  *   - webhook accepted → event received by an SSE client, p95                             goal ≤ 100 ms
  * Run: npm run bench:webhooks   (builds first if the build is stale)
@@ -19,6 +22,7 @@ import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/laun
 import { freePort } from "../scripts/ports";
 import { cpuMs, listeningPid, processTree } from "./process-cpu";
 import { signInCookie } from "./sign-in-session";
+import { generateSigningSecret } from "../simulator/webhooks/sign";
 import { deliveries, describeStatuses, maxThroughput, percentile, post, shuffle, steadyRate, type Delivery } from "./webhook-load";
 
 const email = "bench@registry-desk.test";
@@ -55,6 +59,30 @@ async function receiverFigures(label: string, url: string, secret: string, prefi
   const steady = await steadyRate(url, secret, interleaved(deliveries(`${prefix}steady`, 300, 10)), 200);
   console.log(`${label}: sustained ${burst.perSecond.toFixed(0)} deliveries/s [${describeStatuses(burst.statuses)}]; at a steady 200/s (achieved ${steady.achieved.toFixed(0)}/s) acknowledgement p50 ${steady.p50.toFixed(1)} ms, p99 ${steady.p99.toFixed(1)} ms [${describeStatuses(steady.statuses)}]; ${cpu}`);
   return { perSecond: burst.perSecond, p99: steady.p99 };
+}
+
+/**
+ * Bad signatures must stay cheap: the same steady 200/s of valid deliveries alone, beside 1,000 posts signed
+ * with a wrong secret (a misconfigured sender, or someone probing) spread over the same seconds, and alone
+ * again (the ratio is to the mean of both, so that a machine getting busier or quieter meanwhile weighs less).
+ * Then what one bad post costs the receiver and Postgres, measured as CPU like the deliveries above.
+ */
+async function floodFigures(url: string, secret: string, postgresPort: number) {
+  const [requests, versions, perSecond] = [150, 10, 200];
+  const valid = (prefix: string) => interleaved(deliveries(prefix, requests, versions));
+  const seconds = (requests * versions) / perSecond;
+  const wrongSecret = generateSigningSecret();
+  const before = await steadyRate(url, secret, valid("calm"), perSecond);
+  const [beside, bad] = await Promise.all([steadyRate(url, secret, valid("flood"), perSecond), steadyRate(url, wrongSecret, deliveries("bad", 1_000, 1), 1_000 / seconds)]);
+  const after = await steadyRate(url, secret, valid("calm-again"), perSecond);
+  const alone = (before.p99 + after.p99) / 2;
+  console.log(
+    `valid deliveries at 200/s: p99 ${before.p99.toFixed(1)} and ${after.p99.toFixed(1)} ms alone [${describeStatuses(before.statuses)}], ${beside.p99.toFixed(1)} ms beside 1,000 bad-signature posts over the same ${seconds.toFixed(1)} s [${describeStatuses(beside.statuses)}; bad ${describeStatuses(bad.statuses)}]: ratio ${(beside.p99 / alone).toFixed(2)}× (goal ≤ 2×)`,
+  );
+  const burst = deliveries("bad-burst", 1_000, 1);
+  const meter = cpuMeter(Number(new URL(url).port), postgresPort);
+  const refused = await maxThroughput(url, wrongSecret, burst);
+  console.log(`1,000 bad-signature posts at ${refused.perSecond.toFixed(0)}/s [${describeStatuses(refused.statuses)}]: ${meter(burst.length).replace("CPU per delivery", "CPU per post")}`);
 }
 
 async function duplicatesFigures(url: string, secret: string, database: pg.Client) {
@@ -137,6 +165,7 @@ async function main() {
     minimal = undefined;
     console.log(`ratio app / minimal: throughput ${(app.perSecond / raw.perSecond).toFixed(2)}×, p99 at 200/s ${(app.p99 / raw.p99).toFixed(2)}×`);
 
+    await floodFigures(url, secret, pgPort);
     await duplicatesFigures(url, secret, database);
     await sseFigures(origin, url, secret, await signInCookie(origin, email, password));
   } finally {

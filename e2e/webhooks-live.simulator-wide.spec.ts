@@ -55,9 +55,10 @@ test("an order at the registry fills the request live in the browser, through du
     await expect(page.locator('[data-datapoint="shareholders"]')).toContainText("Succeeded");
 
     await expect.poll(async () => (await sim("GET", "/_sim/deliveries?state=pending")).json.length, { timeout: 15_000 }).toBe(0);
-    const [stored] = await db.query<{ snapshot: unknown; version: number }>("select snapshot, version from company_requests where request_id = $1", [requestId]);
+    // `version` is a bigint, which node-postgres returns as text.
+    const [stored] = await db.query<{ snapshot: unknown; version: string }>("select snapshot, version from company_requests where request_id = $1", [requestId]);
     const api = await sim("GET", `/v2/company/${requestId}`);
-    expect(stored!.version).toBe(api.json.request.version);
+    expect(Number(stored!.version)).toBe(api.json.request.version);
     expect(withoutSignedUrls(stored!.snapshot)).toEqual(withoutSignedUrls(api.json));
     const [counts] = await db.query<{ firsts: string; repeats: string }>(
       "select count(*) filter (where outcome <> 'duplicate') as firsts, count(*) filter (where outcome = 'duplicate') as repeats from webhook_deliveries where request_id = $1",

@@ -232,7 +232,7 @@ test("a replaced secret is accepted until an admin retires it, and the retiremen
   await expect(card.getByRole("button", { name: "Retire previous secret" })).toHaveCount(0);
 
   // The old secret is refused from now on; the new one still works. The open page updates by itself
-  // (a delivery notifies the ledger's live topic; a rejection alone does not).
+  // (a delivery notifies the ledger's live topic, and so does each batch of rejections, within a second).
   const refused = generateMessageId();
   expect((await deliver(request, id, oldSecret, notification(`mon_${uid()}`), refused)).status).toBe(401);
   expect((await deliver(request, id, newer, notification(`mon_${uid()}`))).status).toBe(200);
@@ -245,4 +245,27 @@ test("a replaced secret is accepted until an admin retires it, and the retiremen
   );
   expect(audit.map((a) => a.action)).toEqual(["connection.created", "connection.updated", "connection.updated"]);
   expect(audit[2]).toEqual({ action: "connection.updated", actor_email: user.email, details: { changed: ["previousWebhookSecret (retired)"] } });
+});
+
+test("a delivery signed for another connection leaves the request alone and shows as refused, not applied", async ({ page, login, db, request }) => {
+  await login.signInAndWait(await db.createUser("admin"));
+  const [owner, other] = [`Owner ${uid()}`, `Sandbox ${uid()}`];
+  const [ownerSecret, otherSecret] = [newSecret(), newSecret()];
+  const ownerId = await addConnection(page, db, owner, ownerSecret);
+  const otherId = await addConnection(page, db, other, otherSecret);
+  const requestId = `req_e2e_${uid()}`;
+  expect(await deliver(request, ownerId, ownerSecret, snapshot(requestId, 1))).toEqual({ status: 200, body: { outcome: "applied" } });
+  expect(await deliver(request, otherId, otherSecret, snapshot(requestId, 5))).toEqual({ status: 200, body: { outcome: "mismatch" } });
+  const [stored] = await db.query<{ version: string; connection_id: string }>("select version, connection_id from company_requests where request_id = $1", [requestId]);
+  expect(stored).toEqual({ version: "1", connection_id: ownerId });
+
+  await page.goto(`/settings/webhooks?connection=${otherId}`);
+  const card = page.getByTestId(`webhooks-${other}`);
+  await expect(card.getByTestId("count-mismatch")).toContainText("1");
+  await expect(card.getByTestId("count-applied")).toContainText("0");
+  const row = page.getByTestId("ledger-row").filter({ hasText: requestId });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator("[data-outcome]")).toHaveAttribute("data-outcome", "mismatch");
+  await expect(row).toContainText("Refused: another connection's request");
+  await expect(row).not.toContainText(owner);
 });

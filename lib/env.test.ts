@@ -115,4 +115,12 @@ describe("document download settings", () => {
     }
     expect(problems(() => parseLauncherEnv({ DOCUMENT_MAX_BYTES: "50MB" }))).toEqual([expect.stringMatching(/^DOCUMENT_MAX_BYTES: expected a number of bytes/)]);
   });
+
+  it("caps webhook bodies at 8 MiB unless WEBHOOK_MAX_BYTES says otherwise, and refuses a cap that is not a size", () => {
+    const base = { DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: secret, APP_ENCRYPTION_KEY: key };
+    expect(parseAppEnv(base).WEBHOOK_MAX_BYTES).toBe(8_388_608);
+    expect(parseAppEnv({ ...base, WEBHOOK_MAX_BYTES: "1048576" }).WEBHOOK_MAX_BYTES).toBe(1_048_576);
+    expect(problems(() => parseAppEnv({ ...base, WEBHOOK_MAX_BYTES: "8MB" }))[0]).toMatch(/^WEBHOOK_MAX_BYTES: /);
+    expect(problems(() => parseAppEnv({ ...base, WEBHOOK_MAX_BYTES: "1000" }))).toEqual(['WEBHOOK_MAX_BYTES: expected at least 65536 bytes (64 KiB) (got "1000")']);
+  });
 });

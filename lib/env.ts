@@ -122,6 +122,8 @@ const appSchema = z
     NEXTAUTH_URL: z.url().optional(),
     TRUST_PROXY_HOPS: trustProxyHops,
     APP_ENCRYPTION_KEY: encryptionKey,
+    /** The largest webhook body read, in bytes; a larger one is answered 413 before any hashing. */
+    WEBHOOK_MAX_BYTES: z.coerce.number().int("expected a whole number of bytes").min(65_536, "expected at least 65536 bytes (64 KiB)").default(8 * 1024 * 1024),
     ...oidcFields,
     ...documentFields,
   })

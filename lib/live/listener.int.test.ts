@@ -178,6 +178,20 @@ describe("the live listener", () => {
     expect(logs).toContain("ignored a malformed notification");
   });
 
+  it("delivers an event whose topic is too long for NOTIFY's 8,000 bytes: the notice carries its id, the topic is read back", async () => {
+    const { listener, received } = listen();
+    await listener.ready();
+    const long = `request:${"é".repeat(10_000)}`;
+    const [big, small] = await publish([long, "requests"]);
+    await waitFor(() => received.length === 2, "both events");
+    expect(received).toEqual(
+      expect.arrayContaining([
+        { type: "event", id: big!.id, topic: long },
+        { type: "event", id: small!.id, topic: "requests" },
+      ]),
+    );
+  });
+
   it("reconnects when a health check gets no answer", async () => {
     const { listener, logs } = listen({ healthCheckEveryMs: 100, healthCheckTimeoutMs: 50 });
     await listener.ready();

@@ -55,7 +55,8 @@ export type LiveListenerOptions = {
   log?: (message: string, error?: unknown) => void;
 };
 
-const notice = z.object({ id: z.number().int().positive(), topic: z.string() });
+/** A notice carries its topic, unless the topic was too long for NOTIFY (see maxNotifiedTopicBytes). */
+const notice = z.object({ id: z.number().int().positive(), topic: z.string().optional() });
 
 /** Ids dispatched lately, so that an event both notified and re-read goes out once. */
 function recentIds(capacity: number) {
@@ -106,7 +107,15 @@ export function createLiveListener(options: LiveListenerOptions): LiveListener {
       log("ignored a malformed notification", error);
       return;
     }
-    dispatch({ type: "event", id: parsed.id, topic: parsed.topic });
+    if (parsed.topic !== undefined) return dispatch({ type: "event", id: parsed.id, topic: parsed.topic });
+    const { id } = parsed;
+    const connection = client;
+    connection
+      ?.query<{ topic: string }>("select topic from live_events where id = $1", [id])
+      .then(({ rows }) => {
+        if (rows[0]) dispatch({ type: "event", id, topic: rows[0].topic });
+      })
+      .catch((error: unknown) => log(`could not read the topic of live event ${id}`, error));
   }
 
   async function catchUp(connection: LiveLogExecutor) {

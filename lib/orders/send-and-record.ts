@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import { audit, type AuditAction } from "@/lib/audit/audit";
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { CompanyResponse } from "@/lib/registry/schemas";
-import { storeSnapshot } from "@/lib/requests/store-snapshot";
+import { storeSnapshot, type StoreSnapshotResult } from "@/lib/requests/store-snapshot";
 import { intentMetadataKey, isRefusal, openIntent, settleIntent, type IntentMetadata } from "./paid-request-intents";
 
 export type PaidRequest = {
@@ -57,22 +57,34 @@ export async function sendAndRecord(paid: PaidRequest, send: (intent: IntentMeta
 
   const requestId = snapshot.request.requestId;
   const name = snapshot.request.companyLegalName ?? company.name ?? null;
+  let stored: StoreSnapshotResult["outcome"];
   try {
-    await db().transaction(async (tx) => {
-      // A webhook may have brought the request first (as created elsewhere): it is this console's order.
+    stored = await db().transaction(async (tx) => {
+      // A webhook may have brought the request first (as created elsewhere): it is this console's order. A request
+      // stored for another connection is never taken over (storeSnapshot then answers `mismatch`).
       await tx.execute(sql`
         insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name)
         values (${requestId}, ${connectionId}, 'console', ${user.id}, ${company.countryCode}, ${company.id}, ${name})
-        on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by, connection_id = excluded.connection_id`);
-      await storeSnapshot(tx, connectionId, snapshot, "order");
-      await settleIntent(tx, intentId, { status: "ordered", requestId });
-      await audit(user, action, target, { ...details, intentId, outcome: "ordered", requestId }, tx);
+        on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by
+        where company_requests.connection_id is not distinct from excluded.connection_id`);
+      const { outcome } = await storeSnapshot(tx, connectionId, snapshot, "order");
+      if (outcome === "mismatch") {
+        const message = `The registry accepted the order as ${requestId}, but this console stores that request for another connection.`;
+        await settleIntent(tx, intentId, { status: "unknown", requestId, outcome: { code: "request_mismatch", message } });
+      } else {
+        await settleIntent(tx, intentId, { status: "ordered", requestId });
+      }
+      await audit(user, action, target, { ...details, intentId, outcome: "ordered", requestId, ...(outcome === "mismatch" && { stored: false }) }, tx);
+      return outcome;
     });
   } catch (error) {
     // Ordered and charged, but not stored: keep the request id on the intent, so reconciliation finds the request
     // once its webhook arrives. (If even this fails, the intent stays pending and is reconciled the same way.)
     await settleIntent(db(), intentId, { status: "unknown", requestId, outcome: { code: "not_recorded", message: `The registry accepted the order as ${requestId}, but it could not be stored: ${(error as Error).message}` } }).catch(() => {});
     throw error;
+  }
+  if (stored === "mismatch") {
+    return { ok: false, code: "request_mismatch", error: `The registry accepted the order (request ${requestId}), but this console stores that request for another connection, so it was not recorded here.` };
   }
   return { ok: true, data: { requestId } };
 }

@@ -37,6 +37,22 @@ describe("polling a request when no webhook arrives", () => {
     expect((await db().select().from(liveEvents)).map((e) => e.topic)).toEqual([`request:${requestId}`, "requests", `request:${requestId}`, "requests"]);
   });
 
+  it("applies nothing read through a connection other than the request's own, and says so", async () => {
+    const created = await sim.call("POST", "/v2/company", { id: "HRB 12345", countryCode: "DE", dataPoints: ["company"] });
+    const requestId = created.json.request.requestId as string;
+    const [owner] = await db()
+      .insert(registryConnections)
+      .values({ name: "Production", environment: "production", baseUrl: "https://api.example.test", apiKeySealed: "v1.x.x.x.x", apiKeyHint: "sk_live_…" })
+      .returning();
+    await db().insert(companyRequests).values({ requestId, connectionId: owner!.id, origin: "console", countryCode: "DE", companyId: "HRB 12345" });
+    const before = await storedRequest(requestId);
+
+    const result = await pollRequest(connectionId, requestId);
+    expect(result).toMatchObject({ ok: false, error: { status: 409, code: "request_mismatch", retryable: false } });
+    expect(await storedRequest(requestId)).toEqual(before);
+    expect(await db().select().from(companyRequestVersions).where(eq(companyRequestVersions.requestId, requestId))).toEqual([]);
+  });
+
   it("returns a connection whose key cannot be decrypted as its error, beside the stored state", async () => {
     const [row] = await db()
       .insert(registryConnections)

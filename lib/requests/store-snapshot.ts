@@ -1,67 +1,113 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import type { Transaction } from "@/db/client";
+import type { Database } from "@/db/client";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
 import type { CompanyResponse } from "@/lib/registry/schemas";
-import { applySnapshot } from "./apply";
+import { applySnapshot, type StoredSnapshot } from "./apply";
 import { isRequestComplete } from "./completion";
 import type { SnapshotSource } from "./origins";
 
-export type StoreSnapshotResult = { outcome: "applied" | "stale"; requestId: string; version: number; storedVersion: number; complete: boolean };
+export type StoreSnapshotResult =
+  | { outcome: "applied" | "stale"; requestId: string; version: number; storedVersion: number; complete: boolean }
+  /** The request is stored for another connection (or one since deleted): nothing was changed. */
+  | { outcome: "mismatch"; requestId: string; version: number }
+  /** The caller's `guard` did not hold: nothing was changed. */
+  | { outcome: "unclaimed"; requestId: string; version: number };
 
-type LockedRow = { version: number; snapshot: CompanyResponse | null; complete: boolean };
+/** The database or a transaction: this runs in the caller's transaction when it has one, and needs none. */
+type Executor = Pick<Database, "execute">;
+
+/** `version` is a bigint, which node-postgres returns as text; the snapshot comes as text, parsed only when applying. */
+type StoredRow = { allowed: boolean; found: boolean; version: string | null; snapshot: string | null; complete: boolean | null; connection_id: string | null };
+
+/** The stored snapshot, parsed only if `applySnapshot` reads it (not for a stale one: tens of kilobytes of JSON each). */
+function storedSnapshot(version: number | undefined, text: string | null): StoredSnapshot | undefined {
+  if (version === undefined || text === null) return undefined;
+  let parsed: CompanyResponse | undefined;
+  return {
+    version,
+    get snapshot() {
+      return (parsed ??= JSON.parse(text) as CompanyResponse);
+    },
+  };
+}
+
+/** A write is retried when another one changed the request between its read and its write; each such retry means that one made progress. */
+const maxAttempts = 20;
 
 /**
- * Applies a snapshot of a request (from a webhook, a poll or an order's answer) to what is stored, inside the
- * caller's transaction: the request's row is created if new (as created elsewhere) and locked, `applySnapshot`
- * decides, and an applied version is written with its history entry, its live events (the request, the
- * request list, and `alsoNotify`) and whatever the caller adds `alongside` in one statement. Webhooks arrive by the hundred per second, so this path
- * is written as two statements rather than the query builder's six.
+ * Applies a snapshot of a request (from a webhook, a poll or an order's answer) to what is stored. It reads the
+ * request, lets `applySnapshot` decide, and writes an applied version in one statement (an atomic transaction
+ * of its own, or part of the caller's): the request (created if new, as created elsewhere), its history entry,
+ * its live events (the request, the request list, and `alsoNotify`) and whatever the caller adds `alongside`.
+ * That statement changes the request only if it is still as read (same version, same connection); otherwise
+ * the snapshot is applied again to what is stored now. Webhooks arrive by the hundred per second: two round
+ * trips, where a locking transaction takes four.
+ *
+ * A request belongs to the connection it was stored for: a snapshot brought by another connection (a sandbox
+ * secret, a simulator) changes nothing and comes back as `mismatch`. A stored version at or above the
+ * snapshot's is `stale` (versions only grow, so that holds once read).
  */
 export async function storeSnapshot(
-  tx: Transaction,
+  executor: Executor,
   connectionId: string | null,
   snapshot: CompanyResponse,
   source: SnapshotSource,
   options: {
     alsoNotify?: readonly string[];
-    /** A data-modifying CTE (`name as (…)`) to run in the same statement as an applied write, e.g. the ledger's record. */
+    /** A condition the write also requires (the webhook ledger has no first receipt of this delivery yet); when false, `unclaimed`. */
+    guard?: SQL;
+    /**
+     * A data-modifying CTE (`name as (…)`) to run in the same statement as an applied write, e.g. the ledger's
+     * record. It must write only `where exists (select 1 from written)`: the write may find the request changed.
+     */
     alongside?: (version: number) => SQL;
   } = {},
 ): Promise<StoreSnapshotResult> {
   const { request } = snapshot;
   const requestId = request.requestId;
-  // The no-op update on conflict locks an existing row (and returns it) in the same statement as the insert.
-  const locked = await tx.execute<LockedRow>(sql`
-    insert into company_requests (request_id, connection_id, origin, country_code, company_id, company_name)
-    values (${requestId}, ${connectionId}, 'elsewhere', ${request.countryCode ?? request.country ?? null}, ${request.companyId ?? null},
-            ${request.companyLegalName ?? snapshot.company?.legalName ?? null})
-    on conflict (request_id) do update set request_id = excluded.request_id
-    returning version, snapshot, complete`);
-  const row = locked.rows[0]!;
-  const result = applySnapshot(row.snapshot ? { version: row.version, snapshot: row.snapshot } : undefined, snapshot);
-  if (result.outcome === "stale") {
-    return { outcome: "stale", requestId, version: request.version ?? 0, storedVersion: result.next.version, complete: row.complete };
-  }
+  const incomingVersion = request.version ?? 0;
+  const guard = options.guard ?? sql`true`;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const read = await executor.execute<StoredRow>(sql`
+      select (${guard}) as allowed, r.request_id is not null as found, r.version, r.snapshot::text as snapshot, r.complete, r.connection_id
+      from (select 1) as one left join company_requests r on r.request_id = ${requestId}`);
+    const row = read.rows[0]!;
+    if (!row.allowed) return { outcome: "unclaimed", requestId, version: incomingVersion };
+    if (row.found && row.connection_id !== connectionId) return { outcome: "mismatch", requestId, version: incomingVersion };
 
-  const merged = result.next.snapshot;
-  const version = result.next.version;
-  const complete = isRequestComplete(merged);
-  const name = merged.request.companyLegalName ?? merged.company?.legalName ?? null;
-  await tx.execute(sql`
-    with incoming as (select ${JSON.stringify(merged)}::json as snapshot),
-    updated as (
-      update company_requests
-      set version = ${version}, snapshot = (select snapshot from incoming), data_status = ${JSON.stringify(merged.request.dataStatus ?? null)}::jsonb,
-          complete = ${complete}, company_name = coalesce(${name}, company_name), updated_at = now()
-      where request_id = ${requestId}),
-    history as (
-      insert into company_request_versions (request_id, version, snapshot, source)
-      select ${requestId}, ${version}, snapshot, ${source} from incoming
-      on conflict do nothing),
-    ${options.alongside ? sql`${options.alongside(version)},` : sql``}
-    ${liveEventsCtes([liveTopics.request(requestId), liveTopics.requests, ...(options.alsoNotify ?? [])])}
-    select count(*) from live_sent`);
-  return { outcome: "applied", requestId, version, storedVersion: version, complete };
+    const storedVersion = row.found ? Number(row.version) : undefined;
+    const result = applySnapshot(storedSnapshot(storedVersion, row.snapshot), snapshot);
+    if (result.outcome === "stale") {
+      return { outcome: "stale", requestId, version: incomingVersion, storedVersion: result.next.version, complete: row.complete ?? false };
+    }
+
+    const merged = result.next.snapshot;
+    const version = result.next.version;
+    const complete = isRequestComplete(merged);
+    const name = merged.request.companyLegalName ?? merged.company?.legalName ?? null;
+    const written = sql`exists (select 1 from written)`;
+    const write = await executor.execute<{ written: boolean }>(sql`
+      with incoming as (select ${JSON.stringify(merged)}::json as snapshot),
+      written as (
+        insert into company_requests (request_id, connection_id, origin, country_code, company_id, company_name, version, snapshot, data_status, complete)
+        select ${requestId}, ${connectionId}::uuid, 'elsewhere', ${request.countryCode ?? request.country ?? null}, ${request.companyId ?? null}, ${name},
+               ${version}, snapshot, ${JSON.stringify(merged.request.dataStatus ?? null)}::jsonb, ${complete}
+        from incoming where ${guard}
+        on conflict (request_id) do update
+          set version = excluded.version, snapshot = excluded.snapshot, data_status = excluded.data_status, complete = excluded.complete,
+              company_name = coalesce(excluded.company_name, company_requests.company_name), updated_at = now()
+          where ${storedVersion === undefined ? sql`false` : sql`company_requests.version = ${storedVersion} and company_requests.connection_id is not distinct from ${connectionId}::uuid`}
+        returning 1),
+      history as (
+        insert into company_request_versions (request_id, version, snapshot, source)
+        select ${requestId}, ${version}, snapshot, ${source} from incoming where ${written}
+        on conflict do nothing),
+      ${options.alongside ? sql`${options.alongside(version)},` : sql``}
+      ${liveEventsCtes([liveTopics.request(requestId), liveTopics.requests, ...(options.alsoNotify ?? [])], { when: written })}
+      select ${written} as written, (select count(*) from live_sent) as notified`);
+    if (write.rows[0]?.written) return { outcome: "applied", requestId, version, storedVersion: version, complete };
+  }
+  throw new Error(`request ${requestId} changed under ${maxAttempts} attempts in a row to store version ${incomingVersion}; nothing was written`);
 }

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDatabase, db } from "@/db/client";
 import {
   alerts,
@@ -15,8 +16,9 @@ import {
 import { sealSecret } from "@/lib/connections/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { pruneLedger, receiveWebhook } from "./receive";
+import { flushRejections } from "./rejections";
 import { ledgerRetentionMs, senderRetryWindowMs } from "./retention";
-import { forgetSigningSecrets, unreadableSigningSecrets } from "./signing-secrets";
+import { forgetSigningSecrets, keptSigningSecretsCount, signingSecretsRecheckMs, unreadableSigningSecrets } from "./signing-secrets";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const oldSecret = "whsec_Xg6Ww8Fs1hRvVz5EwqUa0yW7pTmQn2Lc";
@@ -52,6 +54,10 @@ const outcomes = async () =>
   (await db().select({ outcome: webhookDeliveries.outcome }).from(webhookDeliveries).orderBy(asc(webhookDeliveries.id))).map((r) => r.outcome);
 
 describe("receiving webhooks", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   beforeEach(async () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
     const [row] = await db()
@@ -61,16 +67,34 @@ describe("receiving webhooks", () => {
     connectionId = row!.id;
   });
 
-  it("refuses an unknown connection and a connection id that is not a uuid, storing nothing", async () => {
-    expect((await deliver(notification, { connection: "00000000-0000-4000-8000-000000000000" })).status).toBe(401);
-    expect((await deliver(notification, { connection: "x" })).status).toBe(401);
+  it("answers an unknown connection and a connection id that is not a uuid with 404, storing nothing", async () => {
+    expect(await deliver(notification, { connection: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ status: 404, body: { error: { code: "unknown_connection" } } });
+    expect((await deliver(notification, { connection: "x" })).status).toBe(404);
+    await flushRejections(db());
     expect(await outcomes()).toEqual([]);
     expect(await db().select().from(alerts)).toEqual([]);
+    expect(await db().select().from(webhookRejections)).toEqual([]);
+  });
+
+  it("keeps nothing in memory for 1,000 unknown connection ids", async () => {
+    expect((await deliver(notification)).status).toBe(200);
+    const before = keptSigningSecretsCount();
+    for (let i = 0; i < 1_000; i++) expect((await deliver(notification, { connection: randomUUID() })).status).toBe(404);
+    expect(keptSigningSecretsCount()).toBe(before);
+  });
+
+  it("takes a connection id in capitals as the same connection, kept once", async () => {
+    expect((await deliver(snapshot("req_caps", 1))).body).toEqual({ outcome: "applied" });
+    const before = keptSigningSecretsCount();
+    expect((await deliver(snapshot("req_caps", 2), { connection: connectionId.toUpperCase() })).body).toEqual({ outcome: "applied" });
+    expect(keptSigningSecretsCount()).toBe(before);
+    expect((await db().select().from(webhookDeliveries)).map((d) => d.connectionId)).toEqual([connectionId, connectionId]);
   });
 
   it("refuses a bad signature with 401, counts it, keeps its reason (no body) and changes nothing", async () => {
     const result = await deliver(notification, { key: oldSecret });
     expect(result).toMatchObject({ status: 401, body: { error: { code: "invalid_signature" } } });
+    await flushRejections(db());
     expect(await outcomes()).toEqual([]);
     expect(await db().select().from(alerts)).toEqual([]);
     const [rejection] = await db().select().from(webhookRejections);
@@ -81,6 +105,7 @@ describe("receiving webhooks", () => {
 
   it("keeps the last 100 rejection reasons and counts them all", async () => {
     for (let i = 0; i < 105; i++) await deliver(notification, { key: oldSecret, id: `msg_bad_${i}` });
+    await flushRejections(db());
     const kept = await db().select().from(webhookRejections).orderBy(asc(webhookRejections.id));
     expect(kept).toHaveLength(100);
     expect(kept[0]?.messageId).toBe("msg_bad_5");
@@ -89,7 +114,9 @@ describe("receiving webhooks", () => {
 
   it("accepts the previous secret during a rotation, and only while it is configured", async () => {
     expect((await deliver(notification, { key: oldSecret })).status).toBe(401);
-    await db().update(registryConnections).set({ previousWebhookSecretSealed: sealSecret(oldSecret) });
+    await db().update(registryConnections).set({ previousWebhookSecretSealed: sealSecret(oldSecret) }); // as another process would
+    // Refused deliveries re-read the stored secrets at most once a second: the sender's retry is then accepted.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + signingSecretsRecheckMs });
     expect((await deliver(notification, { key: oldSecret })).status).toBe(200);
     expect((await deliver(notification, { key: secret })).status).toBe(200);
   });
@@ -164,6 +191,23 @@ describe("receiving webhooks", () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await db().select().from(alerts)).toHaveLength(1);
     expect((await outcomes()).sort()).toEqual(["applied", ...Array(9).fill("duplicate")]);
+  });
+
+  it("applies a snapshot delivered ten times at once exactly once, and concurrent versions end at the highest, each applied at most once", async () => {
+    const id = generateMessageId();
+    const same = await Promise.all(Array.from({ length: 10 }, () => deliver(snapshot("req_race", 1), { id })));
+    expect(same.map((r) => r.body).filter((b) => JSON.stringify(b) === '{"outcome":"applied"}')).toHaveLength(1);
+    expect(same.every((r) => r.status === 200)).toBe(true);
+
+    const versions = [7, 3, 9, 2, 8, 5, 4, 6, 10, 9, 3, 10];
+    const results = await Promise.all(versions.map((v) => deliver(snapshot("req_race", v, v === 10 ? "succeeded" : "in_progress"))));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const [request] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, "req_race"));
+    expect(request).toMatchObject({ version: 10, complete: true, companyName: "Acme GmbH v10" });
+    const applied = await db().select({ version: webhookDeliveries.version }).from(webhookDeliveries).where(sql`${webhookDeliveries.requestId} = 'req_race' and ${webhookDeliveries.outcome} = 'applied'`);
+    expect(new Set(applied.map((a) => a.version)).size).toBe(applied.length);
+    const history = await db().select({ version: companyRequestVersions.version }).from(companyRequestVersions).where(eq(companyRequestVersions.requestId, "req_race"));
+    expect(history.map((h) => h.version).sort((a, b) => a - b)).toEqual(applied.map((a) => a.version).sort((a, b) => a! - b!));
   });
 
   it("answers 503 and keeps nothing when the transaction fails part-way", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, lt, sql, type SQL } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { SecretKeyError } from "@/lib/crypto";
 import { alerts, billingEvents, webhookDeliveries } from "@/db/schema";
@@ -11,61 +11,77 @@ import type { DeliveryOutcome } from "./outcomes";
 import { recordRejection } from "./rejections";
 import { ledgerRetentionMs, pruneIntervalMs } from "./retention";
 import { signingSecrets } from "./signing-secrets";
+import { postgresDataError, storableText } from "./storable";
 import { verifyWebhook } from "./verify";
 
 export type ReceiveInput = {
   connectionId: string;
-  /** The body exactly as received: the signature covers these bytes. */
-  rawBody: string;
+  /** The body exactly as received (bytes, or their UTF-8 text): the signature covers these bytes. */
+  rawBody: string | Uint8Array;
   headers: Headers;
   /** `performance.now()` when the request arrived, for the ledger's processing time. */
   arrivedAt: number;
 };
 
-export type ReceiveResult = { status: 200 | 401 | 503; body: { outcome: DeliveryOutcome } | { error: { code: string; message: string } } };
+export type ReceiveResult = {
+  status: 200 | 401 | 404 | 503;
+  body: { outcome: DeliveryOutcome } | { error: { code: string; message: string } };
+};
 
+/** What the ledger records of a delivery that changed nothing else. */
 type Recorded = { outcome: DeliveryOutcome; version?: number; detail?: string; payload?: unknown };
-/** What a delivery did; `recorded` when the ledger's record already went with the change. */
-type Handled = Recorded & { topics: string[]; recorded?: boolean };
+
+/** Message ids are Svix's `msg_` and 27 characters; a longer one could not even be indexed in the ledger. */
+const maxMessageIdLength = 256;
 
 const refused = (code: string, message: string): ReceiveResult => ({ status: 401, body: { error: { code, message } } });
+const unknownConnection: ReceiveResult = { status: 404, body: { error: { code: "unknown_connection", message: "No connection has this webhook URL." } } };
 const unavailable: ReceiveResult = {
   status: 503,
   body: { error: { code: "unavailable", message: "The delivery could not be stored; nothing was acknowledged. The sender will retry." } },
 };
 
 /**
- * One webhook delivery, start to end: verify the signature against the connection's secrets (401 and a
- * counted rejection when it fails), then in one transaction claim its `svix-id` in the ledger (a repeat is
- * recorded as `duplicate` and changes nothing), store what it carries, and notify open pages at commit.
- * Only a committed delivery is acknowledged: any failure to store answers 503 so the sender retries.
+ * One webhook delivery, start to end: verify the signature against the connection's secrets (404 for an
+ * unknown connection; 401 and a rejection counted in memory when it fails), then store what it carries together
+ * with its first receipt of the `svix-id` in the ledger (a repeat is recorded as `duplicate` and changes
+ * nothing), notifying open pages at commit. Only a committed delivery is acknowledged. A delivery Postgres can
+ * never store (its data refused, not the database unavailable) is recorded as `failed` with the reason and
+ * acknowledged; any other failure to store answers 503 so the sender retries.
  */
 export async function receiveWebhook(database: Database, input: ReceiveInput): Promise<ReceiveResult> {
-  let secrets = await readSigningSecrets(database, input.connectionId);
-  if (secrets === unreadable) return unavailable;
-  let verification = secrets ? verifyWebhook(input.rawBody, input.headers, secrets) : undefined;
-  if (!verification?.ok) {
+  const connectionId = input.connectionId.toLowerCase();
+  const kept = await readSigningSecrets(database, connectionId);
+  if (kept === unreadable) return unavailable;
+  if (!kept) return unknownConnection;
+  let verification = verifyWebhook(input.rawBody, input.headers, kept);
+  if (!verification.ok) {
     // The secrets kept for a few seconds may be out of date: check once more against the stored ones.
-    secrets = await readSigningSecrets(database, input.connectionId, { fresh: true });
-    if (secrets === unreadable) return unavailable;
-    if (!secrets) return refused("unknown_connection", "No connection has this webhook URL.");
-    verification = verifyWebhook(input.rawBody, input.headers, secrets);
+    const stored = await readSigningSecrets(database, connectionId, { fresh: true });
+    if (stored === unreadable) return unavailable;
+    if (!stored) return unknownConnection;
+    if (stored !== kept) verification = verifyWebhook(input.rawBody, input.headers, stored);
+  }
+  if (verification.ok && verification.id.length > maxMessageIdLength) {
+    verification = { ok: false, reason: `the svix-id header is longer than ${maxMessageIdLength} characters` };
   }
   if (!verification.ok) {
-    await recordRejection(database, input.connectionId, verification.reason, input.headers.get("svix-id")).catch((error: unknown) => {
-      console.error("[webhooks] could not record a rejection:", error);
-    });
+    recordRejection(database, connectionId, verification.reason, input.headers.get("svix-id") ?? input.headers.get("webhook-id"));
     return refused("invalid_signature", verification.reason);
   }
 
-  const event = classifyEvent(verification.payload);
+  const event = classifyEvent(verification.payload, input.rawBody);
+  const { id: messageId } = verification;
+  const delivery = { connectionId, messageId, arrivedAt: input.arrivedAt };
   try {
-    const outcome = await database.transaction((tx) => storeDelivery(tx, input, verification.id, event));
-    if (outcome === "unhandled") console.warn(`[webhooks] unhandled event type "${event.type}" (${verification.id}): stored and acknowledged`);
+    const outcome = await storeDelivery(database, delivery, event);
+    if (outcome === "unhandled") console.warn(`[webhooks] unhandled event type "${storableText(event.type, 200)}" (${messageId}): stored and acknowledged`);
     pruneLedgerNowAndThen(database);
     return { status: 200, body: { outcome } };
   } catch (error) {
-    console.error(`[webhooks] delivery ${verification.id} not stored:`, error);
+    const refusedData = postgresDataError(error);
+    if (refusedData) return recordUnstorable(database, delivery, event, refusedData);
+    console.error(`[webhooks] delivery ${messageId} not stored:`, error);
     return unavailable;
   }
 }
@@ -83,79 +99,143 @@ async function readSigningSecrets(database: Database, connectionId: string, opti
   }
 }
 
-async function storeDelivery(tx: Transaction, input: ReceiveInput, messageId: string, event: ClassifiedEvent): Promise<DeliveryOutcome> {
-  const { connectionId } = input;
-  const references = {
-    requestId: event.kind === "company" ? event.snapshot.request.requestId : null,
-    monitorId: event.kind === "alert" ? event.event.monitorId : null,
-  };
-  const [claimed] = await tx
-    .insert(webhookDeliveries)
-    .values({ connectionId, messageId, type: event.type, ...references, outcome: "applied", processingMs: 0 })
-    .onConflictDoNothing({ target: [webhookDeliveries.connectionId, webhookDeliveries.messageId], where: sql`${webhookDeliveries.outcome} <> 'duplicate'` })
-    .returning({ id: webhookDeliveries.id });
+type Delivery = { connectionId: string; messageId: string; arrivedAt: number };
+type References = { requestId: string | null; monitorId: string | null };
+type Executor = Pick<Database, "execute">;
 
-  if (!claimed) {
-    await tx.execute(sql`
-      with repeat as (
-        insert into webhook_deliveries (connection_id, message_id, type, request_id, monitor_id, outcome, processing_ms)
-        values (${connectionId}, ${messageId}, ${event.type}, ${references.requestId}, ${references.monitorId}, 'duplicate', ${elapsed(input)})),
-      ${liveEventsCtes([liveTopics.webhooks])}
-      select count(*) from live_sent`);
-    return "duplicate";
+/**
+ * Postgres refused the delivery's data (a write the checks before it did not foresee): recorded as `failed`
+ * with Postgres's words, in a statement of its own, and acknowledged, since a retry would meet the same refusal.
+ */
+async function recordUnstorable(database: Database, delivery: Delivery, event: ClassifiedEvent, refusal: { code: string; message: string }): Promise<ReceiveResult> {
+  const detail = `Postgres cannot store this delivery: ${storableText(refusal.message, 500)} (SQLSTATE ${refusal.code}).`;
+  try {
+    const outcome = await recordFirstReceipt(database, delivery, storableText(event.type, 200), noReferences, { outcome: "failed", detail, payload: null });
+    console.warn(`[webhooks] delivery ${delivery.messageId} recorded as ${outcome}: ${detail}`);
+    return { status: 200, body: { outcome } };
+  } catch (error) {
+    console.error(`[webhooks] delivery ${delivery.messageId} could not be recorded as failed:`, error);
+    return unavailable;
   }
-
-  // The ledger's final record goes to Postgres in the same statement as the change it records.
-  const record = (handled: Recorded) => sql`ledger as (
-    update webhook_deliveries
-    set outcome = ${handled.outcome}, version = ${handled.version ?? null}, detail = ${handled.detail ?? null},
-        payload = ${handled.payload === undefined ? null : JSON.stringify(handled.payload)}::jsonb, processing_ms = ${elapsed(input)}
-    where id = ${claimed.id})`;
-  const handled = await handle(tx, connectionId, messageId, event, record);
-  if (!handled.recorded) await tx.execute(sql`with ${record(handled)}, ${liveEventsCtes(handled.topics)} select count(*) from live_sent`);
-  return handled.outcome;
 }
 
-async function handle(tx: Transaction, connectionId: string, messageId: string, event: ClassifiedEvent, record: (handled: Recorded) => SQL): Promise<Handled> {
+const noReferences: References = { requestId: null, monitorId: null };
+
+/**
+ * Stores a verified delivery and its record in the ledger, where a message id has one first receipt per
+ * connection (a partial unique index): a repeat is recorded as `duplicate` and changes nothing. Each delivery's
+ * writes commit together, in one statement or one transaction.
+ */
+async function storeDelivery(database: Database, delivery: Delivery, event: ClassifiedEvent): Promise<DeliveryOutcome> {
   switch (event.kind) {
-    case "company": {
-      const stored = await storeSnapshot(tx, connectionId, event.snapshot, "webhook", {
-        alsoNotify: [liveTopics.webhooks],
-        alongside: (version) => record({ outcome: "applied", version }),
-      });
-      if (stored.outcome === "stale") {
-        return { outcome: "stale", version: stored.version, detail: `version ${stored.version} is not higher than the stored ${stored.storedVersion}`, topics: [liveTopics.webhooks] };
-      }
-      return { outcome: "applied", version: stored.version, topics: [], recorded: true };
-    }
-    case "alert": {
-      const { event: notification } = event;
-      await tx.insert(alerts).values({
-        connectionId,
-        messageId,
-        monitorId: notification.monitorId,
-        companyId: notification.companyId,
-        countryCode: notification.countryCode,
-        changeCategories: notification.changeCategories,
-        metadata: notification.metadata ?? null,
-        monitorHasBeenDeactivated: notification.monitorHasBeenDeactivated,
-        notifiedAt: notification.timestamp,
-      });
-      return { outcome: "applied", topics: [liveTopics.alerts, liveTopics.webhooks] };
-    }
-    case "billing": {
-      const kind = typeof event.event.kind === "string" ? event.event.kind : null;
-      await tx.insert(billingEvents).values({ connectionId, messageId, type: event.type, kind, payload: event.event });
-      return { outcome: "applied", topics: [liveTopics.billing, liveTopics.webhooks] };
-    }
-    case "unhandled":
-      return { outcome: "unhandled", payload: event.event, topics: [liveTopics.webhooks] };
+    case "company":
+      return storeSnapshotDelivery(database, delivery, event);
     case "failed":
-      return { outcome: "failed", detail: event.detail, payload: event.payload, topics: [liveTopics.webhooks] };
+      return recordFirstReceipt(database, delivery, event.type, noReferences, { outcome: "failed", detail: event.detail, payload: event.payload });
+    case "unhandled":
+      return recordFirstReceipt(database, delivery, event.type, noReferences, { outcome: "unhandled", payload: event.event });
+    case "alert":
+    case "billing":
+      return database.transaction((tx) => storeNotification(tx, delivery, event));
   }
 }
 
-const elapsed = (input: ReceiveInput) => Math.round((performance.now() - input.arrivedAt) * 1000) / 1000;
+/** The most frequent delivery: read the request, then one statement writes it with its ledger record (see storeSnapshot). */
+async function storeSnapshotDelivery(database: Database, delivery: Delivery, event: Extract<ClassifiedEvent, { kind: "company" }>): Promise<DeliveryOutcome> {
+  const { connectionId, messageId } = delivery;
+  const references = { requestId: event.snapshot.request.requestId, monitorId: null };
+  const stored = await storeSnapshot(database, connectionId, event.snapshot, "webhook", {
+    guard: sql`not exists (select 1 from webhook_deliveries where connection_id = ${connectionId} and message_id = ${messageId} and outcome <> 'duplicate')`,
+    alsoNotify: [liveTopics.webhooks],
+    // No "on conflict" here: a first receipt recorded meanwhile fails the whole statement rather than apply twice.
+    alongside: (version) => sql`ledger as (
+      insert into webhook_deliveries (connection_id, message_id, type, request_id, outcome, version, processing_ms)
+      select ${connectionId}, ${messageId}, ${event.type}, ${references.requestId}, 'applied', ${version}, ${elapsed(delivery)}
+      where exists (select 1 from written))`,
+  });
+  switch (stored.outcome) {
+    case "applied":
+      return "applied";
+    case "unclaimed":
+      return recordFirstReceipt(database, delivery, event.type, references, { outcome: "duplicate" });
+    case "stale":
+      return recordFirstReceipt(database, delivery, event.type, references, {
+        outcome: "stale",
+        version: stored.version,
+        detail: `version ${stored.version} is not higher than the stored ${stored.storedVersion}`,
+      });
+    case "mismatch":
+      // The request id is known to this console under another connection: saying which would tell the sender.
+      return recordFirstReceipt(database, delivery, event.type, references, { outcome: "mismatch", version: stored.version, detail: "This request belongs to another connection: nothing was changed." });
+  }
+}
+
+/**
+ * Records a delivery that changes nothing else (stale, mismatch, failed, unhandled) in one statement, as its
+ * first receipt, or as a `duplicate` when the message id has one already; the ledger page is notified.
+ */
+async function recordFirstReceipt(executor: Executor, delivery: Delivery, type: string, references: References, recorded: Recorded): Promise<DeliveryOutcome> {
+  const row = (outcome: DeliveryOutcome) => sql`
+    ${delivery.connectionId}, ${delivery.messageId}, ${type}, ${references.requestId}, ${references.monitorId}, ${outcome},
+    ${recorded.version ?? null}, ${recorded.detail ?? null}, ${recorded.payload === undefined || recorded.payload === null ? null : JSON.stringify(recorded.payload)}::jsonb, ${elapsed(delivery)}`;
+  const columns = sql`(connection_id, message_id, type, request_id, monitor_id, outcome, version, detail, payload, processing_ms)`;
+  const first =
+    recorded.outcome === "duplicate"
+      ? sql`claim as (select null::bigint as id where false)`
+      : sql`claim as (
+          insert into webhook_deliveries ${columns} values (${row(recorded.outcome)})
+          on conflict (connection_id, message_id) where outcome <> 'duplicate' do nothing
+          returning id)`;
+  const result = await executor.execute<{ claimed: boolean }>(sql`
+    with ${first},
+    repeat as (
+      insert into webhook_deliveries (connection_id, message_id, type, request_id, monitor_id, outcome, processing_ms)
+      select ${delivery.connectionId}, ${delivery.messageId}, ${type}, ${references.requestId}, ${references.monitorId}, 'duplicate', ${elapsed(delivery)}
+      where not exists (select 1 from claim)),
+    ${liveEventsCtes([liveTopics.webhooks])}
+    select exists (select 1 from claim) as claimed, (select count(*) from live_sent) as notified`);
+  return result.rows[0]?.claimed ? recorded.outcome : "duplicate";
+}
+
+/** A monitor notification or a billing event: claimed, stored in its own table and recorded, in one transaction. */
+async function storeNotification(tx: Transaction, delivery: Delivery, event: Extract<ClassifiedEvent, { kind: "alert" | "billing" }>): Promise<DeliveryOutcome> {
+  const { connectionId, messageId } = delivery;
+  const references = { requestId: null, monitorId: event.kind === "alert" ? event.event.monitorId : null };
+  const claimed = await tx.execute<{ id: string }>(sql`
+    insert into webhook_deliveries (connection_id, message_id, type, request_id, monitor_id, outcome, processing_ms)
+    values (${connectionId}, ${messageId}, ${event.type}, ${references.requestId}, ${references.monitorId}, 'applied', 0)
+    on conflict (connection_id, message_id) where outcome <> 'duplicate' do nothing
+    returning id`);
+  const [claim] = claimed.rows;
+  if (!claim) return recordFirstReceipt(tx, delivery, event.type, references, { outcome: "duplicate" });
+  let topic: string;
+  if (event.kind === "alert") {
+    const { event: notification } = event;
+    await tx.insert(alerts).values({
+      connectionId,
+      messageId,
+      monitorId: notification.monitorId,
+      companyId: notification.companyId,
+      countryCode: notification.countryCode,
+      changeCategories: notification.changeCategories,
+      metadata: notification.metadata ?? null,
+      monitorHasBeenDeactivated: notification.monitorHasBeenDeactivated,
+      notifiedAt: notification.timestamp,
+    });
+    topic = liveTopics.alerts;
+  } else {
+    const kind = typeof event.event.kind === "string" ? event.event.kind : null;
+    await tx.insert(billingEvents).values({ connectionId, messageId, type: event.type, kind, payload: event.event });
+    topic = liveTopics.billing;
+  }
+  await tx.execute(sql`
+    with ledger as (update webhook_deliveries set processing_ms = ${elapsed(delivery)} where id = ${claim.id}),
+    ${liveEventsCtes([topic, liveTopics.webhooks])}
+    select count(*) from live_sent`);
+  return "applied";
+}
+
+const elapsed = (delivery: Delivery) => Math.round((performance.now() - delivery.arrivedAt) * 1000) / 1000;
 
 let lastPrune = 0;
 

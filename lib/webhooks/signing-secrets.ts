@@ -11,33 +11,62 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * How long a process may keep using a connection's secrets without reading them again. A change made in this
  * process takes effect at once (`forgetSigningSecrets`); one made in another app process within this time.
  * A delivery that does not verify against kept secrets is checked again against freshly read ones, so a new
- * secret is never refused.
+ * secret is not refused; such re-reads happen at most once per `signingSecretsRecheckMs` per connection, so a
+ * flood of bad signatures costs no query each.
  */
 export const signingSecretsTtlMs = 5_000;
+export const signingSecretsRecheckMs = 1_000;
 
-type Kept = { at: number; secrets: string[] | undefined };
+/** `checkedAt`: when the secrets were last read because a delivery did not verify against them. */
+type Kept = { at: number; checkedAt: number; secrets: string[] };
 const kept = ((globalThis as { registryDeskSigningSecrets?: Map<string, Kept> }).registryDeskSigningSecrets ??= new Map());
+
+/** Reads under way, shared by the deliveries that arrive meanwhile (a flood waits on one query). */
+const reading = new Map<string, Promise<string[] | undefined>>();
 
 /**
  * The signing secrets a connection's webhooks may be signed with: the current one and, during a rotation,
- * the one it replaced. `undefined` when there is no such connection. Server-only.
+ * the one it replaced. `undefined` when there is no such connection, which is never kept: ids sent by
+ * strangers cannot grow this process's memory. With `fresh`, read again unless that was done within the last
+ * `signingSecretsRecheckMs`. Server-only.
  */
 export async function signingSecrets(database: Database, connectionId: string, options: { fresh?: boolean } = {}): Promise<string[] | undefined> {
   if (!uuidPattern.test(connectionId)) return undefined;
-  const hit = kept.get(connectionId);
-  if (!options.fresh && hit && Date.now() - hit.at < signingSecretsTtlMs) return hit.secrets;
+  const id = connectionId.toLowerCase();
+  const hit = kept.get(id);
+  const now = Date.now();
+  if (hit && (options.fresh ? now - hit.checkedAt < signingSecretsRecheckMs : now - hit.at < signingSecretsTtlMs)) return hit.secrets;
+  let pending = reading.get(id);
+  if (!pending) {
+    pending = readSecrets(database, id, Boolean(options.fresh)).finally(() => reading.delete(id));
+    reading.set(id, pending);
+  }
+  return pending;
+}
+
+async function readSecrets(database: Database, id: string, fresh: boolean): Promise<string[] | undefined> {
   const [row] = await database
     .select({ current: registryConnections.webhookSecretSealed, previous: registryConnections.previousWebhookSecretSealed })
     .from(registryConnections)
-    .where(eq(registryConnections.id, connectionId));
-  const secrets = row ? [row.current, row.previous].filter((sealed): sealed is string => sealed !== null).map(openSecret) : undefined;
-  kept.set(connectionId, { at: Date.now(), secrets });
+    .where(eq(registryConnections.id, id));
+  if (!row) {
+    kept.delete(id);
+    return undefined;
+  }
+  const secrets = [row.current, row.previous].filter((sealed): sealed is string => sealed !== null).map(openSecret);
+  const now = Date.now();
+  kept.set(id, { at: now, checkedAt: fresh ? now : (kept.get(id)?.checkedAt ?? 0), secrets });
   return secrets;
+}
+
+/** How many connections this process keeps secrets for (for tests: unknown ids must not add any). */
+export function keptSigningSecretsCount(): number {
+  return kept.size;
 }
 
 /** Drops what this process keeps of a connection's secrets (after it was changed or deleted). */
 export function forgetSigningSecrets(connectionId: string): void {
-  kept.delete(connectionId);
+  kept.delete(connectionId.toLowerCase());
 }
 
 /**

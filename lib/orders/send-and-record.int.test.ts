@@ -1,0 +1,55 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { auditLog, companyRequestVersions, companyRequests, registryConnections } from "@/db/schema";
+import type { CompanyResponse } from "@/lib/registry/schemas";
+import { insertUser } from "@/test/users-fixture";
+import { sendAndRecord } from "./send-and-record";
+
+async function addConnection(name: string) {
+  const [row] = await db().insert(registryConnections).values({ name, environment: "sandbox", baseUrl: "http://127.0.0.1:4010", apiKeySealed: "v1.x.x.x.x", apiKeyHint: "sk_dev_…" }).returning();
+  return row!.id;
+}
+
+const answer = (requestId: string, legalName: string): CompanyResponse =>
+  ({
+    request: { requestId, version: 3, companyId: "HRB 12345", countryCode: "DE", dataPoints: ["company"], dataStatus: { dataPoints: { company: { status: "succeeded" } }, documents: {} } },
+    company: { legalName },
+  }) as CompanyResponse;
+
+describe("recording a paid request", () => {
+  beforeEach(async () => {
+    await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${auditLog} cascade`);
+  });
+
+  it("never takes over a request id stored for another connection: refused in words, audited, nothing changed", async () => {
+    const [owner, other] = [await addConnection("Production"), await addConnection("Sandbox")];
+    const user = await insertUser(`officer-${Date.now()}@example.com`, "compliance");
+    await db().insert(companyRequests).values({ requestId: "req_taken", connectionId: owner, origin: "elsewhere", companyName: "Owner's company", version: 0 });
+    const [before] = await db().select().from(companyRequests);
+
+    const result = await sendAndRecord(
+      { user, connectionId: other, company: { countryCode: "DE", id: "HRB 12345" }, action: "company.ordered", details: { quotedTotal: 8 } },
+      async () => answer("req_taken", "Sandbox's answer"),
+    );
+
+    expect(result).toMatchObject({ ok: false, code: "request_mismatch" });
+    expect(!result.ok && result.error).toMatch(/stores that request for another connection/);
+    expect(await db().select().from(companyRequests)).toEqual([before]);
+    expect(await db().select().from(companyRequestVersions)).toEqual([]);
+    const [audited] = await db().select().from(auditLog).where(eq(auditLog.action, "company.ordered"));
+    expect(audited?.details).toMatchObject({ outcome: "ordered", requestId: "req_taken", stored: false });
+  });
+
+  it("records a request a webhook brought first for the same connection as this console's order", async () => {
+    const connectionId = await addConnection("Production");
+    const user = await insertUser(`officer-${Date.now()}@example.com`, "compliance");
+    await db().insert(companyRequests).values({ requestId: "req_early", connectionId, origin: "elsewhere", version: 0 });
+    const result = await sendAndRecord(
+      { user, connectionId, company: { countryCode: "DE", id: "HRB 12345" }, action: "company.ordered", details: {} },
+      async () => answer("req_early", "Acme GmbH"),
+    );
+    expect(result).toEqual({ ok: true, data: { requestId: "req_early" } });
+    expect((await db().select().from(companyRequests))[0]).toMatchObject({ origin: "console", orderedBy: user.id, connectionId, version: 3, companyName: "Acme GmbH" });
+  });
+});
