@@ -5,7 +5,7 @@ import { auditLog, registryConnections } from "@/db/schema";
 import { generateEncryptionKey, parseEncryptionKey, seal } from "@/lib/crypto";
 import { connectionInputSchema } from "./connection-input";
 import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
-import { signingSecrets } from "@/lib/webhooks/signing-secrets";
+import { signingSecrets } from "@/lib/connections/signing-secrets";
 import { activeConnection, connectionTarget, createConnection, deleteConnection, listConnections, retirePreviousWebhookSecret, updateConnection } from "./manage-connections";
 
 const actor = { id: null, email: "admin@example.com" };

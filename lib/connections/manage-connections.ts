@@ -5,7 +5,7 @@ import { registryConnections, type RegistryConnection } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { SecretKeyError } from "@/lib/crypto";
 import type { RegistryTarget } from "@/lib/registry/client";
-import { forgetSigningSecrets } from "@/lib/webhooks/signing-secrets";
+import { forgetSigningSecrets } from "./signing-secrets";
 import { apiKeyHint, baseUrlChangeProblems, type ConnectionFields } from "./connection-input";
 import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
 import { openSecret, sealSecret } from "./secret-box";

@@ -18,7 +18,7 @@ import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign
 import { pruneLedger, receiveWebhook } from "./receive";
 import { flushRejections } from "./rejections";
 import { ledgerRetentionMs, senderRetryWindowMs } from "./retention";
-import { forgetSigningSecrets, keptSigningSecretsCount, signingSecretsRecheckMs, unreadableSigningSecrets } from "./signing-secrets";
+import { forgetSigningSecrets, keptSigningSecretsCount, signingSecretsRecheckMs, unreadableSigningSecrets } from "@/lib/connections/signing-secrets";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const oldSecret = "whsec_Xg6Ww8Fs1hRvVz5EwqUa0yW7pTmQn2Lc";

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { SecretKeyError } from "@/lib/crypto";
 import { alerts, billingEvents, webhookDeliveries } from "@/db/schema";
@@ -10,7 +10,7 @@ import { classifyEvent, type ClassifiedEvent } from "./classify-event";
 import type { DeliveryOutcome } from "./outcomes";
 import { recordRejection } from "./rejections";
 import { ledgerRetentionMs, pruneIntervalMs } from "./retention";
-import { signingSecrets } from "./signing-secrets";
+import { signingSecrets } from "@/lib/connections/signing-secrets";
 import { postgresDataError, storableText } from "./storable";
 import { verifyWebhook } from "./verify";
 
@@ -249,6 +249,6 @@ function pruneLedgerNowAndThen(database: Database): void {
 
 /** Removes ledger rows received before `cutoff`. Returns how many went. */
 export async function pruneLedger(database: Database, cutoff: Date): Promise<number> {
-  const deleted = await database.delete(webhookDeliveries).where(and(lt(webhookDeliveries.receivedAt, cutoff))).returning({ id: webhookDeliveries.id });
+  const deleted = await database.delete(webhookDeliveries).where(lt(webhookDeliveries.receivedAt, cutoff)).returning({ id: webhookDeliveries.id });
   return deleted.length;
 }

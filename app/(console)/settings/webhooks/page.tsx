@@ -5,7 +5,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { listConnections } from "@/lib/connections/manage-connections";
 import { liveTopics } from "@/lib/live/topics";
 import { db } from "@/db/client";
-import { unreadableSigningSecrets } from "@/lib/webhooks/signing-secrets";
+import { unreadableSigningSecrets } from "@/lib/connections/signing-secrets";
 import { deliveryStatsByConnection, emptyDeliveryStats, emptyRejectionSummary, ledgerPage, ledgerTypes, rejectionsByConnection } from "@/lib/webhooks/ledger-queries";
 import { ConnectionWebhooksCard } from "./connection-webhooks-card";
 import { DeliveryLedger } from "./delivery-ledger";
