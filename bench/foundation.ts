@@ -33,7 +33,14 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 async function main() {
   const data = tempDataDir("registry-desk-bench-");
   const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
-  const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), DATA_DIR: data.dir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password };
+  const env = {
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    SIM_PORT: String(simPort),
+    DATA_DIR: data.dir,
+    ADMIN_EMAIL: email,
+    ADMIN_PASSWORD: password,
+  };
   const origin = `http://127.0.0.1:${port}`;
   try {
     const first = startLauncher(env);
@@ -43,7 +50,10 @@ async function main() {
     const t0 = performance.now();
     const second = startLauncher(env);
     for (;;) {
-      const status = await fetch(`${origin}/login`).then((r) => r.status, () => 0);
+      const status = await fetch(`${origin}/login`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -54,10 +64,14 @@ async function main() {
     const times: number[] = [];
     for (let i = 0; i < 200; i++) times.push(await ttfb(`${origin}/login`));
     times.sort((a, b) => a - b);
-    console.log(`sign-in page TTFB over 200 requests: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (goal p50 ≤ 50 ms)`);
+    console.log(
+      `sign-in page TTFB over 200 requests: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (goal p50 ≤ 50 ms)`,
+    );
 
     const login = await firstLoadJsGzip(origin, "/login");
-    console.log(`first-load JS of /login: ${kB(login.bytes)} kB gzip in ${login.scripts} scripts (goal ≤ 180 kB; an empty App Router page is about 135 kB)`);
+    console.log(
+      `first-load JS of /login: ${kB(login.bytes)} kB gzip in ${login.scripts} scripts (goal ≤ 180 kB; an empty App Router page is about 135 kB)`,
+    );
     const cookie = await signInCookie(origin, email, password);
     const home = await firstLoadJsGzip(origin, "/", cookie);
     console.log(`first-load JS of the console home: ${kB(home.bytes)} kB gzip in ${home.scripts} scripts (goal ≤ 180 kB)`);

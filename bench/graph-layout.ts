@@ -29,11 +29,26 @@ const email = "bench@registry-desk.test";
 const password = "bench-password-123";
 const runs = 5;
 
-type Run = { ms: number; longestTask: number; drawTask: number; firstPaintTask: number; firstPaintMs: number; nodes: number; tasks: string };
+type Run = {
+  ms: number;
+  longestTask: number;
+  drawTask: number;
+  firstPaintTask: number;
+  firstPaintMs: number;
+  nodes: number;
+  tasks: string;
+};
 
 async function insertRequest(database: pg.Client, requestId: string, graph: Graph) {
   const snapshot = {
-    request: { requestId, version: 1, companyId: requestId, countryCode: "DE", dataPoints: ["graph"], dataStatus: { dataPoints: { graph: { status: "succeeded" } }, documents: {} } },
+    request: {
+      requestId,
+      version: 1,
+      companyId: requestId,
+      countryCode: "DE",
+      dataPoints: ["graph"],
+      dataStatus: { dataPoints: { graph: { status: "succeeded" } }, documents: {} },
+    },
     graph,
   };
   await database.query(
@@ -45,10 +60,16 @@ async function insertRequest(database: pg.Client, requestId: string, graph: Grap
 async function measure(page: Page, url: string): Promise<Run> {
   await page.goto(url);
   await page.getByRole("tab", { name: "Ownership" }).click();
-  await page.getByTestId("layout-status").getByText(/laid out in/).waitFor({ timeout: 60_000 });
+  await page
+    .getByTestId("layout-status")
+    .getByText(/laid out in/)
+    .waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => performance.getEntriesByName("ownership-nodes-painted").length > 0, undefined, { timeout: 60_000 });
   // A graph drawn over several frames says "Drawing…" until it is all there.
-  await page.getByTestId("layout-status").getByText(/Drawing/).waitFor({ state: "detached", timeout: 60_000 });
+  await page
+    .getByTestId("layout-status")
+    .getByText(/Drawing/)
+    .waitFor({ state: "detached", timeout: 60_000 });
   await page.waitForTimeout(1000); // what the drawing still does, and the observer's last entries
   return page.evaluate(`(() => {
     const start = performance.getEntriesByName("ownership-layout-start").at(-1);
@@ -73,7 +94,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   const data = tempDataDir("registry-desk-bench-graph-");
   const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
-  const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), DATA_DIR: data.dir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password };
+  const env = {
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    SIM_PORT: String(simPort),
+    DATA_DIR: data.dir,
+    ADMIN_EMAIL: email,
+    ADMIN_PASSWORD: password,
+  };
   const origin = `http://127.0.0.1:${port}`;
   const launcher = startLauncher(env);
   let database: pg.Client | undefined;
@@ -120,7 +148,8 @@ async function main() {
       for (const engine of engines) {
         for (const c of cases) {
           const results: Run[] = [];
-          for (let i = 0; i < runs; i++) results.push(await measure(page, `${origin}/requests/${c.id}${engine === "elk" ? "?layout=elk" : ""}`));
+          for (let i = 0; i < runs; i++)
+            results.push(await measure(page, `${origin}/requests/${c.id}${engine === "elk" ? "?layout=elk" : ""}`));
           if (process.env.GRAPH_BENCH_DEBUG) console.log(results.map((r) => `${r.ms.toFixed(0)} ms [${r.tasks}]`).join("; "));
           if (engine === "layered") {
             const tasks = results.map((r) => r.firstPaintTask);
@@ -130,13 +159,18 @@ async function main() {
           }
           const ms = median(results.map((r) => r.ms));
           const longest = Math.max(...results.map((r) => r.longestTask));
-          const name = engine === "layered" ? "ownership layout (lib/graph/layered-layout.ts in a web worker)" : "for comparison, elkjs layered with the fast options in the worker";
+          const name =
+            engine === "layered"
+              ? "ownership layout (lib/graph/layered-layout.ts in a web worker)"
+              : "for comparison, elkjs layered with the fast options in the worker";
           console.log(
             `${name}, ${c.label}, ${results[0]!.nodes} nodes: median ${ms.toFixed(0)} ms over ${runs} cold runs (max ${Math.max(...results.map((r) => r.ms)).toFixed(0)} ms)${engine === "layered" ? ` (goal ≤ ${c.goal} ms)` : ""}; longest main-thread task during it ${longest.toFixed(0)} ms${engine === "layered" ? " (goal ≤ 50 ms)" : ""}; then drawing it with React Flow, longest task ${Math.max(...results.map((r) => r.drawTask)).toFixed(0)} ms`,
           );
         }
         if (engine === "layered") {
-          console.log(`first draw with React Flow, from the layout's result to the first paint of the nodes, ${runs} cold runs each: ${firstDraws.join("; ")} (goal: no task over 50 ms)`);
+          console.log(
+            `first draw with React Flow, from the layout's result to the first paint of the nodes, ${runs} cold runs each: ${firstDraws.join("; ")} (goal: no task over 50 ms)`,
+          );
         }
       }
     } finally {

@@ -20,7 +20,10 @@ async function store(messageId: string, event: { request: { requestId: string; v
   const client = await pool.connect();
   try {
     await client.query("begin");
-    const claimed = await client.query("insert into bench_deliveries (message_id, request_id, version) values ($1, $2, $3) on conflict do nothing", [messageId, event.request.requestId, event.request.version]);
+    const claimed = await client.query(
+      "insert into bench_deliveries (message_id, request_id, version) values ($1, $2, $3) on conflict do nothing",
+      [messageId, event.request.requestId, event.request.version],
+    );
     if (claimed.rowCount === 1) {
       await client.query(
         `insert into bench_snapshots (request_id, version, snapshot) values ($1, $2, $3)

@@ -78,4 +78,7 @@ function readStat(pid: number): { ppid: number; ticks: number } | undefined {
   }
 }
 
-const numericEntries = (dir: string) => readdirSync(dir).filter((name) => /^\d+$/.test(name)).map(Number);
+const numericEntries = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);

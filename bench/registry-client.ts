@@ -13,13 +13,18 @@ import { largeCompanyResponse } from "./large-company-response";
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const body = JSON.stringify({ monitors: [{ id: "m1", companyId: "552100554", countryCode: "FR", companyName: "Acme", metadata: {} }], total: 1, hasNextPage: false });
+  const body = JSON.stringify({
+    monitors: [{ id: "m1", companyId: "552100554", countryCode: "FR", companyName: "Acme", metadata: {} }],
+    total: 1,
+    hasNextPage: false,
+  });
   const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = createRegistryClient({ baseUrl: base, apiKey: "sk_dev_bench" });
 
-  const raw = async () => (await fetch(`${base}/v2/monitors?first=1`, { headers: { "x-api-key": "sk_dev_bench", accept: "application/json" } })).json();
+  const raw = async () =>
+    (await fetch(`${base}/v2/monitors?first=1`, { headers: { "x-api-key": "sk_dev_bench", accept: "application/json" } })).json();
   const typed = () => client.listMonitors({ first: 1 });
   for (let i = 0; i < 200; i++) await Promise.all([raw(), typed()]);
   const rawTimes: number[] = [];
@@ -35,7 +40,9 @@ async function main() {
   }
   server.close();
   const [r, c] = [median(rawTimes), median(clientTimes)];
-  console.log(`client overhead over raw fetch, median of 1,000 calls: +${(c - r).toFixed(3)} ms (client ${c.toFixed(3)} ms / raw ${r.toFixed(3)} ms = ${(c / r).toFixed(2)}×; goal ≤ +1 ms)`);
+  console.log(
+    `client overhead over raw fetch, median of 1,000 calls: +${(c - r).toFixed(3)} ms (client ${c.toFixed(3)} ms / raw ${r.toFixed(3)} ms = ${(c / r).toFixed(2)}×; goal ≤ +1 ms)`,
+  );
 
   const large = largeCompanyResponse();
   const bytes = JSON.stringify(large).length;
@@ -47,7 +54,9 @@ async function main() {
     companyResponseSchema.parse(copy);
     parseTimes.push(performance.now() - t);
   }
-  console.log(`validation of a large company response (500 people, 2,000-node graph, ${(bytes / 1e6).toFixed(1)} MB): median ${median(parseTimes).toFixed(1)} ms over 30 (goal ≤ 20 ms)`);
+  console.log(
+    `validation of a large company response (500 people, 2,000-node graph, ${(bytes / 1e6).toFixed(1)} MB): median ${median(parseTimes).toFixed(1)} ms over 30 (goal ≤ 20 ms)`,
+  );
 }
 
 main().catch((error) => {

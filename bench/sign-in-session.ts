@@ -2,7 +2,10 @@
 export async function signInCookie(origin: string, email: string, password: string): Promise<string> {
   const csrfResponse = await fetch(`${origin}/api/auth/csrf`);
   const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
-  const csrfCookie = csrfResponse.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const csrfCookie = csrfResponse.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const response = await fetch(`${origin}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",

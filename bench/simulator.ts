@@ -19,12 +19,17 @@ async function main() {
     const times: number[] = [];
     for (let i = 0; i < 1000; i++) {
       const t = performance.now();
-      const answer = await sim.call("GET", `/v2/search?country=${i % 2 ? "FR" : "DE"}&query=${encodeURIComponent(queries[i % queries.length]!)}`);
+      const answer = await sim.call(
+        "GET",
+        `/v2/search?country=${i % 2 ? "FR" : "DE"}&query=${encodeURIComponent(queries[i % queries.length]!)}`,
+      );
       times.push(performance.now() - t);
       if (answer.status !== 200) throw new Error(`search answered ${answer.status}`);
     }
     times.sort((a, b) => a - b);
-    console.log(`simulator search JSON over 1,000 calls: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (goal p50 ≤ 5 ms)`);
+    console.log(
+      `simulator search JSON over 1,000 calls: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (goal p50 ≤ 5 ms)`,
+    );
   } finally {
     await sim.close();
   }

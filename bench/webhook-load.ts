@@ -22,7 +22,14 @@ export function snapshotBody(requestId: string, version: number, bytes = 20_000)
   };
   let body = JSON.stringify(event);
   for (let i = 0; body.length < bytes; i++) {
-    shareholders.push({ entityId: `p-${i}`, type: "individual", individual: { name: { fullName: `Shareholder Number ${i} Example` }, nationality: "DE" }, sharePercentage: 0.5, numberOfShares: 100 + i, source: "Handelsregister" });
+    shareholders.push({
+      entityId: `p-${i}`,
+      type: "individual",
+      individual: { name: { fullName: `Shareholder Number ${i} Example` }, nationality: "DE" },
+      sharePercentage: 0.5,
+      numberOfShares: 100 + i,
+      source: "Handelsregister",
+    });
     if (i % 20 === 0) body = JSON.stringify(event);
   }
   return JSON.stringify(event);
@@ -42,7 +49,7 @@ export function deliveries(prefix: string, requests: number, versions: number): 
 
 export function shuffle<T>(items: T[], seed = 42): T[] {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j]!, items[i]!];
@@ -61,13 +68,17 @@ export function post(url: string, secret: string, delivery: Delivery): Promise<{
   const headers = webhookHeaders(secret, delivery.id, Math.floor(Date.now() / 1000), delivery.body);
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.request(url, { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(delivery.body) } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body }));
-      res.on("error", (error) => resolve({ status: 0, ms: performance.now() - started, body: String(error) }));
-    });
+    const req = http.request(
+      url,
+      { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(delivery.body) } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body }));
+        res.on("error", (error) => resolve({ status: 0, ms: performance.now() - started, body: String(error) }));
+      },
+    );
     req.on("error", (error) => resolve({ status: 0, ms: performance.now() - started, body: String(error) }));
     req.end(delivery.body);
   });
@@ -112,6 +123,7 @@ export async function steadyRate(url: string, secret: string, items: Delivery[],
   return { p50: percentile(times, 50), p99: percentile(times, 99), achieved, statuses };
 }
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 export const describeStatuses = (statuses: Map<number, number>) => [...statuses].map(([s, n]) => `${s}×${n}`).join(" ");

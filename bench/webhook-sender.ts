@@ -20,7 +20,11 @@ function payload(seq: number): Record<string, unknown> {
       legalName: "Müller Maschinenbau GmbH",
       address: { street: "Hauptstraße 1", city: "München", postalCode: "80331", country: "DE" },
     },
-    legalRepresentatives: Array.from({ length: 12 }, (_, i) => ({ name: `Representative ${i}`, role: "Geschäftsführer", since: "2019-01-01" })),
+    legalRepresentatives: Array.from({ length: 12 }, (_, i) => ({
+      name: `Representative ${i}`,
+      role: "Geschäftsführer",
+      since: "2019-01-01",
+    })),
     shareholders: Array.from({ length: 12 }, (_, i) => ({ name: `Holding ${i} AG`, percentage: 12.5, countryCode: "DE" })),
   };
 }

@@ -33,7 +33,17 @@ const root = path.resolve(import.meta.dirname, "..");
 const interleaved = (items: Delivery[]) => [...items].sort((a, b) => a.version - b.version);
 
 async function startMinimalReceiver(port: number, databaseUrl: string, secret: string) {
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "bench", "minimal-webhook-receiver.ts"), String(port), databaseUrl, secret], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      path.join(root, "bench", "minimal-webhook-receiver.ts"),
+      String(port),
+      databaseUrl,
+      secret,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
     child.on("exit", (code) => reject(new Error(`minimal receiver exited with ${code}`)));
@@ -57,7 +67,9 @@ async function receiverFigures(label: string, url: string, secret: string, prefi
   const burst = await maxThroughput(url, secret, items);
   const cpu = meter(items.length);
   const steady = await steadyRate(url, secret, interleaved(deliveries(`${prefix}steady`, 300, 10)), 200);
-  console.log(`${label}: sustained ${burst.perSecond.toFixed(0)} deliveries/s [${describeStatuses(burst.statuses)}]; at a steady 200/s (achieved ${steady.achieved.toFixed(0)}/s) acknowledgement p50 ${steady.p50.toFixed(1)} ms, p99 ${steady.p99.toFixed(1)} ms [${describeStatuses(steady.statuses)}]; ${cpu}`);
+  console.log(
+    `${label}: sustained ${burst.perSecond.toFixed(0)} deliveries/s [${describeStatuses(burst.statuses)}]; at a steady 200/s (achieved ${steady.achieved.toFixed(0)}/s) acknowledgement p50 ${steady.p50.toFixed(1)} ms, p99 ${steady.p99.toFixed(1)} ms [${describeStatuses(steady.statuses)}]; ${cpu}`,
+  );
   return { perSecond: burst.perSecond, p99: steady.p99 };
 }
 
@@ -73,7 +85,10 @@ async function floodFigures(url: string, secret: string, postgresPort: number) {
   const seconds = (requests * versions) / perSecond;
   const wrongSecret = generateSigningSecret();
   const before = await steadyRate(url, secret, valid("calm"), perSecond);
-  const [beside, bad] = await Promise.all([steadyRate(url, secret, valid("flood"), perSecond), steadyRate(url, wrongSecret, deliveries("bad", 1_000, 1), 1_000 / seconds)]);
+  const [beside, bad] = await Promise.all([
+    steadyRate(url, secret, valid("flood"), perSecond),
+    steadyRate(url, wrongSecret, deliveries("bad", 1_000, 1), 1_000 / seconds),
+  ]);
   const after = await steadyRate(url, secret, valid("calm-again"), perSecond);
   const alone = (before.p99 + after.p99) / 2;
   console.log(
@@ -82,7 +97,9 @@ async function floodFigures(url: string, secret: string, postgresPort: number) {
   const burst = deliveries("bad-burst", 1_000, 1);
   const meter = cpuMeter(Number(new URL(url).port), postgresPort);
   const refused = await maxThroughput(url, wrongSecret, burst);
-  console.log(`1,000 bad-signature posts at ${refused.perSecond.toFixed(0)}/s [${describeStatuses(refused.statuses)}]: ${meter(burst.length).replace("CPU per delivery", "CPU per post")}`);
+  console.log(
+    `1,000 bad-signature posts at ${refused.perSecond.toFixed(0)}/s [${describeStatuses(refused.statuses)}]: ${meter(burst.length).replace("CPU per delivery", "CPU per post")}`,
+  );
 }
 
 async function duplicatesFigures(url: string, secret: string, database: pg.Client) {
@@ -90,11 +107,15 @@ async function duplicatesFigures(url: string, secret: string, database: pg.Clien
   const repeats = shuffle([...unique], 7).slice(0, 2_000);
   const all = shuffle([...unique, ...repeats], 11);
   const run = await maxThroughput(url, secret, all);
-  const firsts = await database.query<{ n: string }>("select count(*) as n from webhook_deliveries where request_id like 'req_dup_%' and outcome <> 'duplicate'");
+  const firsts = await database.query<{ n: string }>(
+    "select count(*) as n from webhook_deliveries where request_id like 'req_dup_%' and outcome <> 'duplicate'",
+  );
   const twice = await database.query<{ n: string }>(
     "select count(*) as n from (select request_id, version from webhook_deliveries where request_id like 'req_dup_%' and outcome = 'applied' group by 1, 2 having count(*) > 1) t",
   );
-  const behind = await database.query<{ n: string }>("select count(*) as n from company_requests where request_id like 'req_dup_%' and version <> 20");
+  const behind = await database.query<{ n: string }>(
+    "select count(*) as n from company_requests where request_id like 'req_dup_%' and version <> 20",
+  );
   const lost = unique.length - Number(firsts.rows[0]!.n);
   console.log(
     `10,000 deliveries (2,000 duplicates, shuffled) at ${run.perSecond.toFixed(0)}/s [${describeStatuses(run.statuses)}]: lost ${lost}, applied twice ${twice.rows[0]!.n}, requests not at their latest version ${behind.rows[0]!.n} (goal 0, 0, 0)`,
@@ -137,16 +158,27 @@ async function sseFigures(origin: string, url: string, secret: string, cookie: s
   await new Promise((r) => setTimeout(r, 1_000));
   controller.abort();
   await reading;
-  const gaps = items.map((item) => (arrivals.has(item.requestId) ? Math.max(0, arrivals.get(item.requestId)! - accepted.get(item.requestId)!) : Infinity)).sort((a, b) => a - b);
+  const gaps = items
+    .map((item) => (arrivals.has(item.requestId) ? Math.max(0, arrivals.get(item.requestId)! - accepted.get(item.requestId)!) : Infinity))
+    .sort((a, b) => a - b);
   const missing = gaps.filter((g) => g === Infinity).length;
-  console.log(`webhook accepted → SSE event received over ${items.length} deliveries at 50/s: p50 ${percentile(gaps, 50).toFixed(1)} ms, p95 ${percentile(gaps, 95).toFixed(1)} ms (goal p95 ≤ 100 ms); events missing ${missing}`);
+  console.log(
+    `webhook accepted → SSE event received over ${items.length} deliveries at 50/s: p50 ${percentile(gaps, 50).toFixed(1)} ms, p95 ${percentile(gaps, 95).toFixed(1)} ms (goal p95 ≤ 100 ms); events missing ${missing}`,
+  );
 }
 
 async function main() {
   const data = tempDataDir("registry-desk-bench-");
   const [port, pgPort, simPort, minimalPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
-  const launcher = startLauncher({ PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), DATA_DIR: data.dir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
+  const launcher = startLauncher({
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    SIM_PORT: String(simPort),
+    DATA_DIR: data.dir,
+    ADMIN_EMAIL: email,
+    ADMIN_PASSWORD: password,
+  });
   let database: pg.Client | undefined;
   let minimal: Awaited<ReturnType<typeof startMinimalReceiver>> | undefined;
   try {
@@ -154,7 +186,9 @@ async function main() {
     database = new pg.Client({ connectionString: embeddedDatabaseUrl(data.dir, pgPort) });
     await database.connect();
     const secret = readFileSync(path.join(data.dir, "simulator-webhook-secret"), "utf8").trim();
-    const { rows } = await database.query<{ id: string }>("select id from registry_connections where webhook_secret_sealed is not null limit 1");
+    const { rows } = await database.query<{ id: string }>(
+      "select id from registry_connections where webhook_secret_sealed is not null limit 1",
+    );
     const url = `${origin}/api/webhooks/registry/${rows[0]!.id}`;
     await database.query("update users set must_change_password = false where email = $1", [email]);
 
@@ -163,7 +197,9 @@ async function main() {
     const raw = await receiverFigures("minimal node:http + pg", `http://127.0.0.1:${minimalPort}/`, secret, "raw", pgPort);
     await minimal.stop();
     minimal = undefined;
-    console.log(`ratio app / minimal: throughput ${(app.perSecond / raw.perSecond).toFixed(2)}×, p99 at 200/s ${(app.p99 / raw.p99).toFixed(2)}×`);
+    console.log(
+      `ratio app / minimal: throughput ${(app.perSecond / raw.perSecond).toFixed(2)}×, p99 at 200/s ${(app.p99 / raw.p99).toFixed(2)}×`,
+    );
 
     await floodFigures(url, secret, pgPort);
     await duplicatesFigures(url, secret, database);

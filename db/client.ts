@@ -43,8 +43,13 @@ class AbandoningClient extends pg.Client {
   }
 }
 
-export function createDatabase(connectionString: string, max = 10, timeouts: DatabaseTimeouts = databaseTimeoutDefaults): { db: Database; pool: Pool } {
-  const limits = timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + clientGraceMs } : {};
+export function createDatabase(
+  connectionString: string,
+  max = 10,
+  timeouts: DatabaseTimeouts = databaseTimeoutDefaults,
+): { db: Database; pool: Pool } {
+  const limits =
+    timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + clientGraceMs } : {};
   const pool = new Pool({ connectionString, max, connectionTimeoutMillis: timeouts.connectMs, ...limits, Client: AbandoningClient });
   // An idle connection that Postgres ends (a restart, pg_terminate_backend, a dropped database) is reported
   // here; without a listener the 'error' event would be thrown. The pool opens a new one when next needed.

@@ -18,7 +18,13 @@ function tree(folders: Record<string, [number, number, number]>) {
 }
 
 describe("which folder keeps the postgres user out", () => {
-  const home = tree({ "/": [0o755, 0, 0], "/root": [0o700, 0, 0], "/root/desk": [0o755, 0, 0], "/srv": [0o755, 0, 0], "/srv/desk": [0o755, 0, 0] });
+  const home = tree({
+    "/": [0o755, 0, 0],
+    "/root": [0o700, 0, 0],
+    "/root/desk": [0o755, 0, 0],
+    "/srv": [0o755, 0, 0],
+    "/srv/desk": [0o755, 0, 0],
+  });
 
   it("names a private home folder above a clone, with its mode and owner", () => {
     expect(firstUntraversableFolder("/root/desk/node_modules/bin", postgres, home)).toEqual({ dir: "/root", mode: 0o700, ownerUid: 0 });
@@ -62,23 +68,45 @@ describe("the check before Postgres is started", () => {
 
   it("as root, refuses a data folder under a 0700 folder in one sentence: why, and the two ways out", () => {
     const top = folders();
-    const run = () => assertPostgresUserCanReach({ binaries: path.join(top, "open", "bin"), dataDir: path.join(top, "private", "clone", ".data", "postgres") }, { uid: 0, user: somebodyElse });
+    const run = () =>
+      assertPostgresUserCanReach(
+        { binaries: path.join(top, "open", "bin"), dataDir: path.join(top, "private", "clone", ".data", "postgres") },
+        { uid: 0, user: somebodyElse },
+      );
     expect(run).toThrow(PostgresUserAccessError);
-    expect(run).toThrow(`because ${path.join(top, "private")} is closed to it (mode 0700, owned by ${os.userInfo().uid === 0 ? "root" : os.userInfo().username})`);
-    expect(run).toThrow(/move the data folder \(DATA_DIR\) to a folder every user can traverse, such as \/srv or \/opt, or set DATABASE_URL/);
+    expect(run).toThrow(
+      `because ${path.join(top, "private")} is closed to it (mode 0700, owned by ${os.userInfo().uid === 0 ? "root" : os.userInfo().username})`,
+    );
+    expect(run).toThrow(
+      /move the data folder \(DATA_DIR\) to a folder every user can traverse, such as \/srv or \/opt, or set DATABASE_URL/,
+    );
   });
 
   it("as root, refuses Postgres programs under a 0700 folder (a clone in /root) and asks to move the clone", () => {
     const top = folders();
     mkdirSync(path.join(top, "private", "clone", "node_modules", "bin"), { recursive: true, mode: 0o755 });
-    const run = () => assertPostgresUserCanReach({ binaries: path.join(top, "private", "clone", "node_modules", "bin"), dataDir: path.join(top, "open", "pg") }, { uid: 0, user: somebodyElse });
+    const run = () =>
+      assertPostgresUserCanReach(
+        { binaries: path.join(top, "private", "clone", "node_modules", "bin"), dataDir: path.join(top, "open", "pg") },
+        { uid: 0, user: somebodyElse },
+      );
     expect(run).toThrow(/cannot reach the Postgres programs in .* Either move the clone to a folder/);
   });
 
   it("lets reachable folders pass, and does not check at all when not root", () => {
     const top = folders();
-    expect(() => assertPostgresUserCanReach({ binaries: path.join(top, "open", "bin"), dataDir: path.join(top, "open", "pg") }, { uid: 0, user: somebodyElse })).not.toThrow();
-    expect(() => assertPostgresUserCanReach({ binaries: path.join(top, "private", "clone"), dataDir: path.join(top, "private", "pg") }, { uid: 1000, user: somebodyElse })).not.toThrow();
+    expect(() =>
+      assertPostgresUserCanReach(
+        { binaries: path.join(top, "open", "bin"), dataDir: path.join(top, "open", "pg") },
+        { uid: 0, user: somebodyElse },
+      ),
+    ).not.toThrow();
+    expect(() =>
+      assertPostgresUserCanReach(
+        { binaries: path.join(top, "private", "clone"), dataDir: path.join(top, "private", "pg") },
+        { uid: 1000, user: somebodyElse },
+      ),
+    ).not.toThrow();
   });
 
   // The integration tests' setup (vitest globalSetup) puts its Postgres under TMPDIR: a private TMPDIR as root
@@ -86,12 +114,24 @@ describe("the check before Postgres is started", () => {
   it.runIf(os.userInfo().uid === 0)("stops the integration-test setup with the one message when run as root", () => {
     const top = folders();
     const setup = path.resolve(import.meta.dirname, "..", "test", "postgres-global-setup.ts");
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `const { default: setup } = await import(${JSON.stringify(setup)}); await setup({ provide() {} });`], {
-      encoding: "utf8",
-      timeout: 60_000,
-      env: { ...process.env, DATABASE_URL: "", TMPDIR: path.join(top, "private") },
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { default: setup } = await import(${JSON.stringify(setup)}); await setup({ provide() {} });`,
+      ],
+      {
+        encoding: "utf8",
+        timeout: 60_000,
+        env: { ...process.env, DATABASE_URL: "", TMPDIR: path.join(top, "private") },
+      },
+    );
     expect(run.status).toBe(1);
-    expect(run.stderr.trim()).toMatch(/^\[vitest\] The embedded Postgres cannot run from here: .* \(mode 0700, owned by root\)\. Either .* or set DATABASE_URL .*\)\.$/);
+    expect(run.stderr.trim()).toMatch(
+      /^\[vitest\] The embedded Postgres cannot run from here: .* \(mode 0700, owned by root\)\. Either .* or set DATABASE_URL .*\)\.$/,
+    );
   });
 });

@@ -45,7 +45,8 @@ export function firstUntraversableFolder(target: string, user: PostgresUser, sta
 /** The `postgres` user's ids, or null when there is no such user yet. */
 export function postgresSystemUser(): PostgresUser {
   try {
-    const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+    const id = (flag: string) =>
+      Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
     return { uid: id("-u"), gid: id("-g") };
   } catch {
     return null;
@@ -91,7 +92,11 @@ export function assertPostgresUserCanReach(
   const user = context.user();
   const checks = [
     { target: places.binaries, what: `the Postgres programs in ${places.binaries}`, move: "move the clone" },
-    { target: path.dirname(path.resolve(places.dataDir)), what: `the data folder ${places.dataDir}`, move: "move the data folder (DATA_DIR)" },
+    {
+      target: path.dirname(path.resolve(places.dataDir)),
+      what: `the data folder ${places.dataDir}`,
+      move: "move the data folder (DATA_DIR)",
+    },
   ];
   for (const { target, what, move } of checks) {
     const blocked = firstUntraversableFolder(target, user, context.stat);

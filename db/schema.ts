@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, json, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { alertStatuses, connectionEnvironments, deliveryOutcomes, requestOrigins, roles, snapshotSources } from "./vocabulary";
 
 export const users = pgTable("users", {
@@ -55,7 +70,10 @@ export const auditLog = pgTable(
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
     target: text("target"),
-    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    details: jsonb("details")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     index("audit_log_at").on(t.at.desc()),
@@ -84,7 +102,11 @@ export const registryConnections = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("registry_connections_one_default").on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex("registry_connections_one_default")
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export type RegistryConnection = typeof registryConnections.$inferSelect;
@@ -117,7 +139,9 @@ export const webhookDeliveries = pgTable(
     processingMs: real("processing_ms").notNull(),
   },
   (t) => [
-    uniqueIndex("webhook_deliveries_first_receipt").on(t.connectionId, t.messageId).where(sql`${t.outcome} <> 'duplicate'`),
+    uniqueIndex("webhook_deliveries_first_receipt")
+      .on(t.connectionId, t.messageId)
+      .where(sql`${t.outcome} <> 'duplicate'`),
     index("webhook_deliveries_connection_received").on(t.connectionId, t.receivedAt.desc()),
     index("webhook_deliveries_request").on(t.requestId, t.receivedAt),
     index("webhook_deliveries_received").on(t.receivedAt),
@@ -266,14 +290,20 @@ export const paidRequestIntents = pgTable(
     target: text("target").notNull(),
     /** What was asked for: quoted total, caps, datapoints, documents, case reference. */
     details: jsonb("details").$type<Record<string, unknown>>().notNull(),
-    status: text("status", { enum: ["pending", "ordered", "refused", "unknown"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "ordered", "refused", "unknown"] })
+      .notNull()
+      .default("pending"),
     requestId: text("request_id"),
     /** Why it was refused or is unknown, in words (the registry's code and message, or the failure). */
     outcome: jsonb("outcome").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (t) => [index("paid_request_intents_open").on(t.createdAt).where(sql`${t.status} in ('pending', 'unknown')`)],
+  (t) => [
+    index("paid_request_intents_open")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'unknown')`),
+  ],
 );
 
 export type PaidRequestIntent = typeof paidRequestIntents.$inferSelect;

@@ -18,22 +18,32 @@ export type AppProcess = { origin: string; stop: () => Promise<void> };
 export async function startAppProcess(databaseUrl = process.env.E2E_DATABASE_URL!): Promise<AppProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: databaseUrl,
-      NEXTAUTH_URL: origin,
-      NEXTAUTH_SECRET: dataDirSecret("auth-secret"),
-      APP_ENCRYPTION_KEY: dataDirSecret("encryption-key"),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        DATABASE_URL: databaseUrl,
+        NEXTAUTH_URL: origin,
+        NEXTAUTH_SECRET: dataDirSecret("auth-secret"),
+        APP_ENCRYPTION_KEY: dataDirSecret("encryption-key"),
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   for (let waited = 0; ; waited += 100) {
-    if ((await fetch(`${origin}/login`).then((r) => r.status, () => 0)) === 200) break;
+    if (
+      (await fetch(`${origin}/login`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      break;
     if (waited > 60_000 || child.exitCode !== null) throw new Error(`a second app process on ${origin} did not start`);
     await new Promise((r) => setTimeout(r, 100));
   }

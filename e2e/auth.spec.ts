@@ -106,10 +106,13 @@ test.describe("where sign-in leads", () => {
   for (const query of queries) {
     test(`a callbackUrl off the console (${query}) lands on the console's home page`, async ({ page, login, db }) => {
       const offSite: string[] = [];
-      await page.route((url) => url.hostname.endsWith("evil.com"), (route) => {
-        offSite.push(route.request().url());
-        return route.fulfill({ body: "off the console" });
-      });
+      await page.route(
+        (url) => url.hostname.endsWith("evil.com"),
+        (route) => {
+          offSite.push(route.request().url());
+          return route.fulfill({ body: "off the console" });
+        },
+      );
       const user = await db.createUser("auditor");
       await page.goto(`/login?${query}`);
       await page.getByLabel("Email").fill(user.email);
@@ -155,7 +158,10 @@ test("a locked-out admin gets back in with npm run unlock", async ({ login, db }
   expect(output).toContain(`Unlocked ${admin.email}: its lock`);
   expect(code).toBe(0);
   await login.signInAndWait(admin);
-  const audit = await db.query<{ action: string; actor_email: string }>("select action, actor_email from audit_log where target = $1 order by id", [admin.email]);
+  const audit = await db.query<{ action: string; actor_email: string }>(
+    "select action, actor_email from audit_log where target = $1 order by id",
+    [admin.email],
+  );
   expect(audit).toEqual([
     { action: "auth.unlocked", actor_email: "npm run unlock" },
     { action: "auth.sign_in", actor_email: admin.email },

@@ -60,7 +60,9 @@ test("a cross-origin POST to a server action is refused", async ({ page, login, 
   await login.signInAndWait(await db.createUser("admin"));
   const createUser = serverAction("createUserAction", "app/(console)/settings/users/actions.ts");
   const evil = `evil-${Date.now()}@e2e.test`;
-  const refused = await postServerAction(page.request, createUser, [{ email: evil, name: "", role: "admin", password: "" }], { origin: "https://attacker.example" });
+  const refused = await postServerAction(page.request, createUser, [{ email: evil, name: "", role: "admin", password: "" }], {
+    origin: "https://attacker.example",
+  });
   expect(refused.status()).toBeGreaterThanOrEqual(400);
   expect(await db.userExists(evil)).toBe(false);
   // The same call from the app's own origin goes through, so the refusal above is the origin check.

@@ -10,7 +10,13 @@ async function fakeRegistry(acceptedKey: string) {
   const server = http.createServer((req, res) => {
     const ok = req.headers["x-api-key"] === acceptedKey;
     res.writeHead(ok ? 200 : 401, { "content-type": "application/json" });
-    res.end(JSON.stringify(ok ? { monitors: [], total: 3, hasNextPage: false } : { statusCode: 401, error: { code: "unauthorized", message: "Invalid API key" } }));
+    res.end(
+      JSON.stringify(
+        ok
+          ? { monitors: [], total: 3, hasNextPage: false }
+          : { statusCode: 401, error: { code: "unauthorized", message: "Invalid API key" } },
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
@@ -87,7 +93,11 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
   }
 });
 
-test("a new base URL needs the API key and the signing secret again: the stored key never reaches the new address", async ({ page, login, db }) => {
+test("a new base URL needs the API key and the signing secret again: the stored key never reaches the new address", async ({
+  page,
+  login,
+  db,
+}) => {
   const apiKey = `sk_dev_${uid()}${uid()}`;
   const secret = `whsec_${Buffer.from(uid() + uid() + uid()).toString("base64")}`;
   const registry = await fakeRegistry(apiKey);
@@ -122,11 +132,15 @@ test("a new base URL needs the API key and the signing secret again: the stored 
 
     // The server refuses it too, when the browser's check is skipped.
     const update = serverAction("updateConnectionAction", "app/(console)/settings/connections/actions.ts");
-    const refused = await postServerAction(page.request, update, [{ id: stored!.id, fields: { name, environment: "sandbox", baseUrl: elsewhere.url, apiKey: "", webhookSecret: "" } }]);
+    const refused = await postServerAction(page.request, update, [
+      { id: stored!.id, fields: { name, environment: "sandbox", baseUrl: elsewhere.url, apiKey: "", webhookSecret: "" } },
+    ]);
     const answer = await refused.text();
     expect(answer).toContain('"code":"reentry_required"');
     expect(answer).toContain("Enter the API key again to change the base URL.");
-    expect(await db.query("select id, base_url, api_key_sealed, webhook_secret_sealed from registry_connections where name = $1", [name])).toEqual([stored]);
+    expect(
+      await db.query("select id, base_url, api_key_sealed, webhook_secret_sealed from registry_connections where name = $1", [name]),
+    ).toEqual([stored]);
 
     // Testing the connection still calls the stored address with the stored key; the other host hears nothing.
     await page.reload();
@@ -168,7 +182,12 @@ test("a bad form is explained and changes nothing", async ({ page, login, db }) 
   expect(await db.query("select 1 from registry_connections where name = $1", [name])).toHaveLength(0);
 });
 
-test("any role sees the active connection and switches it for the session; only admins manage connections", async ({ page, login, db, browser }) => {
+test("any role sees the active connection and switches it for the session; only admins manage connections", async ({
+  page,
+  login,
+  db,
+  browser,
+}) => {
   // Two more connections beside the default (the seeded simulator, which the other spec files use: it stays the default).
   const names = [`Alpha ${uid()}`, `Beta ${uid()}`];
   for (const name of names) {

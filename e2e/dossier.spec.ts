@@ -6,7 +6,17 @@ import { sim } from "./simulator-api";
 // The simulator's clock is shared with the other spec files running beside these: never moved here. Its
 // delays are a few seconds of real time; an expired signed URL is made by editing the stored snapshot.
 
-const allDatapoints = ["company", "legalRepresentatives", "otherKeyPersons", "establishments", "ultimateBeneficialOwners", "shareholders", "subsidiaries", "graph", "availableDocuments"];
+const allDatapoints = [
+  "company",
+  "legalRepresentatives",
+  "otherKeyPersons",
+  "establishments",
+  "ultimateBeneficialOwners",
+  "shareholders",
+  "subsidiaries",
+  "graph",
+  "availableDocuments",
+];
 
 /**
  * Orders a company at the simulator (documents: the extract and the financial statements it lists) and stores the
@@ -17,13 +27,19 @@ async function orderedDossier(db: Database, countryCode: string, id: string): Pr
   expect(listing.status).toBe(200);
   let available: { id: string; type?: string }[] = [];
   await expect
-    .poll(async () => {
-      const answer = (await sim("GET", `/v2/company/${listing.json.request.requestId}`)).json;
-      available = answer.availableDocuments ?? [];
-      return answer.request.dataStatus.dataPoints.availableDocuments.status;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const answer = (await sim("GET", `/v2/company/${listing.json.request.requestId}`)).json;
+        available = answer.availableDocuments ?? [];
+        return answer.request.dataStatus.dataPoints.availableDocuments.status;
+      },
+      { timeout: 15_000 },
+    )
     .toBe("succeeded");
-  const documents = [...available.filter((d) => d.type === "financial_statement").slice(0, 3), ...available.filter((d) => d.type !== "financial_statement").slice(0, 1)].map((d) => d.id);
+  const documents = [
+    ...available.filter((d) => d.type === "financial_statement").slice(0, 3),
+    ...available.filter((d) => d.type !== "financial_statement").slice(0, 1),
+  ].map((d) => d.id);
   const created = await sim("POST", "/v2/company", { id, countryCode, dataPoints: allDatapoints, documents, graphMaxBudget: 50 });
   expect(created.status).toBe(200);
   const requestId = created.json.request.requestId as string;
@@ -95,16 +111,32 @@ test("a document downloads through the console after its signed URL expired, and
   const documentId = (await link.getAttribute("data-download"))!;
 
   // The stored link expired a minute ago, and its signature is no longer accepted: only a fresh one works.
-  const [row] = await db.query<{ snapshot: { documents: Record<string, unknown> } }>("select snapshot from company_requests where request_id = $1", [requestId]);
+  const [row] = await db.query<{ snapshot: { documents: Record<string, unknown> } }>(
+    "select snapshot from company_requests where request_id = $1",
+    [requestId],
+  );
   const expire = (document: { id?: string; downloadUrl?: string; urlExpiresAt?: string }) => {
     if (document.id !== documentId) return document;
-    return { ...document, downloadUrl: document.downloadUrl!.replace(/signature=[^&]+/, "signature=expired"), urlExpiresAt: new Date(Date.now() - 60_000).toISOString() };
+    return {
+      ...document,
+      downloadUrl: document.downloadUrl!.replace(/signature=[^&]+/, "signature=expired"),
+      urlExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+    };
   };
-  const documents = Object.fromEntries(Object.entries(row!.snapshot.documents).map(([key, value]) => [key, Array.isArray(value) ? value.map(expire) : expire(value as never)]));
-  await db.query("update company_requests set snapshot = $1::json where request_id = $2", [JSON.stringify({ ...row!.snapshot, documents }), requestId]);
+  const documents = Object.fromEntries(
+    Object.entries(row!.snapshot.documents).map(([key, value]) => [key, Array.isArray(value) ? value.map(expire) : expire(value as never)]),
+  );
+  await db.query("update company_requests set snapshot = $1::json where request_id = $2", [
+    JSON.stringify({ ...row!.snapshot, documents }),
+    requestId,
+  ]);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(readFileSync((await download.path())!).subarray(0, 4).toString()).toBe("%PDF");
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 4)
+      .toString(),
+  ).toBe("%PDF");
 
   const rows = await db.query<{ actor_email: string; target: string; details: { documentId: string; refreshedUrl: boolean } }>(
     "select actor_email, target, details from audit_log where action = 'document.downloaded' and target = $1",
@@ -114,14 +146,24 @@ test("a document downloads through the console after its signed URL expired, and
   expect(rows[0]).toMatchObject({ actor_email: user.email, details: { documentId, refreshedUrl: true } });
 });
 
-test("signed document URLs never reach the browser: not in the page, its payloads, /api/requests or the Raw tab; downloads go through the audited route", async ({ page, login, db }) => {
+test("signed document URLs never reach the browser: not in the page, its payloads, /api/requests or the Raw tab; downloads go through the audited route", async ({
+  page,
+  login,
+  db,
+}) => {
   const requestId = await orderedDossier(db, "DE", "HRB 86891");
   // The simulator signs its links as /v2/documents/<request>/<document>?expires=…&signature=…
   const signedLink = new RegExp(`/v2/documents/${requestId}/|signature=`);
   const bodies: Promise<{ url: string; type: string; body: string }>[] = [];
   page.on("response", (response) => {
     const type = response.headers()["content-type"] ?? "";
-    if (/html|javascript|json|x-component|text\/(plain|x-component)/.test(type)) bodies.push(response.text().then((body) => ({ url: response.url(), type, body }), () => ({ url: response.url(), type, body: "" })));
+    if (/html|javascript|json|x-component|text\/(plain|x-component)/.test(type))
+      bodies.push(
+        response.text().then(
+          (body) => ({ url: response.url(), type, body }),
+          () => ({ url: response.url(), type, body: "" }),
+        ),
+      );
   });
   const user = await db.createUser("auditor");
   await login.signInAndWait(user);
@@ -138,8 +180,12 @@ test("signed document URLs never reach the browser: not in the page, its payload
 
   for (const name of ["Ownership", "Documents", "Financials", "Raw"]) await page.getByRole("tab", { name, exact: true }).click();
   const raw = page.getByTestId("raw-snapshot");
-  const snapshot = JSON.parse((await raw.textContent())!) as { documents: Record<string, { downloadUrl?: string } | { downloadUrl?: string }[]> };
-  const links = Object.values(snapshot.documents).flatMap((d) => (Array.isArray(d) ? d : [d])).map((d) => d.downloadUrl);
+  const snapshot = JSON.parse((await raw.textContent())!) as {
+    documents: Record<string, { downloadUrl?: string } | { downloadUrl?: string }[]>;
+  };
+  const links = Object.values(snapshot.documents)
+    .flatMap((d) => (Array.isArray(d) ? d : [d]))
+    .map((d) => d.downloadUrl);
   expect(links.length).toBeGreaterThan(0);
   expect(new Set(links)).toEqual(new Set(["signed URL withheld; download through the console"]));
   await expect(page.getByTestId("raw-withheld-note")).toContainText("signed URL withheld; download through the console");
@@ -149,10 +195,19 @@ test("signed document URLs never reach the browser: not in the page, its payload
   await page.getByRole("tab", { name: "Documents", exact: true }).click();
   const link = page.locator("[data-download]").first();
   const documentId = (await link.getAttribute("data-download"))!;
-  expect(await link.getAttribute("href")).toBe(`/api/requests/${encodeURIComponent(requestId)}/documents/${encodeURIComponent(documentId)}`);
+  expect(await link.getAttribute("href")).toBe(
+    `/api/requests/${encodeURIComponent(requestId)}/documents/${encodeURIComponent(documentId)}`,
+  );
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  expect(readFileSync((await download.path())!).subarray(0, 4).toString()).toBe("%PDF");
-  const audited = await db.query("select 1 from audit_log where action = 'document.downloaded' and target = $1 and actor_email = $2", [requestId, user.email]);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 4)
+      .toString(),
+  ).toBe("%PDF");
+  const audited = await db.query("select 1 from audit_log where action = 'document.downloaded' and target = $1 and actor_email = $2", [
+    requestId,
+    user.email,
+  ]);
   expect(audited).toHaveLength(1);
 
   const seen = await Promise.all(bodies);
@@ -181,10 +236,10 @@ test("a retryable failure is re-ordered alone after its price is confirmed; fina
   const created = await sim("POST", "/v2/company", { id: "SOURCE_UNAVAILABLE", countryCode: "DE", dataPoints: ["shareholders"] });
   const requestId = created.json.request.requestId as string;
   const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
-  await db.query("insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'SOURCE_UNAVAILABLE') on conflict (request_id) do update set origin = 'console'", [
-    requestId,
-    connection!.id,
-  ]);
+  await db.query(
+    "insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'SOURCE_UNAVAILABLE') on conflict (request_id) do update set origin = 'console'",
+    [requestId, connection!.id],
+  );
 
   await login.signInAndWait(await db.createUser("finance"));
   await openComplete(page, requestId);
@@ -208,6 +263,11 @@ test("a retryable failure is re-ordered alone after its price is confirmed; fina
     [officer.email],
   );
   expect(rows).toHaveLength(1);
-  expect(rows[0]!.details).toMatchObject({ dataPoints: ["shareholders"], caseReference: `retry of ${requestId}`, outcome: "ordered", requestId: newId });
+  expect(rows[0]!.details).toMatchObject({
+    dataPoints: ["shareholders"],
+    caseReference: `retry of ${requestId}`,
+    outcome: "ordered",
+    requestId: newId,
+  });
   expect((await sim("GET", `/v2/company/${newId}`)).json.request.dataPoints).toEqual(["shareholders"]);
 });

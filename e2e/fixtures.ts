@@ -65,9 +65,20 @@ export class LoginPage {
 /** Runs `npm run unlock -- <args>` (scripts/unlock-user.ts) on the running console's embedded Postgres, as an operator would. */
 export function runUnlock(...args: string[]): Promise<{ code: number | null; output: string }> {
   const root = path.join(import.meta.dirname, "..");
-  const env = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, EMBEDDED_PG_PORT: new URL(process.env.E2E_DATABASE_URL!).port, DATABASE_URL: "", NEXTAUTH_SECRET: "", APP_ENCRYPTION_KEY: "" };
+  const env = {
+    ...process.env,
+    DATA_DIR: process.env.E2E_DATA_DIR!,
+    EMBEDDED_PG_PORT: new URL(process.env.E2E_DATABASE_URL!).port,
+    DATABASE_URL: "",
+    NEXTAUTH_SECRET: "",
+    APP_ENCRYPTION_KEY: "",
+  };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "unlock-user.ts"), ...args], { cwd: root, env });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "unlock-user.ts"), ...args],
+      { cwd: root, env },
+    );
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -79,13 +90,19 @@ type ActionEntry = { filename: string; exportedName: string; workers: Record<str
 
 /** Every server action in the production build, from Next's server reference manifest. */
 export function serverActions(): { id: string; filename: string; exportedName: string; pagePath: string }[] {
-  const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", ".next", "server", "server-reference-manifest.json"), "utf8")) as {
+  const manifest = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "..", ".next", "server", "server-reference-manifest.json"), "utf8"),
+  ) as {
     node: Record<string, ActionEntry>;
   };
   return Object.entries(manifest.node).map(([id, entry]) => {
     // "app/(console)/settings/users/page" → "/settings/users"
     const worker = Object.keys(entry.workers)[0]!;
-    const pagePath = worker.replace(/^app/, "").replace(/\/page$/, "").replace(/\/\([^)]+\)/g, "") || "/";
+    const pagePath =
+      worker
+        .replace(/^app/, "")
+        .replace(/\/page$/, "")
+        .replace(/\/\([^)]+\)/g, "") || "/";
     return { id, filename: entry.filename, exportedName: entry.exportedName, pagePath };
   });
 }

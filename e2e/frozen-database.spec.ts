@@ -10,21 +10,30 @@ import { Database, expect, test } from "./fixtures";
 // does): an app process of its own on a Postgres of its own, so nothing else is frozen with it.
 test.describe.configure({ timeout: 180_000 });
 
-test("with Postgres frozen, a page and a webhook answer an error within 10 s, and both work again once it resumes, without a restart", async ({ browser }) => {
+test("with Postgres frozen, a page and a webhook answer an error within 10 s, and both work again once it resumes, without a restart", async ({
+  browser,
+}) => {
   const server = await startFreezablePostgres("registry_desk");
   await migrateDatabase(server.url);
   const pool = new pg.Pool({ connectionString: server.url, max: 1 });
   const user = await new Database(pool).createUser("compliance");
   await pool.end();
   const webhookSecret = generateSigningSecret();
-  const { id: connectionId } = await seedSimulatorConnection(server.url, dataDirSecret("encryption-key"), { baseUrl: "http://127.0.0.1:9", apiKey: "sk_dev_unused", webhookSecret });
+  const { id: connectionId } = await seedSimulatorConnection(server.url, dataDirSecret("encryption-key"), {
+    baseUrl: "http://127.0.0.1:9",
+    apiKey: "sk_dev_unused",
+    webhookSecret,
+  });
 
   const app = await startAppProcess(server.url);
   const context = await browser.newContext({ baseURL: app.origin });
   let version = 0;
   /** A signed company.updated delivery; resolves with the status and how long the answer took. */
   const deliver = async () => {
-    const body = JSON.stringify({ type: "company.updated", request: { requestId: "req_frozen", version: ++version, companyId: "HRB 1", countryCode: "DE", dataPoints: ["company"] } });
+    const body = JSON.stringify({
+      type: "company.updated",
+      request: { requestId: "req_frozen", version: ++version, companyId: "HRB 1", countryCode: "DE", dataPoints: ["company"] },
+    });
     const started = Date.now();
     const response = await fetch(`${app.origin}/api/webhooks/registry/${connectionId}`, {
       method: "POST",
@@ -53,7 +62,9 @@ test("with Postgres frozen, a page and a webhook answer an error within 10 s, an
     server.freeze();
     try {
       const [frozenPage, frozenWebhook] = await Promise.all([openPage(), deliver()]);
-      console.log(`[frozen Postgres] /requests answered ${frozenPage.status} in ${frozenPage.ms} ms; the webhook ${frozenWebhook.status} in ${frozenWebhook.ms} ms`);
+      console.log(
+        `[frozen Postgres] /requests answered ${frozenPage.status} in ${frozenPage.ms} ms; the webhook ${frozenWebhook.status} in ${frozenWebhook.ms} ms`,
+      );
       expect(frozenPage.status).toBeGreaterThanOrEqual(500);
       expect(frozenPage.ms).toBeLessThan(10_000);
       expect(frozenWebhook.status).toBe(503); // the sender retries it later

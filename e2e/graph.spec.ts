@@ -5,7 +5,14 @@ import { chargedFor, sim } from "./simulator-api";
 // Spends the simulator's credits: one at a time.
 test.describe.configure({ mode: "serial" });
 
-type StoredGraph = { nodes: { nodeId: string; company?: { legalName?: string }; flags?: { status?: string }; continuation?: { estimatedCost?: number; accumulatedOwnership?: number } }[] };
+type StoredGraph = {
+  nodes: {
+    nodeId: string;
+    company?: { legalName?: string };
+    flags?: { status?: string };
+    continuation?: { estimatedCost?: number; accumulatedOwnership?: number };
+  }[];
+};
 
 /** Orders `LARGE` at the registry (as another client would) and waits until the console has stored its graph. */
 async function orderLarge(db: Database, body: Record<string, unknown>): Promise<{ requestId: string; graph: StoredGraph }> {
@@ -16,7 +23,10 @@ async function orderLarge(db: Database, body: Record<string, unknown>): Promise<
   await expect
     .poll(
       async () => {
-        const [row] = await db.query<{ graph: StoredGraph | null }>("select snapshot->'graph' as graph from company_requests where request_id = $1", [requestId]);
+        const [row] = await db.query<{ graph: StoredGraph | null }>(
+          "select snapshot->'graph' as graph from company_requests where request_id = $1",
+          [requestId],
+        );
         graph = row?.graph ?? undefined;
         return graph !== undefined;
       },
@@ -57,13 +67,19 @@ async function exported(page: Page, button: string): Promise<{ filename: string;
 
 const percentOf = (n: StoredGraph["nodes"][number]) => Math.round((n.continuation?.accumulatedOwnership ?? 0) * 10_000) / 100;
 
-test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG and SVG export", async ({ page, login, db }, testInfo) => {
+test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG and SVG export", async ({
+  page,
+  login,
+  db,
+}, testInfo) => {
   test.setTimeout(150_000);
   // Every CSP violation on the page, with where it came from (the graph, mermaid and the dialog must cause none).
   const cspReports: string[] = [];
   let phase = "graph";
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.log(`CSP violation: ${e.violatedDirective} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.log(`CSP violation: ${e.violatedDirective} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   page.on("console", (message) => {
     if (/CSP violation|Content Security Policy/i.test(message.text())) cspReports.push(`${phase}: ${message.text().slice(0, 300)}`);
@@ -102,12 +118,16 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
   await expect(node).toHaveAttribute("data-status", "found");
   await expect(status).not.toContainText(`${graph.nodes.length} nodes`);
-  const audits = await db.query<{ details: { estimatedCost: number; outcome: string; parentRequestId: string; nodeIds: string[]; requestId: string } }>(
-    "select details from audit_log where action = 'company.graph_expanded' and actor_id = $1",
-    [user.id],
-  );
+  const audits = await db.query<{
+    details: { estimatedCost: number; outcome: string; parentRequestId: string; nodeIds: string[]; requestId: string };
+  }>("select details from audit_log where action = 'company.graph_expanded' and actor_id = $1", [user.id]);
   expect(audits).toHaveLength(1);
-  expect(audits[0]!.details).toMatchObject({ estimatedCost: cost, outcome: "ordered", parentRequestId: requestId, nodeIds: [target.nodeId] });
+  expect(audits[0]!.details).toMatchObject({
+    estimatedCost: cost,
+    outcome: "ordered",
+    parentRequestId: requestId,
+    nodeIds: [target.nodeId],
+  });
   expect(await chargedFor(audits[0]!.details.requestId)).toBeCloseTo(cost, 2); // what the registry charged
   await testInfo.attach("ownership-expanded", { body: await page.screenshot(), contentType: "image/png" });
 
@@ -121,13 +141,23 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   // Export SVG downloads an SVG document with every node drawn in it, under its name (the page draws those in view).
   const svg = await exported(page, "Export SVG");
   expect(svg.filename).toBe("ownership-graph.svg");
-  const drawn = await page.getByTestId("graph-node").evaluateAll((nodes) => nodes.map((n) => [n.getAttribute("data-node-id")!, n.querySelector("[title]")!.getAttribute("title")!]));
+  const drawn = await page
+    .getByTestId("graph-node")
+    .evaluateAll((nodes) => nodes.map((n) => [n.getAttribute("data-node-id")!, n.querySelector("[title]")!.getAttribute("title")!]));
   expect(drawn.length).toBeGreaterThan(0);
   const svgDocument = await page.evaluate((text) => {
     const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
     const root = parsed.documentElement;
-    const names = [...root.querySelectorAll("g[data-node-id]")].map((g) => [g.getAttribute("data-node-id"), g.querySelector("title")?.textContent]);
-    return { root: root.localName, namespace: root.namespaceURI, error: parsed.querySelector("parsererror")?.textContent ?? null, names: Object.fromEntries(names) };
+    const names = [...root.querySelectorAll("g[data-node-id]")].map((g) => [
+      g.getAttribute("data-node-id"),
+      g.querySelector("title")?.textContent,
+    ]);
+    return {
+      root: root.localName,
+      namespace: root.namespaceURI,
+      error: parsed.querySelector("parsererror")?.textContent ?? null,
+      names: Object.fromEntries(names),
+    };
   }, svg.bytes.toString("utf8"));
   expect(svgDocument).toMatchObject({ root: "svg", namespace: "http://www.w3.org/2000/svg", error: null });
   expect(svgDocument.names).toMatchObject(Object.fromEntries(drawn));
@@ -143,7 +173,11 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   expect(cspReports).toEqual([]);
 });
 
-test("Expand all at or above X %: a threshold nothing reaches says so and spends nothing; the confirm states the nodes and their cost, the registry continues from exactly those nodes, audited, and their owners are drawn", async ({ page, login, db }) => {
+test("Expand all at or above X %: a threshold nothing reaches says so and spends nothing; the confirm states the nodes and their cost, the registry continues from exactly those nodes, audited, and their owners are drawn", async ({
+  page,
+  login,
+  db,
+}) => {
   test.setTimeout(120_000);
   const user = await db.createUser("compliance");
   await login.signInAndWait(user);
@@ -181,33 +215,48 @@ test("Expand all at or above X %: a threshold nothing reaches says so and spends
   await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
 
   // Audited with exactly the chosen nodes and their cost.
-  const audits = await db.query<{ details: { requestId: string; parentRequestId: string; nodeIds: string[]; estimatedCost: number; outcome: string } }>(
-    "select details from audit_log where action = 'company.graph_expanded' and actor_id = $1",
-    [user.id],
-  );
+  const audits = await db.query<{
+    details: { requestId: string; parentRequestId: string; nodeIds: string[]; estimatedCost: number; outcome: string };
+  }>("select details from audit_log where action = 'company.graph_expanded' and actor_id = $1", [user.id]);
   expect(audits).toHaveLength(1);
   const audited = audits[0]!.details;
   expect(audited).toMatchObject({ parentRequestId: requestId, estimatedCost: cost, outcome: "ordered" });
   expect([...audited.nodeIds].sort()).toEqual(chosenIds);
   // At the registry: charged that cost, and of the nodes left unexpanded exactly the chosen ones were continued.
   expect(await chargedFor(audited.requestId)).toBeCloseTo(cost, 2);
-  const continued = (await sim("GET", `/v2/company/${encodeURIComponent(audited.requestId)}`)).json.graph as StoredGraph & { edges: { fromId: string; toId: string }[] };
+  const continued = (await sim("GET", `/v2/company/${encodeURIComponent(audited.requestId)}`)).json.graph as StoredGraph & {
+    edges: { fromId: string; toId: string }[];
+  };
   const status = new Map(continued.nodes.map((n) => [n.nodeId, n.flags?.status]));
-  expect(truncated.filter((n) => status.get(n.nodeId) === "found").map((n) => n.nodeId).sort()).toEqual(chosenIds);
+  expect(
+    truncated
+      .filter((n) => status.get(n.nodeId) === "found")
+      .map((n) => n.nodeId)
+      .sort(),
+  ).toEqual(chosenIds);
   expect(truncated.filter((n) => !chosenIds.includes(n.nodeId)).every((n) => status.get(n.nodeId) === "budget_truncated")).toBe(true);
 
   // Drawn: the tab shows the continued graph; a chosen node is found now, and an owner fetched for it is there.
   const before = new Set(graph.nodes.map((n) => n.nodeId));
-  const uniquelyNamed = (n: StoredGraph["nodes"][number]) => n.company?.legalName !== undefined && continued.nodes.filter((m) => m.company?.legalName === n.company!.legalName).length === 1;
-  const newOwner = continued.nodes.find((n) => !before.has(n.nodeId) && uniquelyNamed(n) && continued.edges.some((e) => e.fromId === n.nodeId && chosenIds.includes(e.toId)));
+  const uniquelyNamed = (n: StoredGraph["nodes"][number]) =>
+    n.company?.legalName !== undefined && continued.nodes.filter((m) => m.company?.legalName === n.company!.legalName).length === 1;
+  const newOwner = continued.nodes.find(
+    (n) => !before.has(n.nodeId) && uniquelyNamed(n) && continued.edges.some((e) => e.fromId === n.nodeId && chosenIds.includes(e.toId)),
+  );
   expect(newOwner).toBeDefined();
-  await expect(page.getByTestId("layout-status")).toContainText(`${continued.nodes.length.toLocaleString("en")} nodes`, { timeout: 15_000 });
+  await expect(page.getByTestId("layout-status")).toContainText(`${continued.nodes.length.toLocaleString("en")} nodes`, {
+    timeout: 15_000,
+  });
   await expect(page.getByTestId("layout-status")).not.toContainText("Drawing", { timeout: 15_000 });
   await expect(await findNode(page, chosen[0]!)).toHaveAttribute("data-status", "found");
   await expect(await findNode(page, newOwner!)).toBeVisible();
 });
 
-test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it does not draw it; finance cannot expand", async ({ page, login, db }) => {
+test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it does not draw it; finance cannot expand", async ({
+  page,
+  login,
+  db,
+}) => {
   const finance = await db.createUser("finance");
   await login.signInAndWait(finance);
   // Posting the expand action directly is refused for finance: nothing spent, nothing audited as expanded.
@@ -215,12 +264,17 @@ test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it do
   const truncatedSmall = await orderLarge(db, { graphMaxBudget: 5 });
   const nodeId = truncatedSmall.graph.nodes.find((n) => n.flags?.status === "budget_truncated")!.nodeId;
   const expand = serverAction("expandGraphAction", "app/(console)/requests/[requestId]/graph-actions.ts");
-  const response = await postServerAction(page.request, expand, [{ requestId: truncatedSmall.requestId, nodeIds: [nodeId], confirmedCost: 3 }]);
+  const response = await postServerAction(page.request, expand, [
+    { requestId: truncatedSmall.requestId, nodeIds: [nodeId], confirmedCost: 3 },
+  ]);
   expect(await response.text()).toContain('"code":"forbidden"');
   expect(await db.query("select 1 from audit_log where action = 'company.graph_expanded' and actor_id = $1", [finance.id])).toHaveLength(0);
   // The page shows finance the truncated node's cost, but no Expand.
   await openOwnership(page, truncatedSmall.requestId);
-  const node = await findNode(page, truncatedSmall.graph.nodes.find((n) => n.nodeId === nodeId)!);
+  const node = await findNode(
+    page,
+    truncatedSmall.graph.nodes.find((n) => n.nodeId === nodeId)!,
+  );
   await expect(node.getByTestId("truncated-info")).toContainText("3 cr");
   await expect(page.getByRole("button", { name: /^Expand/ })).toHaveCount(0);
 

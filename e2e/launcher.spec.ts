@@ -11,7 +11,14 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 test("npm start seeds an admin once, stops Postgres on Ctrl-C, and reuses the data on the next start", async ({ browser }) => {
   const data = tempDataDir("registry-desk-launcher-");
   const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
-  const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), DATA_DIR: data.dir, ADMIN_EMAIL: "first@launcher.test", ADMIN_PASSWORD: "" };
+  const env = {
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    SIM_PORT: String(simPort),
+    DATA_DIR: data.dir,
+    ADMIN_EMAIL: "first@launcher.test",
+    ADMIN_PASSWORD: "",
+  };
   try {
     const first = startLauncher(env);
     await first.waitFor(/is ready at/);
@@ -96,7 +103,12 @@ test("npm start as root explains, in one message, a data folder the postgres use
     // same check covers the Postgres programs in node_modules, see db/postgres-user-access.test.ts.)
     const home = path.join(data.dir, "home");
     mkdirSync(home, { mode: 0o700 });
-    const launcher = startLauncher({ DATA_DIR: path.join(home, "desk-data"), PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), SIMULATOR: "off" });
+    const launcher = startLauncher({
+      DATA_DIR: path.join(home, "desk-data"),
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      SIMULATOR: "off",
+    });
     expect(await launcher.exited).toBe(1);
     const output = launcher.output().trim();
     expect(output).toBe(

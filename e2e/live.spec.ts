@@ -40,7 +40,11 @@ async function arrival(page: Page, id: number): Promise<Received> {
   return (await received(page)).find((e) => e.id === String(id))!;
 }
 
-test("an event published into the database reaches the browser within a second, unbuffered and uncompressed", async ({ page, login, db }) => {
+test("an event published into the database reaches the browser within a second, unbuffered and uncompressed", async ({
+  page,
+  login,
+  db,
+}) => {
   await login.signInAndWait(await db.createUser("compliance"));
 
   const headers = await page.evaluate(async () => {

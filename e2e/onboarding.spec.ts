@@ -13,11 +13,18 @@ test("fast-mode onboarding shows the price first and opens the result as a compl
   await expect(page).toHaveURL(/\/requests\/req_/);
   await expect(page.getByText("This request is complete")).toBeVisible();
   const requestId = decodeURIComponent(page.url().split("/requests/")[1]!);
-  const [row] = await db.query<{ details: Record<string, unknown> }>("select details from audit_log where action = 'company.ordered' and details->>'requestId' = $1", [requestId]);
+  const [row] = await db.query<{ details: Record<string, unknown> }>(
+    "select details from audit_log where action = 'company.ordered' and details->>'requestId' = $1",
+    [requestId],
+  );
   expect(row!.details).toMatchObject({ kind: "onboarding", outcome: "ordered", quotedTotal: 2 });
 });
 
-test("an onboarding time-out is shown as an unknown outcome in the registry's words, without a one-click retry", async ({ page, login, db }) => {
+test("an onboarding time-out is shown as an unknown outcome in the registry's words, without a one-click retry", async ({
+  page,
+  login,
+  db,
+}) => {
   await login.signInAndWait(await db.createUser("compliance"));
   await page.goto("/onboarding");
   await page.getByLabel("Company identifier").fill("ONBOARDING_TIMEOUT");

@@ -3,7 +3,11 @@ import { chargedFor, sim } from "./simulator-api";
 
 const companyPage = (country: string, id: string) => `/companies/${country}/${encodeURIComponent(id)}`;
 
-test("a compliance officer sees the price first, confirms it, and is charged exactly that; the order is audited", async ({ page, login, db }) => {
+test("a compliance officer sees the price first, confirms it, and is charged exactly that; the order is audited", async ({
+  page,
+  login,
+  db,
+}) => {
   const user = await db.createUser("compliance");
   await login.signInAndWait(user);
   // A company not ordered in the last 24 hours (blocks bought within a day are not charged again).
@@ -33,11 +37,22 @@ test("a compliance officer sees the price first, confirms it, and is charged exa
   await page.goto(`/requests?user=${encodeURIComponent(user.email)}`);
   await expect(page.getByRole("row").filter({ hasText: requestId })).toContainText("16 cr");
 
-  const [stored] = await db.query<{ origin: string; ordered_by: string }>("select origin, ordered_by from company_requests where request_id = $1", [requestId]);
+  const [stored] = await db.query<{ origin: string; ordered_by: string }>(
+    "select origin, ordered_by from company_requests where request_id = $1",
+    [requestId],
+  );
   expect(stored).toEqual({ origin: "console", ordered_by: user.id });
-  const [row] = await db.query<{ details: Record<string, unknown>; actor_email: string }>("select details, actor_email from audit_log where action = 'company.ordered' and details->>'requestId' = $1", [requestId]);
+  const [row] = await db.query<{ details: Record<string, unknown>; actor_email: string }>(
+    "select details, actor_email from audit_log where action = 'company.ordered' and details->>'requestId' = $1",
+    [requestId],
+  );
   expect(row!.actor_email).toBe(user.email);
-  expect(row!.details).toMatchObject({ outcome: "ordered", quotedTotal: 16, caps: { maxBudget: 16, profileMaxBudget: 16 }, caseReference: "KYC-2026-17" });
+  expect(row!.details).toMatchObject({
+    outcome: "ordered",
+    quotedTotal: 16,
+    caps: { maxBudget: 16, profileMaxBudget: 16 },
+    caseReference: "KYC-2026-17",
+  });
 });
 
 test("documents are listed for free and picked with their prices", async ({ page, login, db }) => {
@@ -54,7 +69,10 @@ test("refusals are explained in the words of the spec", async ({ page, login, db
   await login.signInAndWait(await db.createUser("compliance"));
   const orderNow = async () => {
     await page.getByRole("button", { name: /^Order for/ }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: /Spend up to/ }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: /Spend up to/ })
+      .click();
   };
 
   await page.goto(companyPage("DE", "INSUFFICIENT_FUNDS"));
@@ -89,12 +107,18 @@ test("a finance user sees prices but cannot order, even by posting the server ac
   await expect(page.getByRole("button", { name: /^Order for/ })).toHaveCount(0);
 
   const action = serverAction("orderCompanyAction", "app/(console)/companies/[country]/[id]/actions.ts");
-  const response = await postServerAction(page.request, action, [{ countryCode: "DE", id: "HRB 86891", dataPoints: ["company"], quotedTotal: 4 }]);
+  const response = await postServerAction(page.request, action, [
+    { countryCode: "DE", id: "HRB 86891", dataPoints: ["company"], quotedTotal: 4 },
+  ]);
   expect(await response.text()).toContain('"code":"forbidden"');
   expect(await db.query("select 1 from audit_log where action = 'company.ordered' and actor_id = $1", [user.id])).toHaveLength(0);
 });
 
-test("a paid request without a known outcome is listed on Requests until what the registry reported settles it", async ({ page, login, db }) => {
+test("a paid request without a known outcome is listed on Requests until what the registry reported settles it", async ({
+  page,
+  login,
+  db,
+}) => {
   const user = await db.createUser("compliance");
   const id = `HRB ${10000 + Math.floor(Math.random() * 80000)}`;
   // As left by an order whose call timed out: the registry did take it, and says so by webhook.
@@ -104,18 +128,35 @@ test("a paid request without a known outcome is listed on Requests until what th
      returning id`,
     [user.id, user.email, `DE ${id}`, { quotedTotal: 4 }, { code: "timeout", message: "The registry did not answer within 30 s." }],
   );
-  const created = await sim("POST", "/v2/company", { id, countryCode: "DE", dataPoints: ["company"], metadata: { consoleIntentId: intent!.id } });
+  const created = await sim("POST", "/v2/company", {
+    id,
+    countryCode: "DE",
+    dataPoints: ["company"],
+    metadata: { consoleIntentId: intent!.id },
+  });
   const requestId = created.json.request.requestId as string;
-  await expect.poll(async () => (await db.query("select origin from company_requests where request_id = $1", [requestId]))[0], { timeout: 15_000 }).toEqual({ origin: "elsewhere" });
+  await expect
+    .poll(async () => (await db.query("select origin from company_requests where request_id = $1", [requestId]))[0], { timeout: 15_000 })
+    .toEqual({ origin: "elsewhere" });
 
   await login.signInAndWait(user);
   await page.goto("/requests");
   const unsettled = page.getByRole("region", { name: "Paid requests without a known outcome" });
   await expect(unsettled.getByRole("row").filter({ hasText: `DE ${id}` })).toContainText("The registry did not answer within 30 s.");
   await unsettled.getByRole("button", { name: "Look for them again" }).click();
-  await expect(page.getByRole("row").filter({ hasText: `DE ${id}` }).filter({ hasText: "The registry did not answer" })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: `DE ${id}` })
+      .filter({ hasText: "The registry did not answer" }),
+  ).toHaveCount(0);
   await expect(page.getByRole("row").filter({ hasText: requestId })).toContainText(user.email); // no longer "Created elsewhere"
-  const [settled] = await db.query<{ status: string; request_id: string }>("select status, request_id from paid_request_intents where id = $1", [intent!.id]);
+  const [settled] = await db.query<{ status: string; request_id: string }>(
+    "select status, request_id from paid_request_intents where id = $1",
+    [intent!.id],
+  );
   expect(settled).toEqual({ status: "ordered", request_id: requestId });
-  expect(await db.query("select 1 from audit_log where action = 'company.order_reconciled' and details->>'requestId' = $1", [requestId])).toHaveLength(1);
+  expect(
+    await db.query("select 1 from audit_log where action = 'company.order_reconciled' and details->>'requestId' = $1", [requestId]),
+  ).toHaveLength(1);
 });

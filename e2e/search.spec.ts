@@ -15,7 +15,9 @@ async function recordStates(page: Page) {
       const last = w.searchStates!.at(-1);
       if (!last || last.status !== status || last.rows !== rows) w.searchStates!.push({ status, rows, at: performance.now() });
     });
-    document.addEventListener("DOMContentLoaded", () => observer.observe(document.body, { subtree: true, childList: true, characterData: true }));
+    document.addEventListener("DOMContentLoaded", () =>
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true }),
+    );
   });
 }
 
@@ -102,7 +104,9 @@ test.describe("search", () => {
     expect(await options.count()).toBeLessThan(40);
   });
 
-  test("keyboard: Down from the search box enters the first row and Up on it goes back; arrows move, End reaches the last, Enter opens the company", async ({ page }) => {
+  test("keyboard: Down from the search box enters the first row and Up on it goes back; arrows move, End reaches the last, Enter opens the company", async ({
+    page,
+  }) => {
     await page.goto("/search?country=DE&q=MANY_RESULTS");
     await expect(status(page)).toHaveText("Search complete: 3,000 results", { timeout: 15_000 });
     const box = page.getByLabel("Name or number");
@@ -174,10 +178,11 @@ test.describe("search", () => {
     const query = `acme-${Date.now()}`;
     await page.goto(`/search?country=NL&q=${query}`);
     await expect(status(page)).toHaveText(/^Search complete/, { timeout: 15_000 });
-    const rows = await db.query<{ actor_email: string; target: string; details: { country: string; query: string; transliterate: boolean } }>(
-      "select actor_email, target, details from audit_log where action = 'search.performed' and details->>'query' = $1",
-      [query],
-    );
+    const rows = await db.query<{
+      actor_email: string;
+      target: string;
+      details: { country: string; query: string; transliterate: boolean };
+    }>("select actor_email, target, details from audit_log where action = 'search.performed' and details->>'query' = $1", [query]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.actor_email).toMatch(/^compliance-.*@e2e\.test$/);
     expect(rows[0]!.target).toBe(`NL:${query}`);

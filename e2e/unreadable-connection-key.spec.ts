@@ -9,7 +9,9 @@ import { expect, test, type Database } from "./fixtures";
  */
 
 const unreadable = (name: string) =>
-  new RegExp(`The API key stored for connection “${name}” cannot be decrypted with this server's APP_ENCRYPTION_KEY \\(.+\\)\\. An admin can enter the key again in Settings → Connections\\.`);
+  new RegExp(
+    `The API key stored for connection “${name}” cannot be decrypted with this server's APP_ENCRYPTION_KEY \\(.+\\)\\. An admin can enter the key again in Settings → Connections\\.`,
+  );
 
 async function storeConnection(db: Database, apiKeySealed: string) {
   const name = `Unreadable ${randomUUID().slice(0, 8)}`;
@@ -34,12 +36,17 @@ function watch(page: Page) {
   const bodies: string[] = [];
   page.on("response", async (response) => {
     if (response.status() >= 500) failures.push(`${response.status()} ${response.url()}`);
-    if (/html|javascript|json|x-component|text/.test(response.headers()["content-type"] ?? "")) bodies.push(await response.text().catch(() => ""));
+    if (/html|javascript|json|x-component|text/.test(response.headers()["content-type"] ?? ""))
+      bodies.push(await response.text().catch(() => ""));
   });
   return { failures, bodies };
 }
 
-test("a key sealed under another APP_ENCRYPTION_KEY: search, the company page, onboarding and a request's polling say so, without a 500", async ({ page, login, db }) => {
+test("a key sealed under another APP_ENCRYPTION_KEY: search, the company page, onboarding and a request's polling say so, without a 500", async ({
+  page,
+  login,
+  db,
+}) => {
   const apiKey = `sk_live_${randomUUID().replaceAll("-", "")}`;
   const sealed = seal(apiKey, parseEncryptionKey(generateEncryptionKey()));
   const connection = await storeConnection(db, sealed);
@@ -67,7 +74,10 @@ test("a key sealed under another APP_ENCRYPTION_KEY: search, the company page, o
     await expect(page.getByRole("alert").filter({ hasText: "Reading the price failed" })).toContainText(unreadable(connection.name));
 
     // A request of that connection: its page polls the registry (no webhook secret) and says why it cannot.
-    await db.query("insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'HRB 86891')", [requestId, connection.id]);
+    await db.query(
+      "insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'HRB 86891')",
+      [requestId, connection.id],
+    );
     await page.goto(`/requests/${requestId}`);
     await expect(page.getByRole("alert").filter({ hasText: "Reading the registry failed" })).toContainText(unreadable(connection.name));
 
@@ -76,14 +86,20 @@ test("a key sealed under another APP_ENCRYPTION_KEY: search, the company page, o
       expect(body).not.toContain(sealed);
       expect(body).not.toContain(apiKey);
     }
-    expect(await db.query("select 1 from audit_log where action = 'search.performed' and details->>'connectionId' = $1", [connection.id])).toHaveLength(0);
+    expect(
+      await db.query("select 1 from audit_log where action = 'search.performed' and details->>'connectionId' = $1", [connection.id]),
+    ).toHaveLength(0);
   } finally {
     await db.query("delete from company_requests where request_id = $1", [requestId]);
     await db.query("delete from registry_connections where id = $1", [connection.id]);
   }
 });
 
-test("a garbage key: an admin's search says so and links to Settings → Connections, which lists the connection and tests it", async ({ page, login, db }) => {
+test("a garbage key: an admin's search says so and links to Settings → Connections, which lists the connection and tests it", async ({
+  page,
+  login,
+  db,
+}) => {
   const connection = await storeConnection(db, "not a sealed value");
   const seen = watch(page);
   try {

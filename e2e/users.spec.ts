@@ -45,7 +45,9 @@ test("an admin adds a user, changes the role, resets the password and deactivate
   await expect(theirPage).toHaveURL(/error=deactivated/);
   await other.close();
 
-  const audit = await db.query<{ action: string }>("select action from audit_log where target = $1 and action like 'user.%' order by id", [email]);
+  const audit = await db.query<{ action: string }>("select action from audit_log where target = $1 and action like 'user.%' order by id", [
+    email,
+  ]);
   expect(audit.map((r) => r.action)).toEqual(["user.created", "user.role_changed", "user.password_reset", "user.deactivated"]);
 });
 

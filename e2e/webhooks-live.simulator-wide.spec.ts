@@ -23,11 +23,19 @@ async function deliver(origin: string, connectionId: string, payload: unknown): 
 
 const snapshot = (requestId: string, version: number) => ({
   type: "company.updated",
-  request: { requestId, version, companyId: "HRB 4711", countryCode: "DE", dataPoints: ["company"], dataStatus: { dataPoints: { company: { status: "in_progress" } } } },
+  request: {
+    requestId,
+    version,
+    companyId: "HRB 4711",
+    countryCode: "DE",
+    dataPoints: ["company"],
+    dataStatus: { dataPoints: { company: { status: "in_progress" } } },
+  },
 });
 
 /** Signed document URLs are minted per answer; everything else must be equal. */
-const withoutSignedUrls = (value: unknown) => JSON.parse(JSON.stringify(value), (key, v) => (key === "downloadUrl" || key === "urlExpiresAt" ? undefined : v));
+const withoutSignedUrls = (value: unknown) =>
+  JSON.parse(JSON.stringify(value), (key, v) => (key === "downloadUrl" || key === "urlExpiresAt" ? undefined : v));
 
 async function signIn(page: Page, origin: string, user: { email: string; password: string }) {
   await page.goto(`${origin}/login`);
@@ -37,13 +45,21 @@ async function signIn(page: Page, origin: string, user: { email: string; passwor
   await expect(page.locator('button[aria-label="Account menu"]')).toBeVisible();
 }
 
-test("an order at the registry fills the request live in the browser, through duplicates and reordering, ending equal to GET /v2/company", async ({ page, login, db }) => {
+test("an order at the registry fills the request live in the browser, through duplicates and reordering, ending equal to GET /v2/company", async ({
+  page,
+  login,
+  db,
+}) => {
   await login.signInAndWait(await db.createUser("compliance"));
   await page.goto("/requests");
   await sim("PUT", "/_sim/chaos", { duplicateRate: 0.5, reorderWindowMs: 1500 });
   try {
     // Ordered by another client of the same account: the console learns of it by webhook only.
-    const created = await sim("POST", "/v2/company", { id: "HRB 86891", countryCode: "DE", dataPoints: ["company", "legalRepresentatives", "shareholders", "ultimateBeneficialOwners", "graph", "availableDocuments"] });
+    const created = await sim("POST", "/v2/company", {
+      id: "HRB 86891",
+      countryCode: "DE",
+      dataPoints: ["company", "legalRepresentatives", "shareholders", "ultimateBeneficialOwners", "graph", "availableDocuments"],
+    });
     expect(created.status).toBe(200);
     const requestId = created.json.request.requestId as string;
 
@@ -56,7 +72,10 @@ test("an order at the registry fills the request live in the browser, through du
 
     await expect.poll(async () => (await sim("GET", "/_sim/deliveries?state=pending")).json.length, { timeout: 15_000 }).toBe(0);
     // `version` is a bigint, which node-postgres returns as text.
-    const [stored] = await db.query<{ snapshot: unknown; version: string }>("select snapshot, version from company_requests where request_id = $1", [requestId]);
+    const [stored] = await db.query<{ snapshot: unknown; version: string }>(
+      "select snapshot, version from company_requests where request_id = $1",
+      [requestId],
+    );
     const api = await sim("GET", `/v2/company/${requestId}`);
     expect(Number(stored!.version)).toBe(api.json.request.version);
     expect(withoutSignedUrls(stored!.snapshot)).toEqual(withoutSignedUrls(api.json));
@@ -64,7 +83,9 @@ test("an order at the registry fills the request live in the browser, through du
       "select count(*) filter (where outcome <> 'duplicate') as firsts, count(*) filter (where outcome = 'duplicate') as repeats from webhook_deliveries where request_id = $1",
       [requestId],
     );
-    const delivered = (await sim("GET", "/_sim/deliveries?state=delivered&type=company.updated")).json.filter((m: { payload: { request: { requestId: string } } }) => m.payload.request.requestId === requestId);
+    const delivered = (await sim("GET", "/_sim/deliveries?state=delivered&type=company.updated")).json.filter(
+      (m: { payload: { request: { requestId: string } } }) => m.payload.request.requestId === requestId,
+    );
     expect(Number(counts!.firsts)).toBe(delivered.length);
   } finally {
     await sim("PUT", "/_sim/chaos", { duplicateRate: 0.05, reorderWindowMs: 1500 });
@@ -79,7 +100,10 @@ test("where no webhook arrives, the open request polls the registry until it is 
     const created = await sim("POST", "/v2/company", { id: "SLOW_DELIVERY", countryCode: "DE", dataPoints: ["company", "shareholders"] });
     requestId = created.json.request.requestId;
     // What the order form of the next issue stores: the request, before any snapshot.
-    await db.query("insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'SLOW_DELIVERY')", [requestId, await simulatorConnectionId(db)]);
+    await db.query(
+      "insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'SLOW_DELIVERY')",
+      [requestId, await simulatorConnectionId(db)],
+    );
     await login.signInAndWait(await db.createUser("auditor"));
     await page.goto(`/requests/${requestId}`);
     await expect(page.getByText("Live", { exact: true })).toBeVisible();
@@ -89,7 +113,9 @@ test("where no webhook arrives, the open request polls the registry until it is 
     await sim("POST", "/_sim/advance", { seconds: 120 });
     await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[data-datapoint="shareholders"]')).toContainText("Succeeded");
-    const sources = await db.query<{ source: string }>("select distinct source from company_request_versions where request_id = $1", [requestId]);
+    const sources = await db.query<{ source: string }>("select distinct source from company_request_versions where request_id = $1", [
+      requestId,
+    ]);
     expect(sources.map((s) => s.source)).toEqual(["poll"]);
   } finally {
     await sim("PUT", "/_sim/webhook-endpoint", { url: endpoint.url });

@@ -27,7 +27,13 @@ async function addConnection(page: Page, db: Database, name: string, secret: str
 }
 
 /** Posts one delivery to a connection's webhook URL, signed with `secret`, as the vendor would. */
-async function deliver(request: APIRequestContext, connectionId: string, secret: string, payload: unknown, messageId = generateMessageId()) {
+async function deliver(
+  request: APIRequestContext,
+  connectionId: string,
+  secret: string,
+  payload: unknown,
+  messageId = generateMessageId(),
+) {
   const body = JSON.stringify(payload);
   const response = await request.post(`/api/webhooks/registry/${connectionId}`, {
     headers: webhookHeaders(secret, messageId, Math.floor(Date.now() / 1000), body),
@@ -38,7 +44,14 @@ async function deliver(request: APIRequestContext, connectionId: string, secret:
 
 const snapshot = (requestId: string, version: number) => ({
   type: "company.updated",
-  request: { requestId, version, companyId: "HRB 12345", countryCode: "DE", dataPoints: ["company"], dataStatus: { dataPoints: { company: { status: "in_progress" } }, documents: {} } },
+  request: {
+    requestId,
+    version,
+    companyId: "HRB 12345",
+    countryCode: "DE",
+    dataPoints: ["company"],
+    dataStatus: { dataPoints: { company: { status: "in_progress" } }, documents: {} },
+  },
 });
 
 const notification = (monitorId: string) => ({
@@ -101,7 +114,9 @@ test("an admin sees each connection's URL, the deliveries it received with their
   await expect(url).toHaveText(new RegExp(`^https?://[^/]+/api/webhooks/registry/${id}$`));
   if (!process.env.NEXTAUTH_URL) await expect(url).toHaveText(`http://localhost:${new URL(baseUrl).port}/api/webhooks/registry/${id}`);
   const [simulator] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
-  await expect(page.getByTestId("webhooks-Local simulator").getByTestId("webhook-url")).toHaveText(new RegExp(`/api/webhooks/registry/${simulator!.id}$`));
+  await expect(page.getByTestId("webhooks-Local simulator").getByTestId("webhook-url")).toHaveText(
+    new RegExp(`/api/webhooks/registry/${simulator!.id}$`),
+  );
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
   await card.getByRole("button", { name: "Copy webhook URL" }).click();
   await expect(card.getByRole("button", { name: "Copied" })).toBeVisible();
@@ -110,7 +125,13 @@ test("an admin sees each connection's URL, the deliveries it received with their
   // Its secret's state, the deliveries per outcome and the refused one with its reason.
   await expect(card.getByText("Set", { exact: true })).toBeVisible();
   await expect(card.getByText("Previous secret still accepted")).toHaveCount(0);
-  for (const [outcome, n] of [["applied", 3], ["duplicate", 1], ["stale", 1], ["failed", 0], ["unhandled", 0]] as const) {
+  for (const [outcome, n] of [
+    ["applied", 3],
+    ["duplicate", 1],
+    ["stale", 1],
+    ["failed", 0],
+    ["unhandled", 0],
+  ] as const) {
     await expect(card.getByTestId(`count-${outcome}`)).toContainText(String(n));
   }
   await expect(card.getByTestId("rejection-total")).toContainText("1 refused in total");
@@ -162,7 +183,12 @@ test("an admin sees each connection's URL, the deliveries it received with their
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`requestId=${requestId}`));
   await expect(rows).toHaveCount(4);
-  expect(await rows.locator("[data-outcome]").evaluateAll((els) => els.map((e) => e.getAttribute("data-outcome")))).toEqual(["stale", "applied", "duplicate", "applied"]);
+  expect(await rows.locator("[data-outcome]").evaluateAll((els) => els.map((e) => e.getAttribute("data-outcome")))).toEqual([
+    "stale",
+    "applied",
+    "duplicate",
+    "applied",
+  ]);
 
   // The request's deliveries as a timeline, oldest first, with the gaps between them.
   await rows.first().getByRole("link", { name: requestId }).click();
@@ -172,7 +198,12 @@ test("an admin sees each connection's URL, the deliveries it received with their
   const entries = page.getByTestId("timeline-entry");
   await expect(entries).toHaveCount(4);
   expect(await page.getByTestId("timeline-version").allTextContents()).toEqual(["Version 1", "No version", "Version 2", "Version 1"]);
-  expect(await entries.locator("[data-outcome]").evaluateAll((els) => els.map((e) => e.getAttribute("data-outcome")))).toEqual(["applied", "duplicate", "applied", "stale"]);
+  expect(await entries.locator("[data-outcome]").evaluateAll((els) => els.map((e) => e.getAttribute("data-outcome")))).toEqual([
+    "applied",
+    "duplicate",
+    "applied",
+    "stale",
+  ]);
   await expect(page.getByTestId("timeline-gap")).toHaveCount(3);
   await expect(page.getByTestId("timeline-gap").first()).toHaveText(/^\+[\d.]+ (µs|ms|s) after the previous delivery$/);
   await expect(entries.nth(1)).toContainText(first);
@@ -237,17 +268,28 @@ test("a replaced secret is accepted until an admin retires it, and the retiremen
   expect((await deliver(request, id, oldSecret, notification(`mon_${uid()}`), refused)).status).toBe(401);
   expect((await deliver(request, id, newer, notification(`mon_${uid()}`))).status).toBe(200);
   await expect(card.getByTestId("count-applied")).toContainText("3");
-  await expect(card.getByRole("table", { name: "Recent rejections" }).getByRole("row").filter({ hasText: refused })).toContainText("No matching signature found");
+  await expect(card.getByRole("table", { name: "Recent rejections" }).getByRole("row").filter({ hasText: refused })).toContainText(
+    "No matching signature found",
+  );
 
   const audit = await db.query<{ action: string; actor_email: string; details: { changed?: string[] } }>(
     "select action, actor_email, details from audit_log where target = $1 order by id",
     [name],
   );
   expect(audit.map((a) => a.action)).toEqual(["connection.created", "connection.updated", "connection.updated"]);
-  expect(audit[2]).toEqual({ action: "connection.updated", actor_email: user.email, details: { changed: ["previousWebhookSecret (retired)"] } });
+  expect(audit[2]).toEqual({
+    action: "connection.updated",
+    actor_email: user.email,
+    details: { changed: ["previousWebhookSecret (retired)"] },
+  });
 });
 
-test("a delivery signed for another connection leaves the request alone and shows as refused, not applied", async ({ page, login, db, request }) => {
+test("a delivery signed for another connection leaves the request alone and shows as refused, not applied", async ({
+  page,
+  login,
+  db,
+  request,
+}) => {
   await login.signInAndWait(await db.createUser("admin"));
   const [owner, other] = [`Owner ${uid()}`, `Sandbox ${uid()}`];
   const [ownerSecret, otherSecret] = [newSecret(), newSecret()];
@@ -256,7 +298,10 @@ test("a delivery signed for another connection leaves the request alone and show
   const requestId = `req_e2e_${uid()}`;
   expect(await deliver(request, ownerId, ownerSecret, snapshot(requestId, 1))).toEqual({ status: 200, body: { outcome: "applied" } });
   expect(await deliver(request, otherId, otherSecret, snapshot(requestId, 5))).toEqual({ status: 200, body: { outcome: "mismatch" } });
-  const [stored] = await db.query<{ version: string; connection_id: string }>("select version, connection_id from company_requests where request_id = $1", [requestId]);
+  const [stored] = await db.query<{ version: string; connection_id: string }>(
+    "select version, connection_id from company_requests where request_id = $1",
+    [requestId],
+  );
   expect(stored).toEqual({ version: "1", connection_id: ownerId });
 
   await page.goto(`/settings/webhooks?connection=${otherId}`);

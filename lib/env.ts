@@ -25,7 +25,10 @@ const secret = z.string().min(32, "expected at least 32 characters (generate one
 
 const encryptionKey = z
   .string()
-  .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, "expected 32 bytes as base64 (44 characters) or hex (64); generate one with `openssl rand -base64 32`");
+  .regex(
+    /^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+    "expected 32 bytes as base64 (44 characters) or hex (64); generate one with `openssl rand -base64 32`",
+  );
 
 /** The defaults of the database time-outs (db/client.ts): a frozen Postgres yields an error well within 10 s. */
 export const databaseTimeoutDefaults = { connectMs: 5_000, statementMs: 6_000 } as const;
@@ -63,10 +66,22 @@ const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](
 const documentFields = {
   REGISTRY_FILE_HOSTS: z
     .string()
-    .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
-    .refine((hosts) => hosts.every((host) => hostName.test(host)), "expected host names separated by commas, e.g. files.example.com,cdn.example.net (no scheme, port or path)")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((host) => hostName.test(host)),
+      "expected host names separated by commas, e.g. files.example.com,cdn.example.net (no scheme, port or path)",
+    )
     .default([]),
-  DOCUMENT_MAX_BYTES: z.coerce.number({ error: "expected a number of bytes" }).int("expected a whole number of bytes").min(1, "expected at least 1 byte").default(50 * 1024 * 1024),
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number({ error: "expected a number of bytes" })
+    .int("expected a whole number of bytes")
+    .min(1, "expected at least 1 byte")
+    .default(50 * 1024 * 1024),
 };
 
 const oidcAllOrNone = (value: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
@@ -106,7 +121,8 @@ const launcherSchema = z
         ctx.addIssue({
           code: "custom",
           path: [name],
-          message: "required with DATABASE_URL: every app instance on that database must share it (generate one with `openssl rand -base64 32`)",
+          message:
+            "required with DATABASE_URL: every app instance on that database must share it (generate one with `openssl rand -base64 32`)",
         });
       }
     }
@@ -123,7 +139,11 @@ const appSchema = z
     TRUST_PROXY_HOPS: trustProxyHops,
     APP_ENCRYPTION_KEY: encryptionKey,
     /** The largest webhook body read, in bytes; a larger one is answered 413 before any hashing. */
-    WEBHOOK_MAX_BYTES: z.coerce.number().int("expected a whole number of bytes").min(65_536, "expected at least 65536 bytes (64 KiB)").default(8 * 1024 * 1024),
+    WEBHOOK_MAX_BYTES: z.coerce
+      .number()
+      .int("expected a whole number of bytes")
+      .min(65_536, "expected at least 65536 bytes (64 KiB)")
+      .default(8 * 1024 * 1024),
     ...oidcFields,
     ...documentFields,
   })
@@ -145,7 +165,19 @@ type Source = Record<string, string | undefined>;
  * Variables whose value a problem may repeat, because it helps and is never a secret. Any other value (keys,
  * secrets, a DATABASE_URL with its password, variables added later) stays out of messages and logs.
  */
-const echoable = new Set(["PORT", "HOST", "DATA_DIR", "EMBEDDED_PG_PORT", "SIMULATOR", "SIM_PORT", "ADMIN_EMAIL", "NODE_ENV", "DATABASE_POOL_MAX", "DATABASE_CONNECT_TIMEOUT_MS", "DATABASE_STATEMENT_TIMEOUT_MS"]);
+const echoable = new Set([
+  "PORT",
+  "HOST",
+  "DATA_DIR",
+  "EMBEDDED_PG_PORT",
+  "SIMULATOR",
+  "SIM_PORT",
+  "ADMIN_EMAIL",
+  "NODE_ENV",
+  "DATABASE_POOL_MAX",
+  "DATABASE_CONNECT_TIMEOUT_MS",
+  "DATABASE_STATEMENT_TIMEOUT_MS",
+]);
 
 function parse<T>(schema: z.ZodType<T>, source: Source): T {
   // An empty string means "not set" (as in `FOO= npm start`).

@@ -49,9 +49,15 @@ export function decideBrowser(setting: BrowserSetting, machine: Machine): Browse
     };
   }
   if (machine.isRoot && machine.debianLike) {
-    return { kind: "install", path: setting.path, announcement: `The browser tests need Chromium and ${setting.path} is missing: installing Debian's chromium package (apt-get install chromium)…` };
+    return {
+      kind: "install",
+      path: setting.path,
+      announcement: `The browser tests need Chromium and ${setting.path} is missing: installing Debian's chromium package (apt-get install chromium)…`,
+    };
   }
-  const install = machine.debianLike ? "sudo apt-get install chromium" : "npx playwright install chromium (then set PLAYWRIGHT_CHROMIUM_PATH to an empty value to use it)";
+  const install = machine.debianLike
+    ? "sudo apt-get install chromium"
+    : "npx playwright install chromium (then set PLAYWRIGHT_CHROMIUM_PATH to an empty value to use it)";
   return {
     kind: "stop",
     message: `The browser tests need Chromium at ${setting.path}, which is missing; nothing was run. Install it with: ${install} — or set PLAYWRIGHT_CHROMIUM_PATH to another Chromium or Chrome binary.`,

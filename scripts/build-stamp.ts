@@ -3,7 +3,21 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 // Everything that goes into `next build`. A change to any of these makes the production build stale.
-const inputs = ["app", "components", "lib", "db", "public", "types", "proxy.ts", "instrumentation.ts", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const inputs = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "public",
+  "types",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 
 function files(root: string, entry: string): string[] {
   const full = path.join(root, entry);
@@ -19,7 +33,11 @@ function files(root: string, entry: string): string[] {
 export function sourceFingerprint(root: string): string {
   const hash = createHash("sha256");
   for (const file of inputs.flatMap((i) => files(root, i)).sort()) {
-    hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(path.join(root, file)))
+      .update("\0");
   }
   return hash.digest("hex");
 }
@@ -27,7 +45,9 @@ export function sourceFingerprint(root: string): string {
 const stampFile = (root: string) => path.join(root, ".next", "registry-desk-build-stamp");
 
 export function buildIsCurrent(root: string, fingerprint: string): boolean {
-  return existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile(root)) && readFileSync(stampFile(root), "utf8") === fingerprint;
+  return (
+    existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile(root)) && readFileSync(stampFile(root), "utf8") === fingerprint
+  );
 }
 
 export function markBuildCurrent(root: string, fingerprint: string): void {

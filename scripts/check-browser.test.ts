@@ -13,7 +13,11 @@ const machine = (overrides: Partial<Machine> & { present?: string[] } = {}): Mac
 describe("finding the browser the way playwright.config.ts does", () => {
   it("uses Debian's Chromium unless PLAYWRIGHT_CHROMIUM_PATH says otherwise; empty means Playwright's own", () => {
     expect(browserSetting({}, () => playwrightOwn)).toEqual({ kind: "path", path: defaultChromiumPath, isDefault: true });
-    expect(browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "/opt/chrome/chrome" }, () => playwrightOwn)).toEqual({ kind: "path", path: "/opt/chrome/chrome", isDefault: false });
+    expect(browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "/opt/chrome/chrome" }, () => playwrightOwn)).toEqual({
+      kind: "path",
+      path: "/opt/chrome/chrome",
+      isDefault: false,
+    });
     expect(browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "" }, () => playwrightOwn)).toEqual({ kind: "playwright", path: playwrightOwn });
   });
 });
@@ -26,21 +30,39 @@ describe("what to do before the tests when the browser is missing", () => {
   });
 
   it("as root on Debian, installs Debian's chromium and says so", () => {
-    expect(decideBrowser(debian, machine({ isRoot: true }))).toEqual({ kind: "install", path: defaultChromiumPath, announcement: expect.stringContaining("installing Debian's chromium package (apt-get install chromium)") });
+    expect(decideBrowser(debian, machine({ isRoot: true }))).toEqual({
+      kind: "install",
+      path: defaultChromiumPath,
+      announcement: expect.stringContaining("installing Debian's chromium package (apt-get install chromium)"),
+    });
   });
 
   it("otherwise stops at once with the one command that installs it and the variable that points elsewhere", () => {
     const user = decideBrowser(debian, machine({ isRoot: false }));
-    expect(user).toEqual({ kind: "stop", message: expect.stringContaining("Install it with: sudo apt-get install chromium — or set PLAYWRIGHT_CHROMIUM_PATH to another Chromium or Chrome binary") });
+    expect(user).toEqual({
+      kind: "stop",
+      message: expect.stringContaining(
+        "Install it with: sudo apt-get install chromium — or set PLAYWRIGHT_CHROMIUM_PATH to another Chromium or Chrome binary",
+      ),
+    });
     const mac = decideBrowser(debian, machine({ isRoot: true, debianLike: false }));
     expect(mac).toEqual({ kind: "stop", message: expect.stringContaining("Install it with: npx playwright install chromium") });
     expect(mac.kind === "stop" && mac.message).toContain("PLAYWRIGHT_CHROMIUM_PATH");
   });
 
   it("never installs over a browser the user chose; names it instead", () => {
-    const chosen = decideBrowser(browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "/opt/chrome/chrome" }, () => playwrightOwn), machine({ isRoot: true }));
-    expect(chosen).toEqual({ kind: "stop", message: expect.stringContaining("PLAYWRIGHT_CHROMIUM_PATH names /opt/chrome/chrome, which does not exist") });
-    const own = decideBrowser(browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "" }, () => playwrightOwn), machine({ isRoot: true }));
+    const chosen = decideBrowser(
+      browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "/opt/chrome/chrome" }, () => playwrightOwn),
+      machine({ isRoot: true }),
+    );
+    expect(chosen).toEqual({
+      kind: "stop",
+      message: expect.stringContaining("PLAYWRIGHT_CHROMIUM_PATH names /opt/chrome/chrome, which does not exist"),
+    });
+    const own = decideBrowser(
+      browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "" }, () => playwrightOwn),
+      machine({ isRoot: true }),
+    );
     expect(own).toEqual({ kind: "stop", message: expect.stringContaining("Install it with: npx playwright install chromium") });
   });
 });

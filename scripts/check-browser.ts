@@ -49,7 +49,8 @@ export function ensureBrowser(deps: BrowserCheckDependencies = thisMachine()): s
   } catch {
     return "Installing Debian's chromium failed (see apt-get's output above). Install it with: apt-get install chromium — or set PLAYWRIGHT_CHROMIUM_PATH to another Chromium or Chrome binary.";
   }
-  if (!deps.exists(decision.path)) return `Debian's chromium was installed, yet ${decision.path} is still missing. Set PLAYWRIGHT_CHROMIUM_PATH to the Chromium binary.`;
+  if (!deps.exists(decision.path))
+    return `Debian's chromium was installed, yet ${decision.path} is still missing. Set PLAYWRIGHT_CHROMIUM_PATH to the Chromium binary.`;
   deps.say(`[test] Installed Debian's chromium at ${decision.path}.`);
   return undefined;
 }

@@ -6,7 +6,10 @@ import { registryConnections } from "../db/schema";
 export async function defaultWebhookUrl(databaseUrl: string, publicUrl: string): Promise<{ name: string; url: string } | undefined> {
   const { db, pool } = createDatabase(databaseUrl, 1);
   try {
-    const [row] = await db.select({ id: registryConnections.id, name: registryConnections.name }).from(registryConnections).where(eq(registryConnections.isDefault, true));
+    const [row] = await db
+      .select({ id: registryConnections.id, name: registryConnections.name })
+      .from(registryConnections)
+      .where(eq(registryConnections.isDefault, true));
     return row && { name: row.name, url: `${publicUrl}/api/webhooks/registry/${row.id}` };
   } finally {
     await pool.end();

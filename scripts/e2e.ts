@@ -22,25 +22,37 @@ async function main(): Promise<number> {
   const data = tempDataDir("registry-desk-e2e-");
   const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
   const launcher = startLauncher(
-    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: data.dir, EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: data.dir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      SIM_PORT: String(simPort),
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+    },
     { echo: true },
   );
   try {
     await launcher.waitFor(/Registry Desk is ready at/, 600_000);
-    const playwright = spawn(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...process.argv.slice(2)], {
-      cwd: root,
-      stdio: "inherit",
-      env: {
-        ...process.env,
-        E2E_BASE_URL: `http://127.0.0.1:${port}`,
-        E2E_DATABASE_URL: embeddedDatabaseUrl(data.dir, pgPort),
-        E2E_ADMIN_EMAIL: adminEmail,
-        E2E_ADMIN_PASSWORD: adminPassword,
-        // The launcher's data folder (secrets the simulator and the app share) and the simulator's address.
-        E2E_DATA_DIR: data.dir,
-        E2E_SIM_URL: `http://127.0.0.1:${simPort}`,
+    const playwright = spawn(
+      process.execPath,
+      [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...process.argv.slice(2)],
+      {
+        cwd: root,
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          E2E_BASE_URL: `http://127.0.0.1:${port}`,
+          E2E_DATABASE_URL: embeddedDatabaseUrl(data.dir, pgPort),
+          E2E_ADMIN_EMAIL: adminEmail,
+          E2E_ADMIN_PASSWORD: adminPassword,
+          // The launcher's data folder (secrets the simulator and the app share) and the simulator's address.
+          E2E_DATA_DIR: data.dir,
+          E2E_SIM_URL: `http://127.0.0.1:${simPort}`,
+        },
       },
-    });
+    );
     return await new Promise<number>((resolve) => playwright.on("exit", (code) => resolve(code ?? 1)));
   } finally {
     await launcher.stop("SIGINT");

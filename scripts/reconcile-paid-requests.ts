@@ -11,8 +11,14 @@ export async function reconcilePaidRequests(databaseUrl: string): Promise<string
     const { ordered, stillOpen } = await reconcileIntents(db);
     const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
     return [
-      ...(ordered.length ? [`Recorded ${plural(ordered.length, "paid request")} whose outcome was unknown, as the registry reported them: ${ordered.map((o) => o.requestId).join(", ")}.`] : []),
-      ...(stillOpen ? [`${plural(stillOpen, "paid request")} still without a known outcome: listed on the Requests page and in the audit log.`] : []),
+      ...(ordered.length
+        ? [
+            `Recorded ${plural(ordered.length, "paid request")} whose outcome was unknown, as the registry reported them: ${ordered.map((o) => o.requestId).join(", ")}.`,
+          ]
+        : []),
+      ...(stillOpen
+        ? [`${plural(stillOpen, "paid request")} still without a known outcome: listed on the Requests page and in the audit log.`]
+        : []),
     ];
   } finally {
     await pool.end();

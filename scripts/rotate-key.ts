@@ -31,8 +31,13 @@ async function main() {
   let url = env.DATABASE_URL;
   let stop = async () => {};
   if (!url) {
-    if (!(await isPortFree(env.EMBEDDED_PG_PORT))) throw new Error("The embedded Postgres is running: stop `npm start` first, then rotate.");
-    const embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, "postgres"), port: env.EMBEDDED_PG_PORT, database: "registry_desk" });
+    if (!(await isPortFree(env.EMBEDDED_PG_PORT)))
+      throw new Error("The embedded Postgres is running: stop `npm start` first, then rotate.");
+    const embedded = await startEmbeddedPostgres({
+      dir: path.join(dataDir, "postgres"),
+      port: env.EMBEDDED_PG_PORT,
+      database: "registry_desk",
+    });
     url = embedded.url;
     stop = embedded.stop;
   }
@@ -47,7 +52,9 @@ async function main() {
       console.log(`Set this on every instance before starting them:\n\n  APP_ENCRYPTION_KEY=${newText}\n`);
     } else {
       renameSync(pending, keyFile);
-      console.log(`Re-encrypted ${secrets} secrets from key ${keyId(oldKey)} to key ${keyId(newKey)}; ${path.relative(root, keyFile)} holds the new key.`);
+      console.log(
+        `Re-encrypted ${secrets} secrets from key ${keyId(oldKey)} to key ${keyId(newKey)}; ${path.relative(root, keyFile)} holds the new key.`,
+      );
     }
   } catch (error) {
     rmSync(pending, { force: true });

@@ -4,7 +4,13 @@
  */
 
 /** The variables whose values are secret (a database URL counts through its password). */
-const secretVariables = ["NEXTAUTH_SECRET", "APP_ENCRYPTION_KEY", "OIDC_CLIENT_SECRET", "ADMIN_PASSWORD", "NEW_APP_ENCRYPTION_KEY"] as const;
+const secretVariables = [
+  "NEXTAUTH_SECRET",
+  "APP_ENCRYPTION_KEY",
+  "OIDC_CLIENT_SECRET",
+  "ADMIN_PASSWORD",
+  "NEW_APP_ENCRYPTION_KEY",
+] as const;
 
 /** Shorter values are not worth hiding, and cutting them out would garble ordinary words. */
 const minimumLength = 4;
@@ -30,7 +36,9 @@ export function databaseUrlSecrets(url: string | undefined): string[] {
 
 /** The secrets in an environment: the secret variables' values and DATABASE_URL's password. */
 export function environmentSecrets(source: Record<string, string | undefined>): string[] {
-  return [...secretVariables.map((name) => source[name] ?? ""), ...databaseUrlSecrets(source.DATABASE_URL)].filter((value) => value.length >= minimumLength);
+  return [...secretVariables.map((name) => source[name] ?? ""), ...databaseUrlSecrets(source.DATABASE_URL)].filter(
+    (value) => value.length >= minimumLength,
+  );
 }
 
 /** `text` with every secret replaced by `[redacted]` (longest first, so a URL goes before the password inside it). */

@@ -18,7 +18,9 @@ export async function seedFirstAdmin(databaseUrl: string, email: string, passwor
     const oneTimePassword = password ? undefined : generatePassword();
     const passwordHash = await hashPassword(password ?? oneTimePassword!);
     await db.transaction(async (tx) => {
-      await tx.insert(users).values({ email: email.toLowerCase(), name: "Administrator", role: "admin", passwordHash, mustChangePassword: !password });
+      await tx
+        .insert(users)
+        .values({ email: email.toLowerCase(), name: "Administrator", role: "admin", passwordHash, mustChangePassword: !password });
       await audit(systemActor, "user.created", email.toLowerCase(), { role: "admin", via: "first start" }, tx);
     });
     return { email: email.toLowerCase(), oneTimePassword };

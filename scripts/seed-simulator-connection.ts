@@ -20,18 +20,35 @@ export async function seedSimulatorConnection(
   const { db, pool } = createDatabase(databaseUrl, 1);
   try {
     return await db.transaction(async (tx) => {
-      const sealed = { baseUrl: simulator.baseUrl, apiKeySealed: seal(simulator.apiKey, key), apiKeyHint: apiKeyHint(simulator.apiKey), webhookSecretSealed: seal(simulator.webhookSecret, key) };
+      const sealed = {
+        baseUrl: simulator.baseUrl,
+        apiKeySealed: seal(simulator.apiKey, key),
+        apiKeyHint: apiKeyHint(simulator.apiKey),
+        webhookSecretSealed: seal(simulator.webhookSecret, key),
+      };
       const [existing] = await tx.select().from(registryConnections).where(eq(registryConnections.name, simulatorConnectionName));
       if (existing) {
-        await tx.update(registryConnections).set({ ...sealed, updatedAt: new Date() }).where(eq(registryConnections.id, existing.id));
+        await tx
+          .update(registryConnections)
+          .set({ ...sealed, updatedAt: new Date() })
+          .where(eq(registryConnections.id, existing.id));
         return { id: existing.id, created: false };
       }
-      const [hasDefault] = await tx.select({ id: registryConnections.id }).from(registryConnections).where(eq(registryConnections.isDefault, true));
+      const [hasDefault] = await tx
+        .select({ id: registryConnections.id })
+        .from(registryConnections)
+        .where(eq(registryConnections.isDefault, true));
       const [row] = await tx
         .insert(registryConnections)
         .values({ name: simulatorConnectionName, environment: "sandbox", ...sealed, isDefault: !hasDefault })
         .returning({ id: registryConnections.id });
-      await audit(systemActor, "connection.created", simulatorConnectionName, { environment: "sandbox", baseUrl: simulator.baseUrl, apiKey: sealed.apiKeyHint, via: "npm start" }, tx);
+      await audit(
+        systemActor,
+        "connection.created",
+        simulatorConnectionName,
+        { environment: "sandbox", baseUrl: simulator.baseUrl, apiKey: sealed.apiKeyHint, via: "npm start" },
+        tx,
+      );
       return { id: row!.id, created: true };
     });
   } finally {

@@ -78,7 +78,9 @@ function dataDirSecret(dataDir: string, name: string, generate = () => randomByt
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} ${args[1] ?? ""} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} ${args[1] ?? ""} exited with ${code}`)),
+    );
   });
 }
 
@@ -118,20 +120,28 @@ async function main() {
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
 
   if (!(await isPortFree(env.PORT, env.HOST))) {
-    await fail(`Cannot start: port ${env.PORT} on ${env.HOST} is already in use. Stop whatever listens there, or choose another port: PORT=3100 npm start`);
+    await fail(
+      `Cannot start: port ${env.PORT} on ${env.HOST} is already in use. Stop whatever listens there, or choose another port: PORT=3100 npm start`,
+    );
   }
   if (env.SIMULATOR === "on" && !(await isPortFree(env.SIM_PORT))) {
-    await fail(`Cannot start: port ${env.SIM_PORT} for the registry simulator is already in use. Choose another (SIM_PORT=4011 npm start) or run without it (SIMULATOR=off).`);
+    await fail(
+      `Cannot start: port ${env.SIM_PORT} for the registry simulator is already in use. Choose another (SIM_PORT=4011 npm start) or run without it (SIMULATOR=off).`,
+    );
   }
   if (!env.DATABASE_URL && !(await isPortFree(env.EMBEDDED_PG_PORT))) {
-    await fail(`Cannot start: port ${env.EMBEDDED_PG_PORT} for the embedded Postgres is already in use (is another Registry Desk running?). Choose another: EMBEDDED_PG_PORT=54330 npm start`);
+    await fail(
+      `Cannot start: port ${env.EMBEDDED_PG_PORT} for the embedded Postgres is already in use (is another Registry Desk running?). Choose another: EMBEDDED_PG_PORT=54330 npm start`,
+    );
   }
 
   // Before a build that takes minutes: the database must be usable.
   if (env.DATABASE_URL) {
     await checkDatabaseUrl(env.DATABASE_URL);
   } else {
-    await checkEmbeddedPostgresAccess(path.join(dataDir, "postgres")).catch((error: unknown) => (error instanceof PostgresUserAccessError ? fail(`Cannot start: ${error.message}`) : Promise.reject(error)));
+    await checkEmbeddedPostgresAccess(path.join(dataDir, "postgres")).catch((error: unknown) =>
+      error instanceof PostgresUserAccessError ? fail(`Cannot start: ${error.message}`) : Promise.reject(error),
+    );
   }
 
   const fingerprint = dev ? "" : sourceFingerprint(root);
@@ -205,7 +215,9 @@ async function main() {
   if (webhookUrl) say(`The simulator sends its webhooks to ${webhookUrl}`);
   const defaultHook = await defaultWebhookUrl(databaseUrl, publicUrl);
   if (defaultHook && defaultHook.url !== webhookUrl) {
-    say(`Webhook URL of the default connection "${defaultHook.name}": ${defaultHook.url} (configure it at the vendor under Developers → Webhooks)`);
+    say(
+      `Webhook URL of the default connection "${defaultHook.name}": ${defaultHook.url} (configure it at the vendor under Developers → Webhooks)`,
+    );
   }
   say("Press Ctrl-C to stop.");
 }
@@ -215,7 +227,13 @@ async function main() {
  * (so the seeded connection stays valid across restarts), and chaos on at a low rate so the
  * console's ordering logic is exercised. Returns the webhook URL it delivers to.
  */
-async function startSimulator(env: LauncherEnv, dataDir: string, databaseUrl: string, encryptionKey: string, publicUrl: string): Promise<string> {
+async function startSimulator(
+  env: LauncherEnv,
+  dataDir: string,
+  databaseUrl: string,
+  encryptionKey: string,
+  publicUrl: string,
+): Promise<string> {
   const apiKey = dataDirSecret(dataDir, "simulator-api-key", generateApiKey);
   const webhookSecret = dataDirSecret(dataDir, "simulator-webhook-secret", generateSigningSecret);
   const baseUrl = `http://127.0.0.1:${env.SIM_PORT}`;

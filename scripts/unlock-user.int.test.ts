@@ -9,11 +9,15 @@ const root = path.resolve(import.meta.dirname, "..");
 /** Runs `npm run unlock -- …` (scripts/unlock-user.ts) on the test database, as an operator would with DATABASE_URL. */
 function unlock(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "unlock-user.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "unlock-user.ts"), ...args],
+      {
+        cwd: root,
+        env: { ...process.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -30,7 +34,9 @@ describe("npm run unlock", () => {
 
     const { code, output } = await unlock("Locked.Admin@example.com");
     expect(code).toBe(0);
-    expect(output).toMatch(/^Unlocked locked\.admin@example\.com: its lock \(until \d\d:\d\d UTC\) ended, 5 failed sign-in\(s\) forgotten\./);
+    expect(output).toMatch(
+      /^Unlocked locked\.admin@example\.com: its lock \(until \d\d:\d\d UTC\) ended, 5 failed sign-in\(s\) forgotten\./,
+    );
     expect((await signInWithPassword(email, "admin-password-123")).ok).toBe(true);
     expect((await auditActionsFor(email)).at(-1)).toBe("auth.unlocked");
   }, 60_000);

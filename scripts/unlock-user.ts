@@ -23,7 +23,11 @@ function parseArguments(args: string[]): { email: string } | { address: string }
 }
 
 function summary(result: Unlocked, kind: "email" | "address"): string {
-  const lock = result.lockedUntil ? `its lock (until ${result.lockedUntil.toISOString().slice(11, 16)} UTC) ended, ` : kind === "email" ? "it was not locked; " : "";
+  const lock = result.lockedUntil
+    ? `its lock (until ${result.lockedUntil.toISOString().slice(11, 16)} UTC) ended, `
+    : kind === "email"
+      ? "it was not locked; "
+      : "";
   return `Unlocked ${result.target}: ${lock}${result.failuresForgotten} failed sign-in(s) forgotten. It can sign in again now.`;
 }
 
@@ -33,7 +37,11 @@ async function main() {
   let url = env.DATABASE_URL;
   let stop = async () => {};
   if (!url) {
-    const embedded = { dir: path.join(path.resolve(root, env.DATA_DIR), "postgres"), port: env.EMBEDDED_PG_PORT, database: "registry_desk" };
+    const embedded = {
+      dir: path.join(path.resolve(root, env.DATA_DIR), "postgres"),
+      port: env.EMBEDDED_PG_PORT,
+      database: "registry_desk",
+    };
     if (await isPortFree(env.EMBEDDED_PG_PORT)) {
       const started = await startEmbeddedPostgres(embedded);
       url = started.url;

@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 const events = async () => billingEventsSchema.parse((await sim.call("GET", "/v2/billing/notifications/recent?limit=200")).json);
-const spend = (id: string) => sim.call("POST", "/v2/company", { id, countryCode: "DE", dataPoints: ["company", "ultimateBeneficialOwners", "shareholders"] });
+const spend = (id: string) =>
+  sim.call("POST", "/v2/company", { id, countryCode: "DE", dataPoints: ["company", "ultimateBeneficialOwners", "shareholders"] });
 
 describe("billing notifications", () => {
   it("fires each low-balance tier once per wallet period, by webhook too", async () => {
@@ -24,7 +25,10 @@ describe("billing notifications", () => {
 
   it("fires a workspace's high-usage tier when its spend over the window reaches it", async () => {
     await sim.call("PUT", "/_sim/wallet", { balance: 10_000 });
-    await sim.call("PATCH", "/v2/billing/notifications/workspaces/default/config", { highUsagePeriodMinutes: 60, highUsageTiers: [{ tier: "warning", cents: 1000 }] });
+    await sim.call("PATCH", "/v2/billing/notifications/workspaces/default/config", {
+      highUsagePeriodMinutes: 60,
+      highUsageTiers: [{ tier: "warning", cents: 1000 }],
+    });
     for (let i = 0; i < 3; i++) await spend(`HRB ${2000 + i}`);
     const high = (await events()).filter((e) => e.kind === "high_usage");
     expect(high).toHaveLength(1);
@@ -47,7 +51,9 @@ describe("billing notifications", () => {
 describe("monitor notices", () => {
   it("reports datapoints blocked on missing credentials until the vault holds them", async () => {
     const monitor = monitorSchema.parse((await sim.call("POST", "/v2/monitors", { companyId: "552100554", countryCode: "FR" })).json);
-    expect(monitor.datapointNotices).toEqual([expect.objectContaining({ datapoint: "shareholders", status: "blocked_missing_credentials" })]);
+    expect(monitor.datapointNotices).toEqual([
+      expect.objectContaining({ datapoint: "shareholders", status: "blocked_missing_credentials" }),
+    ]);
     await sim.call("PUT", "/v2/workspaces/default/vault/infogreffe", { payload: { email: "a@b.c", password: "secret-pw" } });
     expect(monitorSchema.parse((await sim.call("GET", `/v2/monitors/${monitor.id}`)).json).datapointNotices).toEqual([]);
   });

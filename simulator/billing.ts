@@ -9,14 +9,40 @@ const lowBalanceTiers = [
 ] as const;
 
 /** Account-level high-usage defaults (a workspace override replaces them field by field). */
-export const accountHighUsage = { enabled: true, periodMinutes: 60, tiers: [{ tier: "warning", cents: 50_000 }, { tier: "critical", cents: 200_000 }] };
+export const accountHighUsage = {
+  enabled: true,
+  periodMinutes: 60,
+  tiers: [
+    { tier: "warning", cents: 50_000 },
+    { tier: "critical", cents: 200_000 },
+  ],
+};
 
 const centsPerCredit = 100;
 
-function fire(ctx: SimulatorContext, kind: string, identifier: string, dedupKey: string, payload: Record<string, unknown>, workspaceId: string | null, webhook = true) {
+function fire(
+  ctx: SimulatorContext,
+  kind: string,
+  identifier: string,
+  dedupKey: string,
+  payload: Record<string, unknown>,
+  workspaceId: string | null,
+  webhook = true,
+) {
   const { state } = ctx.store;
   if (state.billingEvents.some((e) => e.dedupKey === dedupKey)) return; // one fire per threshold per period
-  const event = { id: newUuid(), kind, identifier, accountId: "acct_sandbox", workspaceId, dedupKey, firedAt: ctx.clock.now().toISOString(), payload, emailSent: false, webhookSent: webhook };
+  const event = {
+    id: newUuid(),
+    kind,
+    identifier,
+    accountId: "acct_sandbox",
+    workspaceId,
+    dedupKey,
+    firedAt: ctx.clock.now().toISOString(),
+    payload,
+    emailSent: false,
+    webhookSent: webhook,
+  };
   state.billingEvents.push(event);
   if (webhook) ctx.sendWebhook("billing.notification", { type: "billing.notification", ...event });
 }
@@ -32,7 +58,17 @@ export function charge(ctx: SimulatorContext, credits: number, workspaceId: stri
 
   for (const { tier, below } of lowBalanceTiers) {
     if (state.wallet.balance < state.wallet.initial * below) {
-      fire(ctx, "low_balance", tier, `low_balance:${tier}:${state.walletEpoch}`, { balanceCents: Math.round(state.wallet.balance * centsPerCredit), thresholdCents: Math.round(state.wallet.initial * below * centsPerCredit) }, null);
+      fire(
+        ctx,
+        "low_balance",
+        tier,
+        `low_balance:${tier}:${state.walletEpoch}`,
+        {
+          balanceCents: Math.round(state.wallet.balance * centsPerCredit),
+          thresholdCents: Math.round(state.wallet.initial * below * centsPerCredit),
+        },
+        null,
+      );
     }
   }
 
@@ -41,20 +77,49 @@ export function charge(ctx: SimulatorContext, credits: number, workspaceId: stri
     state.autoTopups += 1;
     const succeeded = topup.outcome === "succeeded";
     if (succeeded) state.wallet.balance = Math.round((state.wallet.balance + topup.amountCredits) * 100) / 100;
-    fire(ctx, "auto_topup", topup.outcome, `auto_topup:${state.autoTopups}`, { amountCents: Math.round(topup.amountCredits * centsPerCredit), thresholdCents: Math.round(topup.thresholdCredits * centsPerCredit), balanceCents: Math.round(state.wallet.balance * centsPerCredit) }, null);
+    fire(
+      ctx,
+      "auto_topup",
+      topup.outcome,
+      `auto_topup:${state.autoTopups}`,
+      {
+        amountCents: Math.round(topup.amountCredits * centsPerCredit),
+        thresholdCents: Math.round(topup.thresholdCredits * centsPerCredit),
+        balanceCents: Math.round(state.wallet.balance * centsPerCredit),
+      },
+      null,
+    );
   }
 
-  const override = state.highUsageOverrides[workspaceId] as { highUsageEnabled?: boolean | null; highUsagePeriodMinutes?: number | null; highUsageTiers?: { tier: string; cents: number }[] | null; highUsageWebhookEnabled?: boolean | null } | undefined;
+  const override = state.highUsageOverrides[workspaceId] as
+    | {
+        highUsageEnabled?: boolean | null;
+        highUsagePeriodMinutes?: number | null;
+        highUsageTiers?: { tier: string; cents: number }[] | null;
+        highUsageWebhookEnabled?: boolean | null;
+      }
+    | undefined;
   const enabled = override?.highUsageEnabled ?? accountHighUsage.enabled;
   if (!enabled) return;
   const periodMinutes = override?.highUsagePeriodMinutes ?? accountHighUsage.periodMinutes;
   const tiers = override?.highUsageTiers ?? accountHighUsage.tiers;
   const since = now.getTime() - periodMinutes * 60_000;
-  const spentCents = Math.round(spends.filter((s) => s.workspaceId === workspaceId && Date.parse(s.at) >= since).reduce((sum, s) => sum + s.credits, 0) * centsPerCredit);
+  const spentCents = Math.round(
+    spends.filter((s) => s.workspaceId === workspaceId && Date.parse(s.at) >= since).reduce((sum, s) => sum + s.credits, 0) *
+      centsPerCredit,
+  );
   const period = Math.floor(now.getTime() / (periodMinutes * 60_000));
   for (const { tier, cents } of tiers) {
     if (spentCents >= cents) {
-      fire(ctx, "high_usage", tier, `high_usage:${workspaceId}:${tier}:${period}`, { spentCents, thresholdCents: cents, periodMinutes }, workspaceId, override?.highUsageWebhookEnabled ?? true);
+      fire(
+        ctx,
+        "high_usage",
+        tier,
+        `high_usage:${workspaceId}:${tier}:${period}`,
+        { spentCents, thresholdCents: cents, periodMinutes },
+        workspaceId,
+        override?.highUsageWebhookEnabled ?? true,
+      );
     }
   }
 }

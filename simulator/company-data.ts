@@ -46,7 +46,11 @@ export function companyData(state: SimState, country: string, id: string): Compa
   const company = generated(code, id);
   // A user-defined company's fields replace the generated ones in the next request.
   const override = state.userCompanies[`${code}:${id}`] as Partial<Record<string, unknown>> | undefined;
-  const sections: Record<string, unknown> = { ...company.sections, ...(override?.sections as object), company: { ...company.sections.company, ...(override?.company as object) } };
+  const sections: Record<string, unknown> = {
+    ...company.sections,
+    ...(override?.sections as object),
+    company: { ...company.sections.company, ...(override?.company as object) },
+  };
   const documents = company.sections.availableDocuments;
   const unavailableKeys = Object.keys(company.applicability.documents);
   const byIdOrKey = (idOrKey: string) => documents.find((d) => d.id === idOrKey) ?? documentsUnder(company, idOrKey)[0];
@@ -63,7 +67,8 @@ export function companyData(state: SimState, country: string, id: string): Compa
     documentPrice: (idOrKey) => byIdOrKey(idOrKey)?.price ?? 0,
     notApplicable: Object.keys(company.applicability.datapoints),
     notApplicableReason: (datapoint) =>
-      company.applicability.datapoints[datapoint as keyof typeof company.applicability.datapoints]?.message ?? "This entity cannot have this datapoint.",
+      company.applicability.datapoints[datapoint as keyof typeof company.applicability.datapoints]?.message ??
+      "This entity cannot have this datapoint.",
     noDocument: unavailableKeys,
     isKnownDocument: (idOrKey) => Boolean(byIdOrKey(idOrKey)) || unavailableKeys.includes(idOrKey),
     documentsSection: (delivered) => {
@@ -71,7 +76,7 @@ export function companyData(state: SimState, country: string, id: string): Compa
       const section: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(company.sections.documents)) {
         const list = (Array.isArray(value) ? value : value ? [value] : []) as RegistryDocument[];
-        const kept = list.filter((d) => ids.has(d.id) || ids.has(key)).map((d) => ({ ...d, ...(ids.get(d.id) ?? ids.get(key)) , id: d.id }));
+        const kept = list.filter((d) => ids.has(d.id) || ids.has(key)).map((d) => ({ ...d, ...(ids.get(d.id) ?? ids.get(key)), id: d.id }));
         if (kept.length) section[key] = Array.isArray(value) ? kept : kept[0];
       }
       return section;

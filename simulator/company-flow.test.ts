@@ -25,12 +25,18 @@ const waitFor = async (check: () => boolean, ms = 5000) => {
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-const statusOf = (snapshot: { request: { dataStatus?: { dataPoints?: Record<string, unknown>; documents?: Record<string, unknown> } } }) => snapshot.request.dataStatus;
+const statusOf = (snapshot: { request: { dataStatus?: { dataPoints?: Record<string, unknown>; documents?: Record<string, unknown> } } }) =>
+  snapshot.request.dataStatus;
 
 describe("a company request", () => {
   it("answers at once, completes datapoint by datapoint, and sends a signed company.updated per version", async () => {
     const before = await wallet();
-    const answer = await order({ id: frId, countryCode: "FR", dataPoints: ["company", "legalRepresentatives", "shareholders", "graph"], metadata: { caseReference: "C-1" } });
+    const answer = await order({
+      id: frId,
+      countryCode: "FR",
+      dataPoints: ["company", "legalRepresentatives", "shareholders", "graph"],
+      metadata: { caseReference: "C-1" },
+    });
     expect(answer.status).toBe(200);
     const first = companyResponseSchema.parse(answer.json);
     expect(first.request).toMatchObject({ version: 1, companyId: frId, metadata: { caseReference: "C-1" } });
@@ -41,7 +47,12 @@ describe("a company request", () => {
     await advance(10);
     const requestId = first.request.requestId;
     const final = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${requestId}`)).json);
-    expect(Object.values(statusOf(final)!.dataPoints!).map((s) => (s as { status: string }).status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
+    expect(Object.values(statusOf(final)!.dataPoints!).map((s) => (s as { status: string }).status)).toEqual([
+      "succeeded",
+      "succeeded",
+      "succeeded",
+      "succeeded",
+    ]);
     expect(final.company?.legalName).toBeTruthy();
     expect(final.graph?.nodes?.length).toBeGreaterThan(1);
 
@@ -49,7 +60,9 @@ describe("a company request", () => {
     const deliveries = sim.received.filter((r) => r.body.includes(requestId));
     const versions = new Set<number>();
     for (const delivery of deliveries) {
-      const event = companyUpdatedEventSchema.parse(new Webhook(testSecret).verify(delivery.body, delivery.headers as Record<string, string>));
+      const event = companyUpdatedEventSchema.parse(
+        new Webhook(testSecret).verify(delivery.body, delivery.headers as Record<string, string>),
+      );
       versions.add(event.request.version!);
     }
     // Every version after the first was delivered (chaos is off here), the last one being terminal.
@@ -72,10 +85,15 @@ describe("a company request", () => {
     expect(before - (await wallet())).toBeGreaterThan(0);
     await advance(10);
     const done = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${sole.request.requestId}`)).json);
-    expect(statusOf(done)!.dataPoints!.shareholders).toMatchObject({ status: "failed", error: { code: "datapoint_not_applicable", retryable: false } });
+    expect(statusOf(done)!.dataPoints!.shareholders).toMatchObject({
+      status: "failed",
+      error: { code: "datapoint_not_applicable", retryable: false },
+    });
     expect(await wallet()).toBe(before);
 
-    const noDocs = companyResponseSchema.parse((await order({ id: "NO_DOCUMENTS", countryCode: "FR", documents: ["tradeRegisterExtract"], dataPoints: [] })).json);
+    const noDocs = companyResponseSchema.parse(
+      (await order({ id: "NO_DOCUMENTS", countryCode: "FR", documents: ["tradeRegisterExtract"], dataPoints: [] })).json,
+    );
     expect(await wallet()).toBe(before);
     await advance(10);
     const docs = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${noDocs.request.requestId}`)).json);
@@ -86,7 +104,8 @@ describe("a company request", () => {
     const slow = companyResponseSchema.parse((await order({ id: "SLOW_DELIVERY", countryCode: "FR", dataPoints: ["company"] })).json);
     const instant = companyResponseSchema.parse((await order({ id: "INSTANT_DELIVERY", countryCode: "FR", dataPoints: ["company"] })).json);
     await advance(0.1);
-    const status = async (id: string) => ((await sim.call("GET", `/v2/company/${id}`)).json.request.dataStatus.dataPoints.company as { status: string }).status;
+    const status = async (id: string) =>
+      ((await sim.call("GET", `/v2/company/${id}`)).json.request.dataStatus.dataPoints.company as { status: string }).status;
     expect(await status(instant.request.requestId)).toBe("succeeded");
     await advance(15);
     expect(await status(slow.request.requestId)).not.toBe("succeeded");
@@ -95,7 +114,9 @@ describe("a company request", () => {
   });
 
   it("fails every datapoint of SOURCE_UNAVAILABLE as retryable", async () => {
-    const answer = companyResponseSchema.parse((await order({ id: "SOURCE_UNAVAILABLE", countryCode: "GB", dataPoints: ["company", "graph"] })).json);
+    const answer = companyResponseSchema.parse(
+      (await order({ id: "SOURCE_UNAVAILABLE", countryCode: "GB", dataPoints: ["company", "graph"] })).json,
+    );
     await advance(10);
     const done = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${answer.request.requestId}`)).json);
     expect(Object.values(statusOf(done)!.dataPoints!)).toEqual([
@@ -108,7 +129,9 @@ describe("a company request", () => {
 describe("transliteration", () => {
   it("romanizes names, addresses and people of a native-script company with transliterate=true, and nothing else", async () => {
     const ruId = searchResultsSchema.parse((await sim.call("GET", "/v2/search?country=RU&query=MATCH_REASONS")).json)[0]!.id;
-    const made = companyResponseSchema.parse((await order({ id: ruId, countryCode: "RU", dataPoints: ["company", "legalRepresentatives"] })).json);
+    const made = companyResponseSchema.parse(
+      (await order({ id: ruId, countryCode: "RU", dataPoints: ["company", "legalRepresentatives"] })).json,
+    );
     await advance(10);
     const plain = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${made.request.requestId}`)).json);
     const latin = companyResponseSchema.parse((await sim.call("GET", `/v2/company/${made.request.requestId}?transliterate=true`)).json);
@@ -130,7 +153,15 @@ describe("refusals, at once and unbilled", () => {
           expect(answer.status, id).toBe(special.status);
           continue;
         }
-        const answer = special.where === "onboarding" ? await sim.call("POST", "/v2/onboarding", { id, countryCode }) : await order({ id, countryCode, dataPoints: ["company"], documents: special.where === "document" ? ["tradeRegisterExtract"] : [] });
+        const answer =
+          special.where === "onboarding"
+            ? await sim.call("POST", "/v2/onboarding", { id, countryCode })
+            : await order({
+                id,
+                countryCode,
+                dataPoints: ["company"],
+                documents: special.where === "document" ? ["tradeRegisterExtract"] : [],
+              });
         if (special.status) {
           expect([id, answer.status, answer.json.error.code]).toEqual([id, special.status, special.code]);
           continue;
@@ -182,11 +213,15 @@ describe("refusals, at once and unbilled", () => {
 describe("search", () => {
   it("refuses a query under 2 characters and finds thousands for MANY_RESULTS", async () => {
     expect((await sim.call("GET", "/v2/search?country=FR&query=a")).status).toBe(400);
-    expect(searchResultsSchema.parse((await sim.call("GET", "/v2/search?country=FR&query=MANY_RESULTS")).json).length).toBeGreaterThanOrEqual(1000);
+    expect(
+      searchResultsSchema.parse((await sim.call("GET", "/v2/search?country=FR&query=MANY_RESULTS")).json).length,
+    ).toBeGreaterThanOrEqual(1000);
   });
 
   it("streams progress events as sources finish, then complete", async () => {
-    const response = await fetch(`${sim.baseUrl}/v2/search?country=DE&query=MANY_RESULTS&stream=true`, { headers: { "x-api-key": "sk_dev_test_harness_key", accept: "text/event-stream" } });
+    const response = await fetch(`${sim.baseUrl}/v2/search?country=DE&query=MANY_RESULTS&stream=true`, {
+      headers: { "x-api-key": "sk_dev_test_harness_key", accept: "text/event-stream" },
+    });
     const text = await response.text();
     const events = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
     expect(events.at(-1)).toBe("complete");
@@ -197,7 +232,10 @@ describe("search", () => {
 
 describe("sandbox lifecycle", () => {
   it("user-defined companies: a PATCH changes what the next request returns", async () => {
-    expect((await sim.call("POST", "/v2/sandbox/companies", { countryCode: "FR", id: "USERCO1", company: { legalName: "Ma Société Test" } })).status).toBe(201);
+    expect(
+      (await sim.call("POST", "/v2/sandbox/companies", { countryCode: "FR", id: "USERCO1", company: { legalName: "Ma Société Test" } }))
+        .status,
+    ).toBe(201);
     const fetchName = async () => {
       const made = companyResponseSchema.parse((await order({ id: "USERCO1", countryCode: "FR", dataPoints: ["company"] })).json);
       await advance(10);
@@ -218,11 +256,21 @@ describe("sandbox lifecycle", () => {
 
   it("keeps monitors, vault entries and the wallet across a restart", async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "sim-state-")), "simulator.json");
-    const options = { apiKey: "sk_dev_restart_key1", webhookSecret: testSecret, publicUrl: "http://127.0.0.1:1", stateFile: file, walletCredits: 77 };
+    const options = {
+      apiKey: "sk_dev_restart_key1",
+      webhookSecret: testSecret,
+      publicUrl: "http://127.0.0.1:1",
+      stateFile: file,
+      walletCredits: 77,
+    };
     const first = createSimulator(options);
     const headers = { "x-api-key": options.apiKey, "content-type": "application/json" };
     await first.app.request("/v2/monitors", { method: "POST", headers, body: JSON.stringify({ companyId: "kept", countryCode: "FR" }) });
-    await first.app.request("/v2/workspaces/default/vault/infogreffe", { method: "PUT", headers, body: JSON.stringify({ payload: { email: "a@b.c", password: "p" } }) });
+    await first.app.request("/v2/workspaces/default/vault/infogreffe", {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ payload: { email: "a@b.c", password: "p" } }),
+    });
     await first.app.request("/_sim/wallet", { method: "PUT", headers, body: JSON.stringify({ balance: 12 }) });
     await first.close();
     const second = createSimulator(options);

@@ -5,8 +5,14 @@ import { z } from "zod";
 const schema = z.object({
   SIM_HOST: z.string().default("127.0.0.1"),
   SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
-  SIM_API_KEY: z.string().regex(/^sk_dev_[\w-]{8,}$/, "expected a sandbox key like sk_dev_…").optional(),
-  SIM_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "expected a signing secret like whsec_…").optional(),
+  SIM_API_KEY: z
+    .string()
+    .regex(/^sk_dev_[\w-]{8,}$/, "expected a sandbox key like sk_dev_…")
+    .optional(),
+  SIM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, "expected a signing secret like whsec_…")
+    .optional(),
   SIM_WEBHOOK_URL: z.url().optional(),
   SIM_STATE_FILE: z.string().default(".data/simulator.json"),
   SIM_WALLET_CREDITS: z.coerce.number().nonnegative().default(10_000),

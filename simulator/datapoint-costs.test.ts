@@ -14,7 +14,11 @@ const balance = async () => (await sim.call("GET", "/_sim/wallet")).json.balance
 describe("what each datapoint cost (dataStatus[…].cost)", () => {
   it("adds up to what the wallet was charged: a block once, on its first datapoint", async () => {
     const before = await balance();
-    const created = await sim.call("POST", "/v2/company", { id: "HRB 44110", countryCode: "DE", dataPoints: ["company", "legalRepresentatives", "shareholders"] });
+    const created = await sim.call("POST", "/v2/company", {
+      id: "HRB 44110",
+      countryCode: "DE",
+      dataPoints: ["company", "legalRepresentatives", "shareholders"],
+    });
     const status = created.json.request.dataStatus.dataPoints as Status;
     expect(status.company?.cost).toBe(4);
     expect(status.legalRepresentatives?.cost).toBe(0);
@@ -30,7 +34,12 @@ describe("what each datapoint cost (dataStatus[…].cost)", () => {
     const pricing = (await sim.call("GET", "/v2/pricing?countryCode=DE")).json;
     const onboardingPrice = pricing.blocks.find((b: { sku: string }) => b.sku === "company").modes.onboarding.price;
     const before = await balance();
-    const created = await sim.call("POST", "/v2/company", { id: "HRB 44120", countryCode: "DE", dataPoints: ["company"], mode: "onboarding" });
+    const created = await sim.call("POST", "/v2/company", {
+      id: "HRB 44120",
+      countryCode: "DE",
+      dataPoints: ["company"],
+      mode: "onboarding",
+    });
     expect(created.json.request.dataStatus.dataPoints.company.cost).toBe(onboardingPrice);
     expect(before - (await balance())).toBe(onboardingPrice);
     const fast = await sim.call("POST", "/v2/onboarding", { id: "HRB 44130", countryCode: "DE", dataPoints: ["companyProfile"] });

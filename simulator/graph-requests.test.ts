@@ -29,7 +29,12 @@ describe("ownership graphs in requests", () => {
     expect(graph.metadata).toMatchObject({ interactive: true });
     const chips = truncated(graph);
     expect(chips.length).toBeGreaterThan(0);
-    for (const chip of chips) expect(chip.continuation).toMatchObject({ estimatedCost: expect.any(Number), depth: expect.any(Number), accumulatedOwnership: expect.any(Number) });
+    for (const chip of chips)
+      expect(chip.continuation).toMatchObject({
+        estimatedCost: expect.any(Number),
+        depth: expect.any(Number),
+        accumulatedOwnership: expect.any(Number),
+      });
     expect(charged).toBe(graph.metadata?.amountSpent);
   });
 
@@ -51,7 +56,12 @@ describe("ownership graphs in requests", () => {
     expect(graph.metadata?.stoppedReason).toBe("budget_exhausted");
     expect(charged).toBeLessThanOrEqual(2);
     expect(truncated(graph).length).toBeGreaterThan(0);
-    const refused = await sim.call("POST", "/v2/company", { id: "OWNERSHIP_DEEP", countryCode: "BE", dataPoints: ["company", "graph"], profileMaxBudget: 0.1 });
+    const refused = await sim.call("POST", "/v2/company", {
+      id: "OWNERSHIP_DEEP",
+      countryCode: "BE",
+      dataPoints: ["company", "graph"],
+      profileMaxBudget: 0.1,
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.error).toMatchObject({ code: "budget_exceeded" });
     expect(refused.json.error.message).toMatch(/above profileMaxBudget \(0\.1\)/);

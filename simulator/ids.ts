@@ -8,6 +8,8 @@ export const newUuid = () => randomUUID();
 export const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString("base64url");
 export function decodeCursor(cursor: string | undefined): number | undefined {
   if (!cursor) return 0;
-  const match = Buffer.from(cursor, "base64url").toString().match(/^o:(\d+)$/);
+  const match = Buffer.from(cursor, "base64url")
+    .toString()
+    .match(/^o:(\d+)$/);
   return match ? Number(match[1]) : undefined;
 }

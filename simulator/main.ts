@@ -29,7 +29,11 @@ const server = serve({ fetch: simulator.app.fetch, hostname: config.SIM_HOST, po
   console.log(`[simulator] Webhooks go to: ${simulator.ctx.webhookEndpoint() ?? "(none yet: PUT /_sim/webhook-endpoint)"}`);
 });
 server.on("error", (error: NodeJS.ErrnoException) => {
-  console.error(error.code === "EADDRINUSE" ? `[simulator] Port ${config.SIM_PORT} is already in use. Set SIM_PORT to another port.` : `[simulator] ${error.message}`);
+  console.error(
+    error.code === "EADDRINUSE"
+      ? `[simulator] Port ${config.SIM_PORT} is already in use. Set SIM_PORT to another port.`
+      : `[simulator] ${error.message}`,
+  );
   process.exit(1);
 });
 

@@ -32,7 +32,8 @@ export function runDueMonitorChecks(ctx: SimulatorContext): number {
         createdAt: at.toISOString(),
         errorMessage: outcome.disappeared ? "The company is no longer found in the register." : null,
       });
-      if (outcome.categories.length) ctx.sendWebhook("monitor.notification", monitorNotification(monitor, outcome.categories, outcome.disappeared, at));
+      if (outcome.categories.length)
+        ctx.sendWebhook("monitor.notification", monitorNotification(monitor, outcome.categories, outcome.disappeared, at));
       if (outcome.disappeared) monitor.deactivated = true;
       monitor.nextCheckAt = new Date(at.getTime() + dayMs).toISOString();
       checks++;

@@ -33,12 +33,31 @@ describe.skipIf(!present)("simulator answers match the vendor's OpenAPI (skipped
     const search = await sim.call("GET", "/v2/search?country=FR&query=Holding");
     check("get", "/v2/search", 200, search.json);
     check("get", "/v2/pricing", 200, (await sim.call("GET", "/v2/pricing?countryCode=DE")).json);
-    check("post", "/v2/onboarding", 200, (await sim.call("POST", "/v2/onboarding", { id: search.json[0].id, countryCode: "FR", dataPoints: ["companyProfile"] })).json);
+    check(
+      "post",
+      "/v2/onboarding",
+      200,
+      (await sim.call("POST", "/v2/onboarding", { id: search.json[0].id, countryCode: "FR", dataPoints: ["companyProfile"] })).json,
+    );
   });
 
   it("company requests, while running and when complete", async () => {
     const id = (await sim.call("GET", "/v2/search?country=DE&query=GmbH")).json[0].id;
-    const created = await sim.call("POST", "/v2/company", { id, countryCode: "DE", dataPoints: ["company", "legalRepresentatives", "ultimateBeneficialOwners", "shareholders", "subsidiaries", "establishments", "otherKeyPersons", "graph", "availableDocuments"] });
+    const created = await sim.call("POST", "/v2/company", {
+      id,
+      countryCode: "DE",
+      dataPoints: [
+        "company",
+        "legalRepresentatives",
+        "ultimateBeneficialOwners",
+        "shareholders",
+        "subsidiaries",
+        "establishments",
+        "otherKeyPersons",
+        "graph",
+        "availableDocuments",
+      ],
+    });
     check("post", "/v2/company", 200, created.json);
     await sim.call("POST", "/_sim/advance", { seconds: 10 });
     check("get", "/v2/company/{requestId}", 200, (await sim.call("GET", `/v2/company/${created.json.request.requestId}`)).json);
@@ -55,8 +74,19 @@ describe.skipIf(!present)("simulator answers match the vendor's OpenAPI (skipped
 
   // PATCH /v2/workspaces/{name} has no response schema in the OpenAPI: nothing to check there.
   it("billing notifications", async () => {
-    check("patch", "/v2/billing/notifications/workspaces/{workspaceId}/config", 200, (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsageTiers: [{ tier: "warning", cents: 100 }] })).json);
+    check(
+      "patch",
+      "/v2/billing/notifications/workspaces/{workspaceId}/config",
+      200,
+      (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsageTiers: [{ tier: "warning", cents: 100 }] }))
+        .json,
+    );
     check("get", "/v2/billing/notifications/recent", 200, (await sim.call("GET", "/v2/billing/notifications/recent?limit=5")).json);
-    check("delete", "/v2/billing/notifications/workspaces/{workspaceId}/config", 200, (await sim.call("DELETE", "/v2/billing/notifications/workspaces/w1/config")).json);
+    check(
+      "delete",
+      "/v2/billing/notifications/workspaces/{workspaceId}/config",
+      200,
+      (await sim.call("DELETE", "/v2/billing/notifications/workspaces/w1/config")).json,
+    );
   });
 });

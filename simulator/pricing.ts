@@ -60,7 +60,11 @@ export function datapointPrice(country: RegistryCountry, datapoint: string): num
 
 /** GET /v2/pricing for one country. */
 export function pricingResponse(country: RegistryCountry) {
-  const entry = (datapoint: string) => ({ available: supportsDatapoint(country, datapoint), price: datapointPrice(country, datapoint), pricingMode: "variable" });
+  const entry = (datapoint: string) => ({
+    available: supportsDatapoint(country, datapoint),
+    price: datapointPrice(country, datapoint),
+    pricingMode: "variable",
+  });
   const freeBlocks = blocks.filter((b) => blockPrice(country, b.sku) === 0);
   return {
     blocks: blocks.map((b) => ({

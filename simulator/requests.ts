@@ -7,7 +7,6 @@ import type { SimulatorContext } from "./simulator-context";
 import type { DatapointState, StoredRequest } from "./state";
 import { deliverySpecialIds, specialError } from "./special-errors";
 
-
 /** Datapoints that pass through `enriching` (an intermediate result, then the AI-enriched one). */
 const enrichedDatapoints = new Set(["company", "companyProfile", "legalRepresentatives"]);
 
@@ -24,9 +23,19 @@ const dayMs = 24 * 3600_000;
  * The credits a request costs now: profile blocks not bought for this company in the last 24 hours,
  * what the graph exploration spends (companies already fetched cost 0), and the documents.
  */
-export function quote(ctx: SimulatorContext, country: RegistryCountry, id: string, dataPoints: string[], documentPrices: number[], graphCost = 0, mode?: string) {
+export function quote(
+  ctx: SimulatorContext,
+  country: RegistryCountry,
+  id: string,
+  dataPoints: string[],
+  documentPrices: number[],
+  graphCost = 0,
+  mode?: string,
+) {
   const now = ctx.clock.now().getTime();
-  const skus = [...new Set(dataPoints.map((d) => blockOf(d)?.sku).filter((s): s is NonNullable<typeof s> => s !== undefined && s !== "graph"))];
+  const skus = [
+    ...new Set(dataPoints.map((d) => blockOf(d)?.sku).filter((s): s is NonNullable<typeof s> => s !== undefined && s !== "graph")),
+  ];
   const billable = skus.filter((sku) => {
     const last = ctx.store.state.billedBlocks[blockKey(country, id, sku)];
     return !last || now - Date.parse(last) >= dayMs;
@@ -40,7 +49,16 @@ export function quote(ctx: SimulatorContext, country: RegistryCountry, id: strin
 /** Starts a request: charges it, and schedules each datapoint's and document's path to its final state. */
 export function startRequest(
   ctx: SimulatorContext,
-  input: { requestId: string; country: RegistryCountry; id: string; dataPoints: string[]; documents: string[]; metadata: Record<string, string>; mode?: string; graphOptions?: StoredRequest["graphOptions"] },
+  input: {
+    requestId: string;
+    country: RegistryCountry;
+    id: string;
+    dataPoints: string[];
+    documents: string[];
+    metadata: Record<string, string>;
+    mode?: string;
+    graphOptions?: StoredRequest["graphOptions"];
+  },
   data: CompanyData,
   billing: { total: number; billable: string[]; graph: number; workspaceId: string },
 ): StoredRequest {
@@ -67,14 +85,20 @@ export function startRequest(
   for (const datapoint of input.dataPoints) {
     request.dataStatus.dataPoints[datapoint] = { status: "in_progress" };
     const done = delay(`${input.country}:${input.id}:${datapoint}`, 300, 3000);
-    if (enrichedDatapoints.has(datapoint)) request.schedule.push({ at: at(done / 2), kind: "dataPoints", key: datapoint, status: "enriching" });
+    if (enrichedDatapoints.has(datapoint))
+      request.schedule.push({ at: at(done / 2), kind: "dataPoints", key: datapoint, status: "enriching" });
     const fails = special?.where === "datapoint" || data.notApplicable.includes(datapoint);
     request.schedule.push({ at: at(done), kind: "dataPoints", key: datapoint, status: fails ? "failed" : "succeeded" });
   }
   for (const document of input.documents) {
     request.dataStatus.documents[document] = { status: "in_progress" };
     const noExtract = special?.where === "document" || data.noDocument.includes(document);
-    request.schedule.push({ at: at(delay(`${input.country}:${input.id}:doc:${document}`, 800, 4000)), kind: "documents", key: document, status: noExtract ? "failed" : "succeeded" });
+    request.schedule.push({
+      at: at(delay(`${input.country}:${input.id}:doc:${document}`, 800, 4000)),
+      kind: "documents",
+      key: document,
+      status: noExtract ? "failed" : "succeeded",
+    });
   }
   assignCosts(request, input.country, billing, data);
   request.schedule.sort((a, b) => a.at.localeCompare(b.at));
@@ -104,12 +128,23 @@ function failure(request: StoredRequest, kind: "dataPoints" | "documents", key: 
   if (special && (special.where === "datapoint" || special.where === "document")) {
     return { status: "failed", error: { code: special.code, message: special.message, retryable: special.retryable } };
   }
-  if (kind === "documents") return { status: "failed", error: { code: "no_document_available", message: "No register extract exists for this company (not billed).", retryable: false } };
+  if (kind === "documents")
+    return {
+      status: "failed",
+      error: { code: "no_document_available", message: "No register extract exists for this company (not billed).", retryable: false },
+    };
   return { status: "failed", error: { code: "datapoint_not_applicable", message: data.notApplicableReason(key), retryable: false } };
 }
 
 /** Refunds what the spec says is not billed once a failure is known. */
-function refundFor(ctx: SimulatorContext, request: StoredRequest, kind: "dataPoints" | "documents", key: string, state: DatapointState, data: CompanyData) {
+function refundFor(
+  ctx: SimulatorContext,
+  request: StoredRequest,
+  kind: "dataPoints" | "documents",
+  key: string,
+  state: DatapointState,
+  data: CompanyData,
+) {
   const country = request.countryCode as RegistryCountry;
   if (state.error?.code === "no_document_available" && kind === "documents") {
     const price = data.documentPrice(key);
@@ -145,7 +180,11 @@ function applyChange(ctx: SimulatorContext, request: StoredRequest, change: Chan
  * Applies every scheduled change that is due; each change bumps the request's version and sends a
  * `company.updated` with the full snapshot (the last one is the terminal delivery).
  */
-export function applyDueChanges(ctx: SimulatorContext, dataFor: (request: StoredRequest) => CompanyData, snapshot: (request: StoredRequest) => Record<string, unknown>): number {
+export function applyDueChanges(
+  ctx: SimulatorContext,
+  dataFor: (request: StoredRequest) => CompanyData,
+  snapshot: (request: StoredRequest) => Record<string, unknown>,
+): number {
   const now = ctx.clock.now().toISOString();
   let applied = 0;
   for (const request of Object.values(ctx.store.state.requests)) {

@@ -66,24 +66,36 @@ describe("pricing and catalog", () => {
 describe("monitors", () => {
   it("creates or retrieves, replacing metadata, skipping long keys and truncating long values", async () => {
     const long = "k".repeat(41);
-    const first = await sim.call("POST", "/v2/monitors", { companyId: "552100554", countryCode: "FR", metadata: { case: "A-1", [long]: "x", note: "v".repeat(501) } });
+    const first = await sim.call("POST", "/v2/monitors", {
+      companyId: "552100554",
+      countryCode: "FR",
+      metadata: { case: "A-1", [long]: "x", note: "v".repeat(501) },
+    });
     expect(first.status).toBe(201);
     const monitor = monitorSchema.parse(first.json);
     expect(monitor.metadata).toEqual({ case: "A-1", note: "v".repeat(500) });
-    const again = monitorSchema.parse((await sim.call("POST", "/v2/monitors", { companyId: "552100554", countryCode: "FR", metadata: { case: "B-2" } })).json);
+    const again = monitorSchema.parse(
+      (await sim.call("POST", "/v2/monitors", { companyId: "552100554", countryCode: "FR", metadata: { case: "B-2" } })).json,
+    );
     expect(again.id).toBe(monitor.id);
     expect(again.metadata).toEqual({ case: "B-2" });
     const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"]));
     expect((await sim.call("POST", "/v2/monitors", { companyId: "1", countryCode: "FR", metadata: tooMany })).status).toBe(400);
-    expect((await sim.call("POST", "/v2/monitors", { companyId: "1", countryCode: "RU" })).json.error.message).toMatch(/not supported for RU/);
+    expect((await sim.call("POST", "/v2/monitors", { companyId: "1", countryCode: "RU" })).json.error.message).toMatch(
+      /not supported for RU/,
+    );
   });
 
   it("pages with cursors and refuses first below 1", async () => {
     for (let i = 0; i < 5; i++) await sim.call("POST", "/v2/monitors", { companyId: `page-${i}`, countryCode: "DE" });
     const pageOne = monitorListResponseSchema.parse((await sim.call("GET", "/v2/monitors?countryCode=DE&first=2")).json);
     expect(pageOne).toMatchObject({ total: 5, hasNextPage: true });
-    const pageTwo = monitorListResponseSchema.parse((await sim.call("GET", `/v2/monitors?countryCode=DE&first=2&after=${pageOne.nextCursor}`)).json);
-    const pageThree = monitorListResponseSchema.parse((await sim.call("GET", `/v2/monitors?countryCode=DE&first=2&after=${pageTwo.nextCursor}`)).json);
+    const pageTwo = monitorListResponseSchema.parse(
+      (await sim.call("GET", `/v2/monitors?countryCode=DE&first=2&after=${pageOne.nextCursor}`)).json,
+    );
+    const pageThree = monitorListResponseSchema.parse(
+      (await sim.call("GET", `/v2/monitors?countryCode=DE&first=2&after=${pageTwo.nextCursor}`)).json,
+    );
     const ids = [...pageOne.monitors, ...pageTwo.monitors, ...pageThree.monitors].map((m) => m.companyId);
     expect(ids).toEqual(["page-0", "page-1", "page-2", "page-3", "page-4"]);
     expect(pageThree.hasNextPage).toBe(false);
@@ -99,12 +111,20 @@ describe("monitors", () => {
   });
 
   it("sends a signed test notification built like a real one, with the monitor's metadata", async () => {
-    const monitor = monitorSchema.parse((await sim.call("POST", "/v2/monitors", { companyId: "notify-me", countryCode: "FR", metadata: { case: "T-9" } })).json);
+    const monitor = monitorSchema.parse(
+      (await sim.call("POST", "/v2/monitors", { companyId: "notify-me", countryCode: "FR", metadata: { case: "T-9" } })).json,
+    );
     expect((await sim.call("POST", `/v2/monitors/${monitor.id}/test-notification`, { changeCategories: ["nonsense"] })).status).toBe(400);
     const before = sim.received.length;
     const answer = await sim.call("POST", `/v2/monitors/${monitor.id}/test-notification`, { changeCategories: ["address", "status"] });
     const payload = monitorNotificationEventSchema.parse(answer.json);
-    expect(payload).toMatchObject({ monitorId: monitor.id, companyId: "notify-me", changeCategories: ["address", "status"], monitorHasBeenDeactivated: false, metadata: { case: "T-9" } });
+    expect(payload).toMatchObject({
+      monitorId: monitor.id,
+      companyId: "notify-me",
+      changeCategories: ["address", "status"],
+      monitorHasBeenDeactivated: false,
+      metadata: { case: "T-9" },
+    });
     await waitFor(() => sim.received.slice(before).some((r) => r.body.includes(monitor.id)));
     const delivery = sim.received.slice(before).find((r) => r.body.includes(monitor.id))!;
     const verified = new Webhook(testSecret).verify(delivery.body, delivery.headers as Record<string, string>);
@@ -120,7 +140,9 @@ describe("monitors", () => {
     expect(logs).toHaveLength(disappeared === -1 ? 3 : logs.length);
     if (disappeared === -1) expect(logs.map((l) => l.createdAt)).toEqual([...logs.map((l) => l.createdAt)].sort().reverse());
     const withChange = logs.filter((l) => l.changeDetected);
-    await waitFor(() => withChange.every((l) => sim.received.some((r) => r.body.includes(monitor.id) && l.changeCategories.every((c) => r.body.includes(c)))));
+    await waitFor(() =>
+      withChange.every((l) => sim.received.some((r) => r.body.includes(monitor.id) && l.changeCategories.every((c) => r.body.includes(c)))),
+    );
   });
 });
 
@@ -144,23 +166,49 @@ describe("vault and workspaces", () => {
   });
 
   it("patches a workspace and refuses a legal name over 255 characters", async () => {
-    expect(workspaceResponseSchema.parse((await sim.call("PATCH", "/v2/workspaces/team-a", { legalName: "Team A GmbH", uboEnabled: false })).json)).toMatchObject({ legalName: "Team A GmbH", uboEnabled: false });
+    expect(
+      workspaceResponseSchema.parse(
+        (await sim.call("PATCH", "/v2/workspaces/team-a", { legalName: "Team A GmbH", uboEnabled: false })).json,
+      ),
+    ).toMatchObject({ legalName: "Team A GmbH", uboEnabled: false });
     expect((await sim.call("PATCH", "/v2/workspaces/team-a", { legalName: "x".repeat(256) })).status).toBe(400);
   });
 });
 
 describe("billing notifications", () => {
   it("validates and upserts a workspace override, then deletes it", async () => {
-    const bad = [{ highUsagePeriodMinutes: 4 }, { highUsagePeriodMinutes: 43201 }, { highUsageTiers: [] }, { highUsageTiers: [{ tier: "a", cents: 1 }, { tier: "a", cents: 2 }] }];
+    const bad = [
+      { highUsagePeriodMinutes: 4 },
+      { highUsagePeriodMinutes: 43201 },
+      { highUsageTiers: [] },
+      {
+        highUsageTiers: [
+          { tier: "a", cents: 1 },
+          { tier: "a", cents: 2 },
+        ],
+      },
+    ];
     for (const body of bad) expect((await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", body)).status).toBe(400);
-    const first = highUsageOverrideSchema.parse((await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsagePeriodMinutes: 5 })).json);
-    const second = highUsageOverrideSchema.parse((await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsageTiers: [{ tier: "warning", cents: 100 }] })).json);
-    expect(second).toMatchObject({ id: first.id, highUsagePeriodMinutes: 5, highUsageTiers: [{ tier: "warning", cents: 100 }], highUsageEnabled: null });
+    const first = highUsageOverrideSchema.parse(
+      (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsagePeriodMinutes: 5 })).json,
+    );
+    const second = highUsageOverrideSchema.parse(
+      (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsageTiers: [{ tier: "warning", cents: 100 }] }))
+        .json,
+    );
+    expect(second).toMatchObject({
+      id: first.id,
+      highUsagePeriodMinutes: 5,
+      highUsageTiers: [{ tier: "warning", cents: 100 }],
+      highUsageEnabled: null,
+    });
     expect((await sim.call("DELETE", "/v2/billing/notifications/workspaces/w1/config")).json).toEqual({ ok: true });
   });
 
   it("lists recent events with a limit from 1 to 200", async () => {
-    expect(billingEventsSchema.parse((await sim.call("GET", "/v2/billing/notifications/recent?limit=1")).json).length).toBeLessThanOrEqual(1);
+    expect(billingEventsSchema.parse((await sim.call("GET", "/v2/billing/notifications/recent?limit=1")).json).length).toBeLessThanOrEqual(
+      1,
+    );
     expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=0")).status).toBe(400);
     expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=201")).status).toBe(400);
     expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=200")).status).toBe(200);
@@ -172,7 +220,11 @@ describe("control API", () => {
     const attempts = (await sim.call("GET", "/_sim/deliveries")).json as { messageId: string; ok: boolean; status?: number }[];
     expect(attempts.length).toBeGreaterThan(0);
     expect(attempts.every((a) => typeof a.ok === "boolean" && a.messageId.startsWith("msg_"))).toBe(true);
-    const delivered = (await sim.call("GET", "/_sim/deliveries?state=delivered&type=monitor.notification")).json as { id: string; type: string; state: string }[];
+    const delivered = (await sim.call("GET", "/_sim/deliveries?state=delivered&type=monitor.notification")).json as {
+      id: string;
+      type: string;
+      state: string;
+    }[];
     expect(delivered.length).toBeGreaterThan(0);
     expect(delivered.every((m) => m.type === "monitor.notification" && m.state === "delivered")).toBe(true);
     expect((await sim.call("GET", "/_sim/deliveries?state=pending")).json).toEqual([]);

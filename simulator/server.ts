@@ -59,7 +59,9 @@ export function createSimulator(options: SimulatorOptions) {
     chaos: state.chaos,
     onChange: () => store.changed(),
   };
-  const deliveries = state.deliveries ? DeliveryQueue.fromJSON(state.deliveries as DeliveryQueueSnapshot, queueOptions) : new DeliveryQueue(queueOptions);
+  const deliveries = state.deliveries
+    ? DeliveryQueue.fromJSON(state.deliveries as DeliveryQueueSnapshot, queueOptions)
+    : new DeliveryQueue(queueOptions);
 
   const ctx: SimulatorContext = {
     store,
@@ -73,7 +75,11 @@ export function createSimulator(options: SimulatorOptions) {
   };
 
   async function runDue() {
-    applyDueChanges(ctx, (r) => companyData(state, r.countryCode, r.companyId), (r) => snapshotOf(ctx, r));
+    applyDueChanges(
+      ctx,
+      (r) => companyData(state, r.countryCode, r.companyId),
+      (r) => snapshotOf(ctx, r),
+    );
     runDueMonitorChecks(ctx);
     await deliveries.runDue();
   }
@@ -93,7 +99,9 @@ export function createSimulator(options: SimulatorOptions) {
   app.route("/v2/documents", documentRoutes(ctx));
   app.get("/v2/pricing", (c) => {
     const country = c.req.query("countryCode") ?? "";
-    return isRegistryCountry(country) ? c.json(pricingResponse(country)) : apiError(c, 400, "invalid_request", `Unknown countryCode ${country}.`);
+    return isRegistryCountry(country)
+      ? c.json(pricingResponse(country))
+      : apiError(c, 400, "invalid_request", `Unknown countryCode ${country}.`);
   });
   app.get("/v2/catalog", (c) => c.json(catalogResponse()));
   app.route("/v2/sandbox/companies", sandboxCompanyRoutes(ctx));

@@ -36,7 +36,12 @@ export function snapshotOf(ctx: SimulatorContext, request: StoredRequest): Recor
   for (const [datapoint, status] of Object.entries(request.dataStatus.dataPoints)) {
     if (status.status !== "succeeded" && status.status !== "enriching") continue;
     for (const section of datapointSections[datapoint] ?? []) {
-      const value = section === "graph" && request.graphOptions ? requestGraph(request) : status.status === "enriching" ? data.intermediate(section) : data.sections[section];
+      const value =
+        section === "graph" && request.graphOptions
+          ? requestGraph(request)
+          : status.status === "enriching"
+            ? data.intermediate(section)
+            : data.sections[section];
       if (value !== undefined) sections[section] = value;
     }
   }

@@ -38,7 +38,14 @@ export type StoredMonitor = {
   createdAt: string;
   nextCheckAt: string;
   deactivated: boolean;
-  logs: { id: string; changeDetected: boolean; changeCategories: string[]; fetchStatus: string; createdAt: string; errorMessage: string | null }[];
+  logs: {
+    id: string;
+    changeDetected: boolean;
+    changeCategories: string[];
+    fetchStatus: string;
+    createdAt: string;
+    errorMessage: string | null;
+  }[];
 };
 
 export type StoredVaultEntry = {
@@ -112,7 +119,10 @@ export class StateStore {
   ) {}
 
   static load(file: string | undefined, walletCredits: number, beforeSave?: (state: SimState) => void): StateStore {
-    const state = file && existsSync(file) ? { ...initialState(walletCredits), ...(JSON.parse(readFileSync(file, "utf8")) as SimState) } : initialState(walletCredits);
+    const state =
+      file && existsSync(file)
+        ? { ...initialState(walletCredits), ...(JSON.parse(readFileSync(file, "utf8")) as SimState) }
+        : initialState(walletCredits);
     return new StateStore(state, file, beforeSave);
   }
 

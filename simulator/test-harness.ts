@@ -31,7 +31,14 @@ export async function startTestSimulator(options: { walletCredits?: number; rece
     });
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const simulator: Simulator = createSimulator({ apiKey: testApiKey, webhookSecret: testSecret, publicUrl: baseUrl, walletCredits: options.walletCredits ?? 1000, webhookUrl: receiverUrl, tickMs: 20 });
+  const simulator: Simulator = createSimulator({
+    apiKey: testApiKey,
+    webhookSecret: testSecret,
+    publicUrl: baseUrl,
+    walletCredits: options.walletCredits ?? 1000,
+    webhookUrl: receiverUrl,
+    tickMs: 20,
+  });
   await new Promise<void>((resolve) => {
     server = serve({ fetch: simulator.app.fetch, hostname: "127.0.0.1", port }, () => resolve());
   });

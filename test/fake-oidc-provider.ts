@@ -38,7 +38,8 @@ export async function startFakeOidcProvider(): Promise<FakeOidcProvider> {
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
       const url = new URL(request.url!, issuer);
-      const json = (status: number, value: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+      const json = (status: number, value: unknown) =>
+        response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
       if (url.pathname === "/.well-known/openid-configuration") {
         return json(200, {
           issuer,
@@ -65,8 +66,14 @@ export async function startFakeOidcProvider(): Promise<FakeOidcProvider> {
         const grant = codes.get(form.get("code") ?? "");
         codes.delete(form.get("code") ?? "");
         const verifier = form.get("code_verifier") ?? "";
-        if (!grant || createHash("sha256").update(verifier).digest("base64url") !== grant.challenge) return json(400, { error: "invalid_grant" });
-        return json(200, { access_token: randomBytes(16).toString("hex"), token_type: "Bearer", expires_in: 300, id_token: idToken(grant.claims) });
+        if (!grant || createHash("sha256").update(verifier).digest("base64url") !== grant.challenge)
+          return json(400, { error: "invalid_grant" });
+        return json(200, {
+          access_token: randomBytes(16).toString("hex"),
+          token_type: "Bearer",
+          expires_in: 300,
+          id_token: idToken(grant.claims),
+        });
       }
       json(404, { error: "not_found" });
     });

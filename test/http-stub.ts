@@ -27,9 +27,10 @@ export async function startHttpStub() {
     json(status: number, body: unknown, headers: Record<string, string> = {}) {
       this.answer((_req, res) => res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body)));
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

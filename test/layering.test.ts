@@ -93,8 +93,11 @@ describe("layering", () => {
 
   it("has no import cycle", () => {
     const known = new Set(files);
-    const resolve = (target: string) => [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].find((f) => known.has(f));
-    const edges = new Map(files.map((file) => [file, (imports.get(file) ?? []).flatMap((s) => resolve(importTarget(file, s) ?? "") ?? [])]));
+    const resolve = (target: string) =>
+      [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].find((f) => known.has(f));
+    const edges = new Map(
+      files.map((file) => [file, (imports.get(file) ?? []).flatMap((s) => resolve(importTarget(file, s) ?? "") ?? [])]),
+    );
     // Depth-first search; a file met again while still on the path closes a cycle.
     const done = new Set<string>();
     const cycles: string[] = [];

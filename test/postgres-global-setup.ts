@@ -33,17 +33,21 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     tempDir = await mkdtemp(path.join(os.tmpdir(), "registry-desk-vitest-"));
     await chmod(tempDir, 0o755); // the `postgres` user runs the server when tests run as root
-    const server = await startEmbeddedPostgres({ dir: path.join(tempDir, "pg"), port: await freePort(), database: "postgres" }).catch(async (error: unknown) => {
-      if (!(error instanceof PostgresUserAccessError)) throw error;
-      // Nothing to retry and nothing started: one clear message instead of a stack trace in every test file.
-      console.error(`\n[vitest] ${error.message}\n`);
-      await rm(tempDir!, { recursive: true, force: true });
-      process.exit(1);
-    });
+    const server = await startEmbeddedPostgres({ dir: path.join(tempDir, "pg"), port: await freePort(), database: "postgres" }).catch(
+      async (error: unknown) => {
+        if (!(error instanceof PostgresUserAccessError)) throw error;
+        // Nothing to retry and nothing started: one clear message instead of a stack trace in every test file.
+        console.error(`\n[vitest] ${error.message}\n`);
+        await rm(tempDir!, { recursive: true, force: true });
+        process.exit(1);
+      },
+    );
     adminUrl = server.url;
     stop = server.stop;
   }
-  console.log(`[vitest] integration tests on ${process.env.DATABASE_URL ? `the Postgres at ${new URL(adminUrl).host} (DATABASE_URL)` : "an embedded Postgres"}`);
+  console.log(
+    `[vitest] integration tests on ${process.env.DATABASE_URL ? `the Postgres at ${new URL(adminUrl).host} (DATABASE_URL)` : "an embedded Postgres"}`,
+  );
   const template = `registry_desk_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

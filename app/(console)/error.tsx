@@ -8,7 +8,12 @@ export default function ConsoleError({ error, reset }: { error: Error & { digest
       <h1 className="text-xl font-semibold">This page could not be loaded</h1>
       <p className="text-muted-foreground">
         Something went wrong on the server. Nothing was changed.
-        {error.digest && <> Reference for the administrator: <code className="font-mono">{error.digest}</code>.</>}
+        {error.digest && (
+          <>
+            {" "}
+            Reference for the administrator: <code className="font-mono">{error.digest}</code>.
+          </>
+        )}
       </p>
       <Button onClick={reset}>Try again</Button>
     </div>

@@ -25,7 +25,11 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex h-14 items-center justify-end gap-3 border-b px-4 md:px-6">
             {active ? (
-              <ConnectionSwitcher connections={connections.map(({ id, name, environment }) => ({ id, name, environment }))} activeId={active.id} switchConnection={switchConnectionAction} />
+              <ConnectionSwitcher
+                connections={connections.map(({ id, name, environment }) => ({ id, name, environment }))}
+                activeId={active.id}
+                switchConnection={switchConnectionAction}
+              />
             ) : (
               <span className="text-sm text-muted-foreground">
                 No registry connection

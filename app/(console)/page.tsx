@@ -14,13 +14,16 @@ export default async function ConsoleHome() {
       <div>
         <h1 className="text-2xl font-semibold">Welcome{user.name ? `, ${user.name}` : ""}</h1>
         <p className="text-muted-foreground">
-          You are signed in as <span className="font-medium text-foreground">{roleLabels[user.role]}</span>:{" "}
-          {roleDescriptions[user.role]}
+          You are signed in as <span className="font-medium text-foreground">{roleLabels[user.role]}</span>: {roleDescriptions[user.role]}
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {mine.map((section) => (
-          <Link key={section.href} href={section.href} className="rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <Link
+            key={section.href}
+            href={section.href}
+            className="rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             <Card className="h-full transition-colors hover:bg-accent/50">
               <CardHeader>
                 <CardTitle className="flex items-center justify-between gap-2 text-base">

@@ -17,9 +17,14 @@ import { GET as downloadDocument } from "@/app/api/requests/[requestId]/document
 import { testApiKey } from "@/simulator/test-harness";
 
 // The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined, activeConnectionId: undefined as string | undefined }));
+const browser = vi.hoisted(() => ({
+  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
+  activeConnectionId: undefined as string | undefined,
+}));
 vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }) }));
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
+}));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 /** B: the simulator. A: a server that records every call and answers 500, chosen as the session's active connection. */
@@ -41,8 +46,19 @@ const graphSnapshot = (requestId: string) => ({
   request: { requestId, countryCode: "DE", companyId: "HRB 86891" },
   graph: {
     nodes: [
-      { nodeId: "root", type: "company", company: { id: "HRB 86891", legalName: "Root", countryCode: "DE" }, flags: { isRoot: true, status: "found" } },
-      { nodeId: "far", type: "company", company: { id: "HRB 1", legalName: "Far", countryCode: "DE" }, flags: { status: "budget_truncated" }, continuation: { reason: "budget", estimatedCost: 2, depth: 2 } },
+      {
+        nodeId: "root",
+        type: "company",
+        company: { id: "HRB 86891", legalName: "Root", countryCode: "DE" },
+        flags: { isRoot: true, status: "found" },
+      },
+      {
+        nodeId: "far",
+        type: "company",
+        company: { id: "HRB 1", legalName: "Far", countryCode: "DE" },
+        flags: { status: "budget_truncated" },
+        continuation: { reason: "budget", estimatedCost: 2, depth: 2 },
+      },
     ],
     edges: [{ id: "e1", fromId: "far", toId: "root", percentage: 60 }],
   },
@@ -54,7 +70,14 @@ describe("the registry seam", () => {
     hostA = await startHttpStub();
     const [a] = await db()
       .insert(registryConnections)
-      .values({ name: "Elsewhere", environment: "production", baseUrl: hostA.url, apiKeySealed: sealSecret(testApiKey), apiKeyHint: "sk_live_…", isDefault: true })
+      .values({
+        name: "Elsewhere",
+        environment: "production",
+        baseUrl: hostA.url,
+        apiKeySealed: sealSecret(testApiKey),
+        apiKeyHint: "sk_live_…",
+        isDefault: true,
+      })
       .returning();
     connectionA = a!.id;
   });
@@ -82,7 +105,10 @@ describe("the registry seam", () => {
     browser.activeConnectionId = connectionB;
     const result = await listDocumentsAction({ countryCode: "DE", id: "HRB 86891" });
     expect(result.ok).toBe(true);
-    const [stored] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, result.ok ? result.data.requestId : ""));
+    const [stored] = await db()
+      .select()
+      .from(companyRequests)
+      .where(eq(companyRequests.requestId, result.ok ? result.data.requestId : ""));
     expect(stored?.connectionId).toBe(connectionB);
   });
 
@@ -90,7 +116,14 @@ describe("the registry seam", () => {
     await signInAs("compliance");
     const requestId = `req_on_b_${crypto.randomUUID()}`;
     await storeRequest(requestId, connectionB, {
-      request: { requestId, countryCode: "DE", companyId: "HRB 86891", dataStatus: { dataPoints: { shareholders: { status: "failed", error: { code: "source_unavailable", message: "Down.", retryable: true } } } } },
+      request: {
+        requestId,
+        countryCode: "DE",
+        companyId: "HRB 86891",
+        dataStatus: {
+          dataPoints: { shareholders: { status: "failed", error: { code: "source_unavailable", message: "Down.", retryable: true } } },
+        },
+      },
     });
     const quote = await quoteRetryAction({ requestId, kind: "dataPoint", name: "shareholders" });
     expect(quote).toMatchObject({ ok: true, data: { label: "shareholders" } });
@@ -102,14 +135,28 @@ describe("the registry seam", () => {
     const requestId = `req_orphan_${crypto.randomUUID()}`;
     await storeRequest(requestId, null, graphSnapshot(requestId));
     const result = await expandGraphAction({ requestId, nodeIds: ["far"], confirmedCost: 2 });
-    expect(result).toEqual({ ok: false, code: "no_connection", error: requestConnectionGone, registry: expect.objectContaining({ code: "no_connection", retryable: false }) });
+    expect(result).toEqual({
+      ok: false,
+      code: "no_connection",
+      error: requestConnectionGone,
+      registry: expect.objectContaining({ code: "no_connection", retryable: false }),
+    });
     expect(hostA.requests).toEqual([]);
-    expect(await db().select().from(paidRequestIntents).where(sql`details->>'parentRequestId' = ${requestId}`)).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(paidRequestIntents)
+        .where(sql`details->>'parentRequestId' = ${requestId}`),
+    ).toHaveLength(0);
   });
 
   it("answers a follow-up of a request this console does not have as not found", async () => {
     await signInAs("admin");
-    expect(await quoteRetryAction({ requestId: "req_never_stored", kind: "dataPoint", name: "company" })).toEqual({ ok: false, code: "not_found", error: "This console has no request with this id." });
+    expect(await quoteRetryAction({ requestId: "req_never_stored", kind: "dataPoint", name: "company" })).toEqual({
+      ok: false,
+      code: "not_found",
+      error: "This console has no request with this id.",
+    });
     const response = await downloadDocument(new NextRequest("http://localhost/api/requests/req_never_stored/documents/doc_1"), {
       params: Promise.resolve({ requestId: "req_never_stored", documentId: "doc_1" }),
     });
@@ -121,7 +168,11 @@ describe("the registry seam", () => {
     await signInAs("compliance");
     await db().delete(registryConnections);
     browser.activeConnectionId = undefined;
-    expect(await onboardingPriceAction({ countryCode: "FR" })).toMatchObject({ ok: false, code: "no_connection", error: noConnectionConfigured });
+    expect(await onboardingPriceAction({ countryCode: "FR" })).toMatchObject({
+      ok: false,
+      code: "no_connection",
+      error: noConnectionConfigured,
+    });
     const response = await searchStream(new NextRequest("http://localhost/api/search/stream?country=DE&query=acme"), {});
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: { code: "no_connection", message: noConnectionConfigured } });

@@ -19,7 +19,15 @@ export function formatPercent(value: number): string {
 /** An address on one line, skipping what the register left out. */
 export function formatAddress(address: Address | undefined): string | undefined {
   if (!address) return undefined;
-  const line = [address.careOf && `c/o ${address.careOf}`, address.addressLine1, address.addressLine2, address.poBox && `PO Box ${address.poBox}`, [address.postalCode, address.city].filter(Boolean).join(" "), address.region ?? address.state, address.countryCode]
+  const line = [
+    address.careOf && `c/o ${address.careOf}`,
+    address.addressLine1,
+    address.addressLine2,
+    address.poBox && `PO Box ${address.poBox}`,
+    [address.postalCode, address.city].filter(Boolean).join(" "),
+    address.region ?? address.state,
+    address.countryCode,
+  ]
     .filter((part) => part && String(part).trim())
     .join(", ");
   return line || undefined;
@@ -28,7 +36,9 @@ export function formatAddress(address: Address | undefined): string | undefined 
 /** A person's name: the full name, or its parts. */
 export function formatPersonName(name: PersonName | undefined): string | undefined {
   if (!name) return undefined;
-  return name.fullName ?? ([name.title, name.firstName, name.middleName, name.lastName, name.suffix].filter(Boolean).join(" ") || undefined);
+  return (
+    name.fullName ?? ([name.title, name.firstName, name.middleName, name.lastName, name.suffix].filter(Boolean).join(" ") || undefined)
+  );
 }
 
 /** YYYY-MM-DD from an ISO date or date-time; anything else as it came. */

@@ -16,7 +16,15 @@ export function formatDelivery(seconds: number | undefined): string | undefined 
   return `about ${Math.round(seconds / 86400)} days`;
 }
 
-function DocumentRow({ requestId, document, status }: { requestId: string; document: DossierDocument; status: DatapointStatus | undefined }) {
+function DocumentRow({
+  requestId,
+  document,
+  status,
+}: {
+  requestId: string;
+  document: DossierDocument;
+  status: DatapointStatus | undefined;
+}) {
   const facts: [string, string | undefined][] = [
     ["Date", formatDate(document.date)],
     ["Format", document.format],
@@ -28,9 +36,15 @@ function DocumentRow({ requestId, document, status }: { requestId: string; docum
     <li className="min-w-0 space-y-1 px-3 py-2 text-sm" data-document={document.id}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium [overflow-wrap:anywhere]">{document.name ?? document.nameInEnglish ?? document.id}</span>
-        {document.nameInEnglish && document.nameInEnglish !== document.name && <span className="text-muted-foreground [overflow-wrap:anywhere]">({document.nameInEnglish})</span>}
+        {document.nameInEnglish && document.nameInEnglish !== document.name && (
+          <span className="text-muted-foreground [overflow-wrap:anywhere]">({document.nameInEnglish})</span>
+        )}
         {document.source?.type && <EnumBadge value={document.source.type} labels={documentSourceTypeLabels} />}
-        {status && <Badge variant={status.status === "succeeded" ? "success" : status.status === "failed" ? "outline" : "secondary"}>{status.status === "failed" ? (status.error?.code ?? "failed") : status.status}</Badge>}
+        {status && (
+          <Badge variant={status.status === "succeeded" ? "success" : status.status === "failed" ? "outline" : "secondary"}>
+            {status.status === "failed" ? (status.error?.code ?? "failed") : status.status}
+          </Badge>
+        )}
       </div>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-5">
         {facts.map(([label, value]) => (
@@ -50,7 +64,9 @@ function DocumentRow({ requestId, document, status }: { requestId: string; docum
           Download
         </a>
       ) : (
-        <span className="text-xs text-muted-foreground">{status ? "Not delivered yet" : "Listed by the register; not ordered in this request"}</span>
+        <span className="text-xs text-muted-foreground">
+          {status ? "Not delivered yet" : "Listed by the register; not ordered in this request"}
+        </span>
       )}
     </li>
   );
@@ -65,7 +81,10 @@ export function DocumentsTab({ requestId, snapshot }: { requestId: string; snaps
   return (
     <div className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">{documents.length} document{documents.length === 1 ? "" : "s"} in this snapshot. Downloads go through the console, which fetches a fresh signed link when needed and records each download in the audit log.</p>
+        <p className="text-sm text-muted-foreground">
+          {documents.length} document{documents.length === 1 ? "" : "s"} in this snapshot. Downloads go through the console, which fetches a
+          fresh signed link when needed and records each download in the audit log.
+        </p>
         {orderMore && (
           <a href={orderMore} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
             Order more documents
@@ -79,7 +98,12 @@ export function DocumentsTab({ requestId, snapshot }: { requestId: string; snaps
       ) : (
         <ul className="divide-y rounded-md border">
           {documents.map((document) => (
-            <DocumentRow key={document.id} requestId={requestId} document={document} status={statuses[document.id] ?? statuses[document.key]} />
+            <DocumentRow
+              key={document.id}
+              requestId={requestId}
+              document={document}
+              status={statuses[document.id] ?? statuses[document.key]}
+            />
           ))}
         </ul>
       )}

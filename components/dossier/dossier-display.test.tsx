@@ -17,20 +17,33 @@ describe("the signing-authority sentence", () => {
   it("reads a sole signer with an amount limit and named co-signers", () => {
     const sentence = signingAuthoritySentence({
       representationMode: { mode: "sole", namedCoSigners: ["Anna Weber", "Max Kohl"] },
-      signingAuthority: { verdict: "sole_within_limits", rules: [{ mode: "sole", amountLimit: { amount: 50000, currency: "EUR", comparator: "up_to" } }], confidence: "high", derivedFrom: "ai" },
+      signingAuthority: {
+        verdict: "sole_within_limits",
+        rules: [{ mode: "sole", amountLimit: { amount: 50000, currency: "EUR", comparator: "up_to" } }],
+        confidence: "high",
+        derivedFrom: "ai",
+      },
     });
     expect(sentence).toBe("Can sign alone up to 50,000 EUR; above that together with one of Anna Weber or Max Kohl.");
   });
   it("reads joint signing with a minimum of signatories, and sole without limit", () => {
-    expect(signingAuthoritySentence({ representationMode: { mode: "joint", minimumSignatories: 2 } })).toBe("Can sign only together with one other signatory.");
-    expect(signingAuthoritySentence({ representationMode: { mode: "joint", minimumSignatories: 3 } })).toBe("Can sign only together with two other signatories.");
-    expect(signingAuthoritySentence({ signingAuthority: { rules: [{ mode: "joint", coSigners: { minimum: 1, named: [], roles: ["Prokurist"] } }] } })).toBe(
-      "Can sign only together with one person holding the role Prokurist.",
+    expect(signingAuthoritySentence({ representationMode: { mode: "joint", minimumSignatories: 2 } })).toBe(
+      "Can sign only together with one other signatory.",
     );
+    expect(signingAuthoritySentence({ representationMode: { mode: "joint", minimumSignatories: 3 } })).toBe(
+      "Can sign only together with two other signatories.",
+    );
+    expect(
+      signingAuthoritySentence({
+        signingAuthority: { rules: [{ mode: "joint", coSigners: { minimum: 1, named: [], roles: ["Prokurist"] } }] },
+      }),
+    ).toBe("Can sign only together with one person holding the role Prokurist.");
     expect(signingAuthoritySentence({ representationMode: { mode: "sole" } })).toBe("Can sign alone, without limit.");
   });
   it("names an unknown mode as sent, says nothing when nothing is reported, and marks AI derivation", () => {
-    expect(signingAuthoritySentence({ representationMode: { mode: "collective_by_board" } })).toBe('Signing mode "collective_by_board" (as the register states it).');
+    expect(signingAuthoritySentence({ representationMode: { mode: "collective_by_board" } })).toBe(
+      'Signing mode "collective_by_board" (as the register states it).',
+    );
     expect(signingAuthoritySentence({})).toBeUndefined();
     expect(signingAuthoritySentence({ representationMode: null })).toBeUndefined();
     expect(signingAuthorityProvenance({ signingAuthority: { derivedFrom: "ai", confidence: "high" } })).toBe("AI-derived, confidence high");
@@ -46,7 +59,11 @@ describe("share intervals", () => {
   });
   it("lists a subsidiary without a percentage", () => {
     expect(subsidiaryShareText({ company: { legalName: "Isar GmbH" } })).toBe("Ownership stated without a percentage");
-    const html = renderToStaticMarkup(<PeopleTab snapshot={{ request, subsidiaries: [{ company: { legalName: "Isar GmbH", id: "HRB 9", countryCode: "DE" } }] } as CompanyResponse} />);
+    const html = renderToStaticMarkup(
+      <PeopleTab
+        snapshot={{ request, subsidiaries: [{ company: { legalName: "Isar GmbH", id: "HRB 9", countryCode: "DE" } }] } as CompanyResponse}
+      />,
+    );
     expect(html).toContain("Isar GmbH");
     expect(html).toContain('href="/companies/DE/HRB%209"');
     expect(html).toContain("Ownership stated without a percentage");
@@ -55,7 +72,9 @@ describe("share intervals", () => {
 
 describe("fields the register does not report", () => {
   it("says so instead of leaving empty boxes", () => {
-    const html = renderToStaticMarkup(<OverviewTab snapshot={{ request, company: { id: "SPARSE", legalName: "Sparse GmbH" } } as CompanyResponse} onEvidence={noop} />);
+    const html = renderToStaticMarkup(
+      <OverviewTab snapshot={{ request, company: { id: "SPARSE", legalName: "Sparse GmbH" } } as CompanyResponse} onEvidence={noop} />,
+    );
     expect(html).toContain("Sparse GmbH");
     const facts = [...html.matchAll(/data-fact="([^"]+)"[^>]*>.*?<dd[^>]*>(.*?)<\/dd>/g)].map((m) => [m[1], m[2]]);
     expect(facts.length).toBeGreaterThan(10);
@@ -63,7 +82,13 @@ describe("fields the register does not report", () => {
     expect(html.match(/Not reported by the register/g)!.length).toBeGreaterThan(10);
   });
   it("says so for an empty person list and a missing signing line", () => {
-    const html = renderToStaticMarkup(<PeopleTab snapshot={{ request, legalRepresentatives: [{ type: "individual", individual: { name: { fullName: "Jane Roe" } } }] } as CompanyResponse} />);
+    const html = renderToStaticMarkup(
+      <PeopleTab
+        snapshot={
+          { request, legalRepresentatives: [{ type: "individual", individual: { name: { fullName: "Jane Roe" } } }] } as CompanyResponse
+        }
+      />,
+    );
     expect(html).toContain("Jane Roe");
     expect(html).toContain("Signing authority: not reported by the register");
     expect(html).toContain("Shareholders (0)");
@@ -75,7 +100,11 @@ describe("unknown enum values", () => {
   it("are shown as the API sent them", () => {
     const snapshot = {
       request: { ...request, dataStatus: { dataPoints: { company: { status: "queued_for_review" } }, documents: {} } },
-      company: { id: "X", status: { statusDetails: { status: "STRUCK_OFF_PROVISIONALLY" } }, complianceFlags: { sanctionsHit: { active: true, since: "2026-01-01" } } },
+      company: {
+        id: "X",
+        status: { statusDetails: { status: "STRUCK_OFF_PROVISIONALLY" } },
+        complianceFlags: { sanctionsHit: { active: true, since: "2026-01-01" } },
+      },
       legalRepresentatives: [{ type: "trust", corporateBody: "shariaBoard", individual: { name: { fullName: "A" } } }],
       companyRelationships: [{ relation: "absorbedBy", company: { legalName: "B" } }],
     } as unknown as CompanyResponse;
@@ -86,7 +115,10 @@ describe("unknown enum values", () => {
     for (const value of ["trust", "shariaBoard", "absorbedBy"]) expect(people).toContain(`data-enum="${value}"`);
     const strip = renderToStaticMarkup(<StatusStrip dataPoints={snapshot.request.dataStatus!.dataPoints} documents={{}} />);
     expect(strip).toContain("queued_for_review");
-    expect(riskItems(snapshot.company, []).map((i) => i.text)).toEqual(["sanctionsHit (since 2026-01-01)", "Status: STRUCK_OFF_PROVISIONALLY"]);
+    expect(riskItems(snapshot.company, []).map((i) => i.text)).toEqual([
+      "sanctionsHit (since 2026-01-01)",
+      "Status: STRUCK_OFF_PROVISIONALLY",
+    ]);
   });
 });
 
@@ -94,7 +126,10 @@ describe("the status strip and documents", () => {
   it("reads benign failures as outcomes and real failures with their code and message", () => {
     const html = renderToStaticMarkup(
       <StatusStrip
-        dataPoints={{ subsidiaries: { status: "failed", error: { code: "datapoint_not_applicable", message: "n/a" } }, shareholders: { status: "failed", error: { code: "source_unavailable", message: "Register down", retryable: true } } }}
+        dataPoints={{
+          subsidiaries: { status: "failed", error: { code: "datapoint_not_applicable", message: "n/a" } },
+          shareholders: { status: "failed", error: { code: "source_unavailable", message: "Register down", retryable: true } },
+        }}
         documents={{ doc_1: { status: "failed", error: { code: "no_document_available", message: "none" } } }}
       />,
     );
@@ -105,7 +140,16 @@ describe("the status strip and documents", () => {
   it("offers a console download only for delivered documents", () => {
     const snapshot = {
       request: { ...request, dataStatus: { documents: { doc_a: { status: "succeeded" } } } },
-      documents: { tradeRegisterExtract: { id: "doc_a", name: "Auszug", nameInEnglish: "Extract", price: 3, format: "pdf", downloadUrl: "http://sim/x" } },
+      documents: {
+        tradeRegisterExtract: {
+          id: "doc_a",
+          name: "Auszug",
+          nameInEnglish: "Extract",
+          price: 3,
+          format: "pdf",
+          downloadUrl: "http://sim/x",
+        },
+      },
       availableDocuments: [{ id: "doc_b", name: "Liste" }],
     } as unknown as CompanyResponse;
     const html = renderToStaticMarkup(<DocumentsTab requestId="req_1" snapshot={snapshot} />);
@@ -122,7 +166,13 @@ describe("retry", () => {
     company: { status: "succeeded" },
   };
   it("is offered only on failures the registry calls retryable, and only when a retry control is given", () => {
-    const withRetry = renderToStaticMarkup(<StatusStrip dataPoints={dataPoints} documents={{}} renderRetry={(kind, name) => <button data-retry={`${kind}:${name}`}>Retry</button>} />);
+    const withRetry = renderToStaticMarkup(
+      <StatusStrip
+        dataPoints={dataPoints}
+        documents={{}}
+        renderRetry={(kind, name) => <button data-retry={`${kind}:${name}`}>Retry</button>}
+      />,
+    );
     expect([...withRetry.matchAll(/data-retry="([^"]+)"/g)].map((m) => m[1])).toEqual(["dataPoint:shareholders"]);
     const without = renderToStaticMarkup(<StatusStrip dataPoints={dataPoints} documents={{}} />);
     expect(without).not.toContain("data-retry");
@@ -139,7 +189,13 @@ describe("retry", () => {
 
 describe("the status strip's document names", () => {
   it("names a document beside its id when the snapshot lists it", () => {
-    const html = renderToStaticMarkup(<StatusStrip dataPoints={{}} documents={{ doc_1: { status: "in_progress" }, doc_2: { status: "in_progress" } }} documentNames={{ doc_1: "Trade register extract" }} />);
+    const html = renderToStaticMarkup(
+      <StatusStrip
+        dataPoints={{}}
+        documents={{ doc_1: { status: "in_progress" }, doc_2: { status: "in_progress" } }}
+        documentNames={{ doc_1: "Trade register extract" }}
+      />,
+    );
     expect(html).toMatch(/Trade register extract <span[^>]*>doc_1<\/span>/);
     expect(html).toContain(">doc_2</span>");
   });

@@ -18,7 +18,14 @@ const OwnershipTab = dynamic(() => import("@/components/graph/ownership-tab").th
 });
 
 export const dossierTabs = ["overview", "people", "ownership", "documents", "financials", "raw"] as const;
-const tabLabels: Record<(typeof dossierTabs)[number], string> = { overview: "Overview", people: "People", ownership: "Ownership", documents: "Documents", financials: "Financials", raw: "Raw" };
+const tabLabels: Record<(typeof dossierTabs)[number], string> = {
+  overview: "Overview",
+  people: "People",
+  ownership: "Ownership",
+  documents: "Documents",
+  financials: "Financials",
+  raw: "Raw",
+};
 
 /** The dossier's tabs over the request's current snapshot; evidence links switch tab and scroll to the part they name. */
 export function DossierTabs({ request, canExpand, expandGraph }: { request: StoredRequest; canExpand: boolean; expandGraph: ExpandGraph }) {
@@ -52,7 +59,11 @@ export function DossierTabs({ request, canExpand, expandGraph }: { request: Stor
         <PeopleTab snapshot={snapshot} />
       </TabsContent>
       <TabsContent value="ownership">
-        {snapshot ? <OwnershipTab requestId={requestId} snapshot={snapshot} canExpand={canExpand} expandGraph={expandGraph} /> : <p className="text-sm text-muted-foreground">No snapshot received yet.</p>}
+        {snapshot ? (
+          <OwnershipTab requestId={requestId} snapshot={snapshot} canExpand={canExpand} expandGraph={expandGraph} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No snapshot received yet.</p>
+        )}
       </TabsContent>
       <TabsContent value="documents">
         <DocumentsTab requestId={requestId} snapshot={snapshot} />

@@ -21,9 +21,18 @@ export const companyStatusLabels: Record<string, string> = {
 
 export const riskLevelLabels: Record<string, string> = { low: "low", medium: "medium", high: "high", critical: "critical" };
 
-export const taxIdVerificationLabels: Record<string, string> = { verified: "Verified", unverified: "Not verified", unavailable: "Verification unavailable" };
+export const taxIdVerificationLabels: Record<string, string> = {
+  verified: "Verified",
+  unverified: "Not verified",
+  unavailable: "Verification unavailable",
+};
 
-export const corporateBodyLabels: Record<string, string> = { board: "Board", supervisoryBoard: "Supervisory board", management: "Management", audit: "Audit" };
+export const corporateBodyLabels: Record<string, string> = {
+  board: "Board",
+  supervisoryBoard: "Supervisory board",
+  management: "Management",
+  audit: "Audit",
+};
 
 export const entityTypeLabels: Record<string, string> = { individual: "Individual", company: "Company" };
 
@@ -48,9 +57,23 @@ export const companyRelationLabels: Record<string, string> = {
   other: "Other",
 };
 
-export const trendLabels: Record<string, string> = { increasing: "increasing", decreasing: "decreasing", stable: "stable", improving: "improving", declining: "declining", unknown: "unknown" };
+export const trendLabels: Record<string, string> = {
+  increasing: "increasing",
+  decreasing: "decreasing",
+  stable: "stable",
+  improving: "improving",
+  declining: "declining",
+  unknown: "unknown",
+};
 
-export const insightCategoryLabels: Record<string, string> = { liquidity: "Liquidity", profitability: "Profitability", solvency: "Solvency", efficiency: "Efficiency", growth: "Growth", risk: "Risk" };
+export const insightCategoryLabels: Record<string, string> = {
+  liquidity: "Liquidity",
+  profitability: "Profitability",
+  solvency: "Solvency",
+  efficiency: "Efficiency",
+  growth: "Growth",
+  risk: "Risk",
+};
 
 export const documentSourceTypeLabels: Record<string, string> = {
   live_from_registry: "Live from the register",

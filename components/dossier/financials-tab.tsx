@@ -11,10 +11,14 @@ import { ratioLabels } from "./ratio-labels";
 import { snapshotFinancialStatements } from "@/lib/requests/snapshot-documents";
 import type { RatioSeriesPoint } from "./ratio-chart";
 
-const RatioChart = dynamic(() => import("./ratio-chart"), { ssr: false, loading: () => <p className="text-sm text-muted-foreground">Loading the chart…</p> });
+const RatioChart = dynamic(() => import("./ratio-chart"), {
+  ssr: false,
+  loading: () => <p className="text-sm text-muted-foreground">Loading the chart…</p>,
+});
 
 function periodText(statement: FinancialStatement): string | undefined {
-  const date = (d: { year?: number; month?: number; day?: number } | undefined) => d?.year && [d.year, d.month && String(d.month).padStart(2, "0"), d.day && String(d.day).padStart(2, "0")].filter(Boolean).join("-");
+  const date = (d: { year?: number; month?: number; day?: number } | undefined) =>
+    d?.year && [d.year, d.month && String(d.month).padStart(2, "0"), d.day && String(d.day).padStart(2, "0")].filter(Boolean).join("-");
   const start = date(statement.period?.startDate);
   const end = date(statement.period?.endDate);
   if (start || end) return `${start || "?"} to ${end || "?"}`;
@@ -42,8 +46,15 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
         <Fact label="Accounting standard" value={data.accountingStandard} />
         <Fact label="Statement type" value={data.statementType} />
         <Fact label="Currency" value={data.currency} />
-        <Fact label="Health score" value={analysis?.healthScore !== undefined ? `${formatNumber(analysis.healthScore)} / 100` : undefined} />
-        <Fact label="Overall risk">{analysis?.overallRisk ? <EnumBadge value={analysis.overallRisk} labels={riskLevelLabels} variant={riskVariant(analysis.overallRisk)} /> : null}</Fact>
+        <Fact
+          label="Health score"
+          value={analysis?.healthScore !== undefined ? `${formatNumber(analysis.healthScore)} / 100` : undefined}
+        />
+        <Fact label="Overall risk">
+          {analysis?.overallRisk ? (
+            <EnumBadge value={analysis.overallRisk} labels={riskLevelLabels} variant={riskVariant(analysis.overallRisk)} />
+          ) : null}
+        </Fact>
       </FactGrid>
       {analysis?.summary && <p className="text-sm [overflow-wrap:anywhere]">{analysis.summary}</p>}
       <div className="overflow-x-auto">
@@ -56,7 +67,9 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
                   <th scope="row" className="py-1 pr-3 text-left font-normal text-muted-foreground">
                     {label}
                   </th>
-                  <td className="py-1 text-right tabular-nums">{typeof value === "number" ? (percent ? `${formatNumber(value)} %` : formatNumber(value)) : <NotReported />}</td>
+                  <td className="py-1 text-right tabular-nums">
+                    {typeof value === "number" ? percent ? `${formatNumber(value)} %` : formatNumber(value) : <NotReported />}
+                  </td>
                 </tr>
               );
             })}
@@ -64,9 +77,21 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
         </table>
       </div>
       <FactGrid>
-        <Fact label="Revenue trend" value={analysis?.trends?.revenueDirection && (trendLabels[analysis.trends.revenueDirection] ?? analysis.trends.revenueDirection)} />
-        <Fact label="Profitability trend" value={analysis?.trends?.profitabilityDirection && (trendLabels[analysis.trends.profitabilityDirection] ?? analysis.trends.profitabilityDirection)} />
-        <Fact label="Debt trend" value={analysis?.trends?.debtDirection && (trendLabels[analysis.trends.debtDirection] ?? analysis.trends.debtDirection)} />
+        <Fact
+          label="Revenue trend"
+          value={analysis?.trends?.revenueDirection && (trendLabels[analysis.trends.revenueDirection] ?? analysis.trends.revenueDirection)}
+        />
+        <Fact
+          label="Profitability trend"
+          value={
+            analysis?.trends?.profitabilityDirection &&
+            (trendLabels[analysis.trends.profitabilityDirection] ?? analysis.trends.profitabilityDirection)
+          }
+        />
+        <Fact
+          label="Debt trend"
+          value={analysis?.trends?.debtDirection && (trendLabels[analysis.trends.debtDirection] ?? analysis.trends.debtDirection)}
+        />
       </FactGrid>
       <div className="space-y-1">
         <h3 className="text-sm font-medium">Insights</h3>
@@ -76,12 +101,16 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
               <li key={index} className="space-y-1 px-3 py-2 text-sm">
                 <span className="flex flex-wrap items-center gap-2">
                   {insight.category && <EnumBadge value={insight.category} labels={insightCategoryLabels} />}
-                  {insight.riskLevel && <EnumBadge value={insight.riskLevel} labels={riskLevelLabels} variant={riskVariant(insight.riskLevel)} />}
+                  {insight.riskLevel && (
+                    <EnumBadge value={insight.riskLevel} labels={riskLevelLabels} variant={riskVariant(insight.riskLevel)} />
+                  )}
                   <span className="font-medium [overflow-wrap:anywhere]">{insight.title ?? "Untitled insight"}</span>
                   {insight.metricValue !== undefined && <Badge variant="outline">{String(insight.metricValue)}</Badge>}
                 </span>
                 {insight.description && <span className="block [overflow-wrap:anywhere]">{insight.description}</span>}
-                {insight.recommendation && <span className="block text-muted-foreground [overflow-wrap:anywhere]">Recommendation: {insight.recommendation}</span>}
+                {insight.recommendation && (
+                  <span className="block text-muted-foreground [overflow-wrap:anywhere]">Recommendation: {insight.recommendation}</span>
+                )}
               </li>
             ))}
           </ul>
@@ -90,8 +119,24 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
         )}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Fact label="Strengths">{analysis?.strengths?.length ? <ul className="list-inside list-disc">{analysis.strengths.map((s, i) => <li key={i}>{s}</li>)}</ul> : null}</Fact>
-        <Fact label="Concerns">{analysis?.concerns?.length ? <ul className="list-inside list-disc">{analysis.concerns.map((s, i) => <li key={i}>{s}</li>)}</ul> : null}</Fact>
+        <Fact label="Strengths">
+          {analysis?.strengths?.length ? (
+            <ul className="list-inside list-disc">
+              {analysis.strengths.map((s, i) => (
+                <li key={i}>{s}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Fact>
+        <Fact label="Concerns">
+          {analysis?.concerns?.length ? (
+            <ul className="list-inside list-disc">
+              {analysis.concerns.map((s, i) => (
+                <li key={i}>{s}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Fact>
       </div>
     </DossierSection>
   );
@@ -101,7 +146,12 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
 export function FinancialsTab({ snapshot }: { snapshot: CompanyResponse | null }) {
   const statements = snapshotFinancialStatements(snapshot);
   if (statements.length === 0) {
-    return <p className="rounded-md border p-4 text-sm text-muted-foreground">No financial statement with extracted data in this snapshot: order financial statements from the Documents tab to see an analysis here.</p>;
+    return (
+      <p className="rounded-md border p-4 text-sm text-muted-foreground">
+        No financial statement with extracted data in this snapshot: order financial statements from the Documents tab to see an analysis
+        here.
+      </p>
+    );
   }
   const points: RatioSeriesPoint[] = statements.flatMap((s) => {
     const year = statementYear(s);

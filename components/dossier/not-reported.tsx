@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 
 /** What a field the register does not report reads as: said plainly, never an empty box. */
 export function NotReported({ what }: { what?: string }) {
-  return <span className="text-muted-foreground italic">{what ? `${what}: not reported by the register` : "Not reported by the register"}</span>;
+  return (
+    <span className="text-muted-foreground italic">{what ? `${what}: not reported by the register` : "Not reported by the register"}</span>
+  );
 }
 
 /** True when a value carries nothing to show (undefined, null, blank text, an empty list or object). */

@@ -37,13 +37,26 @@ function ComplianceFlagList({ company }: { company: Company }) {
   return (
     <ul className="divide-y rounded-md border text-sm">
       {flags.map(([name, raw]) => {
-        const flag = raw as { active?: boolean; since?: string; dueDate?: string; source?: string; lastConfirmedOn?: string; observedAt?: string };
+        const flag = raw as {
+          active?: boolean;
+          since?: string;
+          dueDate?: string;
+          source?: string;
+          lastConfirmedOn?: string;
+          observedAt?: string;
+        };
         return (
           <li key={name} className="flex flex-wrap items-center gap-2 px-3 py-2" data-flag={name}>
             <Badge variant={flag.active ? "destructive" : "secondary"}>{flag.active ? "Active" : "Not active"}</Badge>
             <span className="font-medium">{complianceFlagLabels[name] ?? name}</span>
             <span className="text-muted-foreground [overflow-wrap:anywhere]">
-              {[flag.since && `since ${formatDate(flag.since)}`, flag.dueDate && `due ${formatDate(flag.dueDate)}`, flag.lastConfirmedOn && `last confirmed ${formatDate(flag.lastConfirmedOn)}`, flag.observedAt && `observed ${formatDate(flag.observedAt)}`, flag.source && `source: ${flag.source}`]
+              {[
+                flag.since && `since ${formatDate(flag.since)}`,
+                flag.dueDate && `due ${formatDate(flag.dueDate)}`,
+                flag.lastConfirmedOn && `last confirmed ${formatDate(flag.lastConfirmedOn)}`,
+                flag.observedAt && `observed ${formatDate(flag.observedAt)}`,
+                flag.source && `source: ${flag.source}`,
+              ]
                 .filter(Boolean)
                 .join(" · ")}
             </span>
@@ -58,8 +71,16 @@ function FilingFacts({ company }: { company: Company }) {
   const filings = company.statutoryFilings;
   if (!filings || (!filings.accounts && !filings.annualFiling)) return <NotReported />;
   const rows = [
-    { label: "Accounts", filing: filings.accounts, extra: filings.accounts?.financialYearEnd && `financial year ends ${filings.accounts.financialYearEnd}` },
-    { label: "Annual filing", filing: filings.annualFiling, extra: filings.annualFiling?.cadence && `cadence ${filings.annualFiling.cadence}` },
+    {
+      label: "Accounts",
+      filing: filings.accounts,
+      extra: filings.accounts?.financialYearEnd && `financial year ends ${filings.accounts.financialYearEnd}`,
+    },
+    {
+      label: "Annual filing",
+      filing: filings.annualFiling,
+      extra: filings.annualFiling?.cadence && `cadence ${filings.annualFiling.cadence}`,
+    },
   ];
   return (
     <FactGrid>
@@ -67,9 +88,17 @@ function FilingFacts({ company }: { company: Company }) {
         <Fact key={label} label={label}>
           {filing ? (
             <span className="space-y-1">
-              <span className="block">Last filed: {filing.lastFiled ? `${filing.lastFiled.year ?? ""} on ${formatDate(filing.lastFiled.filedOn) ?? "an unreported date"}` : "not reported"}</span>
               <span className="block">
-                Next: {filing.next ? `${filing.next.year ?? ""} due ${formatDate(filing.next.dueDate) ?? "on an unreported date"}` : "not reported"}{" "}
+                Last filed:{" "}
+                {filing.lastFiled
+                  ? `${filing.lastFiled.year ?? ""} on ${formatDate(filing.lastFiled.filedOn) ?? "an unreported date"}`
+                  : "not reported"}
+              </span>
+              <span className="block">
+                Next:{" "}
+                {filing.next
+                  ? `${filing.next.year ?? ""} due ${formatDate(filing.next.dueDate) ?? "on an unreported date"}`
+                  : "not reported"}{" "}
                 {filing.next?.overdue && <Badge variant="destructive">Overdue</Badge>}
               </span>
               {extra && <span className="block text-muted-foreground">{extra}</span>}
@@ -84,11 +113,15 @@ function FilingFacts({ company }: { company: Company }) {
 
 function ActivityLists({ activities, description }: { activities: Activities | undefined; description: string | undefined }) {
   const known = new Set(activitySchemes.map((s) => s.key));
-  const others = Object.keys(activities ?? {}).filter((key) => !known.has(key)).map((key) => ({ key, label: key }));
+  const others = Object.keys(activities ?? {})
+    .filter((key) => !known.has(key))
+    .map((key) => ({ key, label: key }));
   return (
     <FactGrid>
       {[...activitySchemes, ...others].map(({ key, label }) => {
-        const list = (activities as Record<string, { code: string; description?: string; isAIInferred?: boolean }[] | undefined> | undefined)?.[key];
+        const list = (
+          activities as Record<string, { code: string; description?: string; isAIInferred?: boolean }[] | undefined> | undefined
+        )?.[key];
         return (
           <Fact key={key} label={label}>
             {list && list.length > 0 ? (
@@ -115,16 +148,31 @@ function ActivityLists({ activities, description }: { activities: Activities | u
 
 function formatEmployees(count: Company["employeeCount"]): string | undefined {
   if (!count) return undefined;
-  const value = count.exact !== undefined ? formatNumber(count.exact) : count.min !== undefined || count.max !== undefined ? `${count.min !== undefined ? formatNumber(count.min) : "?"} to ${count.max !== undefined ? formatNumber(count.max) : "?"}` : undefined;
+  const value =
+    count.exact !== undefined
+      ? formatNumber(count.exact)
+      : count.min !== undefined || count.max !== undefined
+        ? `${count.min !== undefined ? formatNumber(count.min) : "?"} to ${count.max !== undefined ? formatNumber(count.max) : "?"}`
+        : undefined;
   if (!value) return undefined;
   return [value, count.isEstimate && "(estimate)", count.lastUpdated && `as of ${formatDate(count.lastUpdated)}`].filter(Boolean).join(" ");
 }
 
 /** The company at a glance: what to worry about first, then each fact the register reports (or says it does not). */
-export function OverviewTab({ snapshot, onEvidence }: { snapshot: CompanyResponse | null; onEvidence: (tab: string, anchor: string) => void }) {
+export function OverviewTab({
+  snapshot,
+  onEvidence,
+}: {
+  snapshot: CompanyResponse | null;
+  onEvidence: (tab: string, anchor: string) => void;
+}) {
   const company = snapshot?.company;
   if (!company) {
-    return <p className="rounded-md border p-4 text-sm text-muted-foreground">No company data in this snapshot yet: the company datapoint has not succeeded (see the status above).</p>;
+    return (
+      <p className="rounded-md border p-4 text-sm text-muted-foreground">
+        No company data in this snapshot yet: the company datapoint has not succeeded (see the status above).
+      </p>
+    );
   }
   const taxId = company.taxId;
   const legalForm = company.legalForm;
@@ -153,13 +201,25 @@ export function OverviewTab({ snapshot, onEvidence }: { snapshot: CompanyRespons
           {Object.entries(company.identifiers ?? {}).map(([kind, value]) => (
             <Fact key={kind} label={`Identifier: ${kind}`} value={value} />
           ))}
-          <Fact label="Tax id">{taxId?.value ? `${taxId.value}${taxId.type ? ` (${taxId.type}${taxId.country ? `, ${taxId.country}` : ""})` : ""}` : null}</Fact>
+          <Fact label="Tax id">
+            {taxId?.value ? `${taxId.value}${taxId.type ? ` (${taxId.type}${taxId.country ? `, ${taxId.country}` : ""})` : ""}` : null}
+          </Fact>
           <Fact label="Tax id verification">
             {taxId?.verification?.status ? (
               <span className="space-x-1">
-                <EnumBadge value={taxId.verification.status} labels={taxIdVerificationLabels} variant={taxId.verification.status === "verified" ? "success" : "outline"} />
+                <EnumBadge
+                  value={taxId.verification.status}
+                  labels={taxIdVerificationLabels}
+                  variant={taxId.verification.status === "verified" ? "success" : "outline"}
+                />
                 <span className="text-muted-foreground">
-                  {[taxId.verification.verifiedAt && `on ${formatDate(taxId.verification.verifiedAt)}`, taxId.verification.source && `via ${taxId.verification.source}`, taxId.verification.verifiedName && `name: ${taxId.verification.verifiedName}`, taxId.verification.verifiedAddress && `address: ${taxId.verification.verifiedAddress}`, taxId.verification.consultationNumber && `consultation ${taxId.verification.consultationNumber}`]
+                  {[
+                    taxId.verification.verifiedAt && `on ${formatDate(taxId.verification.verifiedAt)}`,
+                    taxId.verification.source && `via ${taxId.verification.source}`,
+                    taxId.verification.verifiedName && `name: ${taxId.verification.verifiedName}`,
+                    taxId.verification.verifiedAddress && `address: ${taxId.verification.verifiedAddress}`,
+                    taxId.verification.consultationNumber && `consultation ${taxId.verification.consultationNumber}`,
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </span>
@@ -197,7 +257,12 @@ export function OverviewTab({ snapshot, onEvidence }: { snapshot: CompanyRespons
           <Fact label="Employees" value={formatEmployees(company.employeeCount)} />
           <Fact label="Website">
             {company.website ? (
-              <a href={/^https?:\/\//.test(company.website) ? company.website : `https://${company.website}`} rel="noopener noreferrer" target="_blank" className="text-primary underline-offset-4 hover:underline">
+              <a
+                href={/^https?:\/\//.test(company.website) ? company.website : `https://${company.website}`}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="text-primary underline-offset-4 hover:underline"
+              >
                 {company.website}
               </a>
             ) : null}

@@ -1,4 +1,13 @@
-import type { Company, CompanyResponse, LegalRepresentative, OtherKeyPerson, Person, Shareholder, Subsidiary, Ubo } from "@/lib/registry/schemas";
+import type {
+  Company,
+  CompanyResponse,
+  LegalRepresentative,
+  OtherKeyPerson,
+  Person,
+  Shareholder,
+  Subsidiary,
+  Ubo,
+} from "@/lib/registry/schemas";
 import { Badge } from "@/components/ui/badge";
 import { CompanyLink } from "./company-link";
 import { DossierSection, NotReported } from "./not-reported";
@@ -31,7 +40,9 @@ function PersonDetails({ person }: { person: Person | undefined }) {
   if (!person) return null;
   const birth = person.birthDate;
   const parts = [
-    birth && (birth.year || birth.month) && `born ${[birth.year, birth.month && String(birth.month).padStart(2, "0"), birth.day && String(birth.day).padStart(2, "0")].filter(Boolean).join("-")}`,
+    birth &&
+      (birth.year || birth.month) &&
+      `born ${[birth.year, birth.month && String(birth.month).padStart(2, "0"), birth.day && String(birth.day).padStart(2, "0")].filter(Boolean).join("-")}`,
     person.nationality && `nationality ${person.nationality}`,
     formatAddress(person.residenceAddress) && `lives in ${formatAddress(person.residenceAddress)}`,
   ].filter(Boolean);
@@ -40,12 +51,32 @@ function PersonDetails({ person }: { person: Person | undefined }) {
 
 function Dates({ start, end }: { start?: string; end?: string }) {
   if (!start && !end) return <span className="text-xs text-muted-foreground">Dates not reported by the register</span>;
-  return <span className="text-xs text-muted-foreground">{[start && `from ${formatDate(start)}`, end && `until ${formatDate(end)}`].filter(Boolean).join(" ")}</span>;
+  return (
+    <span className="text-xs text-muted-foreground">
+      {[start && `from ${formatDate(start)}`, end && `until ${formatDate(end)}`].filter(Boolean).join(" ")}
+    </span>
+  );
 }
 
-function PeopleList<T>({ items, render, empty }: { items: T[] | undefined; render: (item: T, index: number) => React.ReactNode; empty?: string }) {
+function PeopleList<T>({
+  items,
+  render,
+  empty,
+}: {
+  items: T[] | undefined;
+  render: (item: T, index: number) => React.ReactNode;
+  empty?: string;
+}) {
   if (!items || items.length === 0) return <NotReported what={empty} />;
-  return <ul className="divide-y rounded-md border">{items.map((item, index) => <li key={index} className="min-w-0 space-y-1 px-3 py-2 text-sm">{render(item, index)}</li>)}</ul>;
+  return (
+    <ul className="divide-y rounded-md border">
+      {items.map((item, index) => (
+        <li key={index} className="min-w-0 space-y-1 px-3 py-2 text-sm">
+          {render(item, index)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function SigningAuthorityLine({ rep }: { rep: LegalRepresentative }) {
@@ -53,7 +84,8 @@ export function SigningAuthorityLine({ rep }: { rep: LegalRepresentative }) {
   const provenance = signingAuthorityProvenance(rep);
   const wording = rep.signingPowers?.englishTranslation ?? rep.representationMode?.particularity?.englishTranslation;
   const local = rep.signingPowers?.localText ?? rep.representationMode?.particularity?.localText;
-  if (!sentence && !wording) return <span className="block text-xs text-muted-foreground">Signing authority: not reported by the register</span>;
+  if (!sentence && !wording)
+    return <span className="block text-xs text-muted-foreground">Signing authority: not reported by the register</span>;
   return (
     <span className="block text-sm" data-signing>
       {sentence && <span className="font-medium">{sentence}</span>}
@@ -62,7 +94,11 @@ export function SigningAuthorityLine({ rep }: { rep: LegalRepresentative }) {
           {provenance}
         </Badge>
       )}
-      {(wording || local) && <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">Register wording: {[local, wording && wording !== local ? `(${wording})` : undefined].filter(Boolean).join(" ")}</span>}
+      {(wording || local) && (
+        <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+          Register wording: {[local, wording && wording !== local ? `(${wording})` : undefined].filter(Boolean).join(" ")}
+        </span>
+      )}
     </span>
   );
 }
@@ -76,7 +112,16 @@ function RepresentativeRow({ rep }: { rep: LegalRepresentative }) {
         {rep.corporateBody && <EnumBadge value={rep.corporateBody} labels={corporateBodyLabels} />}
       </span>
       <span className="block [overflow-wrap:anywhere]">
-        Role: {rep.role ? [rep.role.localName, rep.role.englishTranslation && rep.role.englishTranslation !== rep.role.localName && `(${rep.role.englishTranslation})`, rep.role.standardized && `· ${rep.role.standardized}`].filter(Boolean).join(" ") || "not reported" : "not reported by the register"}
+        Role:{" "}
+        {rep.role
+          ? [
+              rep.role.localName,
+              rep.role.englishTranslation && rep.role.englishTranslation !== rep.role.localName && `(${rep.role.englishTranslation})`,
+              rep.role.standardized && `· ${rep.role.standardized}`,
+            ]
+              .filter(Boolean)
+              .join(" ") || "not reported"
+          : "not reported by the register"}
         {rep.role?.iso5009Code && (
           <span className="ml-1 text-xs text-muted-foreground">
             ISO 5009 <code>{rep.role.iso5009Code}</code>
@@ -84,7 +129,11 @@ function RepresentativeRow({ rep }: { rep: LegalRepresentative }) {
         )}
       </span>
       <Dates start={rep.startDate} end={rep.endDate} />
-      {rep.representedBy && <span className="block text-xs">Represented by {formatPersonName(rep.representedBy.name) ?? "a person whose name is not reported"}</span>}
+      {rep.representedBy && (
+        <span className="block text-xs">
+          Represented by {formatPersonName(rep.representedBy.name) ?? "a person whose name is not reported"}
+        </span>
+      )}
       <SigningAuthorityLine rep={rep} />
       <PersonDetails person={rep.individual} />
     </>
@@ -96,16 +145,35 @@ function KeyPersonRow({ person }: { person: OtherKeyPerson }) {
     <>
       <span className="flex flex-wrap items-center gap-2">
         <PartyName party={person} />
-        {person.corporateBody ? <EnumBadge value={person.corporateBody} labels={corporateBodyLabels} /> : <span className="text-xs text-muted-foreground">Corporate body not reported</span>}
+        {person.corporateBody ? (
+          <EnumBadge value={person.corporateBody} labels={corporateBodyLabels} />
+        ) : (
+          <span className="text-xs text-muted-foreground">Corporate body not reported</span>
+        )}
       </span>
-      <span className="block [overflow-wrap:anywhere]">Role: {person.role ? [person.role.localName, person.role.englishTranslation && `(${person.role.englishTranslation})`, person.role.standardized && `· ${person.role.standardized}`].filter(Boolean).join(" ") : "not reported by the register"}</span>
+      <span className="block [overflow-wrap:anywhere]">
+        Role:{" "}
+        {person.role
+          ? [
+              person.role.localName,
+              person.role.englishTranslation && `(${person.role.englishTranslation})`,
+              person.role.standardized && `· ${person.role.standardized}`,
+            ]
+              .filter(Boolean)
+              .join(" ")
+          : "not reported by the register"}
+      </span>
       <Dates start={person.startDate} end={person.endDate} />
     </>
   );
 }
 
 /** A share of control as the register gives it: an exact percentage or an interval, never a midpoint. */
-export function shareText(detail: { percentageValue?: number; percentageRange?: { lower?: number; upper?: number }; range?: { lower?: number; upper?: number } }): string | undefined {
+export function shareText(detail: {
+  percentageValue?: number;
+  percentageRange?: { lower?: number; upper?: number };
+  range?: { lower?: number; upper?: number };
+}): string | undefined {
   if (detail.percentageValue !== undefined) return formatPercent(detail.percentageValue);
   return formatShareInterval(detail.percentageRange ?? detail.range);
 }
@@ -126,14 +194,26 @@ function UboRow({ ubo }: { ubo: Ubo }) {
         <span className="block">
           {details.map((d, i) => (
             <span key={i} className="mr-3 inline-block" data-share>
-              {[d.type && enumText(d.type, { shares: "shares", "voting-rights": "voting rights" }), shareText(d) ?? "share not reported", d.nature, d.numberOfShares !== undefined && `${formatNumber(d.numberOfShares)} shares`, formatMoney(d.monetaryAmount)].filter(Boolean).join(" · ")}
+              {[
+                d.type && enumText(d.type, { shares: "shares", "voting-rights": "voting rights" }),
+                shareText(d) ?? "share not reported",
+                d.nature,
+                d.numberOfShares !== undefined && `${formatNumber(d.numberOfShares)} shares`,
+                formatMoney(d.monetaryAmount),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </span>
           ))}
         </span>
       ) : (
         <span className="block text-xs text-muted-foreground">Share of control not reported by the register</span>
       )}
-      {(control?.description || control?.additionalDetails) && <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{[control.description, control.additionalDetails].filter(Boolean).join(" ")}</span>}
+      {(control?.description || control?.additionalDetails) && (
+        <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+          {[control.description, control.additionalDetails].filter(Boolean).join(" ")}
+        </span>
+      )}
       <PersonDetails person={ubo} />
     </>
   );
@@ -217,9 +297,15 @@ export function PeopleTab({ snapshot }: { snapshot: CompanyResponse | null }) {
             <>
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-medium [overflow-wrap:anywhere]">{site.name ?? site.id ?? "Name not reported by the register"}</span>
-                {site.active === undefined ? <span className="text-xs text-muted-foreground">Activity not reported</span> : <Badge variant={site.active ? "success" : "secondary"}>{site.active ? "Active" : "Closed"}</Badge>}
+                {site.active === undefined ? (
+                  <span className="text-xs text-muted-foreground">Activity not reported</span>
+                ) : (
+                  <Badge variant={site.active ? "success" : "secondary"}>{site.active ? "Active" : "Closed"}</Badge>
+                )}
               </span>
-              <span className="block [overflow-wrap:anywhere]">{formatAddress(site.address) ?? "Address not reported by the register"}</span>
+              <span className="block [overflow-wrap:anywhere]">
+                {formatAddress(site.address) ?? "Address not reported by the register"}
+              </span>
               <Dates start={site.creationDate} end={site.endDate} />
             </>
           )}
@@ -231,10 +317,18 @@ export function PeopleTab({ snapshot }: { snapshot: CompanyResponse | null }) {
           render={(rel) => (
             <>
               <span className="flex flex-wrap items-center gap-2">
-                {rel.relation ? <EnumBadge value={rel.relation} labels={companyRelationLabels} /> : <span className="text-xs text-muted-foreground">Relation not reported</span>}
+                {rel.relation ? (
+                  <EnumBadge value={rel.relation} labels={companyRelationLabels} />
+                ) : (
+                  <span className="text-xs text-muted-foreground">Relation not reported</span>
+                )}
                 <PartyName party={{ company: rel.company, type: "company" }} />
               </span>
-              {(rel.effectiveDate || rel.description) && <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{[rel.effectiveDate && `effective ${formatDate(rel.effectiveDate)}`, rel.description].filter(Boolean).join(" · ")}</span>}
+              {(rel.effectiveDate || rel.description) && (
+                <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                  {[rel.effectiveDate && `effective ${formatDate(rel.effectiveDate)}`, rel.description].filter(Boolean).join(" · ")}
+                </span>
+              )}
             </>
           )}
         />

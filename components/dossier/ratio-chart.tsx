@@ -15,7 +15,9 @@ export default function RatioChart({ points }: { points: RatioSeriesPoint[] }) {
   return (
     <div className="grid min-w-0 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="ratio-chart">
       {ratioLabels.map(({ key, label }, index) => {
-        const series = sorted.filter((p) => typeof p.ratios[key] === "number").map((p) => ({ year: p.year, value: p.ratios[key] as number }));
+        const series = sorted
+          .filter((p) => typeof p.ratios[key] === "number")
+          .map((p) => ({ year: p.year, value: p.ratios[key] as number }));
         if (series.length < 2) return null;
         const values = series.map((p) => p.value);
         const min = Math.min(...values, 0);
@@ -28,7 +30,12 @@ export default function RatioChart({ points }: { points: RatioSeriesPoint[] }) {
         return (
           <figure key={key} className="min-w-0 rounded-md border p-2">
             <figcaption className="text-xs font-medium">{label}</figcaption>
-            <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={`${label}: ${series.map((p) => `${p.year} ${p.value}`).join(", ")}`}>
+            <svg
+              viewBox={`0 0 ${width} ${height}`}
+              className="h-auto w-full"
+              role="img"
+              aria-label={`${label}: ${series.map((p) => `${p.year} ${p.value}`).join(", ")}`}
+            >
               <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.2} />
               <text x={pad.left - 4} y={y(max) + 4} fontSize={9} textAnchor="end" fill="currentColor">
                 {max.toFixed(2)}

@@ -6,7 +6,17 @@ import { signedUrlWithheld } from "@/lib/requests/withhold-signed-urls";
 import { Button } from "@/components/ui/button";
 
 /** The current snapshot as JSON (signed URLs withheld by the server), with its version and time, to copy or download. */
-export function RawTab({ requestId, snapshot, version, updatedAt }: { requestId: string; snapshot: CompanyResponse | null; version: number; updatedAt: string }) {
+export function RawTab({
+  requestId,
+  snapshot,
+  version,
+  updatedAt,
+}: {
+  requestId: string;
+  snapshot: CompanyResponse | null;
+  version: number;
+  updatedAt: string;
+}) {
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   const json = JSON.stringify(snapshot, null, 2);
   const download = () => {

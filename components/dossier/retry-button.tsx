@@ -2,7 +2,16 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import type { RetryKind } from "@/lib/requests/retry-target";
 
@@ -41,7 +50,10 @@ export function RetryButton({ target, actions }: { target: Target; actions: Retr
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       {ordered ? (
-        <Link href={`/requests/${encodeURIComponent(ordered)}`} className="text-xs font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href={`/requests/${encodeURIComponent(ordered)}`}
+          className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+        >
           Retried as request {ordered}
         </Link>
       ) : (

@@ -4,7 +4,12 @@ import { enumText } from "./enum-value";
 import { complianceFlagLabels, riskLevelLabels, companyStatusLabels } from "./enum-labels";
 import { formatDate } from "./display-formats";
 
-export type RiskItem = { key: string; text: string; severity: "high" | "medium" | "info"; evidence: { tab: string; anchor: string; label: string } };
+export type RiskItem = {
+  key: string;
+  text: string;
+  severity: "high" | "medium" | "info";
+  evidence: { tab: string; anchor: string; label: string };
+};
 
 const troubledStatuses = new Set(["UNDER_INSOLVENCY_PROCEEDING", "PENDING_DISSOLUTION", "CLOSED", "INACTIVE_NOT_CLOSED"]);
 
@@ -16,34 +21,75 @@ export function riskItems(company: Company | undefined, statements: FinancialSta
     if (!flag || typeof flag !== "object" || !(flag as { active?: boolean }).active) continue;
     const f = flag as { since?: string; dueDate?: string; source?: string };
     const when = [f.since && `since ${formatDate(f.since)}`, f.dueDate && `due ${formatDate(f.dueDate)}`].filter(Boolean).join(", ");
-    items.push({ key: `flag-${name}`, severity: "high", text: `${enumText(name, complianceFlagLabels)}${when ? ` (${when})` : ""}`, evidence: { tab: "overview", anchor: "compliance-flags", label: "Compliance flags" } });
+    items.push({
+      key: `flag-${name}`,
+      severity: "high",
+      text: `${enumText(name, complianceFlagLabels)}${when ? ` (${when})` : ""}`,
+      evidence: { tab: "overview", anchor: "compliance-flags", label: "Compliance flags" },
+    });
   }
   const details = company?.status?.statusDetails;
   if (details?.status && details.status !== "ACTIVE") {
     const severity = troubledStatuses.has(details.status) ? "high" : "medium";
-    items.push({ key: "status", severity, text: `Status: ${enumText(details.status, companyStatusLabels)}${details.closureReason ? ` (${details.closureReason})` : ""}`, evidence: { tab: "overview", anchor: "status", label: "Status" } });
+    items.push({
+      key: "status",
+      severity,
+      text: `Status: ${enumText(details.status, companyStatusLabels)}${details.closureReason ? ` (${details.closureReason})` : ""}`,
+      evidence: { tab: "overview", anchor: "status", label: "Status" },
+    });
   } else if (company?.status?.active === false) {
-    items.push({ key: "status", severity: "high", text: "The register reports the company as not active", evidence: { tab: "overview", anchor: "status", label: "Status" } });
+    items.push({
+      key: "status",
+      severity: "high",
+      text: "The register reports the company as not active",
+      evidence: { tab: "overview", anchor: "status", label: "Status" },
+    });
   }
   const filings = company?.statutoryFilings;
-  if (filings?.accounts?.next?.overdue) items.push({ key: "accounts-overdue", severity: "high", text: `Accounts for ${filings.accounts.next.year ?? "the last period"} overdue (due ${formatDate(filings.accounts.next.dueDate) ?? "date not reported"})`, evidence: { tab: "overview", anchor: "filings", label: "Statutory filings" } });
-  if (filings?.annualFiling?.next?.overdue) items.push({ key: "annual-overdue", severity: "high", text: `Annual filing for ${filings.annualFiling.next.year ?? "the last period"} overdue (due ${formatDate(filings.annualFiling.next.dueDate) ?? "date not reported"})`, evidence: { tab: "overview", anchor: "filings", label: "Statutory filings" } });
-  const latest = [...statements].filter((s) => s.extractedFinancialData?.analysis?.overallRisk).sort((a, b) => (b.period?.endDate?.year ?? 0) - (a.period?.endDate?.year ?? 0))[0];
+  if (filings?.accounts?.next?.overdue)
+    items.push({
+      key: "accounts-overdue",
+      severity: "high",
+      text: `Accounts for ${filings.accounts.next.year ?? "the last period"} overdue (due ${formatDate(filings.accounts.next.dueDate) ?? "date not reported"})`,
+      evidence: { tab: "overview", anchor: "filings", label: "Statutory filings" },
+    });
+  if (filings?.annualFiling?.next?.overdue)
+    items.push({
+      key: "annual-overdue",
+      severity: "high",
+      text: `Annual filing for ${filings.annualFiling.next.year ?? "the last period"} overdue (due ${formatDate(filings.annualFiling.next.dueDate) ?? "date not reported"})`,
+      evidence: { tab: "overview", anchor: "filings", label: "Statutory filings" },
+    });
+  const latest = [...statements]
+    .filter((s) => s.extractedFinancialData?.analysis?.overallRisk)
+    .sort((a, b) => (b.period?.endDate?.year ?? 0) - (a.period?.endDate?.year ?? 0))[0];
   const risk = latest?.extractedFinancialData?.analysis?.overallRisk;
   if (latest && risk) {
     const severity = risk === "high" || risk === "critical" ? "high" : risk === "medium" ? "medium" : "info";
-    items.push({ key: "financial-risk", severity, text: `Financial analysis ${latest.period?.endDate?.year ?? ""}: overall risk ${enumText(risk, riskLevelLabels)}`.replace("  ", " "), evidence: { tab: "financials", anchor: `statement-${latest.id}`, label: "Financials" } });
+    items.push({
+      key: "financial-risk",
+      severity,
+      text: `Financial analysis ${latest.period?.endDate?.year ?? ""}: overall risk ${enumText(risk, riskLevelLabels)}`.replace("  ", " "),
+      evidence: { tab: "financials", anchor: `statement-${latest.id}`, label: "Financials" },
+    });
   }
   return items;
 }
 
 export function RiskSummary({ items, onEvidence }: { items: RiskItem[]; onEvidence: (tab: string, anchor: string) => void }) {
-  if (items.length === 0) return <p className="text-sm">No active compliance flag, troubled status, overdue filing or elevated financial risk in what the register reported.</p>;
+  if (items.length === 0)
+    return (
+      <p className="text-sm">
+        No active compliance flag, troubled status, overdue filing or elevated financial risk in what the register reported.
+      </p>
+    );
   return (
     <ul className="space-y-1" aria-label="Risk summary">
       {items.map((item) => (
         <li key={item.key} className="flex flex-wrap items-center gap-2 text-sm" data-risk={item.key}>
-          <Badge variant={item.severity === "high" ? "destructive" : item.severity === "medium" ? "warning" : "secondary"}>{item.severity === "info" ? "note" : item.severity}</Badge>
+          <Badge variant={item.severity === "high" ? "destructive" : item.severity === "medium" ? "warning" : "secondary"}>
+            {item.severity === "info" ? "note" : item.severity}
+          </Badge>
           <span className="min-w-0 [overflow-wrap:anywhere]">{item.text}</span>
           <a
             href={`#${item.evidence.anchor}`}

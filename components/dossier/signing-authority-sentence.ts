@@ -56,6 +56,9 @@ export function signingAuthoritySentence(rep: Pick<LegalRepresentative, "represe
 export function signingAuthorityProvenance(rep: Pick<LegalRepresentative, "signingAuthority">): string | undefined {
   const authority = rep.signingAuthority;
   if (!authority) return undefined;
-  const parts = [authority.derivedFrom === "ai" ? "AI-derived" : authority.derivedFrom && `derived from ${authority.derivedFrom}`, authority.confidence && `confidence ${authority.confidence}`].filter(Boolean);
+  const parts = [
+    authority.derivedFrom === "ai" ? "AI-derived" : authority.derivedFrom && `derived from ${authority.derivedFrom}`,
+    authority.confidence && `confidence ${authority.confidence}`,
+  ].filter(Boolean);
   return parts.length ? parts.join(", ") : undefined;
 }

@@ -14,15 +14,37 @@ function StatusBadge({ entry }: { entry: DatapointStatus }) {
   const code = entry.error?.code;
   if (entry.status === "succeeded") return <Badge variant="success">Succeeded</Badge>;
   if (entry.status === "in_progress") return <Badge variant="secondary">In progress</Badge>;
-  if (entry.status === "enriching") return <Badge variant="warning" className="whitespace-normal">Enriching (intermediate result shown in the tabs)</Badge>;
-  if (entry.status === "failed" && code && benign[code]) return <Badge variant="outline" className="whitespace-normal">{benign[code]}</Badge>;
+  if (entry.status === "enriching")
+    return (
+      <Badge variant="warning" className="whitespace-normal">
+        Enriching (intermediate result shown in the tabs)
+      </Badge>
+    );
+  if (entry.status === "failed" && code && benign[code])
+    return (
+      <Badge variant="outline" className="whitespace-normal">
+        {benign[code]}
+      </Badge>
+    );
   if (entry.status === "failed") return <Badge variant="destructive">Failed</Badge>;
   return <Badge variant="outline">{String(entry.status)}</Badge>;
 }
 
 type RenderRetry = (kind: "dataPoint" | "document", name: string) => ReactNode;
 
-function Rows({ title, entries, kind, renderRetry, names }: { title: string; entries: Entries; kind: "dataPoint" | "document"; renderRetry?: RenderRetry; names?: Readonly<Record<string, string>> }) {
+function Rows({
+  title,
+  entries,
+  kind,
+  renderRetry,
+  names,
+}: {
+  title: string;
+  entries: Entries;
+  kind: "dataPoint" | "document";
+  renderRetry?: RenderRetry;
+  names?: Readonly<Record<string, string>>;
+}) {
   const list = Object.entries(entries ?? {});
   if (list.length === 0) return null;
   return (
@@ -46,7 +68,9 @@ function Rows({ title, entries, kind, renderRetry, names }: { title: string; ent
                 </span>
               )}
               {entry.status === "failed" && entry.error?.retryable && renderRetry?.(kind, name)}
-              {entry.status === "succeeded" && entry.cost !== undefined && <span className="text-xs text-muted-foreground">{entry.cost} credits</span>}
+              {entry.status === "succeeded" && entry.cost !== undefined && (
+                <span className="text-xs text-muted-foreground">{entry.cost} credits</span>
+              )}
               <StatusBadge entry={entry} />
             </span>
           </li>
@@ -58,7 +82,17 @@ function Rows({ title, entries, kind, renderRetry, names }: { title: string; ent
 
 /** Each datapoint's and document's state, as the latest applied snapshot says. */
 /** `renderRetry` adds a retry control to each failure the registry calls retryable (for roles that may order). */
-export function StatusStrip({ dataPoints, documents, renderRetry, documentNames }: { dataPoints: Entries; documents: Entries; renderRetry?: RenderRetry; documentNames?: Readonly<Record<string, string>> }) {
+export function StatusStrip({
+  dataPoints,
+  documents,
+  renderRetry,
+  documentNames,
+}: {
+  dataPoints: Entries;
+  documents: Entries;
+  renderRetry?: RenderRetry;
+  documentNames?: Readonly<Record<string, string>>;
+}) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Rows title="Datapoints" entries={dataPoints} kind="dataPoint" renderRetry={renderRetry} />

@@ -12,7 +12,11 @@ type Watched = { version: number; complete: boolean; webhooksConfigured: boolean
  * Polls (through `poll`, which asks the console to read the registry) while `shouldPoll` says webhooks are
  * not arriving, backing off while polls bring nothing new, and stops once the request is complete.
  */
-export function usePollingFallback(request: Watched, liveOpen: boolean, poll: () => Promise<{ version: number; error?: RegistryErrorInfo }>): PollingState {
+export function usePollingFallback(
+  request: Watched,
+  liveOpen: boolean,
+  poll: () => Promise<{ version: number; error?: RegistryErrorInfo }>,
+): PollingState {
   const [lastChangeAt, setLastChangeAt] = useState(() => Date.now());
   const [state, setState] = useState<PollingState>({ active: false, unchanged: 0 });
   const [wakeUps, setWakeUps] = useState(0);
@@ -33,12 +37,15 @@ export function usePollingFallback(request: Watched, liveOpen: boolean, poll: ()
       return () => clearTimeout(timer);
     }
     let cancelled = false;
-    const timer = setTimeout(async () => {
-      const before = seenVersion.current;
-      const result = await poll().catch(() => ({ version: before, error: undefined }));
-      if (cancelled) return;
-      setState((s) => ({ active: true, unchanged: result.version !== before ? 0 : s.unchanged + 1, error: result.error }));
-    }, state.active ? pollDelayMs(state.unchanged) : 0);
+    const timer = setTimeout(
+      async () => {
+        const before = seenVersion.current;
+        const result = await poll().catch(() => ({ version: before, error: undefined }));
+        if (cancelled) return;
+        setState((s) => ({ active: true, unchanged: result.version !== before ? 0 : s.unchanged + 1, error: result.error }));
+      },
+      state.active ? pollDelayMs(state.unchanged) : 0,
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);

@@ -11,13 +11,19 @@ describe("the filter form", () => {
   it("is a GET form named by its label, one labelled select per field with “any” first and the URL's value chosen", () => {
     const html = renderToStaticMarkup(<FilterForm label="Filter requests" fields={fields("complete")} />);
     expect(html).toMatch(/^<form [^>]*aria-label="Filter requests" method="get">/);
-    expect(html).toMatch(/<label[^>]*>Status<select [^>]*name="status"><option value="">Any<\/option><option value="complete" selected="">Complete<\/option><\/select><\/label>/);
-    expect(html).toMatch(/<label[^>]*>Ordered by<select [^>]*name="user"><option value="" selected="">Anyone<\/option><option value="a@example.com">a@example.com<\/option><\/select><\/label>/);
+    expect(html).toMatch(
+      /<label[^>]*>Status<select [^>]*name="status"><option value="">Any<\/option><option value="complete" selected="">Complete<\/option><\/select><\/label>/,
+    );
+    expect(html).toMatch(
+      /<label[^>]*>Ordered by<select [^>]*name="user"><option value="" selected="">Anyone<\/option><option value="a@example.com">a@example.com<\/option><\/select><\/label>/,
+    );
     expect(html).toMatch(/<button [^>]*type="submit">Apply<\/button>/);
   });
 
   it("offers Clear only with a clear link and a filter set", () => {
-    expect(renderToStaticMarkup(<FilterForm label="Filter" fields={fields("complete")} clearHref="/audit" />)).toMatch(/<a [^>]*href="\/audit">Clear<\/a>/);
+    expect(renderToStaticMarkup(<FilterForm label="Filter" fields={fields("complete")} clearHref="/audit" />)).toMatch(
+      /<a [^>]*href="\/audit">Clear<\/a>/,
+    );
     expect(renderToStaticMarkup(<FilterForm label="Filter" fields={fields()} clearHref="/audit" />)).not.toContain("Clear");
     expect(renderToStaticMarkup(<FilterForm label="Filter" fields={fields("complete")} />)).not.toContain("Clear");
   });

@@ -186,7 +186,11 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
         width,
         height,
         skipFonts: true,
-        style: { width: `${width}px`, height: `${height}px`, transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.zoom})` },
+        style: {
+          width: `${width}px`,
+          height: `${height}px`,
+          transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.zoom})`,
+        },
       });
       if (!blob) throw new Error("The browser could not draw the image.");
       saveFile(blob, "ownership-graph.png");
@@ -198,7 +202,9 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
   // Drawn from the layout, not copied from the page: every node, whatever is in view (lib/graph/ownership-svg.ts).
   const exportSvg = () => {
     setExportError(null);
-    const links = flow.getEdges().map((e) => ({ source: e.source, target: e.target, label: typeof e.label === "string" ? e.label : undefined, cycle: e.data?.cycle }));
+    const links = flow
+      .getEdges()
+      .map((e) => ({ source: e.source, target: e.target, label: typeof e.label === "string" ? e.label : undefined, cycle: e.data?.cycle }));
     saveFile(new Blob([ownershipSvg(flow.getNodes(), links)], { type: "image/svg+xml" }), "ownership-graph.svg");
   };
 
@@ -231,7 +237,11 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
           {matches.length === 0 && <li className="px-2 py-1 text-muted-foreground">No node matches.</li>}
           {matches.map((m) => (
             <li key={m.id}>
-              <button type="button" className="w-full truncate px-2 py-1 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none" onClick={() => goTo(m.id)}>
+              <button
+                type="button"
+                className="w-full truncate px-2 py-1 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                onClick={() => goTo(m.id)}
+              >
                 {m.name} <span className="text-muted-foreground">{m.country ?? ""}</span>
               </button>
             </li>

@@ -13,7 +13,10 @@ export type LayoutResult = { positions: Positions; nodeCount: number; edges: Lay
 export type LayoutAnswer = ({ id: number } & LayoutResult) | { id: number; error: string };
 
 async function elkLayout(input: LayoutInput): Promise<Positions> {
-  const [{ default: ELK }, { positionsFrom, toElkGraph }] = await Promise.all([import("elkjs/lib/elk.bundled.js"), import("@/lib/graph/elk-layout")]);
+  const [{ default: ELK }, { positionsFrom, toElkGraph }] = await Promise.all([
+    import("elkjs/lib/elk.bundled.js"),
+    import("@/lib/graph/elk-layout"),
+  ]);
   return positionsFrom(await new ELK().layout(toElkGraph(input)));
 }
 
@@ -23,7 +26,14 @@ self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
   try {
     const input = layoutInput(graph);
     const positions = engine === "elk" ? await elkLayout(input) : layeredLayout(input, rootIds(graph.nodes));
-    self.postMessage({ id, positions, nodeCount: input.nodes.length, edges: input.edges, cycleEdgeIds: input.cycleEdgeIds, ms: performance.now() - started } satisfies LayoutAnswer);
+    self.postMessage({
+      id,
+      positions,
+      nodeCount: input.nodes.length,
+      edges: input.edges,
+      cycleEdgeIds: input.cycleEdgeIds,
+      ms: performance.now() - started,
+    } satisfies LayoutAnswer);
   } catch (error) {
     self.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies LayoutAnswer);
   }

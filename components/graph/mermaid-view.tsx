@@ -105,7 +105,11 @@ export function MermaidView({ diagram, onShowGraph }: { diagram: string; onShowG
           </button>
         </div>
       )}
-      <div ref={container} className="max-h-[70vh] overflow-auto rounded-md border bg-white p-2 [&_svg]:h-auto [&_svg]:max-w-none" data-testid="mermaid-diagram" />
+      <div
+        ref={container}
+        className="max-h-[70vh] overflow-auto rounded-md border bg-white p-2 [&_svg]:h-auto [&_svg]:max-w-none"
+        data-testid="mermaid-diagram"
+      />
     </div>
   );
 }

@@ -88,7 +88,16 @@ function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
 }
 
 function Mark({ children, tone }: { children: React.ReactNode; tone?: "ubo" }) {
-  return <span className={cn("rounded px-1 font-semibold", tone === "ubo" ? "bg-primary text-primary-foreground" : "bg-secondary text-secondary-foreground")}>{children}</span>;
+  return (
+    <span
+      className={cn(
+        "rounded px-1 font-semibold",
+        tone === "ubo" ? "bg-primary text-primary-foreground" : "bg-secondary text-secondary-foreground",
+      )}
+    >
+      {children}
+    </span>
+  );
 }
 
 export const OwnerNodeComponent = memo(OwnerNodeBox);

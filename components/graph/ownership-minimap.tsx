@@ -8,7 +8,12 @@ import type { OwnerNode } from "./owner-node";
 const size = { width: 200, height: 150 };
 const nodeFill = "var(--xy-minimap-node-background-color, var(--xy-minimap-node-background-color-default))";
 
-const viewOf = (s: ReactFlowState): Rect => ({ x: -s.transform[0] / s.transform[2], y: -s.transform[1] / s.transform[2], width: s.width / s.transform[2], height: s.height / s.transform[2] });
+const viewOf = (s: ReactFlowState): Rect => ({
+  x: -s.transform[0] / s.transform[2],
+  y: -s.transform[1] / s.transform[2],
+  width: s.width / s.transform[2],
+  height: s.height / s.transform[2],
+});
 const sameView = (a: Rect, b: Rect) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 
 /**
@@ -22,7 +27,13 @@ export function OwnershipMiniMap({ nodes }: { nodes: OwnerNode[] }) {
   const view = useStore(viewOf, sameView);
   const svg = useRef<SVGSVGElement>(null);
   const bounds = useMemo(() => (nodes.length ? getNodesBounds(nodes) : undefined), [nodes]);
-  const shapes = useMemo(() => nodes.map((n) => `M${Math.round(n.position.x)},${Math.round(n.position.y)}h${nodeSize.width}v${nodeSize.height}h-${nodeSize.width}z`).join(""), [nodes]);
+  const shapes = useMemo(
+    () =>
+      nodes
+        .map((n) => `M${Math.round(n.position.x)},${Math.round(n.position.y)}h${nodeSize.width}v${nodeSize.height}h-${nodeSize.width}z`)
+        .join(""),
+    [nodes],
+  );
 
   // As React Flow's minimap: the nodes and the view, scaled to fit, with a margin.
   const left = Math.min(bounds?.x ?? view.x, view.x);
@@ -31,7 +42,12 @@ export function OwnershipMiniMap({ nodes }: { nodes: OwnerNode[] }) {
   const height = Math.max((bounds ? bounds.y + bounds.height : 0) - top, view.y + view.height - top);
   const scale = Math.max(width / size.width, height / size.height) || 1;
   const offset = 5 * scale;
-  const box = { x: left - (scale * size.width - width) / 2 - offset, y: top - (scale * size.height - height) / 2 - offset, width: scale * size.width + 2 * offset, height: scale * size.height + 2 * offset };
+  const box = {
+    x: left - (scale * size.width - width) / 2 - offset,
+    y: top - (scale * size.height - height) / 2 - offset,
+    width: scale * size.width + 2 * offset,
+    height: scale * size.height + 2 * offset,
+  };
 
   // The wheel zooms the graph (a listener that may cancel the page's scrolling, which React's cannot).
   useEffect(() => {
@@ -71,14 +87,26 @@ export function OwnershipMiniMap({ nodes }: { nodes: OwnerNode[] }) {
         }}
       >
         {/* A hairline at any scale, so that the nodes of a very wide graph still show. */}
-        <path d={shapes} className="react-flow__minimap-node" style={{ stroke: nodeFill, strokeWidth: 1, vectorEffect: "non-scaling-stroke" }} />
+        <path
+          d={shapes}
+          className="react-flow__minimap-node"
+          style={{ stroke: nodeFill, strokeWidth: 1, vectorEffect: "non-scaling-stroke" }}
+        />
         <path
           className="react-flow__minimap-mask"
           d={`M${box.x - offset},${box.y - offset}h${box.width + 2 * offset}v${box.height + 2 * offset}h${-box.width - 2 * offset}z M${view.x},${view.y}h${view.width}v${view.height}h${-view.width}z`}
           fillRule="evenodd"
           pointerEvents="none"
         />
-        <rect x={view.x} y={view.y} width={view.width} height={view.height} className="fill-none stroke-primary" style={{ strokeWidth: 1, vectorEffect: "non-scaling-stroke" }} pointerEvents="none" />
+        <rect
+          x={view.x}
+          y={view.y}
+          width={view.width}
+          height={view.height}
+          className="fill-none stroke-primary"
+          style={{ strokeWidth: 1, vectorEffect: "non-scaling-stroke" }}
+          pointerEvents="none"
+        />
       </svg>
     </Panel>
   );

@@ -26,7 +26,11 @@ import { MermaidView } from "./mermaid-view";
 
 type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
 /** The server action that continues the graph from the chosen nodes (the page passes it in). */
-export type ExpandGraph = (input: { requestId: string; nodeIds: string[]; confirmedCost: number | null }) => Promise<{ ok: true; data: { requestId: string } } | ({ ok: false } & Failure)>;
+export type ExpandGraph = (input: {
+  requestId: string;
+  nodeIds: string[];
+  confirmedCost: number | null;
+}) => Promise<{ ok: true; data: { requestId: string } } | ({ ok: false } & Failure)>;
 
 type Props = { requestId: string; snapshot: CompanyResponse; canExpand: boolean; expandGraph: ExpandGraph };
 
@@ -34,8 +38,10 @@ type Pending = { nodeIds: string[]; cost: number | null; label: string };
 
 async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequest> {
   const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}${poll ? "?poll=1" : ""}`, { cache: "no-store" });
-  const body = (await response.json().catch(() => undefined)) as { request?: StoredRequest; error?: { code: string; message: string } } | undefined;
-  if (!response.ok || !body?.request) throw new Error(body?.error ? `${body.error.code}: ${body.error.message}` : `The console answered ${response.status}.`);
+  const body = (await response.json().catch(() => undefined)) as
+    { request?: StoredRequest; error?: { code: string; message: string } } | undefined;
+  if (!response.ok || !body?.request)
+    throw new Error(body?.error ? `${body.error.code}: ${body.error.message}` : `The console answered ${response.status}.`);
   return body.request;
 }
 
@@ -154,7 +160,13 @@ export function OwnershipTab({ requestId, snapshot, canExpand, expandGraph }: Pr
           <AlertDialogFooter>
             <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
             <Button disabled={busy || !pending || pending.nodeIds.length === 0} onClick={() => pending && confirm(pending)}>
-              {busy ? "Expanding…" : failure?.registry?.retryable ? "Retry" : pending?.cost !== null ? `Expand for ${pending?.cost} credits` : "Expand"}
+              {busy
+                ? "Expanding…"
+                : failure?.registry?.retryable
+                  ? "Retry"
+                  : pending?.cost !== null
+                    ? `Expand for ${pending?.cost} credits`
+                    : "Expand"}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -172,7 +184,10 @@ function ExpandAbove({ graph, disabled, onExpand }: { graph: Graph; disabled: bo
   const [threshold, setThreshold] = useState("25");
   const value = parsePercent(threshold);
   // The same plan (nodes, cost) the confirm dialog and the server action work out.
-  const plan = useMemo(() => (value === undefined ? undefined : continuationPlan(graph, selectExpandAbove(graph.nodes, value))), [graph, value]);
+  const plan = useMemo(
+    () => (value === undefined ? undefined : continuationPlan(graph, selectExpandAbove(graph.nodes, value))),
+    [graph, value],
+  );
   const expandableCount = useMemo(() => new Set(graph.nodes.filter(expandable).map((n) => n.nodeId)).size, [graph]);
   if (expandableCount === 0) return null;
   const shown = value === undefined ? "" : formatPercentNumber(value);
@@ -180,14 +195,26 @@ function ExpandAbove({ graph, disabled, onExpand }: { graph: Graph; disabled: bo
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span>{expandableCount} node(s) were not expanded (budget).</span>
       <label htmlFor="expand-threshold">Expand all with accumulated ownership of at least</label>
-      <Input id="expand-threshold" inputMode="decimal" className="h-8 w-20" value={threshold} onChange={(e) => setThreshold(e.target.value)} aria-invalid={value === undefined} />
+      <Input
+        id="expand-threshold"
+        inputMode="decimal"
+        className="h-8 w-20"
+        value={threshold}
+        onChange={(e) => setThreshold(e.target.value)}
+        aria-invalid={value === undefined}
+      />
       <span>%</span>
       {plan?.chosen.length === 0 ? (
         <span role="status" className="text-muted-foreground" data-testid="expand-above-none">
           No node left unexpanded has an accumulated ownership of at least {shown} %.
         </span>
       ) : (
-        <Button size="sm" variant="outline" disabled={disabled || !plan} onClick={() => plan && onExpand(plan.chosen, `all nodes at or above ${shown} %`)}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled || !plan}
+          onClick={() => plan && onExpand(plan.chosen, `all nodes at or above ${shown} %`)}
+        >
           {plan
             ? `Expand ${plan.chosen.length} node(s) at or above ${shown} % (${plan.estimatedCost} credits${plan.costUnknown ? `, ${plan.costUnknown} without a stated cost` : ""})`
             : "Enter a percentage from 0 to 100"}

@@ -34,7 +34,11 @@ type Progress = { plan: Plan; count: number; budget: number; at: number };
  * Flow draws one once both its ends are there). Between two steps the browser paints and answers input;
  * `complete` says everything is in.
  */
-export function useGraphInFrames(nodes: OwnerNode[], edges: Edge[], view: OpeningView | undefined): { nodes: OwnerNode[]; edges: Edge[]; complete: boolean } {
+export function useGraphInFrames(
+  nodes: OwnerNode[],
+  edges: Edge[],
+  view: OpeningView | undefined,
+): { nodes: OwnerNode[]; edges: Edge[]; complete: boolean } {
   const plan = useMemo(() => drawingPlan(nodes, edges, view), [nodes, edges, view]);
   const [progress, setProgress] = useState<Progress | null>(null);
   const started = useRef(0);
@@ -73,7 +77,10 @@ function drawingPlan(nodes: OwnerNode[], edges: Edge[], view: OpeningView | unde
   const centre = { x: (area.left + area.right) / 2, y: (area.top + area.bottom) / 2 };
   // Whether the box around two node positions (one node, or both ends of a link) meets the opening view.
   const inView = (a: XYPosition, b: XYPosition) =>
-    Math.max(a.x, b.x) + nodeSize.width > area.left && Math.min(a.x, b.x) < area.right && Math.max(a.y, b.y) + nodeSize.height > area.top && Math.min(a.y, b.y) < area.bottom;
+    Math.max(a.x, b.x) + nodeSize.width > area.left &&
+    Math.min(a.x, b.x) < area.right &&
+    Math.max(a.y, b.y) + nodeSize.height > area.top &&
+    Math.min(a.y, b.y) < area.bottom;
 
   const entries = nodes.map((node) => ({
     node,
@@ -86,7 +93,8 @@ function drawingPlan(nodes: OwnerNode[], edges: Edge[], view: OpeningView | unde
   // A link is drawn from the step that brings its second end.
   for (const edge of edges) {
     const [a, b] = [rank.get(edge.source), rank.get(edge.target)];
-    if (a !== undefined && b !== undefined && inView(entries[a]!.node.position, entries[b]!.node.position)) costs[Math.max(a, b)]! += linkInViewCost;
+    if (a !== undefined && b !== undefined && inView(entries[a]!.node.position, entries[b]!.node.position))
+      costs[Math.max(a, b)]! += linkInViewCost;
   }
   return { nodes: entries.map((e) => e.node), costs };
 }

@@ -36,7 +36,15 @@ export function useWorkerLayout(graph: LayoutGraph): LayoutState {
       performance.mark("ownership-layout-end");
       const answer = event.data;
       if ("error" in answer) setState({ status: "error", message: answer.error });
-      else setState({ status: "done", positions: answer.positions, nodeCount: answer.nodeCount, edges: answer.edges, cycleEdgeIds: answer.cycleEdgeIds, ms: performance.now() - started });
+      else
+        setState({
+          status: "done",
+          positions: answer.positions,
+          nodeCount: answer.nodeCount,
+          edges: answer.edges,
+          cycleEdgeIds: answer.cycleEdgeIds,
+          ms: performance.now() - started,
+        });
     };
     const onError = (event: ErrorEvent) => setState({ status: "error", message: event.message || "The layout worker failed." });
     w.addEventListener("message", onMessage);

@@ -12,5 +12,9 @@ const noSubscription = () => () => {};
  */
 export function useLiveStatus(): LiveState {
   const client = useContext(LiveContext);
-  return useSyncExternalStore(client?.onStateChange ?? noSubscription, () => client?.state() ?? initialLiveState, () => initialLiveState);
+  return useSyncExternalStore(
+    client?.onStateChange ?? noSubscription,
+    () => client?.state() ?? initialLiveState,
+    () => initialLiveState,
+  );
 }

@@ -79,7 +79,14 @@ export function ResultList({ results, lastEvent, labelledBy, ref, onExitTop }: P
       return;
     }
     const page = Math.max(1, Math.floor(viewportHeight / rowHeight) - 1);
-    const moves: Record<string, number> = { ArrowDown: activeIndex + 1, ArrowUp: activeIndex - 1, PageDown: activeIndex + page, PageUp: activeIndex - page, Home: 0, End: results.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + page,
+      PageUp: activeIndex - page,
+      Home: 0,
+      End: results.length - 1,
+    };
     if (event.key in moves) {
       event.preventDefault();
       moveTo(moves[event.key]!);
@@ -115,7 +122,15 @@ export function ResultList({ results, lastEvent, labelledBy, ref, onExitTop }: P
           {results.slice(win.start, win.end).map((result, i) => {
             const index = win.start + i;
             return (
-              <ResultRow key={index} id={rowId(index)} result={result} index={index} count={results.length} active={index === activeIndex} onPick={() => setActive(index)} />
+              <ResultRow
+                key={index}
+                id={rowId(index)}
+                result={result}
+                index={index}
+                count={results.length}
+                active={index === activeIndex}
+                onPick={() => setActive(index)}
+              />
             );
           })}
         </div>
@@ -124,8 +139,24 @@ export function ResultList({ results, lastEvent, labelledBy, ref, onExitTop }: P
   );
 }
 
-function ResultRow({ id, result, index, count, active, onPick }: { id: string; result: SearchResult; index: number; count: number; active: boolean; onPick: () => void }) {
-  const otherNames = [result.legalNameInEnglish, ...(result.companyNameTransliterations ?? [])].filter((n): n is string => !!n && n !== result.legalName);
+function ResultRow({
+  id,
+  result,
+  index,
+  count,
+  active,
+  onPick,
+}: {
+  id: string;
+  result: SearchResult;
+  index: number;
+  count: number;
+  active: boolean;
+  onPick: () => void;
+}) {
+  const otherNames = [result.legalNameInEnglish, ...(result.companyNameTransliterations ?? [])].filter(
+    (n): n is string => !!n && n !== result.legalName,
+  );
   const address = describeAddress(result.address);
   const match = describeMatch(result.matchReason);
   return (
@@ -139,14 +170,29 @@ function ResultRow({ id, result, index, count, active, onPick }: { id: string; r
       className={`flex flex-col justify-center gap-0.5 overflow-hidden border-b px-3 text-sm ${active ? "bg-accent" : ""}`}
       style={{ height: rowHeight }}
     >
-      <Link href={companyHref(result.countryCode, result.id)} tabIndex={-1} className="truncate font-medium underline-offset-4 hover:underline" title={result.legalName}>
+      <Link
+        href={companyHref(result.countryCode, result.id)}
+        tabIndex={-1}
+        className="truncate font-medium underline-offset-4 hover:underline"
+        title={result.legalName}
+      >
         <bdi>{result.legalName}</bdi>
       </Link>
       <div className="truncate text-xs text-muted-foreground" title={otherNames.join(" · ")}>
-        {otherNames.length ? otherNames.map((n, i) => <bdi key={i}>{i ? " · " : ""}{n}</bdi>) : "No English name or transliteration reported"}
+        {otherNames.length
+          ? otherNames.map((n, i) => (
+              <bdi key={i}>
+                {i ? " · " : ""}
+                {n}
+              </bdi>
+            ))
+          : "No English name or transliteration reported"}
       </div>
       <div className="truncate text-xs" title={`${result.countryCode} · ${result.id} · ${address}`}>
-        <span className="font-mono">{result.countryCode} · {result.id}</span> · <bdi>{address}</bdi>
+        <span className="font-mono">
+          {result.countryCode} · {result.id}
+        </span>{" "}
+        · <bdi>{address}</bdi>
       </div>
       <div className="truncate text-xs text-muted-foreground" title={match}>
         {match}

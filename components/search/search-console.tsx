@@ -91,7 +91,16 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
             ref={queryBox}
             onKeyDown={(e) => {
               // Down arrow goes on into the results (their first row), as in a combobox; Up on that row comes back.
-              if (e.key !== "ArrowDown" || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.nativeEvent.isComposing || !resultList.current) return;
+              if (
+                e.key !== "ArrowDown" ||
+                e.altKey ||
+                e.ctrlKey ||
+                e.metaKey ||
+                e.shiftKey ||
+                e.nativeEvent.isComposing ||
+                !resultList.current
+              )
+                return;
               e.preventDefault();
               resultList.current.focusFirstRow();
             }}
@@ -127,7 +136,12 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
             <h2 id={ids.heading} className="text-lg font-semibold [overflow-wrap:anywhere]">
               Results for “{runnable.query.trim()}” in {countryNames[runnable.country]}
             </h2>
-            <p role="status" aria-live="polite" className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="search-status">
+            <p
+              role="status"
+              aria-live="polite"
+              className="flex items-center gap-2 text-sm text-muted-foreground"
+              data-testid="search-status"
+            >
               {run.status === "searching" && <Loader2 className="size-4 animate-spin" aria-hidden />}
               {statusText(run.status, run.results.length)}
             </p>
@@ -149,7 +163,12 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
               </p>
             )
           )}
-          {run.results.length > 0 && <p className="text-xs text-muted-foreground">Down arrow in the search box moves to the first result; arrow keys move through the results (Up on the first returns to the box), Enter opens the company.</p>}
+          {run.results.length > 0 && (
+            <p className="text-xs text-muted-foreground">
+              Down arrow in the search box moves to the first result; arrow keys move through the results (Up on the first returns to the
+              box), Enter opens the company.
+            </p>
+          )}
         </section>
       )}
     </div>
@@ -174,7 +193,10 @@ function SearchError({ error, onRetry }: { error: RegistryErrorInfo; onRetry: ()
     return () => clearInterval(timer);
   }, [waitUntil]);
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/50 bg-destructive/5 px-4 py-3 text-sm">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/50 bg-destructive/5 px-4 py-3 text-sm"
+    >
       <div className="min-w-0 space-y-1">
         <p className="[overflow-wrap:anywhere]">
           <code className="rounded bg-muted px-1 font-mono text-xs">{error.code}</code> {error.message}

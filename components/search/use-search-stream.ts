@@ -29,8 +29,14 @@ function reduce(run: SearchRun, action: Action): SearchRun {
       return { ...run, status: "error", error: action.error };
     case "event": {
       const { event } = action;
-      if (event.type === "progress") return { ...run, results: event.results.length ? [...run.results, ...event.results] : run.results, lastEvent: { at: event.receivedAt, type: event.type } };
-      if (event.type === "complete") return { status: "complete", results: event.results, lastEvent: { at: event.receivedAt, type: event.type } };
+      if (event.type === "progress")
+        return {
+          ...run,
+          results: event.results.length ? [...run.results, ...event.results] : run.results,
+          lastEvent: { at: event.receivedAt, type: event.type },
+        };
+      if (event.type === "complete")
+        return { status: "complete", results: event.results, lastEvent: { at: event.receivedAt, type: event.type } };
       return { ...run, status: "error", error: event.error, lastEvent: { at: event.receivedAt, type: event.type } };
     }
   }
@@ -82,11 +88,29 @@ export function useSearchStream(search: (SearchState & { country: RegistryCountr
         parser.feed(decoder.decode(value, { stream: true }));
       }
       if (!settled) {
-        dispatch({ type: "failed", error: { status: 0, code: "network_error", message: "The search stream ended before the registry said it was complete.", details: [], retryable: true } });
+        dispatch({
+          type: "failed",
+          error: {
+            status: 0,
+            code: "network_error",
+            message: "The search stream ended before the registry said it was complete.",
+            details: [],
+            retryable: true,
+          },
+        });
       }
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
-      dispatch({ type: "failed", error: { status: 0, code: "network_error", message: "The console could not be reached.", details: [String((error as Error)?.message ?? error)], retryable: true } });
+      dispatch({
+        type: "failed",
+        error: {
+          status: 0,
+          code: "network_error",
+          message: "The console could not be reached.",
+          details: [String((error as Error)?.message ?? error)],
+          retryable: true,
+        },
+      });
     });
     return () => controller.abort();
   }, [url, attempt]);

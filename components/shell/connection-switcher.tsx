@@ -10,7 +10,15 @@ type Option = { id: string; name: string; environment: string };
 export type SwitchConnection = (input: { id: string }) => Promise<{ ok: true } | { ok: false; error: string }>;
 
 /** The active registry connection, switchable for this session. A native select keeps every page light. */
-export function ConnectionSwitcher({ connections, activeId, switchConnection }: { connections: Option[]; activeId: string; switchConnection: SwitchConnection }) {
+export function ConnectionSwitcher({
+  connections,
+  activeId,
+  switchConnection,
+}: {
+  connections: Option[];
+  activeId: string;
+  switchConnection: SwitchConnection;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (

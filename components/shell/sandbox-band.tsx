@@ -3,7 +3,11 @@ import { FlaskConical } from "lucide-react";
 /** Marks every page while a sandbox connection is active, as payment consoles mark test mode. */
 export function SandboxBand({ name }: { name: string }) {
   return (
-    <div role="note" aria-label="Sandbox" className="flex items-center justify-center gap-2 bg-warning px-4 py-1 text-xs font-medium text-warning-foreground">
+    <div
+      role="note"
+      aria-label="Sandbox"
+      className="flex items-center justify-center gap-2 bg-warning px-4 py-1 text-xs font-medium text-warning-foreground"
+    >
       <FlaskConical className="size-3.5" aria-hidden />
       Sandbox · {name}: generated data and a virtual wallet; nothing here is a real register extract or a real charge.
     </div>

@@ -48,6 +48,10 @@ export function toast(input: ToastInput) {
 }
 
 export function useToast() {
-  const current = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  );
   return { toasts: current, toast, dismiss };
 }

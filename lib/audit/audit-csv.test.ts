@@ -11,7 +11,7 @@ describe("audit CSV", () => {
   });
 
   it("defuses spreadsheet formulas typed into a sign-in email", () => {
-    const line = auditCsvLine({ at, actorEmail: "=HYPERLINK(\"x\")", action: "auth.sign_in_failed", target: "+1", details: {} });
+    const line = auditCsvLine({ at, actorEmail: '=HYPERLINK("x")', action: "auth.sign_in_failed", target: "+1", details: {} });
     expect(line).toContain(`"'=HYPERLINK(""x"")"`);
     expect(line).toContain(`"'+1"`);
   });

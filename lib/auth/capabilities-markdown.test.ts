@@ -10,13 +10,23 @@ const readme = readFileSync(path.resolve(import.meta.dirname, "..", "..", "READM
 function tableText(markdown: string): string[] {
   return markdown
     .split("\n")
-    .map((line) => (line.startsWith("|") ? line.split("|").map((cell) => cell.trim().replace(/^(:?)-+(:?)$/, "$1-$2")).join("|") : line.trim()))
+    .map((line) =>
+      line.startsWith("|")
+        ? line
+            .split("|")
+            .map((cell) => cell.trim().replace(/^(:?)-+(:?)$/, "$1-$2"))
+            .join("|")
+        : line.trim(),
+    )
     .filter(Boolean);
 }
 
 describe("the README's roles and capabilities", () => {
   it("shows the capability table as lib/auth/capabilities.ts has it (npm run docs:capabilities writes it)", () => {
-    const block = readme.slice(readme.indexOf(capabilitiesMarkers.start) + capabilitiesMarkers.start.length, readme.indexOf(capabilitiesMarkers.end));
+    const block = readme.slice(
+      readme.indexOf(capabilitiesMarkers.start) + capabilitiesMarkers.start.length,
+      readme.indexOf(capabilitiesMarkers.end),
+    );
     expect(tableText(block)).toEqual(tableText(capabilitiesMarkdown()));
   });
 
@@ -26,7 +36,9 @@ describe("the README's roles and capabilities", () => {
   });
 
   it("marks each role's capabilities", () => {
-    expect(capabilitiesMarkdown()).toContain("| `spendCredits` | order dossiers and documents, fast-mode onboarding, retries and graph expansions; check unsettled paid requests | ✓ | ✓ |  |  |");
+    expect(capabilitiesMarkdown()).toContain(
+      "| `spendCredits` | order dossiers and documents, fast-mode onboarding, retries and graph expansions; check unsettled paid requests | ✓ | ✓ |  |  |",
+    );
     expect(capabilitiesMarkdown()).toContain("| `readAudit` | read and export the audit log | ✓ |  |  | ✓ |");
   });
 

@@ -6,10 +6,13 @@ export const capabilitiesMarkers = { start: "<!-- capabilities:start -->", end: 
 
 /** A line saying where the table comes from, then one row per capability and one column per role. */
 export function capabilitiesMarkdown(): string {
-  const intro = "Each page, server action, route handler and sidebar section asks for one of these capabilities; the table is generated from `lib/auth/capabilities.ts` (`npm run docs:capabilities`).";
+  const intro =
+    "Each page, server action, route handler and sidebar section asks for one of these capabilities; the table is generated from `lib/auth/capabilities.ts` (`npm run docs:capabilities`).";
   const header = `| capability | allows | ${roles.map((r) => `\`${r}\``).join(" | ")} |`;
   const rule = `|---|---|${roles.map(() => ":-:").join("|")}|`;
-  const rows = capabilityNames.map((c) => `| \`${c}\` | ${capabilities[c].allows} | ${roles.map((r) => (can(r, c) ? "✓" : "")).join(" | ")} |`);
+  const rows = capabilityNames.map(
+    (c) => `| \`${c}\` | ${capabilities[c].allows} | ${roles.map((r) => (can(r, c) ? "✓" : "")).join(" | ")} |`,
+  );
   return [intro, "", header, rule, ...rows].join("\n");
 }
 

@@ -8,7 +8,17 @@ import type { Role } from "./roles";
 /** Every role's capabilities, written out by hand: what each role could do before the table existed. */
 const expected: Record<Role, Capability[]> = {
   admin: capabilityNames,
-  compliance: ["useConsole", "search", "readDossiers", "readPricing", "spendCredits", "readMonitors", "manageMonitors", "readAlerts", "triageAlerts"],
+  compliance: [
+    "useConsole",
+    "search",
+    "readDossiers",
+    "readPricing",
+    "spendCredits",
+    "readMonitors",
+    "manageMonitors",
+    "readAlerts",
+    "triageAlerts",
+  ],
   finance: ["useConsole", "search", "readDossiers", "readPricing", "readBilling", "manageBilling"],
   auditor: ["useConsole", "search", "readDossiers", "readPricing", "readMonitors", "readAlerts", "readAudit"],
 };
@@ -37,7 +47,19 @@ describe("the capability table", () => {
 
   it("shows each role the sidebar sections it showed before", () => {
     const sidebar = (role: Role) => sections.filter((s) => can(role, s.capability)).map((s) => s.label);
-    expect(sidebar("admin")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Vault", "Workspaces", "Billing", "Pricing", "Audit", "Settings"]);
+    expect(sidebar("admin")).toEqual([
+      "Search",
+      "Requests",
+      "Onboarding",
+      "Monitors",
+      "Alerts",
+      "Vault",
+      "Workspaces",
+      "Billing",
+      "Pricing",
+      "Audit",
+      "Settings",
+    ]);
     expect(sidebar("compliance")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Pricing"]);
     expect(sidebar("finance")).toEqual(["Search", "Requests", "Billing", "Pricing"]);
     expect(sidebar("auditor")).toEqual(["Search", "Requests", "Monitors", "Alerts", "Pricing", "Audit"]);

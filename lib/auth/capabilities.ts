@@ -9,11 +9,17 @@ import type { Role } from "./roles";
 const everyone = roles;
 
 export const capabilities = {
-  useConsole: { roles: everyone, allows: "sign in, open the home page, choose the active connection, receive live updates, change their own password" },
+  useConsole: {
+    roles: everyone,
+    allows: "sign in, open the home page, choose the active connection, receive live updates, change their own password",
+  },
   search: { roles: everyone, allows: "search companies and open a company's page with its prices" },
   readDossiers: { roles: everyone, allows: "list requests, read dossiers and download their documents" },
   readPricing: { roles: everyone, allows: "read prices per country, datapoint and document" },
-  spendCredits: { roles: ["admin", "compliance"], allows: "order dossiers and documents, fast-mode onboarding, retries and graph expansions; check unsettled paid requests" },
+  spendCredits: {
+    roles: ["admin", "compliance"],
+    allows: "order dossiers and documents, fast-mode onboarding, retries and graph expansions; check unsettled paid requests",
+  },
   readMonitors: { roles: ["admin", "compliance", "auditor"], allows: "see monitored companies and each check's log" },
   manageMonitors: { roles: ["admin", "compliance"], allows: "start and stop monitors" },
   readAlerts: { roles: ["admin", "compliance", "auditor"], allows: "see alerts from monitors" },

@@ -19,7 +19,12 @@ const origin = "http://localhost:3000";
 beforeAll(async () => {
   provider = await startFakeOidcProvider();
   // Set before anything reads the environment (it is validated once, on first use).
-  Object.assign(process.env, { NEXTAUTH_URL: origin, OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret });
+  Object.assign(process.env, {
+    NEXTAUTH_URL: origin,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+  });
   options = (await import("./options")).authOptions();
 });
 
@@ -45,7 +50,13 @@ async function nextAuth(jar: Jar, method: "GET" | "POST", path: string[], params
     send: (body: unknown) => ((answer.body = body), response),
     json: (body: unknown) => ((answer.body = body), response),
   };
-  const request = { method, headers: { host: "localhost:3000" }, cookies: { ...jar }, query: { nextauth: path, ...(method === "GET" ? params : {}) }, body: method === "POST" ? params : undefined };
+  const request = {
+    method,
+    headers: { host: "localhost:3000" },
+    cookies: { ...jar },
+    query: { nextauth: path, ...(method === "GET" ? params : {}) },
+    body: method === "POST" ? params : undefined,
+  };
   await NextAuth(request as unknown as NextApiRequest, response as unknown as NextApiResponse, options);
   for (const cookie of [headers["set-cookie"] ?? []].flat()) {
     const [pair] = cookie.split(";");
@@ -74,7 +85,12 @@ async function ssoSignIn(claims: { sub: string } & Record<string, unknown>) {
 describe("single sign-on through next-auth against a fake provider", () => {
   it("links a verified email to the existing account and signs in as it, with its session version", async () => {
     const existing = await insertUser("linked.through.sso@example.com", "compliance", "a-good-long-password", { sessionVersion: 4 });
-    const { redirect, session } = await ssoSignIn({ sub: "idp-1", email: "Linked.Through.SSO@example.com", email_verified: true, name: "Linked" });
+    const { redirect, session } = await ssoSignIn({
+      sub: "idp-1",
+      email: "Linked.Through.SSO@example.com",
+      email_verified: true,
+      name: "Linked",
+    });
     expect(redirect).toBe(`${origin}/requests`);
     expect(session).toMatchObject({ uid: existing.id, sv: 4 });
     const [row] = await db().select().from(users).where(eq(users.id, existing.id));
@@ -94,7 +110,7 @@ describe("single sign-on through next-auth against a fake provider", () => {
 
   it.each([
     ["false", false],
-    ["the string \"true\"", "true"],
+    ['the string "true"', "true"],
     ["missing", undefined],
   ])("refuses to link when email_verified is %s, and signs nobody in", async (_label, emailVerified) => {
     const email = `admin-${String(emailVerified)}@example.com`;

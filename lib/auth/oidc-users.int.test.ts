@@ -5,7 +5,12 @@ import { users, type User } from "@/db/schema";
 import { auditActionsFor, insertUser } from "@/test/users-fixture";
 import { findOrCreateOidcUser, findUserByOidcSubject, type OidcIdentity } from "./oidc-users";
 
-const identity = (subject: string, email: string | null, emailVerified = true, name = ""): OidcIdentity => ({ subject, email, emailVerified, name });
+const identity = (subject: string, email: string | null, emailVerified = true, name = ""): OidcIdentity => ({
+  subject,
+  email,
+  emailVerified,
+  name,
+});
 
 async function signedIn(input: OidcIdentity): Promise<User> {
   const result = await findOrCreateOidcUser(input);
@@ -18,7 +23,13 @@ const reload = async (id: string) => (await db().select().from(users).where(eq(u
 describe("users who sign in through OIDC", () => {
   it("creates a first-time user with a verified email as an auditor, once", async () => {
     const created = await signedIn(identity("sub-new", "New.Person@Example.com", true, "New Person"));
-    expect(created).toMatchObject({ email: "new.person@example.com", role: "auditor", oidcSubject: "sub-new", passwordHash: null, active: true });
+    expect(created).toMatchObject({
+      email: "new.person@example.com",
+      role: "auditor",
+      oidcSubject: "sub-new",
+      passwordHash: null,
+      active: true,
+    });
     const again = await signedIn(identity("sub-new", "new.person@example.com", true, "New Person"));
     expect(again.id).toBe(created.id);
     expect(await auditActionsFor("new.person@example.com")).toEqual(["user.created"]);
@@ -34,7 +45,10 @@ describe("users who sign in through OIDC", () => {
 
   it("never links an email the provider has not verified to an existing account", async () => {
     const existing = await insertUser("admin-unverified@example.com", "admin");
-    expect(await findOrCreateOidcUser(identity("sub-claims-admin", "Admin-Unverified@example.com", false))).toEqual({ ok: false, code: "sso_email_unverified" });
+    expect(await findOrCreateOidcUser(identity("sub-claims-admin", "Admin-Unverified@example.com", false))).toEqual({
+      ok: false,
+      code: "sso_email_unverified",
+    });
     expect((await reload(existing.id)).oidcSubject).toBeNull();
     expect(await findUserByOidcSubject("sub-claims-admin")).toBeUndefined();
     expect(await auditActionsFor("admin-unverified@example.com")).toEqual(["auth.sso_refused"]);
@@ -42,7 +56,10 @@ describe("users who sign in through OIDC", () => {
 
   it("never replaces an account's subject with another one", async () => {
     const existing = await insertUser("linked@example.com", "admin", "x-long-password", { oidcSubject: "sub-original" });
-    expect(await findOrCreateOidcUser(identity("sub-intruder", "linked@example.com", true))).toEqual({ ok: false, code: "sso_subject_mismatch" });
+    expect(await findOrCreateOidcUser(identity("sub-intruder", "linked@example.com", true))).toEqual({
+      ok: false,
+      code: "sso_subject_mismatch",
+    });
     expect((await reload(existing.id)).oidcSubject).toBe("sub-original");
     expect(await findUserByOidcSubject("sub-intruder")).toBeUndefined();
     expect(await auditActionsFor("linked@example.com")).toEqual(["auth.sso_refused"]);
@@ -52,7 +69,12 @@ describe("users who sign in through OIDC", () => {
 
   it("creates a user without a verified email under a placeholder address, never taking the claimed email", async () => {
     const unverified = await signedIn(identity("sub-unverified", "someone.important@example.com", false, "Someone"));
-    expect(unverified).toMatchObject({ email: "sub-unverified@oidc.invalid", name: "Someone", role: "auditor", oidcSubject: "sub-unverified" });
+    expect(unverified).toMatchObject({
+      email: "sub-unverified@oidc.invalid",
+      name: "Someone",
+      role: "auditor",
+      oidcSubject: "sub-unverified",
+    });
     const noEmail = await signedIn(identity("sub-no-email", null, false));
     expect(noEmail.email).toBe("sub-no-email@oidc.invalid");
     // The claimed email stays free for its real owner.

@@ -55,12 +55,19 @@ export async function findOrCreateOidcUser(identity: OidcIdentity): Promise<Oidc
         await audit(systemActor, "auth.sso_refused", byEmail.email, { reason: refusal, subject: identity.subject }, tx);
         return { ok: false, code: refusal };
       }
-      const [linked] = await tx.update(users).set({ oidcSubject: identity.subject, updatedAt: new Date() }).where(eq(users.id, byEmail.id)).returning();
+      const [linked] = await tx
+        .update(users)
+        .set({ oidcSubject: identity.subject, updatedAt: new Date() })
+        .where(eq(users.id, byEmail.id))
+        .returning();
       await audit(systemActor, "user.sso_linked", byEmail.email, { subject: identity.subject }, tx);
       return { ok: true, user: linked! };
     }
     const email = claimedEmail && identity.emailVerified ? claimedEmail : `${identity.subject}@oidc.invalid`;
-    const [created] = await tx.insert(users).values({ email, name: identity.name, role: "auditor", oidcSubject: identity.subject }).returning();
+    const [created] = await tx
+      .insert(users)
+      .values({ email, name: identity.name, role: "auditor", oidcSubject: identity.subject })
+      .returning();
     await audit(systemActor, "user.created", email, { role: "auditor", via: "oidc", emailVerified: identity.emailVerified }, tx);
     return { ok: true, user: created! };
   });

@@ -19,7 +19,11 @@ describe("next-auth options", () => {
   });
 
   it("adds the OIDC provider (PKCE, state, the issuer's discovery document) when all three variables are set", async () => {
-    const options = await optionsWith({ OIDC_ISSUER: "https://id.example.com/realms/main/", OIDC_CLIENT_ID: "desk", OIDC_CLIENT_SECRET: "shh" });
+    const options = await optionsWith({
+      OIDC_ISSUER: "https://id.example.com/realms/main/",
+      OIDC_CLIENT_ID: "desk",
+      OIDC_CLIENT_SECRET: "shh",
+    });
     const oidc = options.providers.find((p) => p.id === "oidc") as unknown as Record<string, unknown>;
     expect(oidc).toMatchObject({
       type: "oauth",
@@ -42,7 +46,12 @@ describe("next-auth options", () => {
   it("keeps the user's session version in the token at sign-in, and hands it to the server in the session", async () => {
     const { callbacks } = await optionsWith({});
     const user = { id: "u1", email: "a@example.com", name: "A", sessionVersion: 3 };
-    const token = await callbacks!.jwt!({ token: { email: "a@example.com" }, user, account: { provider: "credentials", type: "credentials", providerAccountId: "u1" }, trigger: "signIn" });
+    const token = await callbacks!.jwt!({
+      token: { email: "a@example.com" },
+      user,
+      account: { provider: "credentials", type: "credentials", providerAccountId: "u1" },
+      trigger: "signIn",
+    });
     expect(token).toMatchObject({ uid: "u1", sv: 3 });
     const session = await callbacks!.session!({ session: { expires: "" }, token, user, newSession: undefined, trigger: "update" } as never);
     expect(session.user).toEqual({ id: "u1", email: "a@example.com", name: undefined, sessionVersion: 3 });

@@ -112,7 +112,9 @@ function buildAuthOptions(): AuthOptions {
       async signIn({ user, account }) {
         // Under the local account's email (an SSO user's may differ from the one the provider sent).
         const local = account?.provider === "oidc" ? await findUserByOidcSubject(account.providerAccountId) : user;
-        await audit({ id: local?.id ?? null, email: local?.email ?? "unknown" }, "auth.sign_in", local?.email ?? null, { provider: account?.provider });
+        await audit({ id: local?.id ?? null, email: local?.email ?? "unknown" }, "auth.sign_in", local?.email ?? null, {
+          provider: account?.provider,
+        });
       },
       async signOut({ token }) {
         if (!token) return;

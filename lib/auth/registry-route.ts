@@ -12,7 +12,10 @@ type Route<C> = (request: NextRequest, context: C) => Promise<Response>;
  * rule (with `followUp`, the stored request named by the route; a request this console does not have is
  * answered 404). Errors are answered as JSON with their status from lib/http/error-status.ts.
  */
-export function registryRoute<C>(capability: Capability, handler: (request: NextRequest, context: C, registry: RegistryContext) => Promise<Response>): Route<C>;
+export function registryRoute<C>(
+  capability: Capability,
+  handler: (request: NextRequest, context: C, registry: RegistryContext) => Promise<Response>,
+): Route<C>;
 export function registryRoute<C>(
   capability: Capability,
   handler: (request: NextRequest, context: C, registry: FollowUpContext) => Promise<Response>,

@@ -3,7 +3,12 @@ import { z } from "zod";
 import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
 import { roleAction } from "./role-action";
 
-vi.mock("./require-role", () => ({ requireRole: async () => ({ ok: true, user: { id: "u1", email: "a@example.com", name: "A", role: "compliance", mustChangePassword: false } }) }));
+vi.mock("./require-role", () => ({
+  requireRole: async () => ({
+    ok: true,
+    user: { id: "u1", email: "a@example.com", name: "A", role: "compliance", mustChangePassword: false },
+  }),
+}));
 
 describe("roleAction", () => {
   it("returns a connection whose key cannot be read as the action's error, with the registry info", async () => {
@@ -11,8 +16,14 @@ describe("roleAction", () => {
       throw new ConnectionKeyUnreadableError("Production", "Not a sealed secret");
     });
     const result = await action({});
-    expect(result).toMatchObject({ ok: false, code: "connection_key_unreadable", registry: { status: 409, code: "connection_key_unreadable", retryable: false } });
-    expect(!result.ok && result.error).toMatch(/^The API key stored for connection “Production” cannot be decrypted .*\(not a sealed secret\)/);
+    expect(result).toMatchObject({
+      ok: false,
+      code: "connection_key_unreadable",
+      registry: { status: 409, code: "connection_key_unreadable", retryable: false },
+    });
+    expect(!result.ok && result.error).toMatch(
+      /^The API key stored for connection “Production” cannot be decrypted .*\(not a sealed secret\)/,
+    );
   });
 
   it("lets other failures through", async () => {

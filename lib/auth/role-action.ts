@@ -5,8 +5,7 @@ import type { Capability } from "./capabilities";
 import { requireRole, type SessionUser } from "./require-role";
 
 export type ActionResult<T = undefined> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]>; registry?: RegistryErrorInfo };
+  { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]>; registry?: RegistryErrorInfo };
 
 /** A RegistryError as an action's result, in the registry's words: the one conversion. */
 export function registryFailure(error: RegistryError): ActionResult<never> {

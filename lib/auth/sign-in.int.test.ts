@@ -10,7 +10,10 @@ import { lockout, signInMessages, signInWithPassword } from "./sign-in";
 const checks = vi.hoisted(() => ({ count: 0 }));
 vi.mock("./password", async (importOriginal) => {
   const actual = await importOriginal<typeof import("./password")>();
-  return { ...actual, verifyPassword: (...args: Parameters<typeof actual.verifyPassword>) => (checks.count++, actual.verifyPassword(...args)) };
+  return {
+    ...actual,
+    verifyPassword: (...args: Parameters<typeof actual.verifyPassword>) => (checks.count++, actual.verifyPassword(...args)),
+  };
 });
 const passwordChecks = () => checks.count;
 
@@ -139,7 +142,11 @@ describe("sign-in throttling under concurrency and per client address", () => {
     const locks = await db().select().from(signInLocks).where(inArray(signInLocks.email, emails));
     expect(locks.map((l) => l.email).sort()).toEqual(emails.slice(0, 4));
     // The fifth account's attempts were refused for the address, and not counted against the account.
-    expect(answers.slice(lockout.perAddress)).toEqual(Array(lockout.attempts).fill(expect.stringMatching(/^Too many failed sign-ins from your network address\. Try again after \d\d:\d\d UTC/)));
+    expect(answers.slice(lockout.perAddress)).toEqual(
+      Array(lockout.attempts).fill(
+        expect.stringMatching(/^Too many failed sign-ins from your network address\. Try again after \d\d:\d\d UTC/),
+      ),
+    );
     expect(await failuresOf(emails[4]!)).toBe(0);
 
     // Even the right password from that address is refused unchecked, while its owner signs in from elsewhere.
@@ -156,7 +163,10 @@ describe("sign-in throttling under concurrency and per client address", () => {
     await signInWithPassword(email, "typo", { clientAddress: "192.0.2.20" });
     expect((await signInWithPassword(email, "victim-password-1", { clientAddress: "192.0.2.20" })).ok).toBe(true);
     expect(await failuresOf(email)).toBe(3);
-    expect(await signInWithPassword(email, "guess-3", { clientAddress: "203.0.113.80" })).toEqual({ ok: false, message: signInMessages.wrong });
+    expect(await signInWithPassword(email, "guess-3", { clientAddress: "203.0.113.80" })).toEqual({
+      ok: false,
+      message: signInMessages.wrong,
+    });
     expect(isLocked(await signInWithPassword(email, "guess-4", { clientAddress: "203.0.113.80" }))).toBe(true);
   });
 

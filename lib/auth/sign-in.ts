@@ -183,7 +183,12 @@ async function takeBack(email: string, address: string | null, lockedByThisAttem
   await db().transaction(async (tx) => {
     await tx
       .delete(signInFailures)
-      .where(and(eq(signInFailures.email, email), address === null ? isNull(signInFailures.clientAddress) : eq(signInFailures.clientAddress, address)));
+      .where(
+        and(
+          eq(signInFailures.email, email),
+          address === null ? isNull(signInFailures.clientAddress) : eq(signInFailures.clientAddress, address),
+        ),
+      );
     if (lockedByThisAttempt) {
       await tx.delete(signInLocks).where(and(eq(signInLocks.email, email), eq(signInLocks.lockedUntil, lockedByThisAttempt)));
     }

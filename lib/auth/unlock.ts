@@ -17,7 +17,13 @@ export async function unlockEmail(database: Database, rawEmail: string, actor: A
     const [lock] = await tx.delete(signInLocks).where(eq(signInLocks.email, email)).returning();
     const forgotten = await tx.delete(signInFailures).where(eq(signInFailures.email, email)).returning({ id: signInFailures.id });
     const lockedUntil = lock && lock.lockedUntil > now ? lock.lockedUntil : null;
-    await audit(actor, "auth.unlocked", email, { lockedUntil: lockedUntil?.toISOString() ?? null, failuresForgotten: forgotten.length }, tx);
+    await audit(
+      actor,
+      "auth.unlocked",
+      email,
+      { lockedUntil: lockedUntil?.toISOString() ?? null, failuresForgotten: forgotten.length },
+      tx,
+    );
     return { target: email, lockedUntil, failuresForgotten: forgotten.length };
   });
 }

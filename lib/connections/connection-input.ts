@@ -25,9 +25,7 @@ export const connectionInputSchema = z
   .object({
     name: z.string().trim().min(1, "Give the connection a name.").max(80, "Use at most 80 characters."),
     environment: z.enum(connectionEnvironments, "Choose production or sandbox."),
-    baseUrl: z
-      .url({ protocol: /^https?$/, error: "Enter the API's base URL, e.g. https://api.example.com" })
-      .transform(normaliseBaseUrl),
+    baseUrl: z.url({ protocol: /^https?$/, error: "Enter the API's base URL, e.g. https://api.example.com" }).transform(normaliseBaseUrl),
     /** Empty when editing means "keep the stored key". */
     apiKey: z.string().trim().max(500).regex(/^\S*$/, "An API key has no spaces."),
     /** Empty means "keep" when editing; `clearWebhookSecret` removes it. */

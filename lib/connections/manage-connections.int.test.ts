@@ -6,13 +6,28 @@ import { generateEncryptionKey, parseEncryptionKey, seal } from "@/lib/crypto";
 import { connectionInputSchema } from "./connection-input";
 import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
 import { signingSecrets } from "@/lib/connections/signing-secrets";
-import { activeConnection, connectionTarget, createConnection, deleteConnection, listConnections, retirePreviousWebhookSecret, updateConnection } from "./manage-connections";
+import {
+  activeConnection,
+  connectionTarget,
+  createConnection,
+  deleteConnection,
+  listConnections,
+  retirePreviousWebhookSecret,
+  updateConnection,
+} from "./manage-connections";
 
 const actor = { id: null, email: "admin@example.com" };
 const key = "sk_live_0123456789abcdefWXYZ";
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const fields = (extra: Record<string, unknown> = {}) =>
-  connectionInputSchema.parse({ name: "Production", environment: "production", baseUrl: "https://api.example.com/v2/", apiKey: key, webhookSecret: secret, ...extra });
+  connectionInputSchema.parse({
+    name: "Production",
+    environment: "production",
+    baseUrl: "https://api.example.com/v2/",
+    apiKey: key,
+    webhookSecret: secret,
+    ...extra,
+  });
 
 describe("stored connections", () => {
   beforeEach(async () => {
@@ -27,18 +42,40 @@ describe("stored connections", () => {
     expect(dump).not.toContain(key);
     expect(dump).not.toContain(secret.slice(6));
     const [view] = await listConnections();
-    expect(view).toMatchObject({ name: "Production", baseUrl: "https://api.example.com", apiKeyHint: "sk_live_…WXYZ", hasWebhookSecret: true, isDefault: true });
+    expect(view).toMatchObject({
+      name: "Production",
+      baseUrl: "https://api.example.com",
+      apiKeyHint: "sk_live_…WXYZ",
+      hasWebhookSecret: true,
+      isDefault: true,
+    });
     expect(JSON.stringify(view)).not.toContain(key);
     expect(await connectionTarget(view!.id)).toEqual({ baseUrl: "https://api.example.com", apiKey: key });
   });
 
   it("keeps one default, keeps stored secrets when the form leaves them empty, and audits each change", async () => {
     const first = await createConnection(actor, fields());
-    const second = await createConnection(actor, fields({ name: "Sandbox", environment: "sandbox", baseUrl: "http://127.0.0.1:4010", apiKey: "sk_dev_aaaaBBBB", webhookSecret: "", isDefault: true }));
+    const second = await createConnection(
+      actor,
+      fields({
+        name: "Sandbox",
+        environment: "sandbox",
+        baseUrl: "http://127.0.0.1:4010",
+        apiKey: "sk_dev_aaaaBBBB",
+        webhookSecret: "",
+        isDefault: true,
+      }),
+    );
     const [a, b] = [first.ok && first.data.id, second.ok && second.data.id] as string[];
-    expect((await listConnections()).map((c) => [c.name, c.isDefault])).toEqual([["Production", false], ["Sandbox", true]]);
+    expect((await listConnections()).map((c) => [c.name, c.isDefault])).toEqual([
+      ["Production", false],
+      ["Sandbox", true],
+    ]);
 
-    expect(await updateConnection(actor, a!, fields({ name: "Production EU", apiKey: "", webhookSecret: "" }))).toEqual({ ok: true, data: undefined });
+    expect(await updateConnection(actor, a!, fields({ name: "Production EU", apiKey: "", webhookSecret: "" }))).toEqual({
+      ok: true,
+      data: undefined,
+    });
     expect(await connectionTarget(a!)).toMatchObject({ apiKey: key });
     expect((await listConnections()).find((c) => c.id === a)?.hasWebhookSecret).toBe(true);
 
@@ -51,8 +88,17 @@ describe("stored connections", () => {
     await deleteConnection(actor, b!);
     expect((await listConnections()).map((c) => [c.name, c.isDefault])).toEqual([["Production EU", true]]);
 
-    const actions = await db().select({ action: auditLog.action, target: auditLog.target, details: auditLog.details }).from(auditLog).orderBy(auditLog.id);
-    expect(actions.map((r) => r.action)).toEqual(["connection.created", "connection.created", "connection.updated", "connection.updated", "connection.deleted"]);
+    const actions = await db()
+      .select({ action: auditLog.action, target: auditLog.target, details: auditLog.details })
+      .from(auditLog)
+      .orderBy(auditLog.id);
+    expect(actions.map((r) => r.action)).toEqual([
+      "connection.created",
+      "connection.created",
+      "connection.updated",
+      "connection.updated",
+      "connection.deleted",
+    ]);
     expect(actions[2]!.details).toEqual({ changed: ["name"] });
     expect(actions[3]!.details).toEqual({ changed: ["webhookSecret (removed)"] });
   });
@@ -86,7 +132,10 @@ describe("stored connections", () => {
     expect(withoutEither).toMatchObject({
       ok: false,
       code: "reentry_required",
-      fieldErrors: { apiKey: ["Enter the API key again to change the base URL."], webhookSecret: ["Enter the signing secret again to change the base URL, or remove it."] },
+      fieldErrors: {
+        apiKey: ["Enter the API key again to change the base URL."],
+        webhookSecret: ["Enter the signing secret again to change the base URL, or remove it."],
+      },
     });
     const withoutSecret = await updateConnection(actor, id, fields({ ...elsewhere, webhookSecret: "" }));
     expect(withoutSecret).toMatchObject({ ok: false, code: "reentry_required", fieldErrors: { webhookSecret: [expect.any(String)] } });
@@ -96,13 +145,17 @@ describe("stored connections", () => {
     expect((await db().select({ action: auditLog.action }).from(auditLog)).map((r) => r.action)).toEqual(["connection.created"]);
 
     // The same address written differently is no change; with both entered again the new address is taken.
-    expect(await updateConnection(actor, id, fields({ baseUrl: "https://API.example.com:443/v2/", apiKey: "", webhookSecret: "" }))).toEqual({ ok: true, data: undefined });
+    expect(
+      await updateConnection(actor, id, fields({ baseUrl: "https://API.example.com:443/v2/", apiKey: "", webhookSecret: "" })),
+    ).toEqual({ ok: true, data: undefined });
     const newKey = "sk_dev_fedcba9876543210ABCD";
     expect(await updateConnection(actor, id, fields({ ...elsewhere, apiKey: newKey }))).toEqual({ ok: true, data: undefined });
     expect(await connectionTarget(id)).toEqual({ baseUrl: "http://127.0.0.1:9", apiKey: newKey });
 
     // Removing the stored secret instead of entering it again will do; without a secret, the key alone is enough.
-    expect(await updateConnection(actor, id, fields({ baseUrl: "https://api.example.com", webhookSecret: "", clearWebhookSecret: true }))).toEqual({ ok: true, data: undefined });
+    expect(
+      await updateConnection(actor, id, fields({ baseUrl: "https://api.example.com", webhookSecret: "", clearWebhookSecret: true })),
+    ).toEqual({ ok: true, data: undefined });
     expect(await updateConnection(actor, id, fields({ ...elsewhere, webhookSecret: "" }))).toEqual({ ok: true, data: undefined });
     expect(await connectionTarget(id)).toEqual({ baseUrl: "http://127.0.0.1:9", apiKey: key });
   });
@@ -123,8 +176,20 @@ describe("stored connections", () => {
     const [elsewhere, garbage] = await db()
       .insert(registryConnections)
       .values([
-        { name: "Old key", environment: "production", baseUrl: "https://api.example.com", apiKeySealed: sealedElsewhere, apiKeyHint: "sk_live_…WXYZ" },
-        { name: "Garbage", environment: "production", baseUrl: "https://api.example.com", apiKeySealed: "not-a-sealed-value", apiKeyHint: "sk_live_…0000" },
+        {
+          name: "Old key",
+          environment: "production",
+          baseUrl: "https://api.example.com",
+          apiKeySealed: sealedElsewhere,
+          apiKeyHint: "sk_live_…WXYZ",
+        },
+        {
+          name: "Garbage",
+          environment: "production",
+          baseUrl: "https://api.example.com",
+          apiKeySealed: "not-a-sealed-value",
+          apiKeyHint: "sk_live_…0000",
+        },
       ])
       .returning();
     expect((await listConnections()).map((c) => c.name)).toEqual(["Garbage", "Old key"]);
@@ -132,15 +197,25 @@ describe("stored connections", () => {
     const refusal = (await connectionTarget(elsewhere!.id).catch((error: unknown) => error)) as ConnectionKeyUnreadableError;
     expect(refusal).toBeInstanceOf(ConnectionKeyUnreadableError);
     expect(refusal.toInfo()).toMatchObject({ status: 409, code: "connection_key_unreadable", retryable: false });
-    expect(refusal.message).toMatch(/^The API key stored for connection “Old key” cannot be decrypted with this server's APP_ENCRYPTION_KEY \(this secret was encrypted under another key .+\)\. An admin can enter the key again in Settings → Connections\.$/);
-    for (const secretText of [key, sealedElsewhere, otherKey, process.env.APP_ENCRYPTION_KEY!]) expect(JSON.stringify(refusal.toInfo())).not.toContain(secretText);
+    expect(refusal.message).toMatch(
+      /^The API key stored for connection “Old key” cannot be decrypted with this server's APP_ENCRYPTION_KEY \(this secret was encrypted under another key .+\)\. An admin can enter the key again in Settings → Connections\.$/,
+    );
+    for (const secretText of [key, sealedElsewhere, otherKey, process.env.APP_ENCRYPTION_KEY!])
+      expect(JSON.stringify(refusal.toInfo())).not.toContain(secretText);
 
     await expect(connectionTarget(garbage!.id)).rejects.toThrow(/connection “Garbage” cannot be decrypted .*\(not a sealed secret\)/);
   });
 
   it("validates the form: https for production, a whsec_ secret, a name", () => {
     const problems = (input: Record<string, unknown>) => {
-      const r = connectionInputSchema.safeParse({ name: "X", environment: "production", baseUrl: "https://a.example", apiKey: "k", webhookSecret: "", ...input });
+      const r = connectionInputSchema.safeParse({
+        name: "X",
+        environment: "production",
+        baseUrl: "https://a.example",
+        apiKey: "k",
+        webhookSecret: "",
+        ...input,
+      });
       return r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     };
     expect(problems({ baseUrl: "http://api.example.com" })).toEqual(["baseUrl: A production connection must use https."]);

@@ -18,7 +18,8 @@ export type ConnectionView = Pick<RegistryConnection, "id" | "name" | "environme
   updatedAt: string;
 };
 
-export type ChangeResult<T = undefined> = { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
+export type ChangeResult<T = undefined> =
+  { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
 
 function view(row: RegistryConnection): ConnectionView {
   return {
@@ -57,7 +58,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function createConnection(actor: Actor, fields: ConnectionFields): Promise<ChangeResult<{ id: string }>> {
-  if (!fields.apiKey) return { ok: false, code: "invalid_input", error: "Enter the API key.", fieldErrors: { apiKey: ["Enter the API key."] } };
+  if (!fields.apiKey)
+    return { ok: false, code: "invalid_input", error: "Enter the API key.", fieldErrors: { apiKey: ["Enter the API key."] } };
   try {
     return await db().transaction(async (tx) => {
       const [existing] = await tx.select({ n: count() }).from(registryConnections);
@@ -75,7 +77,19 @@ export async function createConnection(actor: Actor, fields: ConnectionFields): 
           isDefault,
         })
         .returning();
-      await audit(actor, "connection.created", fields.name, { environment: fields.environment, baseUrl: fields.baseUrl, apiKey: row!.apiKeyHint, webhookSecret: Boolean(fields.webhookSecret), isDefault }, tx);
+      await audit(
+        actor,
+        "connection.created",
+        fields.name,
+        {
+          environment: fields.environment,
+          baseUrl: fields.baseUrl,
+          apiKey: row!.apiKeyHint,
+          webhookSecret: Boolean(fields.webhookSecret),
+          isDefault,
+        },
+        tx,
+      );
       return { ok: true, data: { id: row!.id } };
     });
   } catch (error) {
@@ -94,11 +108,17 @@ export async function updateConnection(actor: Actor, id: string, fields: Connect
         return {
           ok: false,
           code: "reentry_required",
-          error: "A new base URL needs the API key (and the signing secret, if one is set) entered again: a stored secret is never sent to another address.",
+          error:
+            "A new base URL needs the API key (and the signing secret, if one is set) entered again: a stored secret is never sent to another address.",
           fieldErrors: reentry,
         };
       }
-      const changes: Partial<RegistryConnection> = { name: fields.name, environment: fields.environment, baseUrl: fields.baseUrl, updatedAt: new Date() };
+      const changes: Partial<RegistryConnection> = {
+        name: fields.name,
+        environment: fields.environment,
+        baseUrl: fields.baseUrl,
+        updatedAt: new Date(),
+      };
       const changed: string[] = (["name", "environment", "baseUrl"] as const).filter((k) => current[k] !== fields[k]);
       if (fields.apiKey) {
         changes.apiKeySealed = sealSecret(fields.apiKey);
@@ -133,34 +153,43 @@ export async function updateConnection(actor: Actor, id: string, fields: Connect
 }
 
 export async function deleteConnection(actor: Actor, id: string): Promise<ChangeResult> {
-  return db().transaction(async (tx): Promise<ChangeResult> => {
-    const [deleted] = await tx.delete(registryConnections).where(eq(registryConnections.id, id)).returning();
-    if (!deleted) return { ok: false, code: "not_found", error: "No such connection." };
-    let newDefault: string | undefined;
-    if (deleted.isDefault) {
-      const [next] = await tx.select().from(registryConnections).where(ne(registryConnections.id, id)).orderBy(asc(registryConnections.createdAt)).limit(1);
-      if (next) {
-        await tx.update(registryConnections).set({ isDefault: true }).where(eq(registryConnections.id, next.id));
-        newDefault = next.name;
+  return db()
+    .transaction(async (tx): Promise<ChangeResult> => {
+      const [deleted] = await tx.delete(registryConnections).where(eq(registryConnections.id, id)).returning();
+      if (!deleted) return { ok: false, code: "not_found", error: "No such connection." };
+      let newDefault: string | undefined;
+      if (deleted.isDefault) {
+        const [next] = await tx
+          .select()
+          .from(registryConnections)
+          .where(ne(registryConnections.id, id))
+          .orderBy(asc(registryConnections.createdAt))
+          .limit(1);
+        if (next) {
+          await tx.update(registryConnections).set({ isDefault: true }).where(eq(registryConnections.id, next.id));
+          newDefault = next.name;
+        }
       }
-    }
-    await audit(actor, "connection.deleted", deleted.name, { environment: deleted.environment, ...(newDefault && { newDefault }) }, tx);
-    return { ok: true, data: undefined };
-  }).finally(() => forgetSigningSecrets(id));
+      await audit(actor, "connection.deleted", deleted.name, { environment: deleted.environment, ...(newDefault && { newDefault }) }, tx);
+      return { ok: true, data: undefined };
+    })
+    .finally(() => forgetSigningSecrets(id));
 }
 
 /** Stops accepting the secret a rotation replaced (once the vendor signs with the new one only). */
 export async function retirePreviousWebhookSecret(actor: Actor, id: string): Promise<ChangeResult> {
-  return db().transaction(async (tx): Promise<ChangeResult> => {
-    const [row] = await tx
-      .update(registryConnections)
-      .set({ previousWebhookSecretSealed: null, updatedAt: new Date() })
-      .where(and(eq(registryConnections.id, id), isNotNull(registryConnections.previousWebhookSecretSealed)))
-      .returning({ name: registryConnections.name });
-    if (!row) return { ok: false, code: "not_found", error: "This connection has no previous secret to retire." };
-    await audit(actor, "connection.updated", row.name, { changed: ["previousWebhookSecret (retired)"] }, tx);
-    return { ok: true, data: undefined };
-  }).finally(() => forgetSigningSecrets(id));
+  return db()
+    .transaction(async (tx): Promise<ChangeResult> => {
+      const [row] = await tx
+        .update(registryConnections)
+        .set({ previousWebhookSecretSealed: null, updatedAt: new Date() })
+        .where(and(eq(registryConnections.id, id), isNotNull(registryConnections.previousWebhookSecretSealed)))
+        .returning({ name: registryConnections.name });
+      if (!row) return { ok: false, code: "not_found", error: "This connection has no previous secret to retire." };
+      await audit(actor, "connection.updated", row.name, { changed: ["previousWebhookSecret (retired)"] }, tx);
+      return { ok: true, data: undefined };
+    })
+    .finally(() => forgetSigningSecrets(id));
 }
 
 /**

@@ -24,7 +24,11 @@ export async function openRegistry(connection: ConnectionView | undefined): Prom
  * ConnectionKeyUnreadableError when its key cannot be decrypted.
  */
 export async function registryFor(followUp?: { connectionId: string | null }): Promise<Registry> {
-  const connection = followUp ? (followUp.connectionId ? await findConnection(followUp.connectionId) : undefined) : await activeConnectionForRequest();
+  const connection = followUp
+    ? followUp.connectionId
+      ? await findConnection(followUp.connectionId)
+      : undefined
+    : await activeConnectionForRequest();
   const registry = await openRegistry(connection);
   if (!registry) throw new NoConnectionError(followUp ? requestConnectionGone : noConnectionConfigured);
   return registry;

@@ -9,13 +9,26 @@ describe("rotating the encryption key", () => {
   it("moves every secret to the new key, or none of them", async () => {
     const oldKey = parseEncryptionKey(generateEncryptionKey());
     const newKey = parseEncryptionKey(generateEncryptionKey());
-    await db().insert(registryConnections).values([
-      { name: "a", environment: "production", baseUrl: "https://a", apiKeySealed: seal("key-a", oldKey), apiKeyHint: "k…a", webhookSecretSealed: seal("whsec_a", oldKey), previousWebhookSecretSealed: seal("whsec_old", oldKey) },
-      { name: "b", environment: "sandbox", baseUrl: "http://b", apiKeySealed: seal("key-b", oldKey), apiKeyHint: "k…b" },
-    ]);
+    await db()
+      .insert(registryConnections)
+      .values([
+        {
+          name: "a",
+          environment: "production",
+          baseUrl: "https://a",
+          apiKeySealed: seal("key-a", oldKey),
+          apiKeyHint: "k…a",
+          webhookSecretSealed: seal("whsec_a", oldKey),
+          previousWebhookSecretSealed: seal("whsec_old", oldKey),
+        },
+        { name: "b", environment: "sandbox", baseUrl: "http://b", apiKeySealed: seal("key-b", oldKey), apiKeyHint: "k…b" },
+      ]);
     expect(await resealSecrets(db(), oldKey, newKey)).toEqual({ secrets: 4 });
     const rows = await db().select().from(registryConnections).orderBy(registryConnections.name);
-    expect(rows.map((r) => [open(r.apiKeySealed, newKey), r.webhookSecretSealed && open(r.webhookSecretSealed, newKey)])).toEqual([["key-a", "whsec_a"], ["key-b", null]]);
+    expect(rows.map((r) => [open(r.apiKeySealed, newKey), r.webhookSecretSealed && open(r.webhookSecretSealed, newKey)])).toEqual([
+      ["key-a", "whsec_a"],
+      ["key-b", null],
+    ]);
     expect(open(rows[0]!.previousWebhookSecretSealed!, newKey)).toBe("whsec_old");
     expect(() => open(rows[0]!.apiKeySealed, oldKey)).toThrow(/another key/);
     expect((await db().select().from(auditLog)).map((r) => r.action)).toContain("encryption_key.rotated");

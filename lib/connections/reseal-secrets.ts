@@ -18,9 +18,18 @@ export async function resealSecrets(database: Database, oldKey: Buffer, newKey: 
       const webhookSecretSealed = reseal(row.webhookSecretSealed);
       const previousWebhookSecretSealed = reseal(row.previousWebhookSecretSealed);
       secrets += 1 + [webhookSecretSealed, previousWebhookSecretSealed].filter((s) => s !== null).length;
-      await tx.update(registryConnections).set({ apiKeySealed, webhookSecretSealed, previousWebhookSecretSealed }).where(eq(registryConnections.id, row.id));
+      await tx
+        .update(registryConnections)
+        .set({ apiKeySealed, webhookSecretSealed, previousWebhookSecretSealed })
+        .where(eq(registryConnections.id, row.id));
     }
-    await audit(systemActor, "encryption_key.rotated", null, { from: keyId(oldKey), to: keyId(newKey), connections: rows.length, secrets }, tx);
+    await audit(
+      systemActor,
+      "encryption_key.rotated",
+      null,
+      { from: keyId(oldKey), to: keyId(newKey), connections: rows.length, secrets },
+      tx,
+    );
     return { secrets };
   });
 }

@@ -30,7 +30,11 @@ const reading = new Map<string, Promise<string[] | undefined>>();
  * strangers cannot grow this process's memory. With `fresh`, read again unless that was done within the last
  * `signingSecretsRecheckMs`. Server-only.
  */
-export async function signingSecrets(database: Database, connectionId: string, options: { fresh?: boolean } = {}): Promise<string[] | undefined> {
+export async function signingSecrets(
+  database: Database,
+  connectionId: string,
+  options: { fresh?: boolean } = {},
+): Promise<string[] | undefined> {
   if (!uuidPattern.test(connectionId)) return undefined;
   const id = connectionId.toLowerCase();
   const hit = kept.get(id);
@@ -75,17 +79,27 @@ export function forgetSigningSecrets(connectionId: string): void {
  */
 export async function unreadableSigningSecrets(database: Database): Promise<Map<string, string>> {
   const rows = await database
-    .select({ id: registryConnections.id, current: registryConnections.webhookSecretSealed, previous: registryConnections.previousWebhookSecretSealed })
+    .select({
+      id: registryConnections.id,
+      current: registryConnections.webhookSecretSealed,
+      previous: registryConnections.previousWebhookSecretSealed,
+    })
     .from(registryConnections);
   const problems = new Map<string, string>();
   for (const row of rows) {
-    for (const [which, sealed] of [["signing secret", row.current], ["previous signing secret", row.previous]] as const) {
+    for (const [which, sealed] of [
+      ["signing secret", row.current],
+      ["previous signing secret", row.previous],
+    ] as const) {
       if (sealed === null || problems.has(row.id)) continue;
       try {
         openSecret(sealed);
       } catch (error) {
         if (!(error instanceof SecretKeyError)) throw error;
-        problems.set(row.id, `the ${which} cannot be decrypted with this server's APP_ENCRYPTION_KEY (${error.message.charAt(0).toLowerCase()}${error.message.slice(1)})`);
+        problems.set(
+          row.id,
+          `the ${which} cannot be decrypted with this server's APP_ENCRYPTION_KEY (${error.message.charAt(0).toLowerCase()}${error.message.slice(1)})`,
+        );
       }
     }
   }

@@ -11,7 +11,11 @@ export type Positions = Record<string, { x: number; y: number }>;
 
 export const layeredSpacing = { node: 24, layer: 56 } as const;
 
-export function layeredLayout(input: Pick<LayoutInput, "nodes" | "edges">, roots: readonly string[] = [], options: { sweeps?: number } = {}): Positions {
+export function layeredLayout(
+  input: Pick<LayoutInput, "nodes" | "edges">,
+  roots: readonly string[] = [],
+  options: { sweeps?: number } = {},
+): Positions {
   const n = input.nodes.length;
   if (n === 0) return {};
   const index = new Map(input.nodes.map((node, i) => [node.id, i]));
@@ -50,7 +54,11 @@ export function layeredLayout(input: Pick<LayoutInput, "nodes" | "edges">, roots
   const layers: number[][] = Array.from({ length: maxLayer + 1 }, () => []);
   const placed = new Uint8Array(n);
   const rootIdx = roots.map((r) => index.get(r)).filter((i): i is number => i !== undefined);
-  const starts = [...rootIdx, ...Array.from({ length: n }, (_, i) => i).filter((i) => layer[i] === 0), ...Array.from({ length: n }, (_, i) => i)];
+  const starts = [
+    ...rootIdx,
+    ...Array.from({ length: n }, (_, i) => i).filter((i) => layer[i] === 0),
+    ...Array.from({ length: n }, (_, i) => i),
+  ];
   for (const start of starts) {
     if (placed[start]) continue;
     const stack = [start];

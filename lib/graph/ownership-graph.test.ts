@@ -26,13 +26,28 @@ const company = (nodeId: string, extra: Partial<GraphNode> = {}): GraphNode => (
   flags: { status: "found" },
   ...extra,
 });
-const person = (nodeId: string, name: string): GraphNode => ({ nodeId, type: "individual", individual: { name: { fullName: name } }, flags: { status: "found", isUbo: true } });
+const person = (nodeId: string, name: string): GraphNode => ({
+  nodeId,
+  type: "individual",
+  individual: { name: { fullName: name } },
+  flags: { status: "found", isUbo: true },
+});
 const truncated = (nodeId: string, cost: number | undefined, accumulated: number | undefined): GraphNode =>
-  company(nodeId, { flags: { status: "budget_truncated" }, continuation: { reason: "budget", estimatedCost: cost, depth: 2, accumulatedOwnership: accumulated } });
+  company(nodeId, {
+    flags: { status: "budget_truncated" },
+    continuation: { reason: "budget", estimatedCost: cost, depth: 2, accumulatedOwnership: accumulated },
+  });
 
 // root ← a, root ← b, a ← c, b ← c (c reached through two paths), c ← p, and a cycle root → x → root.
 const graph: Graph = {
-  nodes: [company("root", { flags: { isRoot: true, status: "found" } }), company("a"), company("b"), company("c"), person("p", "Zoë Ångström"), company("x")],
+  nodes: [
+    company("root", { flags: { isRoot: true, status: "found" } }),
+    company("a"),
+    company("b"),
+    company("c"),
+    person("p", "Zoë Ångström"),
+    company("x"),
+  ],
   edges: [
     { id: "e1", fromId: "a", toId: "root", percentage: 60 },
     { id: "e2", fromId: "b", toId: "root" },
@@ -56,7 +71,13 @@ describe("layoutInput", () => {
   it("drops self-loops, duplicate edges and edges to unknown nodes, and says which", () => {
     const input = layoutInput({
       nodes: graph.nodes,
-      edges: [...graph.edges, { id: "self", fromId: "a", toId: "a" }, { id: "dup", fromId: "a", toId: "root" }, { id: "e1", fromId: "b", toId: "c" }, { id: "ghost", fromId: "zz", toId: "root" }],
+      edges: [
+        ...graph.edges,
+        { id: "self", fromId: "a", toId: "a" },
+        { id: "dup", fromId: "a", toId: "root" },
+        { id: "e1", fromId: "b", toId: "c" },
+        { id: "ghost", fromId: "zz", toId: "root" },
+      ],
     });
     expect(input.dropped).toEqual(["self", "dup", "e1", "ghost"]);
     expect(input.edges).toHaveLength(7);
@@ -76,8 +97,20 @@ describe("layoutInput", () => {
 
   it("finds a cycle with no root flag, and none in a diamond", () => {
     const nodes = [{ id: "1" }, { id: "2" }, { id: "3" }];
-    expect(cycleEdges(nodes, [{ id: "a", source: "1", target: "2" }, { id: "b", source: "2", target: "3" }, { id: "c", source: "3", target: "1" }])).toHaveLength(1);
-    expect(cycleEdges(nodes, [{ id: "a", source: "1", target: "2" }, { id: "b", source: "1", target: "3" }, { id: "c", source: "2", target: "3" }])).toEqual([]);
+    expect(
+      cycleEdges(nodes, [
+        { id: "a", source: "1", target: "2" },
+        { id: "b", source: "2", target: "3" },
+        { id: "c", source: "3", target: "1" },
+      ]),
+    ).toHaveLength(1);
+    expect(
+      cycleEdges(nodes, [
+        { id: "a", source: "1", target: "2" },
+        { id: "b", source: "1", target: "3" },
+        { id: "c", source: "2", target: "3" },
+      ]),
+    ).toEqual([]);
   });
 
   it("handles a long chain without recursion limits", () => {
@@ -93,7 +126,14 @@ describe("layoutInput", () => {
     expect(elk.layoutOptions["elk.direction"]).toBe("DOWN");
     expect(elk.layoutOptions["elk.layered.layering.strategy"]).toBe("LONGEST_PATH");
     expect(elk.edges[0]).toEqual({ id: "e1", sources: ["a"], targets: ["root"] });
-    expect(positionsFrom({ children: [{ id: "a", x: 5 }, { id: "b", x: 1, y: 2 }] })).toEqual({ a: { x: 5, y: 0 }, b: { x: 1, y: 2 } });
+    expect(
+      positionsFrom({
+        children: [
+          { id: "a", x: 5 },
+          { id: "b", x: 1, y: 2 },
+        ],
+      }),
+    ).toEqual({ a: { x: 5, y: 0 }, b: { x: 1, y: 2 } });
   });
 });
 
@@ -140,11 +180,23 @@ describe("find a node", () => {
 });
 
 describe("expand", () => {
-  const nodes = [company("root", { flags: { isRoot: true, status: "found" } }), company("f"), truncated("t1", 3, 0.4), truncated("t2", 2, 0.25), truncated("t3", undefined, 0.9), truncated("t4", 5, 0.1), truncated("t5", 1, undefined)];
+  const nodes = [
+    company("root", { flags: { isRoot: true, status: "found" } }),
+    company("f"),
+    truncated("t1", 3, 0.4),
+    truncated("t2", 2, 0.25),
+    truncated("t3", undefined, 0.9),
+    truncated("t4", 5, 0.1),
+    truncated("t5", 1, undefined),
+  ];
 
   it("selects truncated nodes at or above X % of accumulated ownership, each once; their cost is the plan's", () => {
     expect(selectExpandAbove(nodes, 25)).toEqual(["t1", "t2", "t3"]);
-    expect(continuationPlan({ nodes }, selectExpandAbove(nodes, 25))).toMatchObject({ chosen: ["t1", "t2", "t3"], estimatedCost: 5, costUnknown: 1 });
+    expect(continuationPlan({ nodes }, selectExpandAbove(nodes, 25))).toMatchObject({
+      chosen: ["t1", "t2", "t3"],
+      estimatedCost: 5,
+      costUnknown: 1,
+    });
     expect(selectExpandAbove(nodes, 40)).toEqual(["t1", "t3"]);
     expect(selectExpandAbove(nodes, 40.00001)).toEqual(["t3"]); // at or above: 40 % is in, just over it is not
     expect(selectExpandAbove(nodes, 95)).toEqual([]);
@@ -185,7 +237,11 @@ describe("expand", () => {
 
 describe("mermaid limits", () => {
   it("counts links outside labels and refuses beyond 500 links or 50,000 characters", () => {
-    expect(mermaidEdgeCount('graph TD\n  n0["A -- B"]\n  n1 -->|"50%"| n0\n  n2 -.->|"cycle"| n1\n  a --> b --> c\n  classDef t stroke-dasharray:4 3')).toBe(4);
+    expect(
+      mermaidEdgeCount(
+        'graph TD\n  n0["A -- B"]\n  n1 -->|"50%"| n0\n  n2 -.->|"cycle"| n1\n  a --> b --> c\n  classDef t stroke-dasharray:4 3',
+      ),
+    ).toBe(4);
     const edges = (n: number) => ["graph TD", ...Array.from({ length: n }, (_, i) => `  n${i} --> n${i + 1}`)].join("\n");
     expect(mermaidRefusal(edges(500))).toBeUndefined();
     expect(mermaidRefusal(edges(501))).toMatch(/501 links; Mermaid renders at most 500/);

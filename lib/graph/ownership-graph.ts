@@ -66,7 +66,11 @@ export function rootIds(nodes: LayoutGraph["nodes"]): string[] {
  * node not reached): removing them leaves the graph acyclic. A company reached through several paths is
  * not a cycle.
  */
-export function cycleEdges(nodes: readonly { id: string }[], edges: readonly { id: string; source: string; target: string }[], roots: readonly string[] = []): string[] {
+export function cycleEdges(
+  nodes: readonly { id: string }[],
+  edges: readonly { id: string; source: string; target: string }[],
+  roots: readonly string[] = [],
+): string[] {
   // Walk from the owned company up to its owners (the direction the API explores).
   const owners = new Map<string, { id: string; next: string }[]>();
   for (const e of edges) {
@@ -215,7 +219,9 @@ export function findNodes(nodes: readonly NodeView[], query: string): NodeView[]
   const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase();
   const q = fold(query.trim());
   if (!q) return [];
-  return nodes.filter((n) => fold(n.name).includes(q) || fold(n.id).includes(q) || (n.companyId !== undefined && fold(n.companyId).includes(q)));
+  return nodes.filter(
+    (n) => fold(n.name).includes(q) || fold(n.id).includes(q) || (n.companyId !== undefined && fold(n.companyId).includes(q)),
+  );
 }
 
 /** Mermaid's default limits (maxEdges 500, maxTextSize 50,000): beyond them it refuses to render. */
@@ -237,7 +243,8 @@ export function mermaidRefusal(diagram: string): string | undefined {
     return `The diagram is ${diagram.length.toLocaleString("en")} characters long; Mermaid renders at most ${mermaidLimits.maxTextSize.toLocaleString("en")}.`;
   }
   const edges = mermaidEdgeCount(diagram);
-  if (edges > mermaidLimits.maxEdges) return `The diagram has ${edges.toLocaleString("en")} links; Mermaid renders at most ${mermaidLimits.maxEdges}.`;
+  if (edges > mermaidLimits.maxEdges)
+    return `The diagram has ${edges.toLocaleString("en")} links; Mermaid renders at most ${mermaidLimits.maxEdges}.`;
   return undefined;
 }
 
@@ -273,7 +280,9 @@ export function continuationPlan(graph: Pick<Graph, "nodes">, nodeIds: readonly 
     if (typeof node.continuation?.estimatedCost === "number") estimatedCost += node.continuation.estimatedCost;
     else costUnknown++;
   }
-  const keep = graph.nodes.filter((n) => n.type === "company" && !n.flags?.isRoot && n.flags?.status === "found" && !n.continuation).map((n) => n.nodeId);
+  const keep = graph.nodes
+    .filter((n) => n.type === "company" && !n.flags?.isRoot && n.flags?.status === "found" && !n.continuation)
+    .map((n) => n.nodeId);
   return { chosen, keep, estimatedCost: Math.round(estimatedCost * 100) / 100, costUnknown, unknownIds };
 }
 

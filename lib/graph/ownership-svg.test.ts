@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { nodeView } from "./ownership-graph";
 import { ownershipSvg, wrapText } from "./ownership-svg";
 
-const root = nodeView({ nodeId: "root", type: "company", company: { id: "R", legalName: "Root & Söhne <GmbH>", countryCode: "DE" }, flags: { isRoot: true, status: "found" } });
+const root = nodeView({
+  nodeId: "root",
+  type: "company",
+  company: { id: "R", legalName: "Root & Söhne <GmbH>", countryCode: "DE" },
+  flags: { isRoot: true, status: "found" },
+});
 const owner = nodeView({
   nodeId: "o",
   type: "company",
@@ -24,7 +29,11 @@ describe("ownership SVG export", () => {
         { source: "o", target: "missing" },
       ],
     );
-    expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="600" height="384" viewBox="-40 -40 600 384"')).toBe(true);
+    expect(
+      svg.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="600" height="384" viewBox="-40 -40 600 384"',
+      ),
+    ).toBe(true);
     expect(svg).toContain('<g data-node-id="root"><title>Root &amp; Söhne &lt;GmbH&gt;</title>');
     expect(svg).toContain("Company · DE · total not stated");
     expect(svg).toContain("Root · Found");

@@ -49,12 +49,20 @@ export function wrapText(text: string, width: number, lines: number): string[] {
 function nodeLines(view: NodeView): { text: string; bold?: boolean }[] {
   const kind = view.type === "company" ? "Company" : view.type === "individual" ? "Individual" : view.type;
   const total = view.totalOwnership !== undefined ? `total ${formatPercentNumber(view.totalOwnership)} %` : "total not stated";
-  const marks = [view.isRoot && "Root", view.isUbo && "UBO", view.isUboProxy && "UBO proxy", statusLabel(view.status)].filter(Boolean).join(" · ");
-  const lines = [...wrapText(view.name, 34, 2).map((text) => ({ text, bold: true })), { text: `${kind} · ${view.country ?? "country not reported"} · ${total}` }, { text: marks }];
+  const marks = [view.isRoot && "Root", view.isUbo && "UBO", view.isUboProxy && "UBO proxy", statusLabel(view.status)]
+    .filter(Boolean)
+    .join(" · ");
+  const lines = [
+    ...wrapText(view.name, 34, 2).map((text) => ({ text, bold: true })),
+    { text: `${kind} · ${view.country ?? "country not reported"} · ${total}` },
+    { text: marks },
+  ];
   const t = view.truncated;
   if (t) {
     const share = accumulatedPercent(t.accumulatedOwnership);
-    lines.push({ text: `${t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth ${t.depth ?? "?"} · ${share !== undefined ? `${formatPercentNumber(share)} %` : "share not stated"}` });
+    lines.push({
+      text: `${t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth ${t.depth ?? "?"} · ${share !== undefined ? `${formatPercentNumber(share)} %` : "share not stated"}`,
+    });
   }
   return lines;
 }
@@ -63,7 +71,10 @@ function nodeSvg({ position: { x, y }, data }: SvgNode): string {
   const style = (data.status && border[data.status]) || { color: "#9ca3af" };
   const box = `<rect x="${x}" y="${y}" width="${nodeSize.width}" height="${nodeSize.height}" rx="6" fill="#ffffff" stroke="${data.isRoot ? "#2563eb" : style.color}" stroke-width="${data.isRoot ? 3 : 2}"${style.dashed ? ' stroke-dasharray="5 3"' : ""}/>`;
   const text = nodeLines(data)
-    .map((line, i) => `<text x="${x + 8}" y="${y + 16 + i * lineHeight}"${line.bold ? ' font-weight="600"' : ' fill="#4b5563"'}>${escapeXml(line.text)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${x + 8}" y="${y + 16 + i * lineHeight}"${line.bold ? ' font-weight="600"' : ' fill="#4b5563"'}>${escapeXml(line.text)}</text>`,
+    )
     .join("");
   // The whole name as the node's title (a tooltip in viewers; the box may shorten it).
   return `<g data-node-id="${escapeXml(data.id)}"><title>${escapeXml(data.name)}</title>${box}${text}</g>`;
@@ -87,9 +98,13 @@ export function ownershipSvg(nodes: readonly SvgNode[], links: readonly SvgLink[
     // From the owner's bottom edge to the owned company's top edge, as on screen.
     const [sx, sy, tx, ty] = [from.x + nodeSize.width / 2, from.y + nodeSize.height, to.x + nodeSize.width / 2, to.y];
     const my = (sy + ty) / 2;
-    curves.push(`<path d="M${sx},${sy} C${sx},${my} ${tx},${my} ${tx},${ty}" fill="none" stroke="#b1b1b7" stroke-width="1"${link.cycle ? ' stroke-dasharray="6 4"' : ""} marker-end="url(#arrow)"/>`);
+    curves.push(
+      `<path d="M${sx},${sy} C${sx},${my} ${tx},${my} ${tx},${ty}" fill="none" stroke="#b1b1b7" stroke-width="1"${link.cycle ? ' stroke-dasharray="6 4"' : ""} marker-end="url(#arrow)"/>`,
+    );
     if (link.label) {
-      labels.push(`<text x="${(sx + tx) / 2}" y="${my}" text-anchor="middle" dominant-baseline="central" font-size="10" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(link.label)}</text>`);
+      labels.push(
+        `<text x="${(sx + tx) / 2}" y="${my}" text-anchor="middle" dominant-baseline="central" font-size="10" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(link.label)}</text>`,
+      );
     }
   }
 

@@ -6,11 +6,21 @@ import type { Graph, GraphNode } from "@/lib/registry/schemas";
 
 export function syntheticOwnershipGraph(nodeCount: number, options: { seed?: number; extraEdges?: number; cycles?: number } = {}): Graph {
   let state = options.seed ?? nodeCount;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const nodes: GraphNode[] = Array.from({ length: nodeCount }, (_, i) =>
     i % 3 === 2
-      ? { nodeId: `n${i}`, type: "individual", individual: { name: { fullName: `Person ${i}` }, nationality: "DE" }, flags: { status: "found" } }
-      : { nodeId: `n${i}`, type: "company", company: { id: `C${i}`, legalName: `Company ${i} GmbH`, countryCode: "DE" }, flags: { isRoot: i === 0, status: "found" } },
+      ? {
+          nodeId: `n${i}`,
+          type: "individual",
+          individual: { name: { fullName: `Person ${i}` }, nationality: "DE" },
+          flags: { status: "found" },
+        }
+      : {
+          nodeId: `n${i}`,
+          type: "company",
+          company: { id: `C${i}`, legalName: `Company ${i} GmbH`, countryCode: "DE" },
+          flags: { isRoot: i === 0, status: "found" },
+        },
   );
   const edges: Graph["edges"] = [];
   const parent: number[] = [0];
@@ -28,5 +38,10 @@ export function syntheticOwnershipGraph(nodeCount: number, options: { seed?: num
     const a = 1 + Math.floor(random() * (nodeCount - 1));
     edges.push({ id: `c${k}`, fromId: `n${parent[a]}`, toId: `n${a}` });
   }
-  return { nodes, edges, description: `Synthetic ownership graph of ${nodeCount} nodes.`, metadata: { stoppedReason: "completed", amountSpent: 0, companiesFetched: 0, companiesSkipped: 0, interactive: false } };
+  return {
+    nodes,
+    edges,
+    description: `Synthetic ownership graph of ${nodeCount} nodes.`,
+    metadata: { stoppedReason: "completed", amountSpent: 0, companiesFetched: 0, companiesSkipped: 0, interactive: false },
+  };
 }

@@ -214,38 +214,42 @@ describe("the live listener", () => {
     await waitFor(() => listener.state() === "listening" && listener.backendPid() !== pid, "a new connection");
   });
 
-  it("with Postgres frozen, gives the connection up, retries without hanging, and listens again once Postgres resumes", { timeout: 60_000 }, async () => {
-    const server = await startFreezablePostgres();
-    await migrateDatabase(server.url);
-    const own = createDatabase(server.url, 1);
-    const failedAttempts = () => logs.filter((m) => m === "could not listen for live events").length;
-    const { listener, received, logs } = listen({
-      connectionString: server.url,
-      healthCheckEveryMs: 200,
-      healthCheckTimeoutMs: 5_000,
-      timeouts: { connectMs: 500, statementMs: 500 },
-      backoff: { minMs: 50, maxMs: 200 },
-    });
-    try {
-      await listener.ready();
-      server.freeze();
+  it(
+    "with Postgres frozen, gives the connection up, retries without hanging, and listens again once Postgres resumes",
+    { timeout: 60_000 },
+    async () => {
+      const server = await startFreezablePostgres();
+      await migrateDatabase(server.url);
+      const own = createDatabase(server.url, 1);
+      const failedAttempts = () => logs.filter((m) => m === "could not listen for live events").length;
+      const { listener, received, logs } = listen({
+        connectionString: server.url,
+        healthCheckEveryMs: 200,
+        healthCheckTimeoutMs: 5_000,
+        timeouts: { connectMs: 500, statementMs: 500 },
+        backoff: { minMs: 50, maxMs: 200 },
+      });
       try {
-        // The health check's `select 1` gets no answer within the statement time-out.
-        await waitFor(() => logs.includes("the LISTEN connection stopped answering; reconnecting"), "the failed health check", 5_000);
-        // Each new attempt ends at the connect time-out instead of waiting for a server that does not answer.
-        const before = failedAttempts();
-        await waitFor(() => failedAttempts() >= before + 2, "two attempts to end", 5_000);
-        expect(listener.state()).not.toBe("listening");
+        await listener.ready();
+        server.freeze();
+        try {
+          // The health check's `select 1` gets no answer within the statement time-out.
+          await waitFor(() => logs.includes("the LISTEN connection stopped answering; reconnecting"), "the failed health check", 5_000);
+          // Each new attempt ends at the connect time-out instead of waiting for a server that does not answer.
+          const before = failedAttempts();
+          await waitFor(() => failedAttempts() >= before + 2, "two attempts to end", 5_000);
+          expect(listener.state()).not.toBe("listening");
+        } finally {
+          server.thaw();
+        }
+        await listener.ready();
+        const [event] = await own.db.transaction((tx) => publishLive(tx, ["after-the-freeze"]));
+        await waitFor(() => received.some((m) => m.type === "event" && m.id === event!.id), "the event after the freeze");
       } finally {
-        server.thaw();
+        await listener.close();
+        await own.pool.end();
+        await server.stop();
       }
-      await listener.ready();
-      const [event] = await own.db.transaction((tx) => publishLive(tx, ["after-the-freeze"]));
-      await waitFor(() => received.some((m) => m.type === "event" && m.id === event!.id), "the event after the freeze");
-    } finally {
-      await listener.close();
-      await own.pool.end();
-      await server.stop();
-    }
-  });
+    },
+  );
 });

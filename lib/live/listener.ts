@@ -78,7 +78,8 @@ export function createLiveListener(options: LiveListenerOptions): LiveListener {
   const healthCheckTimeoutMs = options.healthCheckTimeoutMs ?? 10_000;
   const timeouts = options.timeouts ?? databaseTimeoutDefaults;
   const log =
-    options.log ?? ((message: string, error?: unknown) => console.warn(`[live] ${message}${error instanceof Error ? `: ${error.message}` : ""}`));
+    options.log ??
+    ((message: string, error?: unknown) => console.warn(`[live] ${message}${error instanceof Error ? `: ${error.message}` : ""}`));
 
   let state: LiveListenerState = "idle";
   let running: Promise<void> | null = null;
@@ -304,7 +305,10 @@ export function liveListener(): LiveListener {
   let found = listeners.get(url);
   if (!found || found.state() === "closed") {
     const env = appEnv();
-    found = createLiveListener({ connectionString: url, timeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS } });
+    found = createLiveListener({
+      connectionString: url,
+      timeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+    });
     listeners.set(url, found);
   }
   return found;

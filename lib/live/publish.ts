@@ -40,6 +40,8 @@ export function liveEventsCtes(topics: readonly string[], options: { when?: SQL 
  */
 export async function publishLive(executor: Executor, topics: readonly string[]): Promise<LiveNotice[]> {
   if (topics.length === 0) return [];
-  const result = await executor.execute<{ id: string; topic: string }>(sql`with ${liveEventsCtes(topics)} select id, topic from live_sent order by id`);
+  const result = await executor.execute<{ id: string; topic: string }>(
+    sql`with ${liveEventsCtes(topics)} select id, topic from live_sent order by id`,
+  );
   return result.rows.map((row) => ({ id: Number(row.id), topic: row.topic }));
 }

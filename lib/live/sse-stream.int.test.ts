@@ -255,7 +255,9 @@ describe("the live SSE stream over HTTP", () => {
     expect(reconnects).toBe(100);
     expect(published.length).toBeGreaterThan(100);
     expect(published.filter((id) => !received.has(id))).toEqual([]);
-    console.log(`[live] 100 reconnects: ${published.length} events published, all received (${duplicates} resent after a reconnect, ignored by id)`);
+    console.log(
+      `[live] 100 reconnects: ${published.length} events published, all received (${duplicates} resent after a reconnect, ignored by id)`,
+    );
   }, 60_000);
 
   it("connections opened and dropped 1,000 times leave no growth in open handles or memory", async () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { companyRequestBody, orderInputSchema, registryIdErrors } from "./order-input";
 
-const base = { countryCode: "DE", id: "HRB 86891", dataPoints: ["company", "graph"], quotedTotal: 7, graphMaxBudget: 3, graphInteractive: true, caseReference: " KYC-42 " };
+const base = {
+  countryCode: "DE",
+  id: "HRB 86891",
+  dataPoints: ["company", "graph"],
+  quotedTotal: 7,
+  graphMaxBudget: 3,
+  graphInteractive: true,
+  caseReference: " KYC-42 ",
+};
 
 describe("order input", () => {
   it("builds the API body with the caps, the graph options and the case reference in metadata", () => {
@@ -31,7 +39,9 @@ describe("order input", () => {
   });
 
   it("explains the Mauritius id format before anything is sent", () => {
-    expect(registryIdErrors(orderInputSchema.parse({ ...base, countryCode: "MU", id: "12345" }))[0]).toMatch(/one letter followed by 2 to 6 digits/);
+    expect(registryIdErrors(orderInputSchema.parse({ ...base, countryCode: "MU", id: "12345" }))[0]).toMatch(
+      /one letter followed by 2 to 6 digits/,
+    );
     expect(registryIdErrors(orderInputSchema.parse({ ...base, countryCode: "MU", id: "C12345" }))).toEqual([]);
   });
 });

@@ -18,7 +18,11 @@ export const orderInputSchema = z.object({
   profileMaxBudget: cap,
   graphMaxBudget: cap,
   graphInteractive: z.boolean().default(false),
-  caseReference: z.string().trim().max(caseReferenceMax, { error: `A case reference is at most ${caseReferenceMax} characters.` }).default(""),
+  caseReference: z
+    .string()
+    .trim()
+    .max(caseReferenceMax, { error: `A case reference is at most ${caseReferenceMax} characters.` })
+    .default(""),
   /** The total the user confirmed, kept in the audit log beside what the registry charged. */
   quotedTotal: z.number().nonnegative(),
 });

@@ -33,7 +33,14 @@ type Executor = Pick<Database, "insert" | "update" | "select">;
 export async function openIntent(executor: Executor, intent: NewIntent): Promise<IntentMetadata> {
   const [row] = await executor
     .insert(paidRequestIntents)
-    .values({ actorId: intent.actor.id, actorEmail: intent.actor.email, connectionId: intent.connectionId, action: intent.action, target: intent.target, details: intent.details })
+    .values({
+      actorId: intent.actor.id,
+      actorEmail: intent.actor.email,
+      connectionId: intent.connectionId,
+      action: intent.action,
+      target: intent.target,
+      details: intent.details,
+    })
     .returning({ id: paidRequestIntents.id });
   return { [intentMetadataKey]: row!.id };
 }

@@ -14,7 +14,15 @@ let sim: Awaited<ReturnType<typeof startTestSimulator>>;
 let registry: { connection: ConnectionView; client: ReturnType<typeof createRegistryClient> };
 let user: Awaited<ReturnType<typeof insertUser>>;
 
-const order = (extra: Record<string, unknown> = {}) => orderInputSchema.parse({ countryCode: "DE", id: "HRB 86891", dataPoints: ["company", "shareholders"], quotedTotal: 8, caseReference: "KYC-7", ...extra });
+const order = (extra: Record<string, unknown> = {}) =>
+  orderInputSchema.parse({
+    countryCode: "DE",
+    id: "HRB 86891",
+    dataPoints: ["company", "shareholders"],
+    quotedTotal: 8,
+    caseReference: "KYC-7",
+    ...extra,
+  });
 const audits = async () => db().select().from(auditLog).where(eq(auditLog.action, "company.ordered")).orderBy(auditLog.id);
 
 describe("placing an order", () => {
@@ -22,9 +30,22 @@ describe("placing an order", () => {
     sim = await startTestSimulator({ walletCredits: 100 });
     await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${auditLog} cascade`);
-    const [row] = await db().insert(registryConnections).values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "unused-here", apiKeyHint: "sk_dev_…" }).returning();
+    const [row] = await db()
+      .insert(registryConnections)
+      .values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "unused-here", apiKeyHint: "sk_dev_…" })
+      .returning();
     registry = {
-      connection: { id: row!.id, name: row!.name, environment: "sandbox", baseUrl: sim.baseUrl, apiKeyHint: "sk_dev_…", isDefault: true, hasWebhookSecret: false, hasPreviousWebhookSecret: false, updatedAt: "" },
+      connection: {
+        id: row!.id,
+        name: row!.name,
+        environment: "sandbox",
+        baseUrl: sim.baseUrl,
+        apiKeyHint: "sk_dev_…",
+        isDefault: true,
+        hasWebhookSecret: false,
+        hasPreviousWebhookSecret: false,
+        updatedAt: "",
+      },
       client: createRegistryClient({ baseUrl: sim.baseUrl, apiKey: testApiKey }),
     };
     user = await insertUser("officer@example.com", "compliance");
@@ -36,11 +57,29 @@ describe("placing an order", () => {
     expect(result.ok).toBe(true);
     const requestId = result.ok ? result.data.requestId : "";
     const [stored] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, requestId));
-    expect(stored).toMatchObject({ origin: "console", orderedBy: user.id, connectionId: registry.connection.id, countryCode: "DE", companyId: "HRB 86891", version: 1 });
-    expect((stored!.snapshot as { request: { metadata: Record<string, string> } }).request.metadata).toEqual({ orderedBy: "officer@example.com", caseReference: "KYC-7", consoleIntentId: expect.any(String) });
+    expect(stored).toMatchObject({
+      origin: "console",
+      orderedBy: user.id,
+      connectionId: registry.connection.id,
+      countryCode: "DE",
+      companyId: "HRB 86891",
+      version: 1,
+    });
+    expect((stored!.snapshot as { request: { metadata: Record<string, string> } }).request.metadata).toEqual({
+      orderedBy: "officer@example.com",
+      caseReference: "KYC-7",
+      consoleIntentId: expect.any(String),
+    });
     const [row] = await audits();
     expect(row).toMatchObject({ actorEmail: "officer@example.com", target: "DE HRB 86891" });
-    expect(row!.details).toMatchObject({ outcome: "ordered", requestId, quotedTotal: 8, caps: { maxBudget: 8, profileMaxBudget: 8, graphMaxBudget: null }, dataPoints: ["company", "shareholders"], caseReference: "KYC-7" });
+    expect(row!.details).toMatchObject({
+      outcome: "ordered",
+      requestId,
+      quotedTotal: 8,
+      caps: { maxBudget: 8, profileMaxBudget: 8, graphMaxBudget: null },
+      dataPoints: ["company", "shareholders"],
+      caseReference: "KYC-7",
+    });
   });
 
   it("returns the registry's refusal in its words, audited, and stores no request", async () => {
@@ -54,23 +93,45 @@ describe("placing an order", () => {
     expect(limited).toMatchObject({ ok: false, code: "rate_limited", registry: { status: 429, retryable: true } });
     expect(limited.ok === false && limited.registry?.retryAfter).toBeGreaterThan(0);
     expect((await db().select().from(companyRequests)).length).toBe(before);
-    expect((await audits()).slice(-3).map((a) => (a.details as { outcome: string; code: string }).code)).toEqual(["insufficient_funds", "budget_exceeded", "rate_limited"]);
+    expect((await audits()).slice(-3).map((a) => (a.details as { outcome: string; code: string }).code)).toEqual([
+      "insufficient_funds",
+      "budget_exceeded",
+      "rate_limited",
+    ]);
   });
 
   it("explains a non-canonical Mauritius id without calling the registry", async () => {
     const result = await placeOrder(user, order({ countryCode: "MU", id: "12345" }), registry);
-    expect(result).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { id: [expect.stringMatching(/one letter followed by 2 to 6 digits/)] } });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "invalid_input",
+      fieldErrors: { id: [expect.stringMatching(/one letter followed by 2 to 6 digits/)] },
+    });
   });
 
   it("records a fast-mode onboarding like an order, complete in its answer; a registry time-out (504) comes back as an unknown outcome", async () => {
-    const result = await placeOnboarding(user, onboardingInputSchema.parse({ countryCode: "FR", id: "552100554", quotedTotal: 2, caseReference: "ONB-1" }), registry);
+    const result = await placeOnboarding(
+      user,
+      onboardingInputSchema.parse({ countryCode: "FR", id: "552100554", quotedTotal: 2, caseReference: "ONB-1" }),
+      registry,
+    );
     expect(result.ok).toBe(true);
     const requestId = result.ok ? result.data.requestId : "";
     const [stored] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, requestId));
     expect(stored).toMatchObject({ origin: "console", orderedBy: user.id, complete: true, countryCode: "FR" });
-    expect((await audits()).at(-1)?.details).toMatchObject({ kind: "onboarding", outcome: "ordered", quotedTotal: 2, caseReference: "ONB-1", requestId });
+    expect((await audits()).at(-1)?.details).toMatchObject({
+      kind: "onboarding",
+      outcome: "ordered",
+      quotedTotal: 2,
+      caseReference: "ONB-1",
+      requestId,
+    });
 
-    const timeout = await placeOnboarding(user, onboardingInputSchema.parse({ countryCode: "FR", id: "ONBOARDING_TIMEOUT", quotedTotal: 2 }), registry);
+    const timeout = await placeOnboarding(
+      user,
+      onboardingInputSchema.parse({ countryCode: "FR", id: "ONBOARDING_TIMEOUT", quotedTotal: 2 }),
+      registry,
+    );
     expect(timeout).toMatchObject({ ok: false, code: "outcome_unknown", registry: { code: "outcome_unknown", retryable: false } });
     expect(timeout.ok === false && timeout.error).toContain("onboarding_timeout");
   });

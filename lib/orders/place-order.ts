@@ -14,15 +14,37 @@ export async function placeOrder(user: SessionUser, order: ValidOrder, registry:
   if (idErrors.length) return { ok: false, code: "invalid_input", error: idErrors[0]!, fieldErrors: { id: idErrors } };
   const body = companyRequestBody(order, user.email);
   const details = auditDetails(order, body, registry.connection);
-  const paid = { user, connectionId: registry.connection.id, company: { countryCode: order.countryCode, id: order.id }, action: "company.ordered" as const, details };
+  const paid = {
+    user,
+    connectionId: registry.connection.id,
+    company: { countryCode: order.countryCode, id: order.id },
+    action: "company.ordered" as const,
+    details,
+  };
   return sendAndRecord(paid, (intent) => registry.client.createCompany({ ...body, metadata: { ...body.metadata, ...intent } }));
 }
 
 /** Fast mode (`POST /v2/onboarding`): the whole result comes in the answer, recorded like any order. */
-export async function placeOnboarding(user: SessionUser, onboarding: ValidOnboarding, registry: Registry): Promise<ActionResult<{ requestId: string }>> {
+export async function placeOnboarding(
+  user: SessionUser,
+  onboarding: ValidOnboarding,
+  registry: Registry,
+): Promise<ActionResult<{ requestId: string }>> {
   const body = onboardingRequestBody(onboarding, user.email);
-  const details = { connection: registry.connection.name, kind: "onboarding", quotedTotal: onboarding.quotedTotal, dataPoints: body.dataPoints, caseReference: onboarding.caseReference || null };
-  const paid = { user, connectionId: registry.connection.id, company: { countryCode: onboarding.countryCode, id: onboarding.id }, action: "company.ordered" as const, details };
+  const details = {
+    connection: registry.connection.name,
+    kind: "onboarding",
+    quotedTotal: onboarding.quotedTotal,
+    dataPoints: body.dataPoints,
+    caseReference: onboarding.caseReference || null,
+  };
+  const paid = {
+    user,
+    connectionId: registry.connection.id,
+    company: { countryCode: onboarding.countryCode, id: onboarding.id },
+    action: "company.ordered" as const,
+    details,
+  };
   return sendAndRecord(paid, (intent) => registry.client.onboarding({ ...body, metadata: { ...body.metadata, ...intent } }));
 }
 
@@ -30,7 +52,11 @@ function auditDetails(order: ValidOrder, body: CompanyRequestBody, connection: C
   return {
     connection: connection.name,
     quotedTotal: order.quotedTotal,
-    caps: { maxBudget: body.maxBudget ?? null, profileMaxBudget: body.profileMaxBudget ?? null, graphMaxBudget: body.graphMaxBudget ?? null },
+    caps: {
+      maxBudget: body.maxBudget ?? null,
+      profileMaxBudget: body.profileMaxBudget ?? null,
+      graphMaxBudget: body.graphMaxBudget ?? null,
+    },
     dataPoints: body.dataPoints,
     documents: body.documents ?? [],
     mode: body.mode ?? null,

@@ -5,7 +5,9 @@ import type { PricingResponse } from "@/lib/registry/schemas";
 /** Prices change rarely; an order still runs against the registry's own quote and the caps. */
 const pricingTtlMs = 10 * 60_000;
 
-const cache = ((globalThis as { registryDeskPricing?: Map<string, { at: number; pricing: Promise<PricingResponse> }> }).registryDeskPricing ??= new Map());
+const cache = ((
+  globalThis as { registryDeskPricing?: Map<string, { at: number; pricing: Promise<PricingResponse> }> }
+).registryDeskPricing ??= new Map());
 
 /** `GET /v2/pricing` for one country through one connection, kept for 10 minutes per connection and country. */
 export function cachedPricing(connectionId: string, client: RegistryClient, countryCode: string): Promise<PricingResponse> {

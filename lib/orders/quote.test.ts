@@ -5,7 +5,12 @@ import { datapointOffers, offeredModes, quoteOrder } from "./quote";
 const both = (verification: number, onboarding: number) => ({ verification: { price: verification }, onboarding: { price: onboarding } });
 const pricing: PricingResponse = {
   blocks: [
-    { sku: "company", datapoints: ["company", "companyProfile", "legalRepresentatives", "otherKeyPersons", "establishments"], modes: both(4, 2), includedDocuments: [] },
+    {
+      sku: "company",
+      datapoints: ["company", "companyProfile", "legalRepresentatives", "otherKeyPersons", "establishments"],
+      modes: both(4, 2),
+      includedDocuments: [],
+    },
     { sku: "ubo", datapoints: ["ultimateBeneficialOwners"], modes: both(8, 4), includedDocuments: [] },
     { sku: "shareholders", datapoints: ["shareholders"], modes: both(4, 2), includedDocuments: [] },
     { sku: "graph", datapoints: ["graph"], modes: both(3, 1.5), includedDocuments: [] },
@@ -38,7 +43,12 @@ describe("order quotes", () => {
   });
 
   it("charges a block once however many of its datapoints are chosen, and adds the graph and documents apart", () => {
-    const quote = quoteOrder(pricing, "verification", ["company", "legalRepresentatives", "establishments", "ultimateBeneficialOwners", "graph", "availableDocuments"], [14, 0.5]);
+    const quote = quoteOrder(
+      pricing,
+      "verification",
+      ["company", "legalRepresentatives", "establishments", "ultimateBeneficialOwners", "graph", "availableDocuments"],
+      [14, 0.5],
+    );
     expect(quote.blocks.map((b) => [b.sku, b.price, b.datapoints.length])).toEqual([
       ["company", 4, 3],
       ["ubo", 8, 1],

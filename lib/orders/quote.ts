@@ -87,7 +87,12 @@ export type Quote = {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export function quoteOrder(pricing: PricingResponse, mode: string, chosen: readonly OrderableDatapoint[], documentPrices: readonly number[] = []): Quote {
+export function quoteOrder(
+  pricing: PricingResponse,
+  mode: string,
+  chosen: readonly OrderableDatapoint[],
+  documentPrices: readonly number[] = [],
+): Quote {
   const offers = new Map(datapointOffers(pricing, mode).map((o) => [o.datapoint, o]));
   const blocks = new Map<string, { sku: string; price: number; datapoints: OrderableDatapoint[] }>();
   const unpriced: OrderableDatapoint[] = [];

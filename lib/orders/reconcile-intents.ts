@@ -14,14 +14,24 @@ import { intentMetadataKey, settleIntent } from "./paid-request-intents";
 /** An intent still pending this long after it was written is not in flight any more (calls time out after 30 s). */
 export const pendingStaleAfterMs = 2 * 60_000;
 
-type OpenIntent = { id: string; actor_id: string | null; actor_email: string; action: string; target: string; details: Record<string, unknown>; status: string };
+type OpenIntent = {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target: string;
+  details: Record<string, unknown>;
+  status: string;
+};
 
 export type Reconciliation = { ordered: { intentId: string; requestId: string }[]; unknown: string[]; stillOpen: number };
 
 export async function reconcileIntents(database: Database, options: { pendingStaleAfterMs?: number } = {}): Promise<Reconciliation> {
   const staleAfter = options.pendingStaleAfterMs ?? pendingStaleAfterMs;
   const result: Reconciliation = { ordered: [], unknown: [], stillOpen: 0 };
-  const open = await database.execute<{ id: string }>(sql`select id from paid_request_intents where status in ('pending', 'unknown') order by created_at`);
+  const open = await database.execute<{ id: string }>(
+    sql`select id from paid_request_intents where status in ('pending', 'unknown') order by created_at`,
+  );
   for (const { id } of open.rows) {
     const settled = await database.transaction(async (tx) => {
       // Locked, and skipped if another instance is settling it right now.
@@ -42,16 +52,30 @@ export async function reconcileIntents(database: Database, options: { pendingSta
       const requestId = found.rows[0]?.request_id;
       const actor = { id: intent.actor_id, email: intent.actor_email };
       if (requestId) {
-        await tx.execute(sql`update company_requests set origin = 'console', ordered_by = ${intent.actor_id} where request_id = ${requestId}`);
+        await tx.execute(
+          sql`update company_requests set origin = 'console', ordered_by = ${intent.actor_id} where request_id = ${requestId}`,
+        );
         await settleIntent(tx, id, { status: "ordered", requestId, outcome: { reconciled: true, was: intent.status } });
-        await audit(actor, "company.order_reconciled", intent.target, { ...intent.details, orderedAs: intent.action, intentId: id, requestId, outcome: "ordered" }, tx);
+        await audit(
+          actor,
+          "company.order_reconciled",
+          intent.target,
+          { ...intent.details, orderedAs: intent.action, intentId: id, requestId, outcome: "ordered" },
+          tx,
+        );
         result.ordered.push({ intentId: id, requestId });
         return "ordered" as const;
       }
       if (intent.status === "pending" && intent.stale) {
         const reason = "The console stopped before the registry's answer was recorded; the order may have been placed and charged.";
         await settleIntent(tx, id, { status: "unknown", outcome: { code: "outcome_unknown", message: reason } });
-        await audit(actor, "company.order_intent_unknown", intent.target, { ...intent.details, orderedAs: intent.action, intentId: id, outcome: "unknown", message: reason }, tx);
+        await audit(
+          actor,
+          "company.order_intent_unknown",
+          intent.target,
+          { ...intent.details, orderedAs: intent.action, intentId: id, outcome: "unknown", message: reason },
+          tx,
+        );
         result.unknown.push(id);
       }
       return "open" as const;

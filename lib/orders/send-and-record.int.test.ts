@@ -7,13 +7,23 @@ import { insertUser } from "@/test/users-fixture";
 import { sendAndRecord } from "./send-and-record";
 
 async function addConnection(name: string) {
-  const [row] = await db().insert(registryConnections).values({ name, environment: "sandbox", baseUrl: "http://127.0.0.1:4010", apiKeySealed: "v1.x.x.x.x", apiKeyHint: "sk_dev_…" }).returning();
+  const [row] = await db()
+    .insert(registryConnections)
+    .values({ name, environment: "sandbox", baseUrl: "http://127.0.0.1:4010", apiKeySealed: "v1.x.x.x.x", apiKeyHint: "sk_dev_…" })
+    .returning();
   return row!.id;
 }
 
 const answer = (requestId: string, legalName: string): CompanyResponse =>
   ({
-    request: { requestId, version: 3, companyId: "HRB 12345", countryCode: "DE", dataPoints: ["company"], dataStatus: { dataPoints: { company: { status: "succeeded" } }, documents: {} } },
+    request: {
+      requestId,
+      version: 3,
+      companyId: "HRB 12345",
+      countryCode: "DE",
+      dataPoints: ["company"],
+      dataStatus: { dataPoints: { company: { status: "succeeded" } }, documents: {} },
+    },
     company: { legalName },
   }) as CompanyResponse;
 
@@ -25,11 +35,19 @@ describe("recording a paid request", () => {
   it("never takes over a request id stored for another connection: refused in words, audited, nothing changed", async () => {
     const [owner, other] = [await addConnection("Production"), await addConnection("Sandbox")];
     const user = await insertUser(`officer-${Date.now()}@example.com`, "compliance");
-    await db().insert(companyRequests).values({ requestId: "req_taken", connectionId: owner, origin: "elsewhere", companyName: "Owner's company", version: 0 });
+    await db()
+      .insert(companyRequests)
+      .values({ requestId: "req_taken", connectionId: owner, origin: "elsewhere", companyName: "Owner's company", version: 0 });
     const [before] = await db().select().from(companyRequests);
 
     const result = await sendAndRecord(
-      { user, connectionId: other, company: { countryCode: "DE", id: "HRB 12345" }, action: "company.ordered", details: { quotedTotal: 8 } },
+      {
+        user,
+        connectionId: other,
+        company: { countryCode: "DE", id: "HRB 12345" },
+        action: "company.ordered",
+        details: { quotedTotal: 8 },
+      },
       async () => answer("req_taken", "Sandbox's answer"),
     );
 
@@ -50,6 +68,12 @@ describe("recording a paid request", () => {
       async () => answer("req_early", "Acme GmbH"),
     );
     expect(result).toEqual({ ok: true, data: { requestId: "req_early" } });
-    expect((await db().select().from(companyRequests))[0]).toMatchObject({ origin: "console", orderedBy: user.id, connectionId, version: 3, companyName: "Acme GmbH" });
+    expect((await db().select().from(companyRequests))[0]).toMatchObject({
+      origin: "console",
+      orderedBy: user.id,
+      connectionId,
+      version: 3,
+      companyName: "Acme GmbH",
+    });
   });
 });

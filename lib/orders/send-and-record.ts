@@ -24,7 +24,12 @@ function outcomeUnknown(error: RegistryError): ActionResult<never> {
   const message =
     `The registry gave no definite answer (${error.code}: ${error.message}), so the order may have been placed and charged. ` +
     "If it was, it appears under Requests when the registry reports it; check there before ordering again.";
-  return { ok: false, code: "outcome_unknown", error: message, registry: { status: error.status, code: "outcome_unknown", message, details: error.details, retryable: false } };
+  return {
+    ok: false,
+    code: "outcome_unknown",
+    error: message,
+    registry: { status: error.status, code: "outcome_unknown", message, details: error.details, retryable: false },
+  };
 }
 
 /**
@@ -34,7 +39,10 @@ function outcomeUnknown(error: RegistryError): ActionResult<never> {
  * in its own words; no definite answer (a time-out, a network failure, a 5xx) is recorded as "outcome unknown".
  * `send` gets the metadata to add to the request.
  */
-export async function sendAndRecord(paid: PaidRequest, send: (intent: IntentMetadata) => Promise<CompanyResponse>): Promise<ActionResult<{ requestId: string }>> {
+export async function sendAndRecord(
+  paid: PaidRequest,
+  send: (intent: IntentMetadata) => Promise<CompanyResponse>,
+): Promise<ActionResult<{ requestId: string }>> {
   const { user, connectionId, company, action, details } = paid;
   const target = `${company.countryCode} ${company.id}`;
   const intent = await openIntent(db(), { actor: user, connectionId, action, target, details });
@@ -45,7 +53,9 @@ export async function sendAndRecord(paid: PaidRequest, send: (intent: IntentMeta
   } catch (error) {
     const registryError = error instanceof RegistryError ? error : undefined;
     const status = registryError && isRefusal(registryError) ? "refused" : "unknown";
-    const outcome = registryError ? { code: registryError.code, message: registryError.message, status: registryError.status } : { code: "internal_error", message: String(error) };
+    const outcome = registryError
+      ? { code: registryError.code, message: registryError.message, status: registryError.status }
+      : { code: "internal_error", message: String(error) };
     await db().transaction(async (tx) => {
       await settleIntent(tx, intentId, { status, outcome });
       await audit(user, action, target, { ...details, intentId, outcome: status, code: outcome.code, message: outcome.message }, tx);
@@ -74,17 +84,34 @@ export async function sendAndRecord(paid: PaidRequest, send: (intent: IntentMeta
       } else {
         await settleIntent(tx, intentId, { status: "ordered", requestId });
       }
-      await audit(user, action, target, { ...details, intentId, outcome: "ordered", requestId, ...(outcome === "mismatch" && { stored: false }) }, tx);
+      await audit(
+        user,
+        action,
+        target,
+        { ...details, intentId, outcome: "ordered", requestId, ...(outcome === "mismatch" && { stored: false }) },
+        tx,
+      );
       return outcome;
     });
   } catch (error) {
     // Ordered and charged, but not stored: keep the request id on the intent, so reconciliation finds the request
     // once its webhook arrives. (If even this fails, the intent stays pending and is reconciled the same way.)
-    await settleIntent(db(), intentId, { status: "unknown", requestId, outcome: { code: "not_recorded", message: `The registry accepted the order as ${requestId}, but it could not be stored: ${(error as Error).message}` } }).catch(() => {});
+    await settleIntent(db(), intentId, {
+      status: "unknown",
+      requestId,
+      outcome: {
+        code: "not_recorded",
+        message: `The registry accepted the order as ${requestId}, but it could not be stored: ${(error as Error).message}`,
+      },
+    }).catch(() => {});
     throw error;
   }
   if (stored === "mismatch") {
-    return { ok: false, code: "request_mismatch", error: `The registry accepted the order (request ${requestId}), but this console stores that request for another connection, so it was not recorded here.` };
+    return {
+      ok: false,
+      code: "request_mismatch",
+      error: `The registry accepted the order (request ${requestId}), but this console stores that request for another connection, so it was not recorded here.`,
+    };
   }
   return { ok: true, data: { requestId } };
 }

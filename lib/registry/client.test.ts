@@ -3,7 +3,13 @@ import { startHttpStub } from "@/test/http-stub";
 import { createRegistryClient, timeouts } from "./client";
 import { RegistryError } from "./registry-error";
 
-const result = { id: "552100554", legalName: "Société Générale", countryCode: "FR", address: { city: "Paris" }, matchReason: { matchType: "default" } };
+const result = {
+  id: "552100554",
+  legalName: "Société Générale",
+  countryCode: "FR",
+  address: { city: "Paris" },
+  matchReason: { matchType: "default" },
+};
 const monitors = { monitors: [], total: 0, hasNextPage: false };
 
 let stub: Awaited<ReturnType<typeof startHttpStub>>;
@@ -16,7 +22,10 @@ const client = (extra: Parameters<typeof createRegistryClient>[1] = {}) =>
   createRegistryClient({ baseUrl: `${stub.url}/`, apiKey: "sk_dev_test_1234" }, { sleep: async () => {}, ...extra });
 
 async function failure(promise: Promise<unknown>): Promise<RegistryError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(RegistryError);
   return error as RegistryError;
 }
@@ -33,7 +42,14 @@ describe("registry client", () => {
   it("turns the spec's error body into a RegistryError with its code, message and details", async () => {
     stub.json(400, { statusCode: 400, error: { code: "invalid_request", message: "Query too short", details: ["query: min 2"] } });
     const error = await failure(client().search({ country: "FR", query: "ab" }));
-    expect(error.toInfo()).toEqual({ status: 400, code: "invalid_request", message: "Query too short", details: ["query: min 2"], retryable: false, retryAfter: undefined });
+    expect(error.toInfo()).toEqual({
+      status: 400,
+      code: "invalid_request",
+      message: "Query too short",
+      details: ["query: min 2"],
+      retryable: false,
+      retryAfter: undefined,
+    });
   });
 
   it("marks 5xx and source_unavailable as retryable", async () => {
@@ -71,7 +87,11 @@ describe("registry client", () => {
     stub.answer(() => {}); // never answers
     const slow = client({ timeouts: { searchMs: 50, defaultMs: 120 } });
     const started = Date.now();
-    expect(await failure(slow.search({ country: "FR", query: "abc" }))).toMatchObject({ code: "timeout", retryable: true, message: "The registry did not answer within 0.05 s." });
+    expect(await failure(slow.search({ country: "FR", query: "abc" }))).toMatchObject({
+      code: "timeout",
+      retryable: true,
+      message: "The registry did not answer within 0.05 s.",
+    });
     expect(await failure(slow.listMonitors())).toMatchObject({ code: "timeout", message: "The registry did not answer within 0.12 s." });
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -90,7 +110,10 @@ describe("registry client", () => {
       let calls = 0;
       stub.answer((_req, res) => {
         calls++;
-        if (calls === 1) res.writeHead(429, { "retry-after": "5", "content-type": "application/json" }).end(JSON.stringify({ statusCode: 429, error: { code: "rate_limited", message: "Slow down" } }));
+        if (calls === 1)
+          res
+            .writeHead(429, { "retry-after": "5", "content-type": "application/json" })
+            .end(JSON.stringify({ statusCode: 429, error: { code: "rate_limited", message: "Slow down" } }));
         else res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(monitors));
       });
       const sleep = vi.fn(async () => {});
@@ -113,8 +136,13 @@ describe("registry client", () => {
 
     it("never retries what spends credits", async () => {
       stub.json(429, { statusCode: 429, error: { code: "rate_limited", message: "Slow down" } }, { "retry-after": "1" });
-      expect(await failure(client().createCompany({ id: "552100554", countryCode: "FR", dataPoints: ["company"] }))).toMatchObject({ status: 429, retryAfter: 1 });
-      expect(await failure(client().onboarding({ id: "552100554", countryCode: "FR", dataPoints: ["companyProfile"] }))).toMatchObject({ status: 429 });
+      expect(await failure(client().createCompany({ id: "552100554", countryCode: "FR", dataPoints: ["company"] }))).toMatchObject({
+        status: 429,
+        retryAfter: 1,
+      });
+      expect(await failure(client().onboarding({ id: "552100554", countryCode: "FR", dataPoints: ["companyProfile"] }))).toMatchObject({
+        status: 429,
+      });
       expect(stub.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v2/company", "POST /v2/onboarding"]); // one each, no retry
     });
 

@@ -90,14 +90,24 @@ async function errorFrom(response: Response): Promise<RegistryError> {
     return new RegistryError({
       status: response.status,
       code: response.status === 429 ? "rate_limited" : "bad_response",
-      message: `The registry answered ${response.status} ${response.statusText || ""}without an error body it documents.`.replace("  ", " "),
+      message: `The registry answered ${response.status} ${response.statusText || ""}without an error body it documents.`.replace(
+        "  ",
+        " ",
+      ),
       details: text ? [text.slice(0, 300)] : [],
       retryable: isRetryable(response.status, ""),
       retryAfter,
     });
   }
   const { code, message, details } = parsed.data.error;
-  return new RegistryError({ status: response.status, code, message, details: details ?? [], retryable: isRetryable(response.status, code), retryAfter });
+  return new RegistryError({
+    status: response.status,
+    code,
+    message,
+    details: details ?? [],
+    retryable: isRetryable(response.status, code),
+    retryAfter,
+  });
 }
 
 function shapeError(status: number, issues: z.core.$ZodIssue[]): RegistryError {
@@ -160,7 +170,13 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
     } catch (error) {
       if (options.signal?.aborted) throw error; // the caller gave up: not the registry's fault
       if (timeout.aborted) {
-        throw new RegistryError({ status: 0, code: "timeout", message: `The registry did not answer within ${timeoutMs / 1000} s.`, details: [], retryable: true });
+        throw new RegistryError({
+          status: 0,
+          code: "timeout",
+          message: `The registry did not answer within ${timeoutMs / 1000} s.`,
+          details: [],
+          retryable: true,
+        });
       }
       throw new RegistryError({
         status: 0,
@@ -199,7 +215,13 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
     try {
       json = await response.json();
     } catch {
-      throw new RegistryError({ status: response.status, code: "bad_response", message: "The registry answered with something that is not JSON.", details: [], retryable: false });
+      throw new RegistryError({
+        status: response.status,
+        code: "bad_response",
+        message: "The registry answered with something that is not JSON.",
+        details: [],
+        retryable: false,
+      });
     }
     const parsed = call.schema.safeParse(json);
     if (!parsed.success) throw shapeError(response.status, parsed.error.issues);
@@ -211,14 +233,38 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
   return {
     /** GET /v2/search (free). */
     search: (params: SearchParams, options?: CallOptions) =>
-      request({ method: "GET", path: "/v2/search", query: { ...params }, schema: searchResultsSchema, timeoutMs: deps.timeouts.searchMs, idempotent: true }, options),
+      request(
+        {
+          method: "GET",
+          path: "/v2/search",
+          query: { ...params },
+          schema: searchResultsSchema,
+          timeoutMs: deps.timeouts.searchMs,
+          idempotent: true,
+        },
+        options,
+      ),
 
     /** GET /v2/search?stream=true: progress events as each source finishes, then complete (or error). */
     async *searchStream(params: SearchParams, options: CallOptions = {}): AsyncGenerator<SearchStreamEvent> {
-      const call = { method: "GET", path: "/v2/search", query: { ...params, stream: true }, schema: undefined, timeoutMs: deps.timeouts.searchMs, accept: "text/event-stream" } as const;
+      const call = {
+        method: "GET",
+        path: "/v2/search",
+        query: { ...params, stream: true },
+        schema: undefined,
+        timeoutMs: deps.timeouts.searchMs,
+        accept: "text/event-stream",
+      } as const;
       const response = await send(call, options);
       if (!response.ok) throw await errorFrom(response);
-      if (!response.body) throw new RegistryError({ status: response.status, code: "bad_response", message: "The search stream had no body.", details: [], retryable: true });
+      if (!response.body)
+        throw new RegistryError({
+          status: response.status,
+          code: "bad_response",
+          message: "The search stream had no body.",
+          details: [],
+          retryable: true,
+        });
       yield* parseSearchStream(response.body, options.signal);
     },
 
@@ -260,15 +306,22 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
       request({ method: "PATCH", path: `/v2/workspaces/${seg(name)}`, body, schema: workspaceResponseSchema }, options),
 
     patchHighUsage: (workspaceId: string, body: z.input<typeof highUsagePatchBodySchema>, options?: CallOptions) =>
-      request({ method: "PATCH", path: `/v2/billing/notifications/workspaces/${seg(workspaceId)}/config`, body, schema: highUsageOverrideSchema }, options),
+      request(
+        { method: "PATCH", path: `/v2/billing/notifications/workspaces/${seg(workspaceId)}/config`, body, schema: highUsageOverrideSchema },
+        options,
+      ),
     deleteHighUsage: (workspaceId: string, options?: CallOptions) =>
       request({ method: "DELETE", path: `/v2/billing/notifications/workspaces/${seg(workspaceId)}/config`, schema: okSchema }, options),
     recentBillingEvents: (query: z.input<typeof billingRecentQuerySchema> = {}, options?: CallOptions) =>
-      request({ method: "GET", path: "/v2/billing/notifications/recent", query: { ...query }, schema: billingEventsSchema, idempotent: true }, options),
+      request(
+        { method: "GET", path: "/v2/billing/notifications/recent", query: { ...query }, schema: billingEventsSchema, idempotent: true },
+        options,
+      ),
 
     /** POST /v2/sandbox/reset: development environments only. */
     resetSandbox: (options?: CallOptions) => request({ method: "POST", path: "/v2/sandbox/reset", schema: openObjectSchema }, options),
-    catalog: (options?: CallOptions) => request({ method: "GET", path: "/v2/catalog", schema: catalogResponseSchema, idempotent: true }, options),
+    catalog: (options?: CallOptions) =>
+      request({ method: "GET", path: "/v2/catalog", schema: catalogResponseSchema, idempotent: true }, options),
   };
 }
 

@@ -191,8 +191,16 @@ const pairs: Pair[] = [
   { name: "MonitorLogsResponseDto", oa: () => component("MonitorLogsResponseDto"), ours: contract.monitorLogsResponseSchema },
   { name: "CreateMonitorDto", oa: () => component("CreateMonitorDto"), ours: contract.monitorCreateBodySchema },
   { name: "BillingNotificationEventDto", oa: () => component("BillingNotificationEventDto"), ours: contract.billingEventSchema },
-  { name: "BillingNotificationWorkspaceOverrideDto", oa: () => component("BillingNotificationWorkspaceOverrideDto"), ours: contract.highUsageOverrideSchema },
-  { name: "UpdateWorkspaceHighUsageOverrideDto", oa: () => component("UpdateWorkspaceHighUsageOverrideDto"), ours: contract.highUsagePatchBodySchema },
+  {
+    name: "BillingNotificationWorkspaceOverrideDto",
+    oa: () => component("BillingNotificationWorkspaceOverrideDto"),
+    ours: contract.highUsageOverrideSchema,
+  },
+  {
+    name: "UpdateWorkspaceHighUsageOverrideDto",
+    oa: () => component("UpdateWorkspaceHighUsageOverrideDto"),
+    ours: contract.highUsagePatchBodySchema,
+  },
   { name: "UpdateWorkspaceDto", oa: () => component("UpdateWorkspaceDto"), ours: contract.workspacePatchBodySchema },
   { name: "CreateCompanyRequestDTO", oa: () => component("CreateCompanyRequestDTO"), ours: contract.companyRequestBodySchema },
   { name: "CreateOnboardingRequestDTO", oa: () => component("CreateOnboardingRequestDTO"), ours: contract.onboardingRequestBodySchema },

@@ -28,7 +28,14 @@ export class RegistryError extends Error implements RegistryErrorInfo {
 
   /** A plain object, to return from a server action or a route handler. */
   toInfo(): RegistryErrorInfo {
-    return { status: this.status, code: this.code, message: this.message, details: this.details, retryable: this.retryable, retryAfter: this.retryAfter };
+    return {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      details: this.details,
+      retryable: this.retryable,
+      retryAfter: this.retryAfter,
+    };
   }
 }
 

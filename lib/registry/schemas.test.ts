@@ -150,19 +150,35 @@ const fullResponse = {
     {
       entityId: "p1",
       name: { fullName: "Ana Lima" },
-      control: { types: ["ownership-of-shares"], description: "Holds shares", details: [{ type: "shares", percentageValue: 60, nature: "direct" }] },
+      control: {
+        types: ["ownership-of-shares"],
+        description: "Holds shares",
+        details: [{ type: "shares", percentageValue: 60, nature: "direct" }],
+      },
     },
   ],
   shareholders: [
-    { type: "individual", individual: { name: { fullName: "Ana Lima" } }, sharePercentage: 60, nominalCapitalHeld: { amount: 6000, currency: "EUR" } },
+    {
+      type: "individual",
+      individual: { name: { fullName: "Ana Lima" } },
+      sharePercentage: 60,
+      nominalCapitalHeld: { amount: 6000, currency: "EUR" },
+    },
     { type: "company", company: { legalName: "HOLDCO SA" }, sharePercentage: 40, source: "registry" },
   ],
   subsidiaries: [{ company: { legalName: "SUB SARL", countryCode: "FR" }, sharePercentage: 100, acquisitionDate: "2025-01-01" }],
-  establishments: [{ id: "93288411700011", name: "Siège", active: true, address: { city: "Paris" }, activities: { NACE: [{ code: "62.01" }] } }],
+  establishments: [
+    { id: "93288411700011", name: "Siège", active: true, address: { city: "Paris" }, activities: { NACE: [{ code: "62.01" }] } },
+  ],
   companyRelationships: [{ relation: "mergedFrom", company: { legalName: "OLD TOPO", countryCode: "FR" } }],
   graph: {
     nodes: [
-      { nodeId: "FR:932884117", type: "company", company: { id: "932884117", legalName: "TOPO SAS", countryCode: "FR" }, flags: { isRoot: true, status: "found" } },
+      {
+        nodeId: "FR:932884117",
+        type: "company",
+        company: { id: "932884117", legalName: "TOPO SAS", countryCode: "FR" },
+        flags: { isRoot: true, status: "found" },
+      },
       {
         nodeId: "person:1",
         type: "individual",
@@ -212,7 +228,14 @@ const fullResponse = {
             narrativeAnalysis: "Revenue grew.",
             healthScore: 78,
             overallRisk: "low",
-            ratios: { currentRatio: 1.8, quickRatio: 1.2, debtToEquity: 0.4, netProfitMargin: 0.11, returnOnEquity: 0.15, revenueGrowth: 0.2 },
+            ratios: {
+              currentRatio: 1.8,
+              quickRatio: 1.2,
+              debtToEquity: 0.4,
+              netProfitMargin: 0.11,
+              returnOnEquity: 0.15,
+              revenueGrowth: 0.2,
+            },
             insights: [{ category: "liquidity", title: "Good liquidity", description: "…", riskLevel: "low", metricValue: "1.8" }],
             strengths: ["Cash"],
             concerns: [],
@@ -364,7 +387,11 @@ describe("search query", () => {
   it("needs 2 characters after trimming", () => {
     expect(searchQuerySchema.safeParse({ country: "FR", query: "a" }).success).toBe(false);
     expect(searchQuerySchema.safeParse({ country: "FR", query: "  a  " }).success).toBe(false);
-    expect(searchQuerySchema.parse({ country: "FR", query: " ab ", transliterate: true })).toEqual({ country: "FR", query: "ab", transliterate: true });
+    expect(searchQuerySchema.parse({ country: "FR", query: " ab ", transliterate: true })).toEqual({
+      country: "FR",
+      query: "ab",
+      transliterate: true,
+    });
   });
 
   it("rejects a country outside the accepted list", () => {
@@ -376,14 +403,26 @@ describe("search query", () => {
 
 describe("open enums", () => {
   it("keeps unseen values verbatim", () => {
-    const result = searchResultSchema.parse({ id: "1", legalName: "A", countryCode: "US-CA", address: {}, matchReason: { matchType: "fuzzyPhonetic" } });
+    const result = searchResultSchema.parse({
+      id: "1",
+      legalName: "A",
+      countryCode: "US-CA",
+      address: {},
+      matchReason: { matchType: "fuzzyPhonetic" },
+    });
     expect(result.matchReason.matchType).toBe("fuzzyPhonetic");
     expect(result.countryCode).toBe("US-CA");
 
     const record = requestRecordSchema.parse({ requestId: "r", dataStatus: { dataPoints: { company: { status: "queued_for_review" } } } });
     expect(record.dataStatus?.dataPoints?.company?.status).toBe("queued_for_review");
 
-    const log = monitorLogEntrySchema.parse({ id: "l", changeDetected: true, changeCategories: ["sanctions"], fetchStatus: "partial", createdAt: "2026-01-01T00:00:00Z" });
+    const log = monitorLogEntrySchema.parse({
+      id: "l",
+      changeDetected: true,
+      changeCategories: ["sanctions"],
+      fetchStatus: "partial",
+      createdAt: "2026-01-01T00:00:00Z",
+    });
     expect(log.changeCategories).toEqual(["sanctions"]);
     expect(log.fetchStatus).toBe("partial");
 
@@ -524,9 +563,14 @@ describe("webhooks", () => {
 
 describe("service records", () => {
   it("parses the error body, with and without details", () => {
-    const body = { statusCode: 400, error: { code: "invalid_request", message: "Query is too short.", details: ["Query must be at least 2 characters"] } };
+    const body = {
+      statusCode: 400,
+      error: { code: "invalid_request", message: "Query is too short.", details: ["Query must be at least 2 characters"] },
+    };
     expect(errorBodySchema.parse(body)).toEqual(body);
-    expect(errorBodySchema.safeParse({ statusCode: 402, error: { code: "insufficient_funds", message: "Balance too low." } }).success).toBe(true);
+    expect(errorBodySchema.safeParse({ statusCode: 402, error: { code: "insufficient_funds", message: "Balance too low." } }).success).toBe(
+      true,
+    );
     expect(errorBodySchema.safeParse({ message: "Internal Server Error" }).success).toBe(false);
   });
 
@@ -559,11 +603,19 @@ describe("service records", () => {
       format: "email_password",
       fields: [
         { name: "email", type: "string", required: true, secret: false },
-        { name: "accounts", type: "list", required: false, secret: false, item: { fields: [{ name: "password", type: "string", required: true, secret: true }] } },
+        {
+          name: "accounts",
+          type: "list",
+          required: false,
+          secret: false,
+          item: { fields: [{ name: "password", type: "string", required: true, secret: true }] },
+        },
       ],
     };
     expect(vaultSourceSchema.parse(source)).toEqual(source);
-    expect(vaultSourceSchema.safeParse({ ...source, fields: [{ name: "x", type: "list", item: { fields: [{ type: "string" }] } }] }).success).toBe(false);
+    expect(
+      vaultSourceSchema.safeParse({ ...source, fields: [{ name: "x", type: "list", item: { fields: [{ type: "string" }] } }] }).success,
+    ).toBe(false);
   });
 
   it("reads the catalog as an array or as an object", () => {

@@ -83,7 +83,12 @@ export const signingVerdicts = ["sole_within_limits"] as const;
 export const signingConfidences = ["high"] as const;
 export const signingDerivations = ["ai"] as const;
 export const amountComparators = ["up_to"] as const;
-export const uboControlTypes = ["ownership-of-shares", "voting-rights", "appoint-and-remove-directors", "significant-influence-or-control"] as const;
+export const uboControlTypes = [
+  "ownership-of-shares",
+  "voting-rights",
+  "appoint-and-remove-directors",
+  "significant-influence-or-control",
+] as const;
 export const percentageDetailTypes = ["shares", "voting-rights"] as const;
 export const ownershipNatures = ["direct", "indirect"] as const;
 export const companyRelations = [
@@ -100,7 +105,14 @@ export const companyRelations = [
   "other",
 ] as const;
 
-export const companyStatuses = ["ACTIVE", "UNDER_INSOLVENCY_PROCEEDING", "INACTIVE_NOT_CLOSED", "PENDING_DISSOLUTION", "CLOSED", "UNKNOWN"] as const;
+export const companyStatuses = [
+  "ACTIVE",
+  "UNDER_INSOLVENCY_PROCEEDING",
+  "INACTIVE_NOT_CLOSED",
+  "PENDING_DISSOLUTION",
+  "CLOSED",
+  "UNKNOWN",
+] as const;
 export const closureReasons = [
   "BANKRUPTCY",
   "LIQUIDATION",
@@ -349,7 +361,10 @@ export const searchSseEventSchemas = {
 
 export const searchQuerySchema = z.object({
   country: countrySchema,
-  query: z.string().trim().min(searchMinQueryLength, { error: `Type at least ${searchMinQueryLength} characters.` }),
+  query: z
+    .string()
+    .trim()
+    .min(searchMinQueryLength, { error: `Type at least ${searchMinQueryLength} characters.` }),
   transliterate: z.boolean().optional(),
 });
 
@@ -1071,7 +1086,10 @@ export const vaultPutBodySchema = z.object({ payload: z.record(z.string(), z.unk
 // Workspaces
 
 export const workspacePatchBodySchema = z.object({
-  legalName: z.string().max(workspaceLegalNameMax, { error: `The legal name can be at most ${workspaceLegalNameMax} characters.` }).optional(),
+  legalName: z
+    .string()
+    .max(workspaceLegalNameMax, { error: `The legal name can be at most ${workspaceLegalNameMax} characters.` })
+    .optional(),
   uboEnabled: bool,
 });
 
@@ -1120,7 +1138,8 @@ export const highUsagePatchBodySchema = z.object({
     .superRefine((tiers, ctx) => {
       const seen = new Set<string>();
       tiers.forEach(({ tier }, index) => {
-        if (seen.has(tier)) ctx.addIssue({ code: "custom", path: [index, "tier"], message: `Tier names must be unique: "${tier}" appears more than once.` });
+        if (seen.has(tier))
+          ctx.addIssue({ code: "custom", path: [index, "tier"], message: `Tier names must be unique: "${tier}" appears more than once.` });
         seen.add(tier);
       });
     })

@@ -3,7 +3,13 @@ import { startHttpStub } from "@/test/http-stub";
 import { createRegistryClient } from "./client";
 import { parseSearchStream, type SearchStreamEvent } from "./search-stream";
 
-const row = (id: string, legalName: string) => ({ id, legalName, countryCode: "FR", address: { city: "Lyon" }, matchReason: { matchType: "default" } });
+const row = (id: string, legalName: string) => ({
+  id,
+  legalName,
+  countryCode: "FR",
+  address: { city: "Lyon" },
+  matchReason: { matchType: "default" },
+});
 
 function bodyOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -25,13 +31,22 @@ const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.str
 
 describe("search stream parsing", () => {
   it("yields progress then complete, with unknown fields kept", async () => {
-    const events = await collect(parseSearchStream(bodyOf([sse("progress", { results: [row("1", "A")] }), sse("complete", { results: [row("1", "A"), { ...row("2", "B"), extra: 1 }] })])));
+    const events = await collect(
+      parseSearchStream(
+        bodyOf([
+          sse("progress", { results: [row("1", "A")] }),
+          sse("complete", { results: [row("1", "A"), { ...row("2", "B"), extra: 1 }] }),
+        ]),
+      ),
+    );
     expect(events.map((e) => e.type)).toEqual(["progress", "complete"]);
     expect(events[1]).toMatchObject({ results: [{ id: "1" }, { id: "2", extra: 1 }] });
   });
 
   it("survives chunk boundaries anywhere: inside an event, a line, or a UTF-8 character", async () => {
-    const bytes = new TextEncoder().encode(sse("progress", { results: [row("1", "Société Générale — 株式会社")] }) + sse("complete", { results: [] }));
+    const bytes = new TextEncoder().encode(
+      sse("progress", { results: [row("1", "Société Générale — 株式会社")] }) + sse("complete", { results: [] }),
+    );
     // Chunks of 1 to 5 bytes split every multi-byte character (é is 2 bytes, 株 is 3) somewhere.
     for (let size = 1; size <= 5; size++) {
       const chunks: Uint8Array[] = [];
@@ -43,7 +58,11 @@ describe("search stream parsing", () => {
   });
 
   it("turns an error event into an error and stops", async () => {
-    const events = await collect(parseSearchStream(bodyOf([sse("error", { error: { code: "service_unavailable", message: "Search failed" } }), sse("complete", { results: [] })])));
+    const events = await collect(
+      parseSearchStream(
+        bodyOf([sse("error", { error: { code: "service_unavailable", message: "Search failed" } }), sse("complete", { results: [] })]),
+      ),
+    );
     expect(events).toEqual([{ type: "error", code: "service_unavailable", message: "Search failed" }]);
   });
 

@@ -10,10 +10,17 @@ const datapoints = ["company", "legalRepresentatives", "shareholders", "graph"] 
  * changing per version (in_progress → enriching → succeeded or failed), sections present once succeeded.
  */
 function snapshots(steps: { datapoint: number; fails: boolean }[]): CompanyResponse[] {
-  const status: Record<string, { status: string; error?: { code: string; message: string; retryable: boolean } }> = Object.fromEntries(datapoints.map((d) => [d, { status: "in_progress" }]));
+  const status: Record<string, { status: string; error?: { code: string; message: string; retryable: boolean } }> = Object.fromEntries(
+    datapoints.map((d) => [d, { status: "in_progress" }]),
+  );
   const out: CompanyResponse[] = [];
   const snapshot = (version: number): CompanyResponse => ({
-    request: { requestId: "req_1", version, dataPoints: [...datapoints], dataStatus: { dataPoints: structuredClone(status), documents: {} } },
+    request: {
+      requestId: "req_1",
+      version,
+      dataPoints: [...datapoints],
+      dataStatus: { dataPoints: structuredClone(status), documents: {} },
+    },
     ...(status.company!.status === "succeeded" && { company: { legalName: `Acme v${version}` } }),
     ...(status.legalRepresentatives!.status === "succeeded" && { legalRepresentatives: [{ entityId: "p1" }] }),
     ...(status.shareholders!.status === "succeeded" && { shareholders: [{ entityId: "s1", sharePercentage: 40 }] }),
@@ -24,7 +31,12 @@ function snapshots(steps: { datapoint: number; fails: boolean }[]): CompanyRespo
     const name = datapoints[step.datapoint % datapoints.length]!;
     const current = status[name]!.status;
     if (current === "succeeded" || current === "failed") continue;
-    status[name] = current === "in_progress" && !step.fails ? { status: "enriching" } : step.fails ? { status: "failed", error: { code: "source_unavailable", message: "down", retryable: true } } : { status: "succeeded" };
+    status[name] =
+      current === "in_progress" && !step.fails
+        ? { status: "enriching" }
+        : step.fails
+          ? { status: "failed", error: { code: "source_unavailable", message: "down", retryable: true } }
+          : { status: "succeeded" };
     out.push(snapshot(out.length + 1));
   }
   return out;
@@ -40,7 +52,10 @@ const applyAll = (deliveries: CompanyResponse[]) =>
   );
 
 describe("applySnapshot", () => {
-  const [v1, v2, v3] = snapshots([{ datapoint: 0, fails: false }, { datapoint: 0, fails: false }]);
+  const [v1, v2, v3] = snapshots([
+    { datapoint: 0, fails: false },
+    { datapoint: 0, fails: false },
+  ]);
 
   it("stores the first snapshot and ignores versions lower than or equal to the stored one", () => {
     const first = applySnapshot(undefined, v2!);
@@ -53,7 +68,10 @@ describe("applySnapshot", () => {
   it("never replaces a succeeded datapoint with an absent section", () => {
     const stored = applySnapshot(undefined, v3!).next;
     expect(stored.snapshot.company).toEqual({ legalName: "Acme v3" });
-    const missing: CompanyResponse = { request: { requestId: "req_1", version: 4, dataStatus: { dataPoints: { graph: { status: "succeeded" } }, documents: {} } }, graph: { nodes: [], edges: [] } };
+    const missing: CompanyResponse = {
+      request: { requestId: "req_1", version: 4, dataStatus: { dataPoints: { graph: { status: "succeeded" } }, documents: {} } },
+      graph: { nodes: [], edges: [] },
+    };
     const next = applySnapshot(stored, missing).next;
     expect(next.version).toBe(4);
     expect(next.snapshot.company).toEqual({ legalName: "Acme v3" });
@@ -74,11 +92,18 @@ describe("applySnapshot", () => {
       fc.property(
         stepsArbitrary.chain((steps) => {
           const all = snapshots(steps);
-          return fc.tuple(fc.constant(all), fc.array(fc.nat({ max: all.length - 1 }), { maxLength: 8 }), fc.array(fc.double({ noNaN: true }), { minLength: all.length + 8, maxLength: all.length + 8 }));
+          return fc.tuple(
+            fc.constant(all),
+            fc.array(fc.nat({ max: all.length - 1 }), { maxLength: 8 }),
+            fc.array(fc.double({ noNaN: true }), { minLength: all.length + 8, maxLength: all.length + 8 }),
+          );
         }),
         ([all, extra, keys]) => {
           const deliveries = [...all, ...extra.map((i) => all[i]!)];
-          const shuffled = deliveries.map((d, i) => ({ d, k: keys[i]! })).sort((a, b) => a.k - b.k).map((x) => x.d);
+          const shuffled = deliveries
+            .map((d, i) => ({ d, k: keys[i]! }))
+            .sort((a, b) => a.k - b.k)
+            .map((x) => x.d);
           const inOrder = applyAll(all).stored;
           const result = applyAll(shuffled);
           expect(result.stored).toEqual(inOrder);
@@ -91,8 +116,16 @@ describe("applySnapshot", () => {
   });
 
   it("ends in the same state for every ordering of up to 6 deliveries (exhaustive)", () => {
-    const permutations = <T>(items: T[]): T[][] => (items.length <= 1 ? [items] : items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p])));
-    const all = snapshots([{ datapoint: 0, fails: false }, { datapoint: 0, fails: false }, { datapoint: 2, fails: true }, { datapoint: 3, fails: false }]);
+    const permutations = <T>(items: T[]): T[][] =>
+      items.length <= 1
+        ? [items]
+        : items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]));
+    const all = snapshots([
+      { datapoint: 0, fails: false },
+      { datapoint: 0, fails: false },
+      { datapoint: 2, fails: true },
+      { datapoint: 3, fails: false },
+    ]);
     const expected = applyAll(all).stored;
     expect(all).toHaveLength(5);
     // Five versions plus one repeat: 6 deliveries, 720 orderings.

@@ -24,7 +24,10 @@ export function applySnapshot(stored: StoredSnapshot | undefined, incoming: Comp
   const before = stored.snapshot as Record<string, unknown> & { request: { dataStatus?: DataStatus } };
   const after: Record<string, unknown> = { ...(incoming as Record<string, unknown>) };
   const oldStatus = before.request.dataStatus ?? {};
-  const newStatus: DataStatus = { dataPoints: { ...incoming.request.dataStatus?.dataPoints }, documents: { ...incoming.request.dataStatus?.documents } };
+  const newStatus: DataStatus = {
+    dataPoints: { ...incoming.request.dataStatus?.dataPoints },
+    documents: { ...incoming.request.dataStatus?.documents },
+  };
 
   for (const [datapoint, entry] of Object.entries(oldStatus.dataPoints ?? {})) {
     if (!succeeded(entry)) continue;
@@ -37,7 +40,8 @@ export function applySnapshot(stored: StoredSnapshot | undefined, incoming: Comp
   for (const [document, entry] of Object.entries(oldStatus.documents ?? {})) {
     if (succeeded(entry) && !(document in newStatus.documents!)) newStatus.documents![document] = entry;
   }
-  if (after.documents === undefined && before.documents !== undefined && Object.values(oldStatus.documents ?? {}).some(succeeded)) after.documents = before.documents;
+  if (after.documents === undefined && before.documents !== undefined && Object.values(oldStatus.documents ?? {}).some(succeeded))
+    after.documents = before.documents;
 
   after.request = { ...incoming.request, dataStatus: { ...incoming.request.dataStatus, ...newStatus } };
   return { outcome: "applied", next: { version, snapshot: after as CompanyResponse } };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { allowedFileHosts, checkDocumentUrl, type DocumentUrlPolicy } from "./document-url-policy";
 
-const production: DocumentUrlPolicy = { fileHosts: ["files.example.net"], connection: { environment: "production", baseUrl: "https://api.registry.example" } };
+const production: DocumentUrlPolicy = {
+  fileHosts: ["files.example.net"],
+  connection: { environment: "production", baseUrl: "https://api.registry.example" },
+};
 const sandbox: DocumentUrlPolicy = { fileHosts: [], connection: { environment: "sandbox", baseUrl: "http://127.0.0.1:4010" } };
 const allowed = (url: string, policy: DocumentUrlPolicy) => checkDocumentUrl(url, policy).ok;
 
@@ -47,7 +50,10 @@ describe("which document URLs the console fetches", () => {
     expect(allowed("http://localhost:4010/x", sandbox)).toBe(false);
     expect(allowed("https://127.0.0.1:4010/x", sandbox)).toBe(false);
     expect(allowedFileHosts(sandbox)).toEqual([]);
-    const productionOnLoopback: DocumentUrlPolicy = { fileHosts: [], connection: { environment: "production", baseUrl: "http://127.0.0.1:4010" } };
+    const productionOnLoopback: DocumentUrlPolicy = {
+      fileHosts: [],
+      connection: { environment: "production", baseUrl: "http://127.0.0.1:4010" },
+    };
     expect(allowed("http://127.0.0.1:4010/x", productionOnLoopback)).toBe(false);
     expect(allowedFileHosts(productionOnLoopback)).toEqual([]);
   });
@@ -55,6 +61,10 @@ describe("which document URLs the console fetches", () => {
   it("without a connection, only the configured file hosts", () => {
     expect(allowed("https://files.example.net/d1", { fileHosts: ["files.example.net"] })).toBe(true);
     expect(allowed("https://api.registry.example/d1", { fileHosts: ["files.example.net"] })).toBe(false);
-    expect(checkDocumentUrl("https://api.registry.example/d1", { fileHosts: [] })).toMatchObject({ message: expect.stringContaining("is not a registry file host (none is known: no connection host name, and REGISTRY_FILE_HOSTS is empty).") });
+    expect(checkDocumentUrl("https://api.registry.example/d1", { fileHosts: [] })).toMatchObject({
+      message: expect.stringContaining(
+        "is not a registry file host (none is known: no connection host name, and REGISTRY_FILE_HOSTS is empty).",
+      ),
+    });
   });
 });

@@ -31,24 +31,35 @@ export function allowedFileHosts(policy: DocumentUrlPolicy): string[] {
 }
 
 const sandboxOrigin = (policy: DocumentUrlPolicy) =>
-  policy.connection?.environment === "sandbox" && URL.canParse(policy.connection.baseUrl) ? new URL(policy.connection.baseUrl).origin : undefined;
+  policy.connection?.environment === "sandbox" && URL.canParse(policy.connection.baseUrl)
+    ? new URL(policy.connection.baseUrl).origin
+    : undefined;
 
 /**
  * Whether a document URL may be fetched, checked before any network call. A refusal names the origin only:
  * the path and query of a signed URL are the secret.
  */
 export function checkDocumentUrl(raw: string, policy: DocumentUrlPolicy): DocumentUrlCheck {
-  if (!URL.canParse(raw)) return { ok: false, message: "The snapshot's download link for this document is not a URL, so nothing was fetched." };
+  if (!URL.canParse(raw))
+    return { ok: false, message: "The snapshot's download link for this document is not a URL, so nothing was fetched." };
   const url = new URL(raw);
-  const refused = (why: string): DocumentUrlCheck => ({ ok: false, message: `Refused to download from ${url.origin}: ${why} Nothing was fetched.` });
+  const refused = (why: string): DocumentUrlCheck => ({
+    ok: false,
+    message: `Refused to download from ${url.origin}: ${why} Nothing was fetched.`,
+  });
   if (url.origin === sandboxOrigin(policy)) return { ok: true, url };
-  if (url.protocol !== "https:") return refused("documents are fetched over https only (http only from a sandbox connection's own address).");
+  if (url.protocol !== "https:")
+    return refused("documents are fetched over https only (http only from a sandbox connection's own address).");
   if (url.username || url.password) return refused("a download link with a user name or password is not a registry file link.");
   if (isAddressLiteral(url.hostname) || isLocalName(url.hostname)) {
-    return refused("an IP address or a local name is never a registry file host (cloud metadata, loopback and private addresses are not fetched).");
+    return refused(
+      "an IP address or a local name is never a registry file host (cloud metadata, loopback and private addresses are not fetched).",
+    );
   }
   const hosts = allowedFileHosts(policy);
   if (hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))) return { ok: true, url };
-  const known = hosts.length ? `one of the registry's file hosts (${hosts.join(", ")}, or a subdomain of one)` : "a registry file host (none is known: no connection host name, and REGISTRY_FILE_HOSTS is empty)";
+  const known = hosts.length
+    ? `one of the registry's file hosts (${hosts.join(", ")}, or a subdomain of one)`
+    : "a registry file host (none is known: no connection host name, and REGISTRY_FILE_HOSTS is empty)";
   return refused(`${url.hostname} is not ${known}. An operator who trusts it adds it to REGISTRY_FILE_HOSTS.`);
 }

@@ -23,7 +23,9 @@ function sizeText(bytes: number): string {
 /** Raised inside the body stream when a file without a (truthful) Content-Length grows past the limit. */
 export class DocumentTooLargeError extends Error {
   constructor(maxBytes: number) {
-    super(`The document is larger than the console's download limit of ${sizeText(maxBytes)} (DOCUMENT_MAX_BYTES), so it was not downloaded.`);
+    super(
+      `The document is larger than the console's download limit of ${sizeText(maxBytes)} (DOCUMENT_MAX_BYTES), so it was not downloaded.`,
+    );
     this.name = "DocumentTooLargeError";
   }
 }
@@ -53,7 +55,10 @@ function capped(response: Response, maxBytes: number): FileFetch {
       },
     }),
   );
-  return { ok: true, response: new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers }) };
+  return {
+    ok: true,
+    response: new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers }),
+  };
 }
 
 /**
@@ -61,7 +66,12 @@ function capped(response: Response, maxBytes: number): FileFetch {
  * each redirect, which is followed only on the same host), within a time limit and a size limit. Never
  * throws for what the file host does: a refusal, a time-out or a failure comes back with its words.
  */
-export async function fetchDocumentFile(raw: string, policy: DocumentUrlPolicy, limits: DownloadLimits, fetchImpl: typeof fetch = fetch): Promise<FileFetch> {
+export async function fetchDocumentFile(
+  raw: string,
+  policy: DocumentUrlPolicy,
+  limits: DownloadLimits,
+  fetchImpl: typeof fetch = fetch,
+): Promise<FileFetch> {
   const first = checkDocumentUrl(raw, policy);
   if (!first.ok) return refused(first.message);
   const signal = AbortSignal.timeout(limits.timeoutMs);
@@ -71,19 +81,29 @@ export async function fetchDocumentFile(raw: string, policy: DocumentUrlPolicy, 
     try {
       response = await fetchImpl(url.href, { cache: "no-store", redirect: "manual", signal });
     } catch (error) {
-      if (signal.aborted) return failure("document_timeout", `The register's file host at ${url.origin} did not answer within ${limits.timeoutMs / 1000} s.`);
-      return failure("download_failed", `The register's file host at ${url.origin} could not be reached (${String((error as Error).cause ?? (error as Error).message)}).`);
+      if (signal.aborted)
+        return failure("document_timeout", `The register's file host at ${url.origin} did not answer within ${limits.timeoutMs / 1000} s.`);
+      return failure(
+        "download_failed",
+        `The register's file host at ${url.origin} could not be reached (${String((error as Error).cause ?? (error as Error).message)}).`,
+      );
     }
     if (!isRedirect(response.status)) return capped(response, limits.maxBytes);
 
     void response.body?.cancel();
     const location = response.headers.get("location");
     const next = location && URL.canParse(location, url) ? new URL(location, url) : undefined;
-    if (!next) return refused(`The file host at ${url.origin} answered ${response.status} without a usable Location, so there was nothing to download.`);
+    if (!next)
+      return refused(
+        `The file host at ${url.origin} answered ${response.status} without a usable Location, so there was nothing to download.`,
+      );
     if (next.host !== url.host) {
-      return refused(`The file host at ${url.origin} redirected to ${next.origin}; the console follows a redirect only on the same host, so nothing was fetched there.`);
+      return refused(
+        `The file host at ${url.origin} redirected to ${next.origin}; the console follows a redirect only on the same host, so nothing was fetched there.`,
+      );
     }
-    if (redirects >= limits.maxRedirects) return refused(`The file host at ${url.origin} redirected more than ${limits.maxRedirects} times, so the download was given up.`);
+    if (redirects >= limits.maxRedirects)
+      return refused(`The file host at ${url.origin} redirected more than ${limits.maxRedirects} times, so the download was given up.`);
     const again = checkDocumentUrl(next.href, policy);
     if (!again.ok) return refused(again.message);
     url = again.url;

@@ -86,6 +86,10 @@ export async function listRequests(filter: { status?: RequestStatusFilter; origi
 
 /** Everyone who has ordered a request here, for the filter. */
 export async function requestOrderers(): Promise<string[]> {
-  const rows = await db().selectDistinct({ email: users.email }).from(companyRequests).innerJoin(users, eq(users.id, companyRequests.orderedBy)).orderBy(users.email);
+  const rows = await db()
+    .selectDistinct({ email: users.email })
+    .from(companyRequests)
+    .innerJoin(users, eq(users.id, companyRequests.orderedBy))
+    .orderBy(users.email);
   return rows.map((r) => r.email);
 }

@@ -32,9 +32,18 @@ describe("polling a request when no webhook arrives", () => {
     const stored = await storedRequest(requestId);
     expect(stored).toMatchObject({ origin: "console", complete: true, webhooksConfigured: false });
     expect(stored?.version).toBe((await sim.call("GET", `/v2/company/${requestId}`)).json.request.version);
-    const history = await db().select().from(companyRequestVersions).where(eq(companyRequestVersions.requestId, requestId)).orderBy(asc(companyRequestVersions.version));
+    const history = await db()
+      .select()
+      .from(companyRequestVersions)
+      .where(eq(companyRequestVersions.requestId, requestId))
+      .orderBy(asc(companyRequestVersions.version));
     expect(history.map((h) => h.source)).toEqual(["poll", "poll"]);
-    expect((await db().select().from(liveEvents)).map((e) => e.topic)).toEqual([`request:${requestId}`, "requests", `request:${requestId}`, "requests"]);
+    expect((await db().select().from(liveEvents)).map((e) => e.topic)).toEqual([
+      `request:${requestId}`,
+      "requests",
+      `request:${requestId}`,
+      "requests",
+    ]);
   });
 
   it("applies nothing read through a connection other than the request's own, and says so", async () => {
@@ -42,9 +51,17 @@ describe("polling a request when no webhook arrives", () => {
     const requestId = created.json.request.requestId as string;
     const [owner] = await db()
       .insert(registryConnections)
-      .values({ name: "Production", environment: "production", baseUrl: "https://api.example.test", apiKeySealed: "v1.x.x.x.x", apiKeyHint: "sk_live_…" })
+      .values({
+        name: "Production",
+        environment: "production",
+        baseUrl: "https://api.example.test",
+        apiKeySealed: "v1.x.x.x.x",
+        apiKeyHint: "sk_live_…",
+      })
       .returning();
-    await db().insert(companyRequests).values({ requestId, connectionId: owner!.id, origin: "console", countryCode: "DE", companyId: "HRB 12345" });
+    await db()
+      .insert(companyRequests)
+      .values({ requestId, connectionId: owner!.id, origin: "console", countryCode: "DE", companyId: "HRB 12345" });
     const before = await storedRequest(requestId);
 
     const result = await pollRequest(connectionId, requestId);

@@ -4,7 +4,8 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { storeSnapshot, type StoreSnapshotResult } from "./store-snapshot";
 
-export type PollResult = { ok: true; result: Extract<StoreSnapshotResult, { outcome: "applied" | "stale" }> } | { ok: false; error: RegistryErrorInfo };
+export type PollResult =
+  { ok: true; result: Extract<StoreSnapshotResult, { outcome: "applied" | "stale" }> } | { ok: false; error: RegistryErrorInfo };
 
 const mismatch: RegistryErrorInfo = {
   status: 409,

@@ -17,6 +17,15 @@ describe("when a dossier polls", () => {
     expect(shouldPoll({ ...base, complete: true, webhooksConfigured: false, liveOpen: false, now: 10 * webhookGraceMs })).toBe(false);
   });
   it("backs off from 1 s, doubling, up to 30 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map(pollDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, maxPollDelayMs, maxPollDelayMs, maxPollDelayMs]);
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(pollDelayMs)).toEqual([
+      1_000,
+      2_000,
+      4_000,
+      8_000,
+      16_000,
+      maxPollDelayMs,
+      maxPollDelayMs,
+      maxPollDelayMs,
+    ]);
   });
 });

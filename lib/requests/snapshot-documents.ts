@@ -23,7 +23,13 @@ export function snapshotDocuments(snapshot: CompanyResponse | null | undefined):
       if (!document || typeof document !== "object" || typeof document.id !== "string") continue;
       const url = signedUrlOf(document);
       const expires = (document as { urlExpiresAt?: unknown }).urlExpiresAt;
-      seen.set(document.id, { ...document, key, delivered: Boolean(url), downloadUrl: url, urlExpiresAt: typeof expires === "string" ? expires : undefined });
+      seen.set(document.id, {
+        ...document,
+        key,
+        delivered: Boolean(url),
+        downloadUrl: url,
+        urlExpiresAt: typeof expires === "string" ? expires : undefined,
+      });
     }
   }
   for (const document of snapshot?.availableDocuments ?? []) {

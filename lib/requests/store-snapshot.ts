@@ -19,7 +19,14 @@ export type StoreSnapshotResult =
 type Executor = Pick<Database, "execute">;
 
 /** `version` is a bigint, which node-postgres returns as text; the snapshot comes as text, parsed only when applying. */
-type StoredRow = { allowed: boolean; found: boolean; version: string | null; snapshot: string | null; complete: boolean | null; connection_id: string | null };
+type StoredRow = {
+  allowed: boolean;
+  found: boolean;
+  version: string | null;
+  snapshot: string | null;
+  complete: boolean | null;
+  connection_id: string | null;
+};
 
 /** The stored snapshot, parsed only if `applySnapshot` reads it (not for a stale one: tens of kilobytes of JSON each). */
 function storedSnapshot(version: number | undefined, text: string | null): StoredSnapshot | undefined {
@@ -109,5 +116,7 @@ export async function storeSnapshot(
       select ${written} as written, (select count(*) from live_sent) as notified`);
     if (write.rows[0]?.written) return { outcome: "applied", requestId, version, storedVersion: version, complete };
   }
-  throw new Error(`request ${requestId} changed under ${maxAttempts} attempts in a row to store version ${incomingVersion}; nothing was written`);
+  throw new Error(
+    `request ${requestId} changed under ${maxAttempts} attempts in a row to store version ${incomingVersion}; nothing was written`,
+  );
 }

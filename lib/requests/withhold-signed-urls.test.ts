@@ -10,13 +10,25 @@ describe("withholding signed URLs from a snapshot", () => {
       documents: {
         tradeRegisterExtract: { id: "doc_a", name: "Auszug", downloadUrl: signed("doc_a"), urlExpiresAt: "2026-01-01T00:00:00Z" },
         financialStatements: [
-          { id: "doc_b", url: "https://files.registry.example/b.pdf", pdfUrl: "https://files.registry.example/b-print.pdf", extractedFinancialData: { fiscalYear: 2024 } },
+          {
+            id: "doc_b",
+            url: "https://files.registry.example/b.pdf",
+            pdfUrl: "https://files.registry.example/b-print.pdf",
+            extractedFinancialData: { fiscalYear: 2024 },
+          },
           { id: "doc_c", name: "Not delivered" },
         ],
-        ultimateBeneficialOwnersCertificate: { id: "doc_d", url: signed("doc_d"), source: { register: "Handelsregister", documents: [{ name: "UBO list" }] } },
+        ultimateBeneficialOwnersCertificate: {
+          id: "doc_d",
+          url: signed("doc_d"),
+          source: { register: "Handelsregister", documents: [{ name: "UBO list" }] },
+        },
         futureSection: { nested: [{ id: "doc_e", url: "https://files.registry.example/e" }] },
       },
-      availableDocuments: [{ id: "doc_a", name: "Auszug", price: 3 }, { id: "doc_f", url: "https://files.registry.example/f" }],
+      availableDocuments: [
+        { id: "doc_a", name: "Auszug", price: 3 },
+        { id: "doc_f", url: "https://files.registry.example/f" },
+      ],
     };
     expect(withholdSignedUrls(snapshot)).toEqual({
       request: { requestId: "req_1", documents: ["doc_a", "doc_b"] },
@@ -26,10 +38,17 @@ describe("withholding signed URLs from a snapshot", () => {
           { id: "doc_b", url: signedUrlWithheld, pdfUrl: signedUrlWithheld, extractedFinancialData: { fiscalYear: 2024 } },
           { id: "doc_c", name: "Not delivered" },
         ],
-        ultimateBeneficialOwnersCertificate: { id: "doc_d", url: signedUrlWithheld, source: { register: "Handelsregister", documents: [{ name: "UBO list" }] } },
+        ultimateBeneficialOwnersCertificate: {
+          id: "doc_d",
+          url: signedUrlWithheld,
+          source: { register: "Handelsregister", documents: [{ name: "UBO list" }] },
+        },
         futureSection: { nested: [{ id: "doc_e", url: signedUrlWithheld }] },
       },
-      availableDocuments: [{ id: "doc_a", name: "Auszug", price: 3 }, { id: "doc_f", url: signedUrlWithheld }],
+      availableDocuments: [
+        { id: "doc_a", name: "Auszug", price: 3 },
+        { id: "doc_f", url: signedUrlWithheld },
+      ],
     });
     expect(JSON.stringify(withholdSignedUrls(snapshot))).not.toMatch(/signature=|files\.registry\.example/);
     expect(snapshot.documents.tradeRegisterExtract.downloadUrl).toBe(signed("doc_a")); // the input is left as it was
@@ -55,7 +74,13 @@ describe("withholding signed URLs from a snapshot", () => {
   it("leaves absent sections absent, and an empty link empty", () => {
     expect(withholdSignedUrls(null)).toBeNull();
     expect(withholdSignedUrls({ request: { requestId: "req_1" } })).toEqual({ request: { requestId: "req_1" } });
-    expect(withholdSignedUrls({ request: { requestId: "r" }, documents: {}, availableDocuments: [] })).toEqual({ request: { requestId: "r" }, documents: {}, availableDocuments: [] });
-    expect(withholdSignedUrls({ documents: { tradeRegisterExtract: { id: "d", url: "" } } })).toEqual({ documents: { tradeRegisterExtract: { id: "d", url: "" } } });
+    expect(withholdSignedUrls({ request: { requestId: "r" }, documents: {}, availableDocuments: [] })).toEqual({
+      request: { requestId: "r" },
+      documents: {},
+      availableDocuments: [],
+    });
+    expect(withholdSignedUrls({ documents: { tradeRegisterExtract: { id: "d", url: "" } } })).toEqual({
+      documents: { tradeRegisterExtract: { id: "d", url: "" } },
+    });
   });
 });

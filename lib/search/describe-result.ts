@@ -20,7 +20,15 @@ export function describeMatch(reason: SearchResult["matchReason"]): string {
 
 export function describeAddress(address: Address | undefined): string {
   if (!address) return "Address not reported by the register";
-  const parts = [address.careOf && `c/o ${address.careOf}`, address.addressLine1, address.addressLine2, address.poBox && `PO Box ${address.poBox}`, [address.postalCode, address.city].filter(Boolean).join(" "), address.region ?? address.state, address.countryCode];
+  const parts = [
+    address.careOf && `c/o ${address.careOf}`,
+    address.addressLine1,
+    address.addressLine2,
+    address.poBox && `PO Box ${address.poBox}`,
+    [address.postalCode, address.city].filter(Boolean).join(" "),
+    address.region ?? address.state,
+    address.countryCode,
+  ];
   const text = parts.filter((p): p is string => typeof p === "string" && p.trim() !== "").join(", ");
   return text || "Address not reported by the register";
 }

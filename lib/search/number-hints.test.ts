@@ -20,6 +20,8 @@ describe("number hints", () => {
   });
 
   it("reads as one sentence with the example", () => {
-    expect(numberHint("FR")).toBe("A company name, or its number. SIREN: 9 digits (a SIRET or an FR VAT number is reduced to it). Example: 443061841");
+    expect(numberHint("FR")).toBe(
+      "A company name, or its number. SIREN: 9 digits (a SIRET or an FR VAT number is reduced to it). Example: 443061841",
+    );
   });
 });

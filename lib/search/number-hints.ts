@@ -15,7 +15,10 @@ export const numberHints: Record<RegistryCountry, NumberHint> = {
   CN: { format: "Unified Social Credit Code: 18 characters", example: "91510100RPRQEGHL8G" },
   CZ: { format: "IČO: 8 digits with a check digit", example: "62596837" },
   CY: { format: "Registrar number: HE and digits", example: "HE123456" },
-  DE: { format: "Register court, register (HRB, HRA, VR, PR, GnR) and number, e.g. München HRB 228960", example: "Berlin (Charlottenburg) HRB 12345" },
+  DE: {
+    format: "Register court, register (HRB, HRA, VR, PR, GnR) and number, e.g. München HRB 228960",
+    example: "Berlin (Charlottenburg) HRB 12345",
+  },
   DK: { format: "CVR: 8 digits", example: "51686233" },
   EE: { format: "Registry code: 8 digits", example: "16543200" },
   ES: { format: "CIF/NIF: a letter, 7 digits and a control character", example: "B12345674" },

@@ -39,7 +39,17 @@ export function parseRelayEvent(type: string | undefined, data: string): RelayEv
   try {
     body = JSON.parse(data) as Record<string, unknown>;
   } catch {
-    return { type: "error", error: { status: 0, code: "bad_response", message: "The console sent a search event that is not JSON.", details: [], retryable: true }, receivedAt: Date.now() };
+    return {
+      type: "error",
+      error: {
+        status: 0,
+        code: "bad_response",
+        message: "The console sent a search event that is not JSON.",
+        details: [],
+        retryable: true,
+      },
+      receivedAt: Date.now(),
+    };
   }
   const receivedAt = typeof body.receivedAt === "number" ? body.receivedAt : Date.now();
   if (type === "error") return { type, error: asError(body), receivedAt };

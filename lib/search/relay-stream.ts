@@ -37,7 +37,11 @@ export function relaySearchStream(
           if (upstream.signal.aborted) break;
           const receivedAt = now();
           if (event.type === "error") {
-            send({ type: "error", error: { status: 0, code: event.code, message: event.message, details: [], retryable: isRetryableCode(event.code) }, receivedAt });
+            send({
+              type: "error",
+              error: { status: 0, code: event.code, message: event.message, details: [], retryable: isRetryableCode(event.code) },
+              receivedAt,
+            });
           } else if (event.type === "progress") {
             const merged = mergeResults(sent, event.results);
             send({ type: "progress", results: merged.slice(sent.length), receivedAt });
@@ -50,7 +54,13 @@ export function relaySearchStream(
           const info =
             error instanceof RegistryError
               ? error.toInfo()
-              : { status: 0, code: "network_error", message: "The search stream broke off.", details: [String((error as Error)?.message ?? error)], retryable: true };
+              : {
+                  status: 0,
+                  code: "network_error",
+                  message: "The search stream broke off.",
+                  details: [String((error as Error)?.message ?? error)],
+                  retryable: true,
+                };
           send({ type: "error", error: info, receivedAt: now() });
         }
       } finally {

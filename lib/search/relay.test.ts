@@ -7,7 +7,14 @@ import { describeAddress, describeMatch } from "./describe-result";
 import { formatRelayEvent, mergeResults, parseRelayEvent, type RelayEvent } from "./relay-events";
 import { relaySearchStream } from "./relay-stream";
 
-const result = (id: string, extra: Partial<SearchResult> = {}): SearchResult => ({ id, countryCode: "DE", legalName: `Company ${id}`, address: {}, matchReason: { matchType: "default" }, ...extra });
+const result = (id: string, extra: Partial<SearchResult> = {}): SearchResult => ({
+  id,
+  countryCode: "DE",
+  legalName: `Company ${id}`,
+  address: {},
+  matchReason: { matchType: "default" },
+  ...extra,
+});
 
 /** Reads the relay's body as it arrives, parsing each event the way the page does. */
 async function* readRelay(stream: ReadableStream<Uint8Array>) {
@@ -51,7 +58,8 @@ describe("search relay", () => {
       yield { type: "complete", results: [result("1"), result("2"), result("3"), result("4")] };
     }
     const sent = [];
-    for await (const e of readRelay(relaySearchStream(() => cumulative(), { signal: new AbortController().signal, now: () => 1 }))) sent.push(e);
+    for await (const e of readRelay(relaySearchStream(() => cumulative(), { signal: new AbortController().signal, now: () => 1 })))
+      sent.push(e);
     expect(sent.map((e) => (e.type === "error" ? e.type : `${e.type}:${e.results.map((r) => r.id).join(",")}`))).toEqual([
       "progress:1,2",
       "progress:3",
@@ -68,14 +76,31 @@ describe("search relay", () => {
     }
     const a = [];
     for await (const e of readRelay(relaySearchStream(() => failing(), { signal: new AbortController().signal, now: () => 5 }))) a.push(e);
-    expect(a[1]).toEqual({ type: "error", error: { status: 0, code: "service_unavailable", message: "Search failed; retry later.", details: [], retryable: true }, receivedAt: 5 });
+    expect(a[1]).toEqual({
+      type: "error",
+      error: { status: 0, code: "service_unavailable", message: "Search failed; retry later.", details: [], retryable: true },
+      receivedAt: 5,
+    });
 
     async function* limited(): AsyncGenerator<SearchStreamEvent> {
-      throw new RegistryError({ status: 429, code: "rate_limited", message: "Too many requests.", details: [], retryable: true, retryAfter: 3 });
+      throw new RegistryError({
+        status: 429,
+        code: "rate_limited",
+        message: "Too many requests.",
+        details: [],
+        retryable: true,
+        retryAfter: 3,
+      });
     }
     const b = [];
     for await (const e of readRelay(relaySearchStream(() => limited(), { signal: new AbortController().signal, now: () => 6 }))) b.push(e);
-    expect(b).toEqual([{ type: "error", error: { status: 429, code: "rate_limited", message: "Too many requests.", details: [], retryable: true, retryAfter: 3 }, receivedAt: 6 }]);
+    expect(b).toEqual([
+      {
+        type: "error",
+        error: { status: 429, code: "rate_limited", message: "Too many requests.", details: [], retryable: true, retryAfter: 3 },
+        receivedAt: 6,
+      },
+    ]);
   });
 
   it("aborts the upstream search when the browser goes away", async () => {
@@ -136,14 +161,18 @@ describe("relay events in the page", () => {
     // A result the registry lists twice stays twice, and a cumulative repeat of it adds nothing.
     const twice = mergeResults([], [result("1"), result("1", { countryCode: "AT" }), result("1")]);
     expect(twice.length).toBe(3);
-    expect(mergeResults(twice, [result("1"), result("1"), result("1", { countryCode: "AT" }), result("5")]).map((r) => r.countryCode + r.id)).toEqual(["DE1", "AT1", "DE1", "DE5"]);
+    expect(
+      mergeResults(twice, [result("1"), result("1"), result("1", { countryCode: "AT" }), result("5")]).map((r) => r.countryCode + r.id),
+    ).toEqual(["DE1", "AT1", "DE1", "DE5"]);
   });
 
   it("describes the match (which identifier) and the address, unknown values as they are", () => {
     expect(describeMatch({ matchType: "id", identifier: { siren: "443061841" } })).toBe("Matched the identifier (siren 443061841)");
     expect(describeMatch({ matchType: "partialId", identifier: "4430" })).toBe("Matched part of the identifier (4430)");
     expect(describeMatch({ matchType: "phoneticName" })).toBe("Match: phoneticName");
-    expect(describeAddress({ addressLine1: "Hauptstr. 1", postalCode: "10115", city: "Berlin", countryCode: "DE" })).toBe("Hauptstr. 1, 10115 Berlin, DE");
+    expect(describeAddress({ addressLine1: "Hauptstr. 1", postalCode: "10115", city: "Berlin", countryCode: "DE" })).toBe(
+      "Hauptstr. 1, 10115 Berlin, DE",
+    );
     expect(describeAddress({})).toBe("Address not reported by the register");
   });
 });

@@ -11,7 +11,11 @@ describe("search URL state", () => {
   });
 
   it("reads Next's searchParams objects and ignores unknown countries", () => {
-    expect(parseSearchState({ country: "fr", q: ["acme", "other"], transliterate: "true" })).toEqual({ country: "FR", query: "acme", transliterate: true });
+    expect(parseSearchState({ country: "fr", q: ["acme", "other"], transliterate: "true" })).toEqual({
+      country: "FR",
+      query: "acme",
+      transliterate: true,
+    });
     expect(parseSearchState({ country: "XX", q: "acme" })).toEqual({ country: undefined, query: "acme", transliterate: false });
     expect(searchHref({ country: undefined, query: "", transliterate: false })).toBe("/search");
   });
@@ -24,7 +28,9 @@ describe("search URL state", () => {
   });
 
   it("builds the stream URL with the trimmed query and the company link with the id encoded", () => {
-    expect(streamUrl({ country: "GB", query: " acme ", transliterate: true })).toBe("/api/search/stream?country=GB&query=acme&transliterate=true");
+    expect(streamUrl({ country: "GB", query: " acme ", transliterate: true })).toBe(
+      "/api/search/stream?country=GB&query=acme&transliterate=true",
+    );
     expect(streamUrl({ country: "GB", query: "acme", transliterate: false })).toBe("/api/search/stream?country=GB&query=acme");
     expect(companyHref("DE", "Berlin (Charlottenburg) HRB 12345/x")).toBe("/companies/DE/Berlin%20(Charlottenburg)%20HRB%2012345%2Fx");
   });

@@ -3,9 +3,19 @@ import { scrollToReveal, virtualWindow } from "./virtual-window";
 
 describe("virtual window", () => {
   it("renders only the rows in view plus the overscan", () => {
-    expect(virtualWindow({ count: 3000, rowHeight: 88, scrollTop: 0, viewportHeight: 616, overscan: 5 })).toEqual({ start: 0, end: 13, offsetTop: 0, totalHeight: 264_000 });
+    expect(virtualWindow({ count: 3000, rowHeight: 88, scrollTop: 0, viewportHeight: 616, overscan: 5 })).toEqual({
+      start: 0,
+      end: 13,
+      offsetTop: 0,
+      totalHeight: 264_000,
+    });
     // Row 100 at the top: rows 95 … 112 (7 visible + 1 partial + 5 either side).
-    expect(virtualWindow({ count: 3000, rowHeight: 88, scrollTop: 8800, viewportHeight: 616, overscan: 5 })).toEqual({ start: 95, end: 113, offsetTop: 95 * 88, totalHeight: 264_000 });
+    expect(virtualWindow({ count: 3000, rowHeight: 88, scrollTop: 8800, viewportHeight: 616, overscan: 5 })).toEqual({
+      start: 95,
+      end: 113,
+      offsetTop: 95 * 88,
+      totalHeight: 264_000,
+    });
   });
 
   it("clamps at the end and for scroll positions out of range", () => {
@@ -16,8 +26,18 @@ describe("virtual window", () => {
   });
 
   it("handles short and empty lists", () => {
-    expect(virtualWindow({ count: 3, rowHeight: 88, scrollTop: 0, viewportHeight: 616 })).toEqual({ start: 0, end: 3, offsetTop: 0, totalHeight: 264 });
-    expect(virtualWindow({ count: 0, rowHeight: 88, scrollTop: 0, viewportHeight: 616 })).toEqual({ start: 0, end: 0, offsetTop: 0, totalHeight: 0 });
+    expect(virtualWindow({ count: 3, rowHeight: 88, scrollTop: 0, viewportHeight: 616 })).toEqual({
+      start: 0,
+      end: 3,
+      offsetTop: 0,
+      totalHeight: 264,
+    });
+    expect(virtualWindow({ count: 0, rowHeight: 88, scrollTop: 0, viewportHeight: 616 })).toEqual({
+      start: 0,
+      end: 0,
+      offsetTop: 0,
+      totalHeight: 0,
+    });
   });
 
   it("scrolls just enough to reveal a row", () => {

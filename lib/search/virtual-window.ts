@@ -11,7 +11,13 @@ export type VirtualWindow = {
   totalHeight: number;
 };
 
-export function virtualWindow(options: { count: number; rowHeight: number; scrollTop: number; viewportHeight: number; overscan?: number }): VirtualWindow {
+export function virtualWindow(options: {
+  count: number;
+  rowHeight: number;
+  scrollTop: number;
+  viewportHeight: number;
+  overscan?: number;
+}): VirtualWindow {
   const { count, rowHeight } = options;
   const overscan = options.overscan ?? 5;
   const totalHeight = Math.max(0, count * rowHeight);

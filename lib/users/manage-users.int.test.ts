@@ -68,7 +68,10 @@ describe("managing users", () => {
     expect(next.ok && next.user.mustChangePassword).toBe(true);
 
     expect(await changeOwnPassword(actorOf(user), "wrong", "brand-new-password")).toMatchObject({ ok: false, code: "wrong_password" });
-    expect(await changeOwnPassword(actorOf(user), reset.ok ? reset.data.oneTimePassword : "", "brand-new-password")).toEqual({ ok: true, data: { sessionVersion: 2 } });
+    expect(await changeOwnPassword(actorOf(user), reset.ok ? reset.data.oneTimePassword : "", "brand-new-password")).toEqual({
+      ok: true,
+      data: { sessionVersion: 2 },
+    });
     const final = await signInWithPassword("user@example.com", "brand-new-password");
     expect(final.ok && final.user.mustChangePassword).toBe(false);
     expect(await auditActionsFor("user@example.com")).toEqual([
@@ -120,7 +123,10 @@ describe("ending a user's sessions", () => {
     const user = await insertUser("self@example.com", "finance", "old-password-123", { sessionVersion: 7 });
     expect(await changeOwnPassword(actorOf(user), "wrong", "new-password-456")).toMatchObject({ ok: false });
     expect(await versionOf(user.id)).toBe(7);
-    expect(await changeOwnPassword(actorOf(user), "old-password-123", "new-password-456")).toEqual({ ok: true, data: { sessionVersion: 8 } });
+    expect(await changeOwnPassword(actorOf(user), "old-password-123", "new-password-456")).toEqual({
+      ok: true,
+      data: { sessionVersion: 8 },
+    });
     expect(await versionOf(user.id)).toBe(8);
   });
 });

@@ -31,7 +31,11 @@ export async function listUsers(): Promise<UserRow[]> {
 
 /** Locks the active admins, so two concurrent changes cannot both remove "the other" last admin. */
 async function otherActiveAdmins(tx: Tx, exceptId: string): Promise<number> {
-  await tx.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), eq(users.active, true))).for("update");
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.active, true)))
+    .for("update");
   const [row] = await tx
     .select({ n: count() })
     .from(users)

@@ -22,7 +22,9 @@ export const untyped = "(none)";
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 const tooLong = (name: string, value: string) =>
-  Buffer.byteLength(value) > maxIdentifierBytes ? `${name} is longer than ${maxIdentifierBytes} bytes (${Buffer.byteLength(value)}): it cannot be stored.` : undefined;
+  Buffer.byteLength(value) > maxIdentifierBytes
+    ? `${name} is longer than ${maxIdentifierBytes} bytes (${Buffer.byteLength(value)}): it cannot be stored.`
+    : undefined;
 
 /**
  * Sorts a signed payload (already JSON-parsed, `undefined` when the body was not JSON; `body` is its raw form)
@@ -33,7 +35,12 @@ const tooLong = (name: string, value: string) =>
  */
 export function classifyEvent(payload: unknown, body: string | Uint8Array): ClassifiedEvent {
   if (!isObject(payload)) {
-    return { kind: "failed", type: untyped, detail: payload === undefined ? "The body is not JSON." : "The body is not a JSON object.", payload: null };
+    return {
+      kind: "failed",
+      type: untyped,
+      detail: payload === undefined ? "The body is not JSON." : "The body is not a JSON object.",
+      payload: null,
+    };
   }
   const unstorableAt = mayHoldUnstorableText(body) ? findUnstorableText(payload) : undefined;
   if (unstorableAt) {
@@ -41,7 +48,8 @@ export function classifyEvent(payload: unknown, body: string | Uint8Array): Clas
     const detail = `The text at ${unstorableAt} holds U+0000 or an unpaired surrogate, which Postgres cannot store.`;
     return { kind: "failed", type, detail, payload: null };
   }
-  if (typeof payload.type !== "string" || payload.type === "") return { kind: "failed", type: untyped, detail: "The event has no type.", payload };
+  if (typeof payload.type !== "string" || payload.type === "")
+    return { kind: "failed", type: untyped, detail: "The event has no type.", payload };
   const type = payload.type;
   const parsed = webhookEventSchema.safeParse(payload);
   if (!parsed.success) return { kind: "failed", type, detail: z.prettifyError(parsed.error).slice(0, 2000), payload };

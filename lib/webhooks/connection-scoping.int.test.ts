@@ -20,14 +20,28 @@ let sandbox = "";
 async function addConnection(name: string, environment: "production" | "sandbox", secret: string) {
   const [row] = await db()
     .insert(registryConnections)
-    .values({ name, environment, baseUrl: "http://127.0.0.1:4010", apiKeySealed: sealSecret("sk_x"), apiKeyHint: "sk_…", webhookSecretSealed: sealSecret(secret) })
+    .values({
+      name,
+      environment,
+      baseUrl: "http://127.0.0.1:4010",
+      apiKeySealed: sealSecret("sk_x"),
+      apiKeyHint: "sk_…",
+      webhookSecretSealed: sealSecret(secret),
+    })
     .returning();
   return row!.id;
 }
 
 const snapshot = (version: number, legalName: string) => ({
   type: "company.updated",
-  request: { requestId, version, companyId: "HRB 12345", countryCode: "DE", dataPoints: ["company"], dataStatus: { dataPoints: { company: { status: "succeeded" } }, documents: {} } },
+  request: {
+    requestId,
+    version,
+    companyId: "HRB 12345",
+    countryCode: "DE",
+    dataPoints: ["company"],
+    dataStatus: { dataPoints: { company: { status: "succeeded" } }, documents: {} },
+  },
   company: { legalName },
 });
 
@@ -53,12 +67,20 @@ describe("requests belong to one connection", () => {
     await db().delete(liveEvents);
 
     // The sandbox's own secret, its own URL, a higher version of the same request id.
-    expect(await deliver(sandbox, sandboxSecret, snapshot(9, "Rewritten by the sandbox"))).toEqual({ status: 200, body: { outcome: "mismatch" } });
+    expect(await deliver(sandbox, sandboxSecret, snapshot(9, "Rewritten by the sandbox"))).toEqual({
+      status: 200,
+      body: { outcome: "mismatch" },
+    });
 
     expect(await storedRequest()).toEqual(before);
     expect((await db().select().from(companyRequestVersions)).map((v) => v.version)).toEqual([1]);
     const [refused] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.connectionId, sandbox));
-    expect(refused).toMatchObject({ outcome: "mismatch", requestId, version: 9, detail: "This request belongs to another connection: nothing was changed." });
+    expect(refused).toMatchObject({
+      outcome: "mismatch",
+      requestId,
+      version: 9,
+      detail: "This request belongs to another connection: nothing was changed.",
+    });
     // The sender is not told which connection holds it.
     expect(refused!.detail).not.toContain(production);
     expect(refused!.detail).not.toContain("Production");
@@ -90,12 +112,20 @@ describe("requests belong to one connection", () => {
     const body = JSON.stringify(snapshot(5, "Rewritten"));
     const id = generateMessageId();
     const headers = () => new Headers(webhookHeaders(sandboxSecret, id, Math.floor(Date.now() / 1000), body));
-    const results = await Promise.all(Array.from({ length: 5 }, () => receiveWebhook(db(), { connectionId: sandbox, rawBody: body, headers: headers(), arrivedAt: performance.now() })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        receiveWebhook(db(), { connectionId: sandbox, rawBody: body, headers: headers(), arrivedAt: performance.now() }),
+      ),
+    );
     expect(results.map((r) => r.body).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
       ...Array(4).fill({ outcome: "duplicate" }),
       { outcome: "mismatch" },
     ]);
-    const sandboxLedger = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.connectionId, sandbox)).orderBy(asc(webhookDeliveries.id));
+    const sandboxLedger = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.connectionId, sandbox))
+      .orderBy(asc(webhookDeliveries.id));
     expect(sandboxLedger.map((l) => l.outcome).sort()).toEqual(["duplicate", "duplicate", "duplicate", "duplicate", "mismatch"]);
     expect(await storedRequest()).toMatchObject({ version: 1, companyName: "Acme GmbH" });
   });

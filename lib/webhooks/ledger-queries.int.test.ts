@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, registryConnections, webhookDeliveries, webhookRejectionCounts, webhookRejections } from "@/db/schema";
-import { deliveryStatsByConnection, ledgerPage, ledgerPageSize, ledgerTypes, rejectionsByConnection, requestTimeline, type LedgerCursor } from "./ledger-queries";
+import {
+  deliveryStatsByConnection,
+  ledgerPage,
+  ledgerPageSize,
+  ledgerTypes,
+  rejectionsByConnection,
+  requestTimeline,
+  type LedgerCursor,
+} from "./ledger-queries";
 import type { DeliveryOutcome } from "./outcomes";
 import { flushRejections, recordRejection } from "./rejections";
 
@@ -18,7 +26,17 @@ async function connection(name: string): Promise<string> {
   return row!.id;
 }
 
-type Row = { connectionId?: string; type?: string; requestId?: string | null; monitorId?: string | null; version?: number | null; outcome?: DeliveryOutcome; detail?: string; at: number; messageId?: string };
+type Row = {
+  connectionId?: string;
+  type?: string;
+  requestId?: string | null;
+  monitorId?: string | null;
+  version?: number | null;
+  outcome?: DeliveryOutcome;
+  detail?: string;
+  at: number;
+  messageId?: string;
+};
 
 let seq = 0;
 async function delivery(row: Row) {
@@ -55,8 +73,16 @@ describe("ledger queries", () => {
     await delivery({ at: t0 + 3000, version: 2 });
     await delivery({ connectionId: beta, at: t0 + 500, type: "workspace.renamed", requestId: null, outcome: "unhandled" });
     const stats = await deliveryStatsByConnection();
-    expect(stats.get(alpha)).toEqual({ counts: { applied: 2, stale: 1, duplicate: 1, failed: 0, unhandled: 0, mismatch: 0 }, total: 4, lastReceivedAt: new Date(t0 + 3000) });
-    expect(stats.get(beta)).toEqual({ counts: { applied: 0, stale: 0, duplicate: 0, failed: 0, unhandled: 1, mismatch: 0 }, total: 1, lastReceivedAt: new Date(t0 + 500) });
+    expect(stats.get(alpha)).toEqual({
+      counts: { applied: 2, stale: 1, duplicate: 1, failed: 0, unhandled: 0, mismatch: 0 },
+      total: 4,
+      lastReceivedAt: new Date(t0 + 3000),
+    });
+    expect(stats.get(beta)).toEqual({
+      counts: { applied: 0, stale: 0, duplicate: 0, failed: 0, unhandled: 1, mismatch: 0 },
+      total: 1,
+      lastReceivedAt: new Date(t0 + 500),
+    });
     expect([...stats.keys()].sort()).toEqual([alpha, beta].sort());
   });
 
@@ -64,7 +90,13 @@ describe("ledger queries", () => {
     await delivery({ at: t0, requestId: "req_a", version: 1 });
     await delivery({ at: t0 + 1000, requestId: "req_a", outcome: "duplicate", messageId: "msg_1" });
     await delivery({ at: t0 + 2000, type: "monitor.notification", requestId: null, monitorId: "mon_1" });
-    await delivery({ at: t0 + 3000, requestId: "req_b", version: 4, outcome: "stale", detail: "version 4 is not higher than the stored 5" });
+    await delivery({
+      at: t0 + 3000,
+      requestId: "req_b",
+      version: 4,
+      outcome: "stale",
+      detail: "version 4 is not higher than the stored 5",
+    });
     await delivery({ connectionId: beta, at: t0 + 4000, requestId: "req_a", version: 2 });
 
     const all = await ledgerPage({});
@@ -76,12 +108,19 @@ describe("ledger queries", () => {
       ["Alpha", "company.updated", "req_a", "duplicate"],
       ["Alpha", "company.updated", "req_a", "applied"],
     ]);
-    expect(all.entries[1]).toMatchObject({ version: 4, detail: "version 4 is not higher than the stored 5", processingMs: 1.5, receivedAt: new Date(t0 + 3000), connectionId: alpha });
+    expect(all.entries[1]).toMatchObject({
+      version: 4,
+      detail: "version 4 is not higher than the stored 5",
+      processingMs: 1.5,
+      receivedAt: new Date(t0 + 3000),
+      connectionId: alpha,
+    });
     expect(all.entries[0]).not.toHaveProperty("payload");
     expect(all).not.toHaveProperty("newer");
     expect(all).not.toHaveProperty("older");
 
-    const ids = async (filter: Parameters<typeof ledgerPage>[0]) => (await ledgerPage(filter)).entries.map((e) => e.receivedAt.getTime() - t0);
+    const ids = async (filter: Parameters<typeof ledgerPage>[0]) =>
+      (await ledgerPage(filter)).entries.map((e) => e.receivedAt.getTime() - t0);
     expect(await ids({ connectionId: beta })).toEqual([4000]);
     expect(await ids({ type: "monitor.notification" })).toEqual([2000]);
     expect(await ids({ outcome: "duplicate" })).toEqual([1000]);
@@ -141,7 +180,10 @@ describe("ledger queries", () => {
     expect(await db().select().from(webhookRejections)).toEqual([]);
     await flushRejections(db());
     // The count covers rejections whose reasons were dropped (only the last 100 are kept).
-    await db().update(webhookRejectionCounts).set({ total: 250 }).where(sql`${webhookRejectionCounts.connectionId} = ${alpha}`);
+    await db()
+      .update(webhookRejectionCounts)
+      .set({ total: 250 })
+      .where(sql`${webhookRejectionCounts.connectionId} = ${alpha}`);
     const gamma = await connection("Gamma");
 
     const summaries = await rejectionsByConnection([alpha, beta, gamma]);
@@ -161,7 +203,9 @@ describe("ledger queries", () => {
   });
 
   it("shows a request's deliveries oldest first with the gap between each, across connections", async () => {
-    await db().insert(companyRequests).values({ requestId: "req_t", origin: "elsewhere", companyName: "Acme GmbH", companyId: "HRB 1", countryCode: "DE", version: 3 });
+    await db()
+      .insert(companyRequests)
+      .values({ requestId: "req_t", origin: "elsewhere", companyName: "Acme GmbH", companyId: "HRB 1", countryCode: "DE", version: 3 });
     await delivery({ at: t0 + 2500, requestId: "req_t", version: 3 });
     await delivery({ at: t0, requestId: "req_t", version: 1 });
     await delivery({ at: t0 + 1000, requestId: "req_t", outcome: "duplicate", messageId: "msg_2" });
@@ -169,7 +213,15 @@ describe("ledger queries", () => {
     await delivery({ at: t0 + 100, requestId: "req_other", version: 1 });
 
     const timeline = await requestTimeline("req_t");
-    expect(timeline.request).toEqual({ requestId: "req_t", origin: "elsewhere", companyName: "Acme GmbH", companyId: "HRB 1", countryCode: "DE", version: 3, complete: false });
+    expect(timeline.request).toEqual({
+      requestId: "req_t",
+      origin: "elsewhere",
+      companyName: "Acme GmbH",
+      companyId: "HRB 1",
+      countryCode: "DE",
+      version: 3,
+      complete: false,
+    });
     expect(timeline.entries.map((e) => [e.connectionName, e.version, e.outcome, e.gapMs])).toEqual([
       ["Alpha", 1, "applied", null],
       ["Alpha", null, "duplicate", 1000],
@@ -181,7 +233,8 @@ describe("ledger queries", () => {
   });
 
   it("measures gaps at the database's precision (microseconds)", async () => {
-    await db().execute(sql`insert into ${webhookDeliveries} (connection_id, message_id, type, request_id, outcome, received_at, processing_ms)
+    await db()
+      .execute(sql`insert into ${webhookDeliveries} (connection_id, message_id, type, request_id, outcome, received_at, processing_ms)
       values (${alpha}, 'm1', 'company.updated', 'req_us', 'applied', '2026-03-01 10:00:00.000100+00', 1),
              (${alpha}, 'm2', 'company.updated', 'req_us', 'stale', '2026-03-01 10:00:00.000350+00', 1)`);
     const { entries } = await requestTimeline("req_us");

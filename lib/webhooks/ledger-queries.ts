@@ -1,7 +1,14 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
-import { companyRequests, registryConnections, webhookDeliveries, webhookRejectionCounts, webhookRejections, type CompanyRequestRow } from "@/db/schema";
+import {
+  companyRequests,
+  registryConnections,
+  webhookDeliveries,
+  webhookRejectionCounts,
+  webhookRejections,
+  type CompanyRequestRow,
+} from "@/db/schema";
 import { deliveryOutcomes } from "@/db/vocabulary";
 import type { DeliveryOutcome } from "./outcomes";
 
@@ -23,7 +30,12 @@ export const emptyDeliveryStats = (): DeliveryStats => ({
 /** Deliveries per outcome for each connection that has any, over the retained ledger. */
 export async function deliveryStatsByConnection(): Promise<Map<string, DeliveryStats>> {
   const rows = await db()
-    .select({ connectionId: webhookDeliveries.connectionId, outcome: webhookDeliveries.outcome, n: count(), last: max(webhookDeliveries.receivedAt) })
+    .select({
+      connectionId: webhookDeliveries.connectionId,
+      outcome: webhookDeliveries.outcome,
+      n: count(),
+      last: max(webhookDeliveries.receivedAt),
+    })
     .from(webhookDeliveries)
     .groupBy(webhookDeliveries.connectionId, webhookDeliveries.outcome);
   const stats = new Map<string, DeliveryStats>();
@@ -94,8 +106,7 @@ function filterConditions(filter: LedgerFilter): SQL[] {
 
 // Rows are ordered by (received_at, id). The cursor row's own timestamp is read in SQL, at full (microsecond)
 // precision. A cursor row pruned since the link was made matches nothing: the page then offers the newest.
-const cursorRow = (id: number) =>
-  sql`(select c.received_at, c.id from ${webhookDeliveries} c where c.id = ${id})`;
+const cursorRow = (id: number) => sql`(select c.received_at, c.id from ${webhookDeliveries} c where c.id = ${id})`;
 const position = sql`(${webhookDeliveries.receivedAt}, ${webhookDeliveries.id})`;
 
 /** The ledger newest first, `ledgerPageSize` rows at a time, narrowed by `filter`. */
@@ -104,14 +115,22 @@ export async function ledgerPage(filter: LedgerFilter, cursor?: LedgerCursor): P
   const where = conditions.length ? and(...conditions) : undefined;
   const goingBack = cursor !== undefined && "after" in cursor;
   const bound =
-    cursor === undefined ? undefined : "before" in cursor ? sql`${position} < ${cursorRow(cursor.before)}` : sql`${position} > ${cursorRow(cursor.after)}`;
+    cursor === undefined
+      ? undefined
+      : "before" in cursor
+        ? sql`${position} < ${cursorRow(cursor.before)}`
+        : sql`${position} > ${cursorRow(cursor.after)}`;
   const [rows, [totals]] = await Promise.all([
     db()
       .select(entryColumns)
       .from(webhookDeliveries)
       .innerJoin(registryConnections, eq(registryConnections.id, webhookDeliveries.connectionId))
       .where(and(where, bound))
-      .orderBy(...(goingBack ? [asc(webhookDeliveries.receivedAt), asc(webhookDeliveries.id)] : [desc(webhookDeliveries.receivedAt), desc(webhookDeliveries.id)]))
+      .orderBy(
+        ...(goingBack
+          ? [asc(webhookDeliveries.receivedAt), asc(webhookDeliveries.id)]
+          : [desc(webhookDeliveries.receivedAt), desc(webhookDeliveries.id)]),
+      )
       .limit(ledgerPageSize + 1),
     db().select({ total: count() }).from(webhookDeliveries).where(where),
   ]);
@@ -133,7 +152,11 @@ export async function ledgerPage(filter: LedgerFilter, cursor?: LedgerCursor): P
 
 /** Event types seen in the retained ledger, for the type filter. */
 export async function ledgerTypes(): Promise<string[]> {
-  const rows = await db().selectDistinct({ type: webhookDeliveries.type }).from(webhookDeliveries).orderBy(webhookDeliveries.type).limit(200);
+  const rows = await db()
+    .selectDistinct({ type: webhookDeliveries.type })
+    .from(webhookDeliveries)
+    .orderBy(webhookDeliveries.type)
+    .limit(200);
   return rows.map((r) => r.type);
 }
 
@@ -156,7 +179,13 @@ export async function rejectionsByConnection(connectionIds: string[]): Promise<M
   const [totals, recent] = await Promise.all([
     db().select().from(webhookRejectionCounts).where(inArray(webhookRejectionCounts.connectionId, connectionIds)),
     db()
-      .select({ id: webhookRejections.id, connectionId: webhookRejections.connectionId, at: webhookRejections.at, reason: webhookRejections.reason, messageId: webhookRejections.messageId })
+      .select({
+        id: webhookRejections.id,
+        connectionId: webhookRejections.connectionId,
+        at: webhookRejections.at,
+        reason: webhookRejections.reason,
+        messageId: webhookRejections.messageId,
+      })
       .from(webhookRejections)
       .where(inArray(webhookRejections.connectionId, connectionIds))
       .orderBy(desc(webhookRejections.id)),
@@ -172,7 +201,8 @@ export type TimelineEntry = LedgerEntry & {
 };
 
 export type RequestTimeline = {
-  request: Pick<CompanyRequestRow, "requestId" | "origin" | "companyName" | "companyId" | "countryCode" | "version" | "complete"> | undefined;
+  request:
+    Pick<CompanyRequestRow, "requestId" | "origin" | "companyName" | "companyId" | "countryCode" | "version" | "complete"> | undefined;
   /** Oldest first. */
   entries: TimelineEntry[];
 };
@@ -183,7 +213,9 @@ export async function requestTimeline(requestId: string): Promise<RequestTimelin
     db()
       .select({
         ...entryColumns,
-        gapMs: sql<number | null>`(extract(epoch from ${webhookDeliveries.receivedAt} - lag(${webhookDeliveries.receivedAt}) over (order by ${webhookDeliveries.receivedAt}, ${webhookDeliveries.id})) * 1000)::float8`,
+        gapMs: sql<
+          number | null
+        >`(extract(epoch from ${webhookDeliveries.receivedAt} - lag(${webhookDeliveries.receivedAt}) over (order by ${webhookDeliveries.receivedAt}, ${webhookDeliveries.id})) * 1000)::float8`,
       })
       .from(webhookDeliveries)
       .innerJoin(registryConnections, eq(registryConnections.id, webhookDeliveries.connectionId))

@@ -18,7 +18,12 @@ import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign
 import { pruneLedger, receiveWebhook } from "./receive";
 import { flushRejections } from "./rejections";
 import { ledgerRetentionMs, senderRetryWindowMs } from "./retention";
-import { forgetSigningSecrets, keptSigningSecretsCount, signingSecretsRecheckMs, unreadableSigningSecrets } from "@/lib/connections/signing-secrets";
+import {
+  forgetSigningSecrets,
+  keptSigningSecretsCount,
+  signingSecretsRecheckMs,
+  unreadableSigningSecrets,
+} from "@/lib/connections/signing-secrets";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const oldSecret = "whsec_Xg6Ww8Fs1hRvVz5EwqUa0yW7pTmQn2Lc";
@@ -26,16 +31,31 @@ let connectionId = "";
 
 const now = () => Math.floor(Date.now() / 1000);
 
-function deliver(payload: unknown, options: { id?: string; key?: string; body?: string; connection?: string; database?: ReturnType<typeof db> } = {}) {
+function deliver(
+  payload: unknown,
+  options: { id?: string; key?: string; body?: string; connection?: string; database?: ReturnType<typeof db> } = {},
+) {
   const body = options.body ?? JSON.stringify(payload);
   const id = options.id ?? generateMessageId();
   const headers = new Headers(webhookHeaders(options.key ?? secret, id, now(), body));
-  return receiveWebhook(options.database ?? db(), { connectionId: options.connection ?? connectionId, rawBody: body, headers, arrivedAt: performance.now() });
+  return receiveWebhook(options.database ?? db(), {
+    connectionId: options.connection ?? connectionId,
+    rawBody: body,
+    headers,
+    arrivedAt: performance.now(),
+  });
 }
 
 const snapshot = (requestId: string, version: number, status: "in_progress" | "succeeded" = "in_progress") => ({
   type: "company.updated",
-  request: { requestId, version, companyId: "HRB 12345", countryCode: "DE", dataPoints: ["company"], dataStatus: { dataPoints: { company: { status } }, documents: {} } },
+  request: {
+    requestId,
+    version,
+    companyId: "HRB 12345",
+    countryCode: "DE",
+    dataPoints: ["company"],
+    dataStatus: { dataPoints: { company: { status } }, documents: {} },
+  },
   ...(status === "succeeded" && { company: { legalName: `Acme GmbH v${version}` } }),
 });
 
@@ -51,7 +71,9 @@ const notification = {
 };
 
 const outcomes = async () =>
-  (await db().select({ outcome: webhookDeliveries.outcome }).from(webhookDeliveries).orderBy(asc(webhookDeliveries.id))).map((r) => r.outcome);
+  (await db().select({ outcome: webhookDeliveries.outcome }).from(webhookDeliveries).orderBy(asc(webhookDeliveries.id))).map(
+    (r) => r.outcome,
+  );
 
 describe("receiving webhooks", () => {
   afterEach(() => {
@@ -62,13 +84,23 @@ describe("receiving webhooks", () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
     const [row] = await db()
       .insert(registryConnections)
-      .values({ name: "Sandbox", environment: "sandbox", baseUrl: "http://127.0.0.1:4010", apiKeySealed: sealSecret("sk_dev_x"), apiKeyHint: "sk_dev_…", webhookSecretSealed: sealSecret(secret) })
+      .values({
+        name: "Sandbox",
+        environment: "sandbox",
+        baseUrl: "http://127.0.0.1:4010",
+        apiKeySealed: sealSecret("sk_dev_x"),
+        apiKeyHint: "sk_dev_…",
+        webhookSecretSealed: sealSecret(secret),
+      })
       .returning();
     connectionId = row!.id;
   });
 
   it("answers an unknown connection and a connection id that is not a uuid with 404, storing nothing", async () => {
-    expect(await deliver(notification, { connection: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ status: 404, body: { error: { code: "unknown_connection" } } });
+    expect(await deliver(notification, { connection: "00000000-0000-4000-8000-000000000000" })).toMatchObject({
+      status: 404,
+      body: { error: { code: "unknown_connection" } },
+    });
     expect((await deliver(notification, { connection: "x" })).status).toBe(404);
     await flushRejections(db());
     expect(await outcomes()).toEqual([]);
@@ -114,7 +146,9 @@ describe("receiving webhooks", () => {
 
   it("accepts the previous secret during a rotation, and only while it is configured", async () => {
     expect((await deliver(notification, { key: oldSecret })).status).toBe(401);
-    await db().update(registryConnections).set({ previousWebhookSecretSealed: sealSecret(oldSecret) }); // as another process would
+    await db()
+      .update(registryConnections)
+      .set({ previousWebhookSecretSealed: sealSecret(oldSecret) }); // as another process would
     // Refused deliveries re-read the stored secrets at most once a second: the sender's retry is then accepted.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + signingSecretsRecheckMs });
     expect((await deliver(notification, { key: oldSecret })).status).toBe(200);
@@ -123,7 +157,9 @@ describe("receiving webhooks", () => {
 
   it("accepts a secret changed by another process at once, though it keeps secrets for a few seconds", async () => {
     expect((await deliver(notification)).status).toBe(200); // the secrets are now kept by this process
-    await db().update(registryConnections).set({ webhookSecretSealed: sealSecret(oldSecret) }); // as another process would
+    await db()
+      .update(registryConnections)
+      .set({ webhookSecretSealed: sealSecret(oldSecret) }); // as another process would
     expect((await deliver(notification, { key: oldSecret })).status).toBe(200);
     expect((await deliver(notification, { key: secret })).status).toBe(401);
   });
@@ -138,14 +174,32 @@ describe("receiving webhooks", () => {
     expect(await outcomes()).toEqual(["applied", "duplicate", "stale", "applied", "stale"]);
 
     const [request] = await db().select().from(companyRequests);
-    expect(request).toMatchObject({ requestId: "req_a", origin: "elsewhere", connectionId, version: 3, complete: true, companyId: "HRB 12345", countryCode: "DE", companyName: "Acme GmbH v3" });
+    expect(request).toMatchObject({
+      requestId: "req_a",
+      origin: "elsewhere",
+      connectionId,
+      version: 3,
+      complete: true,
+      companyId: "HRB 12345",
+      countryCode: "DE",
+      companyName: "Acme GmbH v3",
+    });
     expect((request!.snapshot as { company?: { legalName: string } }).company?.legalName).toBe("Acme GmbH v3");
     expect(request!.snapshot).not.toHaveProperty("type");
     const history = await db().select().from(companyRequestVersions).orderBy(asc(companyRequestVersions.version));
-    expect(history.map((h) => [h.version, h.source])).toEqual([[1, "webhook"], [3, "webhook"]]);
+    expect(history.map((h) => [h.version, h.source])).toEqual([
+      [1, "webhook"],
+      [3, "webhook"],
+    ]);
 
     const ledger = await db().select().from(webhookDeliveries).orderBy(asc(webhookDeliveries.id));
-    expect(ledger.map((l) => [l.requestId, l.version])).toEqual([["req_a", 1], ["req_a", null], ["req_a", 1], ["req_a", 3], ["req_a", 2]]);
+    expect(ledger.map((l) => [l.requestId, l.version])).toEqual([
+      ["req_a", 1],
+      ["req_a", null],
+      ["req_a", 1],
+      ["req_a", 3],
+      ["req_a", 2],
+    ]);
     expect(ledger.every((l) => l.processingMs > 0)).toBe(true);
     expect(ledger[4]?.detail).toMatch(/version 2 is not higher than the stored 3/);
   });
@@ -162,14 +216,23 @@ describe("receiving webhooks", () => {
     await deliver(notification, { id });
     const stored = await db().select().from(alerts);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ status: "new", monitorId: "mon_1", changeCategories: ["address", "legalRepresentatives"], metadata: { caseRef: "C-1" }, monitorHasBeenDeactivated: false, messageId: id });
+    expect(stored[0]).toMatchObject({
+      status: "new",
+      monitorId: "mon_1",
+      changeCategories: ["address", "legalRepresentatives"],
+      metadata: { caseRef: "C-1" },
+      monitorHasBeenDeactivated: false,
+      messageId: id,
+    });
     expect(await outcomes()).toEqual(["applied", "duplicate"]);
   });
 
   it("stores billing events, and acknowledges unknown types as unhandled with their payload", async () => {
     const billing = { type: "billing.notification", id: "evt_1", kind: "low_balance", identifier: "warning", payload: { balance: 12 } };
     expect((await deliver(billing)).body).toEqual({ outcome: "applied" });
-    expect(await db().select({ kind: billingEvents.kind, payload: billingEvents.payload }).from(billingEvents)).toEqual([{ kind: "low_balance", payload: billing }]);
+    expect(await db().select({ kind: billingEvents.kind, payload: billingEvents.payload }).from(billingEvents)).toEqual([
+      { kind: "low_balance", payload: billing },
+    ]);
     const future = { type: "workspace.renamed", workspaceId: "ws_1" };
     expect(await deliver(future)).toEqual({ status: 200, body: { outcome: "unhandled" } });
     const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.type, "workspace.renamed"));
@@ -180,7 +243,10 @@ describe("receiving webhooks", () => {
     expect((await deliver({ type: "company.updated", request: { version: 2 } })).body).toEqual({ outcome: "failed" });
     expect((await deliver(undefined, { body: "not json" })).body).toEqual({ outcome: "failed" });
     const rows = await db().select().from(webhookDeliveries).orderBy(asc(webhookDeliveries.id));
-    expect(rows.map((r) => [r.type, r.outcome])).toEqual([["company.updated", "failed"], ["(none)", "failed"]]);
+    expect(rows.map((r) => [r.type, r.outcome])).toEqual([
+      ["company.updated", "failed"],
+      ["(none)", "failed"],
+    ]);
     expect(rows[0]?.detail).toMatch(/requestId/);
     expect(await db().select().from(companyRequests)).toEqual([]);
   });
@@ -204,9 +270,15 @@ describe("receiving webhooks", () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     const [request] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, "req_race"));
     expect(request).toMatchObject({ version: 10, complete: true, companyName: "Acme GmbH v10" });
-    const applied = await db().select({ version: webhookDeliveries.version }).from(webhookDeliveries).where(sql`${webhookDeliveries.requestId} = 'req_race' and ${webhookDeliveries.outcome} = 'applied'`);
+    const applied = await db()
+      .select({ version: webhookDeliveries.version })
+      .from(webhookDeliveries)
+      .where(sql`${webhookDeliveries.requestId} = 'req_race' and ${webhookDeliveries.outcome} = 'applied'`);
     expect(new Set(applied.map((a) => a.version)).size).toBe(applied.length);
-    const history = await db().select({ version: companyRequestVersions.version }).from(companyRequestVersions).where(eq(companyRequestVersions.requestId, "req_race"));
+    const history = await db()
+      .select({ version: companyRequestVersions.version })
+      .from(companyRequestVersions)
+      .where(eq(companyRequestVersions.requestId, "req_race"));
     expect(history.map((h) => h.version).sort((a, b) => a - b)).toEqual(applied.map((a) => a.version).sort((a, b) => a! - b!));
   });
 
@@ -225,16 +297,24 @@ describe("receiving webhooks", () => {
 
   it("answers 503 and keeps nothing while the signing secret cannot be decrypted, and Settings is told why", async () => {
     expect(await unreadableSigningSecrets(db())).toEqual(new Map());
-    await db().update(registryConnections).set({ webhookSecretSealed: "v1.deadbeef.x.y.z" }).where(eq(registryConnections.id, connectionId));
+    await db()
+      .update(registryConnections)
+      .set({ webhookSecretSealed: "v1.deadbeef.x.y.z" })
+      .where(eq(registryConnections.id, connectionId));
     forgetSigningSecrets(connectionId);
     expect(await deliver(notification)).toMatchObject({ status: 503, body: { error: { code: "unavailable" } } });
     expect(await outcomes()).toEqual([]);
     expect(await db().select().from(webhookRejections)).toEqual([]);
     const problems = await unreadableSigningSecrets(db());
     expect([...problems.keys()]).toEqual([connectionId]);
-    expect(problems.get(connectionId)).toMatch(/^the signing secret cannot be decrypted with this server's APP_ENCRYPTION_KEY \(this secret was encrypted under another key/);
+    expect(problems.get(connectionId)).toMatch(
+      /^the signing secret cannot be decrypted with this server's APP_ENCRYPTION_KEY \(this secret was encrypted under another key/,
+    );
 
-    await db().update(registryConnections).set({ webhookSecretSealed: sealSecret(secret) }).where(eq(registryConnections.id, connectionId));
+    await db()
+      .update(registryConnections)
+      .set({ webhookSecretSealed: sealSecret(secret) })
+      .where(eq(registryConnections.id, connectionId));
     forgetSigningSecrets(connectionId);
     expect((await deliver(notification)).body).toEqual({ outcome: "applied" });
   });
@@ -250,8 +330,17 @@ describe("receiving webhooks", () => {
 
   it("keeps ledger ids past the sender's 72 hours and 5 minutes, and prunes after the retention", async () => {
     const at = (ms: number) => new Date(Date.now() - ms);
-    const row = (messageId: string, receivedAt: Date) => ({ connectionId, messageId, type: "x", outcome: "applied" as const, processingMs: 1, receivedAt });
-    await db().insert(webhookDeliveries).values([row("msg_recent", at(senderRetryWindowMs + 5 * 60_000 + 60_000)), row("msg_old", at(ledgerRetentionMs + 60_000))]);
+    const row = (messageId: string, receivedAt: Date) => ({
+      connectionId,
+      messageId,
+      type: "x",
+      outcome: "applied" as const,
+      processingMs: 1,
+      receivedAt,
+    });
+    await db()
+      .insert(webhookDeliveries)
+      .values([row("msg_recent", at(senderRetryWindowMs + 5 * 60_000 + 60_000)), row("msg_old", at(ledgerRetentionMs + 60_000))]);
     expect(await pruneLedger(db(), new Date(Date.now() - ledgerRetentionMs))).toBe(1);
     expect((await db().select({ id: webhookDeliveries.messageId }).from(webhookDeliveries)).map((r) => r.id)).toEqual(["msg_recent"]);
     expect(ledgerRetentionMs).toBeGreaterThanOrEqual(senderRetryWindowMs + 5 * 60_000);

@@ -35,7 +35,10 @@ type Recorded = { outcome: DeliveryOutcome; version?: number; detail?: string; p
 const maxMessageIdLength = 256;
 
 const refused = (code: string, message: string): ReceiveResult => ({ status: 401, body: { error: { code, message } } });
-const unknownConnection: ReceiveResult = { status: 404, body: { error: { code: "unknown_connection", message: "No connection has this webhook URL." } } };
+const unknownConnection: ReceiveResult = {
+  status: 404,
+  body: { error: { code: "unknown_connection", message: "No connection has this webhook URL." } },
+};
 const unavailable: ReceiveResult = {
   status: 503,
   body: { error: { code: "unavailable", message: "The delivery could not be stored; nothing was acknowledged. The sender will retry." } },
@@ -75,7 +78,8 @@ export async function receiveWebhook(database: Database, input: ReceiveInput): P
   const delivery = { connectionId, messageId, arrivedAt: input.arrivedAt };
   try {
     const outcome = await storeDelivery(database, delivery, event);
-    if (outcome === "unhandled") console.warn(`[webhooks] unhandled event type "${storableText(event.type, 200)}" (${messageId}): stored and acknowledged`);
+    if (outcome === "unhandled")
+      console.warn(`[webhooks] unhandled event type "${storableText(event.type, 200)}" (${messageId}): stored and acknowledged`);
     pruneLedgerNowAndThen(database);
     return { status: 200, body: { outcome } };
   } catch (error) {
@@ -93,7 +97,8 @@ async function readSigningSecrets(database: Database, connectionId: string, opti
   try {
     return await signingSecrets(database, connectionId, options);
   } catch (error) {
-    if (error instanceof SecretKeyError) console.error(`[webhooks] the signing secret of connection ${connectionId} cannot be decrypted (${error.message}); answered 503`);
+    if (error instanceof SecretKeyError)
+      console.error(`[webhooks] the signing secret of connection ${connectionId} cannot be decrypted (${error.message}); answered 503`);
     else console.error("[webhooks] could not read the connection's signing secrets:", error);
     return unreadable;
   }
@@ -107,10 +112,19 @@ type Executor = Pick<Database, "execute">;
  * Postgres refused the delivery's data (a write the checks before it did not foresee): recorded as `failed`
  * with Postgres's words, in a statement of its own, and acknowledged, since a retry would meet the same refusal.
  */
-async function recordUnstorable(database: Database, delivery: Delivery, event: ClassifiedEvent, refusal: { code: string; message: string }): Promise<ReceiveResult> {
+async function recordUnstorable(
+  database: Database,
+  delivery: Delivery,
+  event: ClassifiedEvent,
+  refusal: { code: string; message: string },
+): Promise<ReceiveResult> {
   const detail = `Postgres cannot store this delivery: ${storableText(refusal.message, 500)} (SQLSTATE ${refusal.code}).`;
   try {
-    const outcome = await recordFirstReceipt(database, delivery, storableText(event.type, 200), noReferences, { outcome: "failed", detail, payload: null });
+    const outcome = await recordFirstReceipt(database, delivery, storableText(event.type, 200), noReferences, {
+      outcome: "failed",
+      detail,
+      payload: null,
+    });
     console.warn(`[webhooks] delivery ${delivery.messageId} recorded as ${outcome}: ${detail}`);
     return { status: 200, body: { outcome } };
   } catch (error) {
@@ -131,7 +145,11 @@ async function storeDelivery(database: Database, delivery: Delivery, event: Clas
     case "company":
       return storeSnapshotDelivery(database, delivery, event);
     case "failed":
-      return recordFirstReceipt(database, delivery, event.type, noReferences, { outcome: "failed", detail: event.detail, payload: event.payload });
+      return recordFirstReceipt(database, delivery, event.type, noReferences, {
+        outcome: "failed",
+        detail: event.detail,
+        payload: event.payload,
+      });
     case "unhandled":
       return recordFirstReceipt(database, delivery, event.type, noReferences, { outcome: "unhandled", payload: event.event });
     case "alert":
@@ -141,7 +159,11 @@ async function storeDelivery(database: Database, delivery: Delivery, event: Clas
 }
 
 /** The most frequent delivery: read the request, then one statement writes it with its ledger record (see storeSnapshot). */
-async function storeSnapshotDelivery(database: Database, delivery: Delivery, event: Extract<ClassifiedEvent, { kind: "company" }>): Promise<DeliveryOutcome> {
+async function storeSnapshotDelivery(
+  database: Database,
+  delivery: Delivery,
+  event: Extract<ClassifiedEvent, { kind: "company" }>,
+): Promise<DeliveryOutcome> {
   const { connectionId, messageId } = delivery;
   const references = { requestId: event.snapshot.request.requestId, monitorId: null };
   const stored = await storeSnapshot(database, connectionId, event.snapshot, "webhook", {
@@ -166,7 +188,11 @@ async function storeSnapshotDelivery(database: Database, delivery: Delivery, eve
       });
     case "mismatch":
       // The request id is known to this console under another connection: saying which would tell the sender.
-      return recordFirstReceipt(database, delivery, event.type, references, { outcome: "mismatch", version: stored.version, detail: "This request belongs to another connection: nothing was changed." });
+      return recordFirstReceipt(database, delivery, event.type, references, {
+        outcome: "mismatch",
+        version: stored.version,
+        detail: "This request belongs to another connection: nothing was changed.",
+      });
   }
 }
 
@@ -174,7 +200,13 @@ async function storeSnapshotDelivery(database: Database, delivery: Delivery, eve
  * Records a delivery that changes nothing else (stale, mismatch, failed, unhandled) in one statement, as its
  * first receipt, or as a `duplicate` when the message id has one already; the ledger page is notified.
  */
-async function recordFirstReceipt(executor: Executor, delivery: Delivery, type: string, references: References, recorded: Recorded): Promise<DeliveryOutcome> {
+async function recordFirstReceipt(
+  executor: Executor,
+  delivery: Delivery,
+  type: string,
+  references: References,
+  recorded: Recorded,
+): Promise<DeliveryOutcome> {
   const row = (outcome: DeliveryOutcome) => sql`
     ${delivery.connectionId}, ${delivery.messageId}, ${type}, ${references.requestId}, ${references.monitorId}, ${outcome},
     ${recorded.version ?? null}, ${recorded.detail ?? null}, ${recorded.payload === undefined || recorded.payload === null ? null : JSON.stringify(recorded.payload)}::jsonb, ${elapsed(delivery)}`;
@@ -198,7 +230,11 @@ async function recordFirstReceipt(executor: Executor, delivery: Delivery, type: 
 }
 
 /** A monitor notification or a billing event: claimed, stored in its own table and recorded, in one transaction. */
-async function storeNotification(tx: Transaction, delivery: Delivery, event: Extract<ClassifiedEvent, { kind: "alert" | "billing" }>): Promise<DeliveryOutcome> {
+async function storeNotification(
+  tx: Transaction,
+  delivery: Delivery,
+  event: Extract<ClassifiedEvent, { kind: "alert" | "billing" }>,
+): Promise<DeliveryOutcome> {
   const { connectionId, messageId } = delivery;
   const references = { requestId: null, monitorId: event.kind === "alert" ? event.event.monitorId : null };
   const claimed = await tx.execute<{ id: string }>(sql`
@@ -244,11 +280,16 @@ function pruneLedgerNowAndThen(database: Database): void {
   const now = Date.now();
   if (now - lastPrune < pruneIntervalMs) return;
   lastPrune = now;
-  void pruneLedger(database, new Date(now - ledgerRetentionMs)).catch((error: unknown) => console.error("[webhooks] ledger prune failed:", error));
+  void pruneLedger(database, new Date(now - ledgerRetentionMs)).catch((error: unknown) =>
+    console.error("[webhooks] ledger prune failed:", error),
+  );
 }
 
 /** Removes ledger rows received before `cutoff`. Returns how many went. */
 export async function pruneLedger(database: Database, cutoff: Date): Promise<number> {
-  const deleted = await database.delete(webhookDeliveries).where(lt(webhookDeliveries.receivedAt, cutoff)).returning({ id: webhookDeliveries.id });
+  const deleted = await database
+    .delete(webhookDeliveries)
+    .where(lt(webhookDeliveries.receivedAt, cutoff))
+    .returning({ id: webhookDeliveries.id });
   return deleted.length;
 }

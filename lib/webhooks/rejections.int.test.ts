@@ -23,13 +23,25 @@ let connectionId = "";
 async function addConnection(name: string) {
   const [row] = await db()
     .insert(registryConnections)
-    .values({ name, environment: "sandbox", baseUrl: "http://127.0.0.1:4010", apiKeySealed: sealSecret("sk_dev_x"), apiKeyHint: "sk_dev_…", webhookSecretSealed: sealSecret(secret) })
+    .values({
+      name,
+      environment: "sandbox",
+      baseUrl: "http://127.0.0.1:4010",
+      apiKeySealed: sealSecret("sk_dev_x"),
+      apiKeyHint: "sk_dev_…",
+      webhookSecretSealed: sealSecret(secret),
+    })
     .returning();
   return row!.id;
 }
 
 const badPost = (database: typeof counted.db, id = generateMessageId()) =>
-  receiveWebhook(database, { connectionId, rawBody: body, headers: new Headers(webhookHeaders(wrongSecret, id, Math.floor(Date.now() / 1000), body)), arrivedAt: performance.now() });
+  receiveWebhook(database, {
+    connectionId,
+    rawBody: body,
+    headers: new Headers(webhookHeaders(wrongSecret, id, Math.floor(Date.now() / 1000), body)),
+    arrivedAt: performance.now(),
+  });
 
 describe("counting refused deliveries", () => {
   beforeEach(async () => {
@@ -109,7 +121,14 @@ describe("counting refused deliveries", () => {
     recordRejection(db(), connectionId, "Message timestamp too old", "msg_3");
     await db().delete(registryConnections).where(eq(registryConnections.id, gone));
     await flushRejections(db());
-    expect((await db().select().from(webhookRejections).orderBy(asc(webhookRejections.id))).map((r) => r.messageId)).toEqual(["msg_1", "msg_3"]);
-    expect(await db().select({ connectionId: webhookRejectionCounts.connectionId, total: webhookRejectionCounts.total }).from(webhookRejectionCounts)).toEqual([{ connectionId, total: 2 }]);
+    expect((await db().select().from(webhookRejections).orderBy(asc(webhookRejections.id))).map((r) => r.messageId)).toEqual([
+      "msg_1",
+      "msg_3",
+    ]);
+    expect(
+      await db()
+        .select({ connectionId: webhookRejectionCounts.connectionId, total: webhookRejectionCounts.total })
+        .from(webhookRejectionCounts),
+    ).toEqual([{ connectionId, total: 2 }]);
   });
 });

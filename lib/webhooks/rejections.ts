@@ -46,7 +46,10 @@ export function recordRejection(database: Database, connectionId: string, reason
   } else {
     buffer.byConnection.set(connectionId, { count: 1, lastAt: rejection.at, recent: [rejection] });
   }
-  buffer.timer ??= setTimeout(() => void flushRejections(database), Math.max(0, buffer.lastFlushAt + rejectionFlushMs - Date.now())).unref();
+  buffer.timer ??= setTimeout(
+    () => void flushRejections(database),
+    Math.max(0, buffer.lastFlushAt + rejectionFlushMs - Date.now()),
+  ).unref();
 }
 
 /**
@@ -82,15 +85,22 @@ function putBack(buffer: RejectionBuffer, batch: Map<string, Waiting>) {
     const newer = buffer.byConnection.get(connectionId);
     buffer.byConnection.set(
       connectionId,
-      newer ? { count: older.count + newer.count, lastAt: newer.lastAt, recent: [...older.recent, ...newer.recent].slice(-rejectionsKept) } : older,
+      newer
+        ? { count: older.count + newer.count, lastAt: newer.lastAt, recent: [...older.recent, ...newer.recent].slice(-rejectionsKept) }
+        : older,
     );
   }
 }
 
 async function writeRejections(database: Database, batch: Map<string, Waiting>): Promise<void> {
-  const counts = [...batch].map(([connectionId, w]) => sql`(${connectionId}::uuid, ${w.count}::bigint, ${w.lastAt.toISOString()}::timestamptz, ${w.recent.length}::int)`);
+  const counts = [...batch].map(
+    ([connectionId, w]) =>
+      sql`(${connectionId}::uuid, ${w.count}::bigint, ${w.lastAt.toISOString()}::timestamptz, ${w.recent.length}::int)`,
+  );
   const reasons = [...batch].flatMap(([connectionId, w]) => w.recent.map((r) => ({ connectionId, ...r })));
-  const reasonRows = reasons.map((r, position) => sql`(${r.connectionId}::uuid, ${r.at.toISOString()}::timestamptz, ${r.reason}, ${r.messageId}, ${position}::int)`);
+  const reasonRows = reasons.map(
+    (r, position) => sql`(${r.connectionId}::uuid, ${r.at.toISOString()}::timestamptz, ${r.reason}, ${r.messageId}, ${position}::int)`,
+  );
   // The statement's parts all see the table as it was before it: the prune keeps the newest stored reasons
   // that, with the new ones, make `rejectionsKept`. A connection deleted meanwhile is skipped. Settings →
   // Webhooks is told (one live event per batch).

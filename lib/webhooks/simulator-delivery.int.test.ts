@@ -47,7 +47,17 @@ function withoutSignedUrls(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, v) => (key === "downloadUrl" || key === "urlExpiresAt" ? undefined : v));
 }
 
-const dataPoints = ["company", "legalRepresentatives", "ultimateBeneficialOwners", "shareholders", "subsidiaries", "establishments", "otherKeyPersons", "graph", "availableDocuments"];
+const dataPoints = [
+  "company",
+  "legalRepresentatives",
+  "ultimateBeneficialOwners",
+  "shareholders",
+  "subsidiaries",
+  "establishments",
+  "otherKeyPersons",
+  "graph",
+  "availableDocuments",
+];
 
 let sim: TestSimulator;
 let receiver: ReturnType<typeof receiverServer>;
@@ -80,7 +90,10 @@ async function expectStoredEqualsApi(requestId: string) {
 /** Every message the simulator delivered has exactly one first receipt in the ledger; repeats are duplicates. */
 async function expectEachMessageOnce() {
   const delivered = (await sim.call("GET", "/_sim/deliveries?state=delivered")).json as { id: string }[];
-  const firsts = await db().select({ messageId: webhookDeliveries.messageId }).from(webhookDeliveries).where(ne(webhookDeliveries.outcome, "duplicate"));
+  const firsts = await db()
+    .select({ messageId: webhookDeliveries.messageId })
+    .from(webhookDeliveries)
+    .where(ne(webhookDeliveries.outcome, "duplicate"));
   expect(firsts.map((f) => f.messageId).sort()).toEqual(delivered.map((d) => d.id).sort());
 }
 
@@ -89,7 +102,14 @@ describe("deliveries from the simulator", () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests} cascade`);
     const [row] = await db()
       .insert(registryConnections)
-      .values({ name: "Simulator", environment: "sandbox", baseUrl: "http://127.0.0.1", apiKeySealed: sealSecret("sk_dev_x"), apiKeyHint: "sk_dev_…", webhookSecretSealed: sealSecret(testSecret) })
+      .values({
+        name: "Simulator",
+        environment: "sandbox",
+        baseUrl: "http://127.0.0.1",
+        apiKeySealed: sealSecret("sk_dev_x"),
+        apiKeyHint: "sk_dev_…",
+        webhookSecretSealed: sealSecret(testSecret),
+      })
       .returning();
     connectionId = row!.id;
     sim = await startTestSimulator({ walletCredits: 100_000 });

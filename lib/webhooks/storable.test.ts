@@ -27,9 +27,13 @@ describe("what Postgres can store", () => {
   it("tells a refusal of the data (class 22, 54) from a failure a retry may get past, through drizzle's wrapping", () => {
     const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
     const wrapped = (cause: Error) => new Error("Failed query: insert …", { cause });
-    expect(postgresDataError(wrapped(pgError("22P05", "unsupported Unicode escape sequence")))).toEqual({ code: "22P05", message: "unsupported Unicode escape sequence" });
+    expect(postgresDataError(wrapped(pgError("22P05", "unsupported Unicode escape sequence")))).toEqual({
+      code: "22P05",
+      message: "unsupported Unicode escape sequence",
+    });
     expect(postgresDataError(pgError("54000", "index row size 3000 exceeds btree version 4 maximum 2704"))?.code).toBe("54000");
-    for (const code of ["40001", "57P01", "08006", "23505", "42P01"]) expect(postgresDataError(wrapped(pgError(code, "no")))).toBeUndefined();
+    for (const code of ["40001", "57P01", "08006", "23505", "42P01"])
+      expect(postgresDataError(wrapped(pgError(code, "no")))).toBeUndefined();
     expect(postgresDataError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBeUndefined();
     expect(postgresDataError("not an error")).toBeUndefined();
   });

@@ -56,7 +56,8 @@ export function storableText(text: string, maxLength: number): string {
 export function postgresDataError(error: unknown): { code: string; message: string } | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith("22") || code.startsWith("54") ? { code, message: current.message } : undefined;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code))
+      return code.startsWith("22") || code.startsWith("54") ? { code, message: current.message } : undefined;
   }
   return undefined;
 }

@@ -6,7 +6,14 @@ import { randomBytes } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
-import { companyRequestVersions, companyRequests, liveEvents, registryConnections, webhookDeliveries, webhookRejections } from "@/db/schema";
+import {
+  companyRequestVersions,
+  companyRequests,
+  liveEvents,
+  registryConnections,
+  webhookDeliveries,
+  webhookRejections,
+} from "@/db/schema";
 import { sealSecret } from "@/lib/connections/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { receiveWebhook } from "./receive";
@@ -23,7 +30,14 @@ function deliver(body: string, id = generateMessageId()) {
 const snapshot = (requestId: string, version: number, legalName = "Acme GmbH", status: unknown = { status: "succeeded" }) =>
   JSON.stringify({
     type: "company.updated",
-    request: { requestId, version, companyId: "HRB 12345", countryCode: "DE", dataPoints: ["company"], dataStatus: { dataPoints: { company: status }, documents: {} } },
+    request: {
+      requestId,
+      version,
+      companyId: "HRB 12345",
+      countryCode: "DE",
+      dataPoints: ["company"],
+      dataStatus: { dataPoints: { company: status }, documents: {} },
+    },
     company: { legalName },
   });
 
@@ -34,7 +48,14 @@ describe("deliveries that can never be stored", () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
     const [row] = await db()
       .insert(registryConnections)
-      .values({ name: "Sandbox", environment: "sandbox", baseUrl: "http://127.0.0.1:4010", apiKeySealed: sealSecret("sk_dev_x"), apiKeyHint: "sk_dev_…", webhookSecretSealed: sealSecret(secret) })
+      .values({
+        name: "Sandbox",
+        environment: "sandbox",
+        baseUrl: "http://127.0.0.1:4010",
+        apiKeySealed: sealSecret("sk_dev_x"),
+        apiKeyHint: "sk_dev_…",
+        webhookSecretSealed: sealSecret(secret),
+      })
       .returning();
     connectionId = row!.id;
     vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -50,7 +71,10 @@ describe("deliveries that can never be stored", () => {
     expect((await deliver(snapshot("req_big", 2 ** 53 - 1))).body).toEqual({ outcome: "applied" });
     const [stored] = await db().select().from(companyRequests);
     expect(stored?.version).toBe(2 ** 53 - 1);
-    expect((await db().select().from(companyRequestVersions).orderBy(asc(companyRequestVersions.version))).map((v) => v.version)).toEqual([2 ** 31, 2 ** 53 - 1]);
+    expect((await db().select().from(companyRequestVersions).orderBy(asc(companyRequestVersions.version))).map((v) => v.version)).toEqual([
+      2 ** 31,
+      2 ** 53 - 1,
+    ]);
     expect((await ledger()).map((l) => [l.outcome, l.version, l.detail])).toEqual([
       ["applied", 2 ** 31, null],
       ["stale", 2 ** 31 - 1, `version ${2 ** 31 - 1} is not higher than the stored ${2 ** 31}`],
@@ -119,7 +143,10 @@ describe("deliveries that can never be stored", () => {
 
   it("refuses a message id too long to index with 401, as a rejection", async () => {
     const result = await deliver(snapshot("req_long_id", 1), `msg_${"x".repeat(300)}`);
-    expect(result).toMatchObject({ status: 401, body: { error: { code: "invalid_signature", message: "the svix-id header is longer than 256 characters" } } });
+    expect(result).toMatchObject({
+      status: 401,
+      body: { error: { code: "invalid_signature", message: "the svix-id header is longer than 256 characters" } },
+    });
     await flushRejections(db());
     expect((await db().select().from(webhookRejections))[0]?.messageId).toHaveLength(200);
     expect(await ledger()).toEqual([]);
@@ -129,9 +156,13 @@ describe("deliveries that can never be stored", () => {
     /** Makes writing a request's history fail with `sqlstate`, as a refusal of its data would. */
     async function failHistoryWrites(sqlstate: string) {
       await db().execute(
-        sql.raw(`create or replace function refuse_history() returns trigger language plpgsql as $$ begin raise exception 'refused for the test' using errcode = '${sqlstate}'; end $$`),
+        sql.raw(
+          `create or replace function refuse_history() returns trigger language plpgsql as $$ begin raise exception 'refused for the test' using errcode = '${sqlstate}'; end $$`,
+        ),
       );
-      await db().execute(sql`create trigger refuse_history before insert on company_request_versions for each row execute function refuse_history()`);
+      await db().execute(
+        sql`create trigger refuse_history before insert on company_request_versions for each row execute function refuse_history()`,
+      );
     }
 
     afterEach(async () => {

@@ -85,7 +85,10 @@ describe("webhook signature verification", () => {
   });
 
   it("refuses with the words of svix: a bad timestamp, too old, too new, no matching signature, a malformed secret", () => {
-    expect(verifyWebhook(body, headers({ "svix-timestamp": "soon" }), [secret])).toEqual({ ok: false, reason: "Invalid Signature Headers" });
+    expect(verifyWebhook(body, headers({ "svix-timestamp": "soon" }), [secret])).toEqual({
+      ok: false,
+      reason: "Invalid Signature Headers",
+    });
     expect(verifyWebhook(body, headers({}, body, now() - 301), [secret])).toEqual({ ok: false, reason: "Message timestamp too old" });
     expect(verifyWebhook(body, headers({}, body, now() + 301), [secret])).toEqual({ ok: false, reason: "Message timestamp too new" });
     expect(verifyWebhook(body, headers(), [otherSecret])).toEqual({ ok: false, reason: "No matching signature found" });
@@ -111,16 +114,25 @@ describe("Standard Webhooks reference vectors", () => {
     /** Not the signature of this payload, used as the decoys around the valid one in "multi sig payload is valid". */
     decoy: "Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=",
   };
-  const vectorHeaders = (signature: string) => new Headers({ "webhook-id": vector.id, "webhook-timestamp": String(vector.timestamp), "webhook-signature": signature });
+  const vectorHeaders = (signature: string) =>
+    new Headers({ "webhook-id": vector.id, "webhook-timestamp": String(vector.timestamp), "webhook-signature": signature });
   const at = { nowSeconds: vector.timestamp };
 
   it("accepts the reference signature, with or without the whsec_ prefix, and returns the payload", () => {
-    expect(verifyWebhook(vector.payload, vectorHeaders(vector.signature), [vector.secret], at)).toEqual({ ok: true, id: vector.id, timestamp: vector.timestamp, payload: { test: 2432232314 } });
+    expect(verifyWebhook(vector.payload, vectorHeaders(vector.signature), [vector.secret], at)).toEqual({
+      ok: true,
+      id: vector.id,
+      timestamp: vector.timestamp,
+      payload: { test: 2432232314 },
+    });
     expect(verifyWebhook(vector.payload, vectorHeaders(vector.signature), [vector.secret.slice("whsec_".length)], at).ok).toBe(true);
   });
 
   it("refuses the reference's invalid and partial signatures", () => {
-    expect(verifyWebhook(vector.payload, vectorHeaders(vector.invalidSignature), [vector.secret], at)).toEqual({ ok: false, reason: "No matching signature found" });
+    expect(verifyWebhook(vector.payload, vectorHeaders(vector.invalidSignature), [vector.secret], at)).toEqual({
+      ok: false,
+      reason: "No matching signature found",
+    });
     expect(verifyWebhook(vector.payload, vectorHeaders("v1,dawfeoifkpqwoekfpqoekf"), [vector.secret], at).ok).toBe(false);
     expect(verifyWebhook(vector.payload, vectorHeaders(vector.signature.slice(0, 8)), [vector.secret], at).ok).toBe(false);
     expect(verifyWebhook(vector.payload, vectorHeaders("v1,"), [vector.secret], at).ok).toBe(false);
@@ -135,8 +147,14 @@ describe("Standard Webhooks reference vectors", () => {
   it("refuses the reference delivery 5 minutes and a second away, either way", () => {
     const headersAt = vectorHeaders(vector.signature);
     expect(verifyWebhook(vector.payload, headersAt, [vector.secret], { nowSeconds: vector.timestamp + 300 }).ok).toBe(true);
-    expect(verifyWebhook(vector.payload, headersAt, [vector.secret], { nowSeconds: vector.timestamp + 301 })).toEqual({ ok: false, reason: "Message timestamp too old" });
-    expect(verifyWebhook(vector.payload, headersAt, [vector.secret], { nowSeconds: vector.timestamp - 301 })).toEqual({ ok: false, reason: "Message timestamp too new" });
+    expect(verifyWebhook(vector.payload, headersAt, [vector.secret], { nowSeconds: vector.timestamp + 301 })).toEqual({
+      ok: false,
+      reason: "Message timestamp too old",
+    });
+    expect(verifyWebhook(vector.payload, headersAt, [vector.secret], { nowSeconds: vector.timestamp - 301 })).toEqual({
+      ok: false,
+      reason: "Message timestamp too new",
+    });
   });
 });
 
@@ -180,32 +198,42 @@ describe("agreement with the svix package", () => {
     vi.setSystemTime(fixedNow * 1000);
     fc.assert(
       fc.property(
-        fc.record({
-          secret: secretArbitrary,
-          /** Another secret signed it, one time in four. */
-          signedWith: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: secretArbitrary, weight: 1 }),
-          id: fc.oneof(fc.constant("msg_2LJmFZpXf9tYk3"), fc.string({ minLength: 1, maxLength: 40 })),
-          body: bodyArbitrary,
-          offset: fc.oneof(fc.integer({ min: -400, max: 400 }), fc.constantFrom(-301, -300, 300, 301)),
-          /** Text after the timestamp, one time in four (svix reads the leading integer). */
-          timestampText: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.constantFrom("x", " ", "e3", ".5", "abc"), weight: 1 }),
-          /** The signature is tampered with, one time in two. */
-          tampered: fc.boolean(),
-        }).chain((input) => {
-          const timestamp = fixedNow + input.offset;
-          const signature = signPayload(input.signedWith ?? input.secret, input.id, timestamp, input.body);
-          const signatureHeader = input.tampered ? tamper(signature) : fc.constant(signature);
-          return signatureHeader.map((header) => ({ ...input, timestamp, signatureHeader: header }));
-        }),
+        fc
+          .record({
+            secret: secretArbitrary,
+            /** Another secret signed it, one time in four. */
+            signedWith: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: secretArbitrary, weight: 1 }),
+            id: fc.oneof(fc.constant("msg_2LJmFZpXf9tYk3"), fc.string({ minLength: 1, maxLength: 40 })),
+            body: bodyArbitrary,
+            offset: fc.oneof(fc.integer({ min: -400, max: 400 }), fc.constantFrom(-301, -300, 300, 301)),
+            /** Text after the timestamp, one time in four (svix reads the leading integer). */
+            timestampText: fc.oneof(
+              { arbitrary: fc.constant(null), weight: 3 },
+              { arbitrary: fc.constantFrom("x", " ", "e3", ".5", "abc"), weight: 1 },
+            ),
+            /** The signature is tampered with, one time in two. */
+            tampered: fc.boolean(),
+          })
+          .chain((input) => {
+            const timestamp = fixedNow + input.offset;
+            const signature = signPayload(input.signedWith ?? input.secret, input.id, timestamp, input.body);
+            const signatureHeader = input.tampered ? tamper(signature) : fc.constant(signature);
+            return signatureHeader.map((header) => ({ ...input, timestamp, signatureHeader: header }));
+          }),
         ({ secret, id, body, timestamp, timestampText, signatureHeader }) => {
           // Both see the headers as a server hands them over (trimmed of surrounding spaces).
-          const received = new Headers({ "svix-id": id, "svix-timestamp": timestampText === null ? String(timestamp) : `${timestamp}${timestampText}`, "svix-signature": signatureHeader });
+          const received = new Headers({
+            "svix-id": id,
+            "svix-timestamp": timestampText === null ? String(timestamp) : `${timestamp}${timestampText}`,
+            "svix-signature": signatureHeader,
+          });
           const ours = verifyWebhook(body, received, [secret]);
           const theirs = svixVerdict(body, Object.fromEntries(received), secret);
           expect(ours.ok).toBe(theirs.ok);
           if (ours.ok) expect(ours.payload).toEqual(theirs.payload);
           // Where svix says "Missing required headers", ours names the header (as the console always did).
-          else if (theirs.reason === "Missing required headers") expect(ours.reason).toMatch(/^missing svix-(id|timestamp|signature) header$/);
+          else if (theirs.reason === "Missing required headers")
+            expect(ours.reason).toMatch(/^missing svix-(id|timestamp|signature) header$/);
           else expect(ours.reason).toBe(theirs.reason);
         },
       ),
@@ -217,10 +245,13 @@ describe("agreement with the svix package", () => {
     for (let i = 0; i < 200; i++) {
       const [first, second] = [`whsec_${randomBytes(24).toString("base64")}`, `whsec_${randomBytes(32).toString("base64")}`];
       const payload = JSON.stringify({ type: "company.updated", n: i, blob: randomBytes(i * 7).toString("base64") });
-      const values = { "svix-id": `msg_${i}`, "svix-timestamp": String(now()), "svix-signature": signPayload(i % 2 ? first : second, `msg_${i}`, now(), payload) };
+      const values = {
+        "svix-id": `msg_${i}`,
+        "svix-timestamp": String(now()),
+        "svix-signature": signPayload(i % 2 ? first : second, `msg_${i}`, now(), payload),
+      };
       expect(verifyWebhook(payload, new Headers(values), [first, second]).ok).toBe(true);
       expect(svixVerdict(payload, values, i % 2 ? first : second).ok).toBe(true);
     }
   });
 });
-

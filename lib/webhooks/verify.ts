@@ -1,8 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type Verification =
-  | { ok: true; id: string; timestamp: number; payload: unknown }
-  | { ok: false; reason: string };
+export type Verification = { ok: true; id: string; timestamp: number; payload: unknown } | { ok: false; reason: string };
 
 /** How far a delivery's timestamp may be from now, either way (the Standard Webhooks default). */
 export const toleranceSeconds = 5 * 60;
@@ -33,7 +31,12 @@ function signingKey(secret: string): Buffer | undefined {
  * HMAC cost more CPU than the rest of a delivery; it accepts and refuses exactly what `svix` does, with the
  * same reasons (verify.test.ts checks both against each other and against the Standard Webhooks vectors).
  */
-export function verifyWebhook(body: string | Uint8Array, headers: Headers, secrets: readonly string[], options: { nowSeconds?: number } = {}): Verification {
+export function verifyWebhook(
+  body: string | Uint8Array,
+  headers: Headers,
+  secrets: readonly string[],
+  options: { nowSeconds?: number } = {},
+): Verification {
   if (secrets.length === 0) return { ok: false, reason: "no signing secret is configured for this connection" };
   const [id, timestampHeader, signatureHeader] = headerNames.map(([name, standardName]) => headers.get(name) || headers.get(standardName));
   for (const [index, value] of [id, timestampHeader, signatureHeader].entries()) {
@@ -63,7 +66,12 @@ export function verifyWebhook(body: string | Uint8Array, headers: Headers, secre
     // The base64 text is compared, as svix does: a signature with another padding or encoding does not match.
     const expected = Buffer.from((typeof body === "string" ? hmac.update(body, "utf8") : hmac.update(body)).digest("base64"), "utf8");
     if (offered.some((signature) => signature.length === expected.length && timingSafeEqual(signature, expected))) {
-      return { ok: true, id: id!, timestamp, payload: parseJson(typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8")) };
+      return {
+        ok: true,
+        id: id!,
+        timestamp,
+        payload: parseJson(typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8")),
+      };
     }
     reason = "No matching signature found";
   }

@@ -31,5 +31,7 @@ export function generateAddress(rng: Rng, profile: CountryProfile, city: City): 
 }
 
 export function formatAddress(address: Address): string {
-  return [address.addressLine1, address.addressLine2, [address.postalCode, address.city].filter(Boolean).join(" "), address.countryCode].filter(Boolean).join(", ");
+  return [address.addressLine1, address.addressLine2, [address.postalCode, address.city].filter(Boolean).join(" "), address.countryCode]
+    .filter(Boolean)
+    .join(", ");
 }

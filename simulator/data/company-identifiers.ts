@@ -7,7 +7,34 @@ import type { CompanyIdentity } from "./identity";
 import type { Rng } from "./random";
 import { referenceDate } from "./values";
 
-const euVatCountries: ReadonlySet<RegistryCountry> = new Set(["AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"]);
+const euVatCountries: ReadonlySet<RegistryCountry> = new Set([
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+]);
 
 /** Country-specific identifiers beside the canonical id (which is always present under its key). */
 function extraIdentifiers(identity: CompanyIdentity, rng: Rng): Record<string, string> {
@@ -60,7 +87,8 @@ function extraIdentifiers(identity: CompanyIdentity, rng: Rng): Record<string, s
 
 function vatValue(identity: CompanyIdentity, identifiers: Record<string, string>, rng: Rng): string | undefined {
   const { country } = identity;
-  if (identifiers.VAT) return /^[A-Z]{2}/.test(identifiers.VAT) ? identifiers.VAT : `${country === "GR" ? "EL" : country}${identifiers.VAT}`;
+  if (identifiers.VAT)
+    return /^[A-Z]{2}/.test(identifiers.VAT) ? identifiers.VAT : `${country === "GR" ? "EL" : country}${identifiers.VAT}`;
   if (country === "GR") return `EL${identifiers.afm ?? ""}`;
   if (euVatCountries.has(country)) return `${country}${rng.digits(9)}`;
   return undefined;

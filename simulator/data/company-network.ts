@@ -12,8 +12,18 @@ import { entityId, randomDateBetween } from "./values";
 
 type Disclosure = "range" | "exact" | "none";
 
-const frenchBands: [number, number][] = [[10, 20], [20, 33.33], [33.33, 50], [50, 66.67], [66.67, 100]];
-const britishBands: [number, number][] = [[25, 50], [50, 75], [75, 100]];
+const frenchBands: [number, number][] = [
+  [10, 20],
+  [20, 33.33],
+  [33.33, 50],
+  [50, 66.67],
+  [66.67, 100],
+];
+const britishBands: [number, number][] = [
+  [25, 50],
+  [50, 75],
+  [75, 100],
+];
 
 function band(rng: Rng, country: string): SharePercentageRange {
   if (country === "GB") {
@@ -25,7 +35,9 @@ function band(rng: Rng, country: string): SharePercentageRange {
 }
 
 function disclosures(rng: Rng, count: number, ranges: boolean): Disclosure[] {
-  const list: Disclosure[] = Array.from({ length: count }, () => (ranges ? rng.weighted<Disclosure>(["range", "exact", "none"], [60, 20, 20]) : rng.weighted<Disclosure>(["exact", "none"], [80, 20])));
+  const list: Disclosure[] = Array.from({ length: count }, () =>
+    ranges ? rng.weighted<Disclosure>(["range", "exact", "none"], [60, 20, 20]) : rng.weighted<Disclosure>(["exact", "none"], [80, 20]),
+  );
   if (ranges && count >= 3) list.splice(0, 3, "range", "none", "exact");
   return list;
 }
@@ -43,7 +55,11 @@ export function buildSubsidiaries(identity: CompanyIdentity, rng: Rng): Subsidia
   const count = identity.special === "SUBSIDIARIES" ? 12 : identity.special === "LARGE" ? 40 : rng.chance(0.6) ? rng.int(1, 5) : 0;
   return disclosures(rng, count, identity.profile.subsidiaryRanges).map((disclosure) => {
     const company = subsidiaryCompany(identity, rng);
-    const subsidiary: Subsidiary = { company, entityId: entityId(identity.country, identity.id, "subsidiary", company.id), acquisitionDate: randomDateBetween(rng, identity.incorporationDate, "2025-06-30") };
+    const subsidiary: Subsidiary = {
+      company,
+      entityId: entityId(identity.country, identity.id, "subsidiary", company.id),
+      acquisitionDate: randomDateBetween(rng, identity.incorporationDate, "2025-06-30"),
+    };
     if (disclosure === "range") subsidiary.sharePercentageRange = band(rng, identity.country);
     if (disclosure === "exact") {
       const pct = rng.chance(0.5) ? 100 : rng.float(10, 99, 2);
@@ -67,7 +83,10 @@ function establishmentId(identity: CompanyIdentity, index: number, rng: Rng): st
 export function buildEstablishments(identity: CompanyIdentity, rng: Rng): Establishment[] {
   if (identity.special === "SPARSE") return [];
   const count = identity.special === "LARGE" ? 30 : rng.int(1, identity.entityKind === "company" ? 4 : 1);
-  const activities = activitiesSection(chooseActivities(rng, identity.sector.english, identity.entityKind === "non_profit", 1), identity.country === "FR");
+  const activities = activitiesSection(
+    chooseActivities(rng, identity.sector.english, identity.entityKind === "non_profit", 1),
+    identity.country === "FR",
+  );
   return Array.from({ length: count }, (_, index) => {
     const headOffice = index === 0;
     const closed = !headOffice && rng.chance(0.3);
@@ -90,11 +109,21 @@ export function buildRelationships(identity: CompanyIdentity, rng: Rng): Company
   const relations: CompanyRelationship[] = [];
   if (rng.chance(0.25) || identity.special === "SUBSIDIARIES") {
     const other = subsidiaryCompany(identity, rng);
-    relations.push({ relation: "mergedFrom", company: other, effectiveDate: randomDateBetween(rng, identity.incorporationDate, "2025-06-30"), description: `${other.legalName} was merged into the company.` });
+    relations.push({
+      relation: "mergedFrom",
+      company: other,
+      effectiveDate: randomDateBetween(rng, identity.incorporationDate, "2025-06-30"),
+      description: `${other.legalName} was merged into the company.`,
+    });
   }
   if (identity.special === "DISSOLVED") {
     const other = subsidiaryCompany(identity, rng);
-    relations.push({ relation: "mergedInto", company: other, effectiveDate: "2023-06-30", description: `The company was absorbed by ${other.legalName}.` });
+    relations.push({
+      relation: "mergedInto",
+      company: other,
+      effectiveDate: "2023-06-30",
+      description: `The company was absorbed by ${other.legalName}.`,
+    });
   }
   return relations;
 }

@@ -21,7 +21,11 @@ export function structurePerson(identity: CompanyIdentity, node: StructurePerson
   };
 }
 
-export function buildShareholders(identity: CompanyIdentity, structure: OwnershipStructure, capitalAmount: number | undefined): Shareholder[] {
+export function buildShareholders(
+  identity: CompanyIdentity,
+  structure: OwnershipStructure,
+  capitalAmount: number | undefined,
+): Shareholder[] {
   if (identity.country === "CZ" && identity.form.family === "jointStock") return [];
   const nodes = new Map(structure.nodes.map((n) => [n.nodeId, n]));
   const nominal = identity.form.family === "jointStock" ? 10 : 1;
@@ -33,7 +37,11 @@ export function buildShareholders(identity: CompanyIdentity, structure: Ownershi
     .flatMap((edge) => {
       const owner = nodes.get(edge.fromId);
       if (!owner) return [];
-      const holder: Shareholder = { type: owner.kind, entityId: entityId(identity.country, identity.id, owner.nodeId), source: identity.profile.register };
+      const holder: Shareholder = {
+        type: owner.kind,
+        entityId: entityId(identity.country, identity.id, owner.nodeId),
+        source: identity.profile.register,
+      };
       if (owner.kind === "company") holder.company = { id: owner.id, countryCode: owner.country, legalName: owner.legalName };
       else holder.individual = structurePerson(identity, owner);
       if (edge.percentage !== undefined) {
@@ -68,7 +76,8 @@ function uboFromNode(identity: CompanyIdentity, node: StructurePerson, total: nu
 export function buildUbos(identity: CompanyIdentity, structure: OwnershipStructure, seniorManager: Person | undefined, rng: Rng): Ubo[] {
   const totals = accumulateOwnership(structure.rootId, structure.edges);
   const people = structure.nodes.filter((n): n is StructurePerson => n.kind === "individual");
-  const directOf = (node: StructureNode) => structure.edges.find((e) => e.fromId === node.nodeId && e.toId === structure.rootId && !e.cycle)?.percentage ?? 0;
+  const directOf = (node: StructureNode) =>
+    structure.edges.find((e) => e.fromId === node.nodeId && e.toId === structure.rootId && !e.cycle)?.percentage ?? 0;
   const ubos = people
     .filter((p) => {
       const acc = totals.get(p.nodeId);
@@ -82,7 +91,10 @@ export function buildUbos(identity: CompanyIdentity, structure: OwnershipStructu
       entityId: entityId(identity.country, identity.id, "senior-manager", String(rng.int(0, 1e6))),
       control: {
         types: ["significant-influence-or-control"],
-        description: identity.entityKind === "non_profit" ? "Officer of the association (no share capital)." : "No natural person holds more than 25%; senior managing official declared.",
+        description:
+          identity.entityKind === "non_profit"
+            ? "Officer of the association (no share capital)."
+            : "No natural person holds more than 25%; senior managing official declared.",
         details: [],
       },
     },

@@ -45,7 +45,12 @@ class PeopleBuilder {
   }
 
   person(): Person {
-    return generatePerson(this.rng.fork(`person-${this.count++}`), this.identity.profile, { minBirthYear: 1945, maxBirthYear: 1998 }, this.identity.special);
+    return generatePerson(
+      this.rng.fork(`person-${this.count++}`),
+      this.identity.profile,
+      { minBirthYear: 1945, maxBirthYear: 1998 },
+      this.identity.special,
+    );
   }
 
   rep(key: RoleKey, body?: Body, signing?: SigningOptions, individual: Person = this.person()): LegalRepresentative {
@@ -161,7 +166,8 @@ function owner(b: PeopleBuilder): void {
 }
 
 function partners(b: PeopleBuilder): void {
-  if (b.identity.country === "DE" && b.rng.chance(0.4)) b.companyRep("generalPartner", `${b.rng.pick(b.identity.profile.roots)} Verwaltungs GmbH`, "management");
+  if (b.identity.country === "DE" && b.rng.chance(0.4))
+    b.companyRep("generalPartner", `${b.rng.pick(b.identity.profile.roots)} Verwaltungs GmbH`, "management");
   const count = b.rng.int(1, 3);
   for (let i = 0; i < count; i++) b.rep("generalPartner", "management", b.maybeSigning());
 }
@@ -179,7 +185,11 @@ function large(b: PeopleBuilder): void {
   const repRoles: RoleKey[] = ["managingDirector", "authorizedSignatory", "boardMember"];
   for (let i = 0; i < 150; i++) {
     const key = repRoles[i % 3] as RoleKey;
-    b.rep(key, key === "authorizedSignatory" ? undefined : key === "boardMember" ? "board" : "management", b.identity.country === "CH" ? b.signing("joint") : undefined);
+    b.rep(
+      key,
+      key === "authorizedSignatory" ? undefined : key === "boardMember" ? "board" : "management",
+      b.identity.country === "CH" ? b.signing("joint") : undefined,
+    );
   }
   for (let i = 0; i < 250; i++) b.other(i % 2 ? "boardMember" : "supervisoryBoardMember", i % 2 ? "board" : "supervisoryBoard");
 }
@@ -188,7 +198,8 @@ export function buildPeople(identity: CompanyIdentity, rng: Rng): PeopleSections
   const b = new PeopleBuilder(identity, rng);
   const swiss = identity.country === "CH";
   if (identity.special === "LARGE") large(b);
-  else if (identity.special === "SPARSE") b.rep("director", undefined, swiss ? b.signing("sole") : undefined, { name: { fullName: b.person().name?.fullName } });
+  else if (identity.special === "SPARSE")
+    b.rep("director", undefined, swiss ? b.signing("sole") : undefined, { name: { fullName: b.person().name?.fullName } });
   else {
     const governance = identity.form.governance;
     if (governance === "board" && swiss) swissBoard(b);

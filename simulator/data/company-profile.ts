@@ -32,12 +32,32 @@ function companyStatus(identity: CompanyIdentity, rng: Rng): CompanyStatus {
     return {
       localName: names.closed,
       active: false,
-      statusDetails: { status: "CLOSED", closureReason: rng.pick(["VOLUNTARY_DISSOLUTION", "LIQUIDATION", "MERGER"]), closureDate: randomDateBetween(rng, "2022-01-01", "2025-06-30"), additionalInfo: "Struck off the register after the close of liquidation." },
+      statusDetails: {
+        status: "CLOSED",
+        closureReason: rng.pick(["VOLUNTARY_DISSOLUTION", "LIQUIDATION", "MERGER"]),
+        closureDate: randomDateBetween(rng, "2022-01-01", "2025-06-30"),
+        additionalInfo: "Struck off the register after the close of liquidation.",
+      },
     };
   }
-  if (special === "INACTIVE") return { localName: names.inactive, active: false, statusDetails: { status: "INACTIVE_NOT_CLOSED", additionalInfo: "No activity reported since 2022; the company has not been struck off." } };
+  if (special === "INACTIVE")
+    return {
+      localName: names.inactive,
+      active: false,
+      statusDetails: {
+        status: "INACTIVE_NOT_CLOSED",
+        additionalInfo: "No activity reported since 2022; the company has not been struck off.",
+      },
+    };
   if (special === "INSOLVENT" || (!special && rng.chance(0.03))) {
-    return { localName: names.insolvent, active: true, statusDetails: { status: "UNDER_INSOLVENCY_PROCEEDING", insolvencyStartDate: randomDateBetween(rng, incorporated > "2023-01-01" ? incorporated : "2023-01-01", "2025-12-31") } };
+    return {
+      localName: names.insolvent,
+      active: true,
+      statusDetails: {
+        status: "UNDER_INSOLVENCY_PROCEEDING",
+        insolvencyStartDate: randomDateBetween(rng, incorporated > "2023-01-01" ? incorporated : "2023-01-01", "2025-12-31"),
+      },
+    };
   }
   return { localName: names.active, active: true, statusDetails: { status: "ACTIVE" } };
 }
@@ -60,7 +80,14 @@ function complianceFlags(identity: CompanyIdentity, rng: Rng): ComplianceFlags |
   const source = identity.profile.register;
   for (const name of reportedFlags[identity.country] ?? []) {
     const active = rng.chance(0.12);
-    flags[name] = { active, source, observedAt: `${referenceDate}T06:00:00Z`, ...(active ? { since: randomDateBetween(rng, "2024-01-01", "2025-12-31") } : { lastConfirmedOn: randomDateBetween(rng, "2025-01-01", "2026-02-15") }) };
+    flags[name] = {
+      active,
+      source,
+      observedAt: `${referenceDate}T06:00:00Z`,
+      ...(active
+        ? { since: randomDateBetween(rng, "2024-01-01", "2025-12-31") }
+        : { lastConfirmedOn: randomDateBetween(rng, "2025-01-01", "2026-02-15") }),
+    };
   }
   if (identity.special === "DISSOLVED") flags.liquidated = { active: true, since: "2023-06-30", source };
   if (identity.special === "INACTIVE") flags.accountsOverdue = { active: true, dueDate: "2024-09-30", since: "2024-10-01", source };
@@ -73,36 +100,102 @@ function statutoryFilings(identity: CompanyIdentity, rng: Rng): StatutoryFilings
   const [month, day] = yearEnd.split("-").map(Number) as [number, number];
   const overdue = identity.special === "INACTIVE";
   const lastYear = overdue ? referenceYear - 3 : referenceYear - 2;
-  const period = (year: number) => ({ year, periodStart: addDays(isoDate(year - 1, month, day), 1), periodEnd: isoDate(year, month, day), dueDate: addDays(isoDate(year, month, day), 270) });
+  const period = (year: number) => ({
+    year,
+    periodStart: addDays(isoDate(year - 1, month, day), 1),
+    periodEnd: isoDate(year, month, day),
+    dueDate: addDays(isoDate(year, month, day), 270),
+  });
   const last = period(lastYear);
   const next = period(lastYear + 1);
   const source = identity.profile.register;
   return {
-    accounts: { financialYearEnd: yearEnd, lastFiled: { ...last, filedOn: addDays(last.dueDate, -rng.int(5, 90)) }, next: { ...next, overdue: overdue || next.dueDate < referenceDate }, source },
+    accounts: {
+      financialYearEnd: yearEnd,
+      lastFiled: { ...last, filedOn: addDays(last.dueDate, -rng.int(5, 90)) },
+      next: { ...next, overdue: overdue || next.dueDate < referenceDate },
+      source,
+    },
     annualFiling: {
       cadence: "annual",
-      lastFiled: { year: lastYear + 1, periodStart: isoDate(lastYear, 3, 1), periodEnd: isoDate(lastYear + 1, 2, 28), dueDate: isoDate(lastYear + 1, 3, 14), filedOn: isoDate(lastYear + 1, 3, rng.int(1, 12)) },
-      next: { year: lastYear + 2, periodStart: isoDate(lastYear + 1, 3, 1), periodEnd: isoDate(lastYear + 2, 2, 28), dueDate: isoDate(lastYear + 2, 3, 14), overdue },
+      lastFiled: {
+        year: lastYear + 1,
+        periodStart: isoDate(lastYear, 3, 1),
+        periodEnd: isoDate(lastYear + 1, 2, 28),
+        dueDate: isoDate(lastYear + 1, 3, 14),
+        filedOn: isoDate(lastYear + 1, 3, rng.int(1, 12)),
+      },
+      next: {
+        year: lastYear + 2,
+        periodStart: isoDate(lastYear + 1, 3, 1),
+        periodEnd: isoDate(lastYear + 2, 2, 28),
+        dueDate: isoDate(lastYear + 2, 3, 14),
+        overdue,
+      },
       source,
     },
   };
 }
 
-const capitalRanges: Record<string, [number, number]> = { capital: [1000, 500000], jointStock: [100000, 50000000], cooperative: [5000, 200000], partnership: [10000, 1000000] };
-const currencyScale: Record<string, number> = { CNY: 10, RUB: 80, CZK: 25, HUF: 400, SEK: 11, NOK: 11, DKK: 7.5, ISK: 140, PLN: 4.3, RON: 5, BGN: 2, MUR: 50, HKD: 8, SGD: 1.4 };
+const capitalRanges: Record<string, [number, number]> = {
+  capital: [1000, 500000],
+  jointStock: [100000, 50000000],
+  cooperative: [5000, 200000],
+  partnership: [10000, 1000000],
+};
+const currencyScale: Record<string, number> = {
+  CNY: 10,
+  RUB: 80,
+  CZK: 25,
+  HUF: 400,
+  SEK: 11,
+  NOK: 11,
+  DKK: 7.5,
+  ISK: 140,
+  PLN: 4.3,
+  RON: 5,
+  BGN: 2,
+  MUR: 50,
+  HKD: 8,
+  SGD: 1.4,
+};
 
 function employeeCount(rng: Rng, large: boolean) {
-  const bands: [number, number][] = [[1, 9], [10, 49], [50, 249], [250, 999], [1000, 4999]];
+  const bands: [number, number][] = [
+    [1, 9],
+    [10, 49],
+    [50, 249],
+    [250, 999],
+    [1000, 4999],
+  ];
   const [min, max] = large ? [5000, 20000] : rng.weighted(bands, [40, 30, 18, 9, 3]);
   const exact = rng.chance(0.4) ? rng.int(min, max) : undefined;
-  return { ...(exact !== undefined ? { exact } : {}), min, max, lastUpdated: randomDateBetween(rng, "2025-01-01", "2026-01-31"), isEstimate: exact === undefined };
+  return {
+    ...(exact !== undefined ? { exact } : {}),
+    min,
+    max,
+    lastUpdated: randomDateBetween(rng, "2025-01-01", "2026-01-31"),
+    isEstimate: exact === undefined,
+  };
 }
 
-const slug = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
+const slug = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40);
 
 /** The sparse shape: mandatory fields only. */
 export function sparseCompany(identity: CompanyIdentity): Company {
-  return { id: identity.id, countryCode: identity.country, legalName: identity.legalName, identifiers: { [identity.profile.identifier.key]: identity.id } };
+  return {
+    id: identity.id,
+    countryCode: identity.country,
+    legalName: identity.legalName,
+    identifiers: { [identity.profile.identifier.key]: identity.id },
+  };
 }
 
 export function buildCompany(identity: CompanyIdentity, rng: Rng): Company {
@@ -126,8 +219,14 @@ export function buildCompany(identity: CompanyIdentity, rng: Rng): Company {
     statutoryFilings: statutoryFilings(identity, rng.fork("filings")),
     registrationDate: addDays(identity.incorporationDate, rng.int(0, 25)),
     incorporationDate: identity.incorporationDate,
-    legalForm: { localName: form.localName, englishTranslation: form.english, standardized: form.standardized, iso20275Code: form.elf, isAIEnriched: rng.chance(0.2) },
-    ...(hasCapital ? { capital: money(Math.round(rng.int(minCapital, maxCapital) * scale / 100) * 100, profile.currency) } : {}),
+    legalForm: {
+      localName: form.localName,
+      englishTranslation: form.english,
+      standardized: form.standardized,
+      iso20275Code: form.elf,
+      isAIEnriched: rng.chance(0.2),
+    },
+    ...(hasCapital ? { capital: money(Math.round((rng.int(minCapital, maxCapital) * scale) / 100) * 100, profile.currency) } : {}),
     activities: activitiesSection(activityDefs, identity.country === "FR"),
     activityDescription: activityDefs[0]?.description,
     legalAddress: identity.address,
@@ -135,8 +234,14 @@ export function buildCompany(identity: CompanyIdentity, rng: Rng): Company {
   };
   if (rng.chance(0.65)) company.website = `https://www.${slug(englishWords) || "company"}.${profile.tld}`;
   if (rng.chance(0.7)) company.phones = [`${profile.phoneCode} ${rng.digits(3)} ${rng.digits(3)} ${rng.digits(3)}`];
-  if (rng.chance(0.3)) company.commercialNames = [identity.sector.local.toUpperCase() === identity.sector.local ? identity.sector.local : `${identity.legalName.split(" ")[0]} ${identity.sector.local}`];
-  if (rng.chance(0.2)) company.legacyLegalNames = [`${identity.legalName.split(" ")[0]} ${rng.pick(profile.sectors).local} ${form.abbreviation}`.trim()];
+  if (rng.chance(0.3))
+    company.commercialNames = [
+      identity.sector.local.toUpperCase() === identity.sector.local
+        ? identity.sector.local
+        : `${identity.legalName.split(" ")[0]} ${identity.sector.local}`,
+    ];
+  if (rng.chance(0.2))
+    company.legacyLegalNames = [`${identity.legalName.split(" ")[0]} ${rng.pick(profile.sectors).local} ${form.abbreviation}`.trim()];
   if (identity.special === "UNICODE") company.commercialNames = [unicodeSamples.commercialName];
   if (identity.special === "LONG_NAMES") company.commercialNames = [longSamples.word, longSamples.legalName.slice(0, 300)];
   if (!company.complianceFlags) delete company.complianceFlags;

@@ -145,8 +145,15 @@ describe("generateCompany", () => {
     const root = sections.graph.nodes.find((n) => n.flags?.isRoot);
     const direct = sections.graph.edges.filter((e) => e.toId === root?.nodeId);
     expect(sections.shareholders?.map((s) => s.sharePercentage).sort()).toEqual(direct.map((e) => e.percentage).sort());
-    expect(sections.ultimateBeneficialOwners.map((u) => u.control?.details?.reduce((sum, d) => sum + (d.percentageValue ?? 0), 0)).sort()).toEqual([34, 50]);
-    expect(sections.graph.nodes.filter((n) => n.flags?.isUbo).map((n) => nodeLabel(n)).sort()).toEqual(sections.ultimateBeneficialOwners.map((u) => u.name?.fullName).sort());
+    expect(
+      sections.ultimateBeneficialOwners.map((u) => u.control?.details?.reduce((sum, d) => sum + (d.percentageValue ?? 0), 0)).sort(),
+    ).toEqual([34, 50]);
+    expect(
+      sections.graph.nodes
+        .filter((n) => n.flags?.isUbo)
+        .map((n) => nodeLabel(n))
+        .sort(),
+    ).toEqual(sections.ultimateBeneficialOwners.map((u) => u.name?.fullName).sort());
   });
 
   it("documents carry source; financial statements carry extracted data over several years", () => {
@@ -181,7 +188,10 @@ describe("generateCompany", () => {
 
   it("LARGE has 500 people and a 2,000-node graph, generated quickly", { timeout: 20_000 }, () => {
     const { sections } = generateCompany("DE", "LARGE");
-    const people = sections.legalRepresentatives.length + (sections.otherKeyPersons?.length ?? 0) + (sections.shareholders?.filter((s) => s.type === "individual").length ?? 0);
+    const people =
+      sections.legalRepresentatives.length +
+      (sections.otherKeyPersons?.length ?? 0) +
+      (sections.shareholders?.filter((s) => s.type === "individual").length ?? 0);
     expect(people).toBe(500);
     expect(sections.graph.nodes.length).toBe(2000);
     const runs: number[] = [];

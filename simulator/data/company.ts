@@ -28,7 +28,16 @@ import type { SpecialCompanyId } from "./special-ids";
 
 export type { EntityKind } from "./profile-types";
 
-export type SectionDatapoint = "company" | "legalRepresentatives" | "ultimateBeneficialOwners" | "shareholders" | "subsidiaries" | "establishments" | "otherKeyPersons" | "graph" | "availableDocuments";
+export type SectionDatapoint =
+  | "company"
+  | "legalRepresentatives"
+  | "ultimateBeneficialOwners"
+  | "shareholders"
+  | "subsidiaries"
+  | "establishments"
+  | "otherKeyPersons"
+  | "graph"
+  | "availableDocuments";
 
 export interface Unavailability {
   code: "datapoint_not_applicable" | "no_document_available";
@@ -82,10 +91,15 @@ function hasRegisterExtract(identity: CompanyIdentity): boolean {
 function applicabilityOf(identity: CompanyIdentity, extract: boolean, unavailableDocs: readonly DocumentKey[]): Applicability {
   const datapoints: Applicability["datapoints"] = {};
   if (identity.entityKind === "sole_entrepreneur") datapoints.shareholders = notApplicable("A sole entrepreneur has no shareholders.");
-  if (identity.entityKind === "non_profit") datapoints.shareholders = notApplicable("The entity has no share capital, so it has no shareholders.");
-  if (identity.country === "CH" && !extract) datapoints.otherKeyPersons = noDocument("No register extract link exists for this company, so its key persons cannot be read.");
+  if (identity.entityKind === "non_profit")
+    datapoints.shareholders = notApplicable("The entity has no share capital, so it has no shareholders.");
+  if (identity.country === "CH" && !extract)
+    datapoints.otherKeyPersons = noDocument("No register extract link exists for this company, so its key persons cannot be read.");
   const documents: Applicability["documents"] = {};
-  for (const key of unavailableDocs) documents[key] = noDocument(extract ? `No ${key} exists for this company in the register.` : "No register extract exists for this company.");
+  for (const key of unavailableDocs)
+    documents[key] = noDocument(
+      extract ? `No ${key} exists for this company in the register.` : "No register extract exists for this company.",
+    );
   return { datapoints, documents };
 }
 
@@ -106,7 +120,9 @@ export function generateCompany(country: RegistryCountry, id: string): Generated
     legalRepresentatives: people.legalRepresentatives,
     ...(applicability.datapoints.otherKeyPersons ? {} : { otherKeyPersons: people.otherKeyPersons }),
     ultimateBeneficialOwners: sparse ? [] : buildUbos(identity, structure, people.legalRepresentatives[0]?.individual, rng("ubos")),
-    ...(applicability.datapoints.shareholders ? {} : { shareholders: sparse ? [] : buildShareholders(identity, structure, company.capital?.amount) }),
+    ...(applicability.datapoints.shareholders
+      ? {}
+      : { shareholders: sparse ? [] : buildShareholders(identity, structure, company.capital?.amount) }),
     subsidiaries: buildSubsidiaries(identity, rng("subsidiaries")),
     establishments: buildEstablishments(identity, rng("establishments")),
     companyRelationships: buildRelationships(identity, rng("relationships")),
@@ -114,5 +130,12 @@ export function generateCompany(country: RegistryCountry, id: string): Generated
     documents,
     availableDocuments: listDocuments(documents),
   };
-  return { id: identity.id, countryCode: country, entityKind: identity.entityKind, ...(identity.special ? { special: identity.special } : {}), sections, applicability };
+  return {
+    id: identity.id,
+    countryCode: country,
+    entityKind: identity.entityKind,
+    ...(identity.special ? { special: identity.special } : {}),
+    sections,
+    applicability,
+  };
 }

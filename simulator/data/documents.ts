@@ -11,17 +11,105 @@ import { documentId, randomDateBetween, referenceDate, referenceYear } from "./v
 type DocKind = "extract" | "certified" | "history" | "accounts" | "articles" | "ubo" | "other";
 
 const localDocNames: Record<Language, Record<DocKind, string>> = {
-  fr: { extract: "Extrait Kbis", certified: "Extrait Kbis certifié", history: "Historique des inscriptions", accounts: "Comptes annuels", articles: "Statuts mis à jour", ubo: "Extrait du registre des bénéficiaires effectifs", other: "Procès-verbal d'assemblée" },
-  de: { extract: "Aktueller Handelsregisterauszug", certified: "Beglaubigter Handelsregisterauszug", history: "Chronologischer Handelsregisterauszug", accounts: "Jahresabschluss", articles: "Gesellschaftsvertrag", ubo: "Auszug aus dem Transparenzregister", other: "Liste der Gesellschafter" },
-  en: { extract: "Company overview", certified: "Certified copy of the register", history: "Filing history", accounts: "Annual accounts", articles: "Articles of association", ubo: "Register of beneficial owners extract", other: "Confirmation statement" },
-  it: { extract: "Visura camerale ordinaria", certified: "Certificato di iscrizione", history: "Visura storica", accounts: "Bilancio d'esercizio", articles: "Statuto", ubo: "Visura titolari effettivi", other: "Elenco soci" },
-  es: { extract: "Nota simple mercantil", certified: "Certificación registral", history: "Historial registral", accounts: "Cuentas anuales", articles: "Estatutos sociales", ubo: "Certificado de titularidad real", other: "Acta de junta general" },
-  nl: { extract: "Uittreksel handelsregister", certified: "Gewaarmerkt uittreksel", history: "Historisch uittreksel", accounts: "Jaarrekening", articles: "Statuten", ubo: "Uittreksel UBO-register", other: "Aandeelhoudersregister" },
-  cs: { extract: "Výpis z obchodního rejstříku", certified: "Ověřený výpis z obchodního rejstříku", history: "Úplný výpis", accounts: "Účetní závěrka", articles: "Společenská smlouva", ubo: "Výpis z evidence skutečných majitelů", other: "Notářský zápis" },
-  zh: { extract: "企业信用信息公示报告", certified: "营业执照副本（认证）", history: "变更记录", accounts: "年度财务报告", articles: "公司章程", ubo: "受益所有人信息", other: "年度报告" },
-  ru: { extract: "Выписка из ЕГРЮЛ", certified: "Заверенная выписка из ЕГРЮЛ", history: "История изменений", accounts: "Бухгалтерская отчётность", articles: "Устав", ubo: "Сведения о бенефициарных владельцах", other: "Протокол общего собрания" },
-  el: { extract: "Πιστοποιητικό ΓΕΜΗ", certified: "Επικυρωμένο πιστοποιητικό ΓΕΜΗ", history: "Ιστορικό μεταβολών", accounts: "Οικονομικές καταστάσεις", articles: "Καταστατικό", ubo: "Μητρώο πραγματικών δικαιούχων", other: "Πρακτικό γενικής συνέλευσης" },
-  bg: { extract: "Актуално състояние", certified: "Удостоверение за актуално състояние", history: "История на вписванията", accounts: "Годишен финансов отчет", articles: "Устав", ubo: "Действителни собственици", other: "Протокол от общо събрание" },
+  fr: {
+    extract: "Extrait Kbis",
+    certified: "Extrait Kbis certifié",
+    history: "Historique des inscriptions",
+    accounts: "Comptes annuels",
+    articles: "Statuts mis à jour",
+    ubo: "Extrait du registre des bénéficiaires effectifs",
+    other: "Procès-verbal d'assemblée",
+  },
+  de: {
+    extract: "Aktueller Handelsregisterauszug",
+    certified: "Beglaubigter Handelsregisterauszug",
+    history: "Chronologischer Handelsregisterauszug",
+    accounts: "Jahresabschluss",
+    articles: "Gesellschaftsvertrag",
+    ubo: "Auszug aus dem Transparenzregister",
+    other: "Liste der Gesellschafter",
+  },
+  en: {
+    extract: "Company overview",
+    certified: "Certified copy of the register",
+    history: "Filing history",
+    accounts: "Annual accounts",
+    articles: "Articles of association",
+    ubo: "Register of beneficial owners extract",
+    other: "Confirmation statement",
+  },
+  it: {
+    extract: "Visura camerale ordinaria",
+    certified: "Certificato di iscrizione",
+    history: "Visura storica",
+    accounts: "Bilancio d'esercizio",
+    articles: "Statuto",
+    ubo: "Visura titolari effettivi",
+    other: "Elenco soci",
+  },
+  es: {
+    extract: "Nota simple mercantil",
+    certified: "Certificación registral",
+    history: "Historial registral",
+    accounts: "Cuentas anuales",
+    articles: "Estatutos sociales",
+    ubo: "Certificado de titularidad real",
+    other: "Acta de junta general",
+  },
+  nl: {
+    extract: "Uittreksel handelsregister",
+    certified: "Gewaarmerkt uittreksel",
+    history: "Historisch uittreksel",
+    accounts: "Jaarrekening",
+    articles: "Statuten",
+    ubo: "Uittreksel UBO-register",
+    other: "Aandeelhoudersregister",
+  },
+  cs: {
+    extract: "Výpis z obchodního rejstříku",
+    certified: "Ověřený výpis z obchodního rejstříku",
+    history: "Úplný výpis",
+    accounts: "Účetní závěrka",
+    articles: "Společenská smlouva",
+    ubo: "Výpis z evidence skutečných majitelů",
+    other: "Notářský zápis",
+  },
+  zh: {
+    extract: "企业信用信息公示报告",
+    certified: "营业执照副本（认证）",
+    history: "变更记录",
+    accounts: "年度财务报告",
+    articles: "公司章程",
+    ubo: "受益所有人信息",
+    other: "年度报告",
+  },
+  ru: {
+    extract: "Выписка из ЕГРЮЛ",
+    certified: "Заверенная выписка из ЕГРЮЛ",
+    history: "История изменений",
+    accounts: "Бухгалтерская отчётность",
+    articles: "Устав",
+    ubo: "Сведения о бенефициарных владельцах",
+    other: "Протокол общего собрания",
+  },
+  el: {
+    extract: "Πιστοποιητικό ΓΕΜΗ",
+    certified: "Επικυρωμένο πιστοποιητικό ΓΕΜΗ",
+    history: "Ιστορικό μεταβολών",
+    accounts: "Οικονομικές καταστάσεις",
+    articles: "Καταστατικό",
+    ubo: "Μητρώο πραγματικών δικαιούχων",
+    other: "Πρακτικό γενικής συνέλευσης",
+  },
+  bg: {
+    extract: "Актуално състояние",
+    certified: "Удостоверение за актуално състояние",
+    history: "История на вписванията",
+    accounts: "Годишен финансов отчет",
+    articles: "Устав",
+    ubo: "Действителни собственици",
+    other: "Протокол от общо събрание",
+  },
 };
 
 const englishDocNames: Record<DocKind, string> = {
@@ -58,7 +146,36 @@ export const documentKeys = [
 ] as const;
 export type DocumentKey = (typeof documentKeys)[number];
 
-const uboRegisterCountries = new Set(["FR", "DE", "BE", "LU", "NL", "IT", "ES", "CZ", "SK", "AT", "DK", "EE", "LV", "MT", "CY", "PT", "SI", "HR", "BG", "RO", "PL", "HU", "IE", "FI", "SE", "LI", "GG", "JE"]);
+const uboRegisterCountries = new Set([
+  "FR",
+  "DE",
+  "BE",
+  "LU",
+  "NL",
+  "IT",
+  "ES",
+  "CZ",
+  "SK",
+  "AT",
+  "DK",
+  "EE",
+  "LV",
+  "MT",
+  "CY",
+  "PT",
+  "SI",
+  "HR",
+  "BG",
+  "RO",
+  "PL",
+  "HU",
+  "IE",
+  "FI",
+  "SE",
+  "LI",
+  "GG",
+  "JE",
+]);
 
 class DocumentFactory {
   constructor(
@@ -97,7 +214,13 @@ class DocumentFactory {
       return {
         ...this.base("accounts", "accounts", filed, this.rng.int(2, 6), this.rng.int(5, 120), String(figures.year)),
         period: { startDate: { year: figures.year, month: 1, day: 1 }, endDate: { year: figures.year, month: 12, day: 31 } },
-        extractedFinancialData: extractedData(figures, series[index - 1], this.identity.profile.currency, this.identity.profile.accountingStandard, consolidated),
+        extractedFinancialData: extractedData(
+          figures,
+          series[index - 1],
+          this.identity.profile.currency,
+          this.identity.profile.accountingStandard,
+          consolidated,
+        ),
       };
     });
   }
@@ -106,7 +229,10 @@ class DocumentFactory {
     const count = this.rng.int(1, 3);
     return Array.from({ length: count }, (_, i) => {
       const date = randomDateBetween(this.rng, this.identity.incorporationDate, "2025-12-31");
-      return { ...this.base("articles", "articles", date, this.rng.int(1, 4), this.rng.int(5, 300), String(i + 1)), isConsolidated: i === count - 1 };
+      return {
+        ...this.base("articles", "articles", date, this.rng.int(1, 4), this.rng.int(5, 300), String(i + 1)),
+        isConsolidated: i === count - 1,
+      };
     }).sort((a, b) => (a.date ?? "").localeCompare(b.date ?? ""));
   }
 }
@@ -137,9 +263,12 @@ export function buildDocuments(identity: CompanyIdentity, rng: Rng, hasRegisterE
     documents.articlesOfAssociation = articles;
     documents.mostCompleteArticleOfAssociation = articles[articles.length - 1];
   } else unavailable.push("articlesOfAssociation", "mostCompleteArticleOfAssociation");
-  if (uboRegisterCountries.has(identity.country) && identity.entityKind !== "sole_entrepreneur") documents.ultimateBeneficialOwnersCertificate = [f.base("ubo", "ubo", referenceDate, rng.int(2, 10), rng.int(60, 3600))];
+  if (uboRegisterCountries.has(identity.country) && identity.entityKind !== "sole_entrepreneur")
+    documents.ultimateBeneficialOwnersCertificate = [f.base("ubo", "ubo", referenceDate, rng.int(2, 10), rng.int(60, 3600))];
   else unavailable.push("ultimateBeneficialOwnersCertificate");
-  documents.otherDocuments = rng.chance(0.5) ? [f.base("other", "other", randomDateBetween(rng, "2023-01-01", "2025-12-31"), rng.int(1, 5), rng.int(5, 600))] : [];
+  documents.otherDocuments = rng.chance(0.5)
+    ? [f.base("other", "other", randomDateBetween(rng, "2023-01-01", "2025-12-31"), rng.int(1, 5), rng.int(5, 600))]
+    : [];
   return { documents, unavailable };
 }
 

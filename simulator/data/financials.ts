@@ -85,16 +85,49 @@ export function analyse(current: YearFigures, previous: YearFigures | undefined,
   const r = ratios(current, previous);
   const prev = previous ? ratios(previous, undefined) : undefined;
   const liquidity: Risk = r.currentRatio >= 1.5 ? "low" : r.currentRatio >= 1 ? "medium" : "high";
-  const profitability: Risk = r.netProfitMargin >= 8 ? "low" : r.netProfitMargin >= 2 ? "medium" : r.netProfitMargin >= 0 ? "high" : "critical";
+  const profitability: Risk =
+    r.netProfitMargin >= 8 ? "low" : r.netProfitMargin >= 2 ? "medium" : r.netProfitMargin >= 0 ? "high" : "critical";
   const solvency: Risk = r.debtToEquity <= 1 ? "low" : r.debtToEquity <= 2 ? "medium" : "high";
   const growth: Risk = r.revenueGrowth === null ? "medium" : r.revenueGrowth >= 3 ? "low" : r.revenueGrowth >= -3 ? "medium" : "high";
   const points: Record<Risk, number> = { low: 25, medium: 16, high: 8, critical: 0 };
   const healthScore = points[liquidity] + points[profitability] + points[solvency] + points[growth];
   const insights = [
-    insight("liquidity", "Short-term liquidity", r.currentRatio, liquidity, "Current assets comfortably cover short-term liabilities.", "Current assets barely cover short-term liabilities.", "Monitor working capital and payment terms."),
-    insight("profitability", "Net profit margin", r.netProfitMargin, profitability, "The company converts a healthy share of revenue into profit.", "Margins are thin or negative.", "Review cost structure and pricing."),
-    insight("solvency", "Leverage", r.debtToEquity, solvency, "Liabilities are moderate relative to equity.", "Liabilities are high relative to equity.", "Check debt maturities and covenants."),
-    insight("growth", "Revenue growth", r.revenueGrowth ?? 0, growth, "Revenue is growing.", "Revenue is flat or shrinking.", "Compare with sector growth before extending credit."),
+    insight(
+      "liquidity",
+      "Short-term liquidity",
+      r.currentRatio,
+      liquidity,
+      "Current assets comfortably cover short-term liabilities.",
+      "Current assets barely cover short-term liabilities.",
+      "Monitor working capital and payment terms.",
+    ),
+    insight(
+      "profitability",
+      "Net profit margin",
+      r.netProfitMargin,
+      profitability,
+      "The company converts a healthy share of revenue into profit.",
+      "Margins are thin or negative.",
+      "Review cost structure and pricing.",
+    ),
+    insight(
+      "solvency",
+      "Leverage",
+      r.debtToEquity,
+      solvency,
+      "Liabilities are moderate relative to equity.",
+      "Liabilities are high relative to equity.",
+      "Check debt maturities and covenants.",
+    ),
+    insight(
+      "growth",
+      "Revenue growth",
+      r.revenueGrowth ?? 0,
+      growth,
+      "Revenue is growing.",
+      "Revenue is flat or shrinking.",
+      "Compare with sector growth before extending credit.",
+    ),
   ];
   const overallRisk = riskOf(healthScore);
   return {
@@ -107,14 +140,26 @@ export function analyse(current: YearFigures, previous: YearFigures | undefined,
     strengths: insights.filter((i) => i.riskLevel === "low").map((i) => i.title),
     concerns: insights.filter((i) => i.riskLevel === "high" || i.riskLevel === "critical").map((i) => i.title),
     trends: {
-      revenueDirection: direction(current.revenue, previous?.revenue, "increasing", "decreasing", (previous?.revenue ?? 0) * 0.02) as Direction<"increasing" | "decreasing">,
+      revenueDirection: direction(
+        current.revenue,
+        previous?.revenue,
+        "increasing",
+        "decreasing",
+        (previous?.revenue ?? 0) * 0.02,
+      ) as Direction<"increasing" | "decreasing">,
       profitabilityDirection: direction(r.netProfitMargin, prev?.netProfitMargin, "improving", "declining", 0.5),
       debtDirection: direction(r.debtToEquity, prev?.debtToEquity, "increasing", "decreasing", 0.05),
     },
   };
 }
 
-export function extractedData(current: YearFigures, previous: YearFigures | undefined, currency: string, standard: string, consolidated: boolean): ExtractedFinancialData {
+export function extractedData(
+  current: YearFigures,
+  previous: YearFigures | undefined,
+  currency: string,
+  standard: string,
+  consolidated: boolean,
+): ExtractedFinancialData {
   const totalAssets = current.currentAssets + current.nonCurrentAssets;
   return {
     fiscalYear: current.year,

@@ -11,7 +11,12 @@ export interface GermanCourt {
 }
 
 export const germanCourts: readonly GermanCourt[] = [
-  { name: "Berlin (Charlottenburg)", city: "Berlin", postalPrefix: "10", aliases: ["Charlottenburg", "Berlin", "Berlin-Charlottenburg", "B"] },
+  {
+    name: "Berlin (Charlottenburg)",
+    city: "Berlin",
+    postalPrefix: "10",
+    aliases: ["Charlottenburg", "Berlin", "Berlin-Charlottenburg", "B"],
+  },
   { name: "München", city: "München", postalPrefix: "80", aliases: ["Muenchen", "Munich", "M"] },
   { name: "Hamburg", city: "Hamburg", postalPrefix: "20", aliases: ["HH"] },
   { name: "Frankfurt am Main", city: "Frankfurt am Main", postalPrefix: "60", aliases: ["Frankfurt", "Frankfurt a.M.", "FFM", "F"] },

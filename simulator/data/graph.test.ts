@@ -74,10 +74,23 @@ describe("ownership graph", () => {
     expect(accumulated?.flags?.uboCalculationMethod).toEqual(["accumulation"]);
     const directEdges = graph.edges.filter((e) => e.fromId === accumulated?.nodeId).map((e) => e.percentage);
     expect(directEdges.every((p) => (p ?? 0) <= 40)).toBe(true);
-    const ubos = graph.nodes.filter((n) => n.flags?.isUbo).map((n) => n.totalOwnershipPercentage).sort();
+    const ubos = graph.nodes
+      .filter((n) => n.flags?.isUbo)
+      .map((n) => n.totalOwnershipPercentage)
+      .sort();
     expect(ubos).toEqual([34, 50]);
-    expect(graph.nodes.filter((n) => n.type === "individual" && !n.flags?.isUbo).map((n) => n.totalOwnershipPercentage).sort()).toEqual([12, 4]);
-    expect(isAcyclic(graph.nodes.map((n) => n.nodeId), graph.edges)).toBe(true);
+    expect(
+      graph.nodes
+        .filter((n) => n.type === "individual" && !n.flags?.isUbo)
+        .map((n) => n.totalOwnershipPercentage)
+        .sort(),
+    ).toEqual([12, 4]);
+    expect(
+      isAcyclic(
+        graph.nodes.map((n) => n.nodeId),
+        graph.edges,
+      ),
+    ).toBe(true);
   });
 
   it("OWNERSHIP_CYCLE: exactly one cycle, marked, and the cycle edge is listed", () => {
@@ -87,11 +100,21 @@ describe("ownership graph", () => {
     expect(cycleEdges).toHaveLength(1);
     const ids = graph.nodes.map((n) => n.nodeId);
     expect(isAcyclic(ids, edges)).toBe(false);
-    expect(isAcyclic(ids, edges.filter((e) => !e.cycle))).toBe(true);
+    expect(
+      isAcyclic(
+        ids,
+        edges.filter((e) => !e.cycle),
+      ),
+    ).toBe(true);
     const [cycle] = cycleEdges;
     expect(edges.some((e) => e.fromId === cycle?.toId && e.toId === cycle?.fromId)).toBe(true);
     expect(graph.nodes.find((n) => n.nodeId === cycle?.fromId)?.flags?.isRoot).toBe(true);
-    expect(graph.nodes.filter((n) => n.flags?.isUbo).map((n) => n.totalOwnershipPercentage).sort()).toEqual([30, 42]);
+    expect(
+      graph.nodes
+        .filter((n) => n.flags?.isUbo)
+        .map((n) => n.totalOwnershipPercentage)
+        .sort(),
+    ).toEqual([30, 42]);
   });
 
   it("random graphs are DAGs with several owners and at most one marked cycle; individuals are leaves", () => {
@@ -101,8 +124,14 @@ describe("ownership graph", () => {
         const graph = graphSchema.parse(generateOwnershipGraph(country, id));
         const edges = graph.edges as Edge[];
         expect(edges.filter((e) => e.cycle).length).toBeLessThanOrEqual(1);
-        expect(isAcyclic(graph.nodes.map((n) => n.nodeId), edges.filter((e) => !e.cycle))).toBe(true);
-        for (const person of graph.nodes.filter((n) => n.type === "individual")) expect(edges.some((e) => e.toId === person.nodeId)).toBe(false);
+        expect(
+          isAcyclic(
+            graph.nodes.map((n) => n.nodeId),
+            edges.filter((e) => !e.cycle),
+          ),
+        ).toBe(true);
+        for (const person of graph.nodes.filter((n) => n.type === "individual"))
+          expect(edges.some((e) => e.toId === person.nodeId)).toBe(false);
         if (graph.nodes.some((n) => edges.filter((e) => e.fromId === n.nodeId && !e.cycle).length > 1)) multiPath++;
         const root = graph.nodes.find((n) => n.flags?.isRoot);
         if (graph.nodes.length > 3) expect(edges.filter((e) => e.toId === root?.nodeId).length).toBeGreaterThan(1);
@@ -118,7 +147,13 @@ describe("ownership graph", () => {
   });
 
   it("mermaidDiagram has exactly the nodes and edges of the graph", () => {
-    for (const [country, id] of [["FR", "OWNERSHIP_DIAMOND"], ["DE", "OWNERSHIP_CYCLE"], ["GB", sampleIds("GB", 1)[0]], ["CN", sampleIds("CN", 1)[0]], ["IT", "OWNERSHIP_DEEP"]] as const) {
+    for (const [country, id] of [
+      ["FR", "OWNERSHIP_DIAMOND"],
+      ["DE", "OWNERSHIP_CYCLE"],
+      ["GB", sampleIds("GB", 1)[0]],
+      ["CN", sampleIds("CN", 1)[0]],
+      ["IT", "OWNERSHIP_DEEP"],
+    ] as const) {
       const graph = generateOwnershipGraph(country, id ?? "x", { budgetCredits: 6 });
       const parsed = parseMermaid(graph);
       expect(parsed.header).toBe("graph TD");
@@ -153,7 +188,9 @@ describe("ownership graph", () => {
   it("interactive mode goes one level at a time and continues from chosen nodes", () => {
     const first = generateOwnershipGraph("FR", "OWNERSHIP_DIAMOND", { interactive: true });
     const root = first.nodes.find((n) => n.flags?.isRoot);
-    expect(first.nodes.every((n) => n.flags?.isRoot || first.edges.some((e) => e.fromId === n.nodeId && e.toId === root?.nodeId))).toBe(true);
+    expect(first.nodes.every((n) => n.flags?.isRoot || first.edges.some((e) => e.fromId === n.nodeId && e.toId === root?.nodeId))).toBe(
+      true,
+    );
     const pending = first.nodes.filter((n) => n.flags?.status === "budget_truncated");
     expect(pending.length).toBe(2);
     const next = generateOwnershipGraph("FR", "OWNERSHIP_DIAMOND", { interactive: true, continueFrom: [pending[0]?.nodeId ?? ""] });

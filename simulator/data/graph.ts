@@ -47,7 +47,15 @@ function explore(structure: OwnershipStructure, options: GraphOptions): Explorat
   const paid = new Set([...(options.alreadyFetched ?? []), ...(continueFrom.size ? [structure.rootId] : [])]);
   const maxNodes = options.maxNodes ?? Number.POSITIVE_INFINITY;
   let budget = options.budgetCredits ?? Number.POSITIVE_INFINITY;
-  const state: Exploration = { visible: new Set([structure.rootId]), expanded: new Set(), truncated: new Map(), depth: new Map([[structure.rootId, 0]]), spent: 0, fetched: 0, capped: false };
+  const state: Exploration = {
+    visible: new Set([structure.rootId]),
+    expanded: new Set(),
+    truncated: new Map(),
+    depth: new Map([[structure.rootId, 0]]),
+    spent: 0,
+    fetched: 0,
+    capped: false,
+  };
   const queue = [structure.rootId];
   for (let head = 0; head < queue.length; head++) {
     const nodeId = queue[head] as string;
@@ -87,12 +95,23 @@ function explore(structure: OwnershipStructure, options: GraphOptions): Explorat
   return state;
 }
 
-function graphNode(node: StructureNode, rootId: string, state: Exploration, totals: ReturnType<typeof accumulateOwnership>, paid: Set<string>): GraphNode {
+function graphNode(
+  node: StructureNode,
+  rootId: string,
+  state: Exploration,
+  totals: ReturnType<typeof accumulateOwnership>,
+  paid: Set<string>,
+): GraphNode {
   const isRoot = node.nodeId === rootId;
   const acc = totals.get(node.nodeId);
-  const out: GraphNode = node.kind === "company"
-    ? { nodeId: node.nodeId, type: "company", company: { id: node.id, legalName: node.legalName, countryCode: node.country } }
-    : { nodeId: node.nodeId, type: "individual", individual: { name: { fullName: node.name }, birthDate: node.birthDate, nationality: node.nationality } };
+  const out: GraphNode =
+    node.kind === "company"
+      ? { nodeId: node.nodeId, type: "company", company: { id: node.id, legalName: node.legalName, countryCode: node.country } }
+      : {
+          nodeId: node.nodeId,
+          type: "individual",
+          individual: { name: { fullName: node.name }, birthDate: node.birthDate, nationality: node.nationality },
+        };
   if (acc && acc.total > 0) out.totalOwnershipPercentage = acc.total;
   const isUbo = node.kind === "individual" && acc !== undefined && (acc.total > uboThreshold || acc.dominates);
   const methods = isUbo ? [...(acc.total > uboThreshold ? ["accumulation"] : []), ...(acc.dominates ? ["domination"] : [])] : undefined;
@@ -123,10 +142,14 @@ function describe(rootName: string, nodes: GraphNode[], edges: GraphEdgeOut[], m
   const truncated = nodes.filter((n) => n.continuation).length;
   return [
     `Ownership of ${rootName}: ${nodes.length} nodes (${companies} companies, ${nodes.length - companies} individuals) and ${edges.length} ownership links.`,
-    ubos.length ? `Beneficial owners by accumulated ownership above ${uboThreshold}%: ${ubos.join(", ")}.` : `No individual holds more than ${uboThreshold}% on the known paths.`,
+    ubos.length
+      ? `Beneficial owners by accumulated ownership above ${uboThreshold}%: ${ubos.join(", ")}.`
+      : `No individual holds more than ${uboThreshold}% on the known paths.`,
     cycles ? `One circular holding: the company owns part of one of its own shareholders (marked as a cycle).` : "",
     truncated ? `${truncated} companies were not expanded (${metadata.stoppedReason}); they can be continued.` : "",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** Builds the graph datapoint from an already computed structure (used by generateCompany). */
@@ -137,12 +160,24 @@ export function graphFromStructure(structure: OwnershipStructure, options: Graph
   const byId = new Map(structure.nodes.map((n) => [n.nodeId, n]));
   const visibleEdges: GraphEdgeOut[] = structure.edges
     .filter((e) => state.expanded.has(e.toId) && state.visible.has(e.fromId))
-    .map((e) => ({ id: e.id, fromId: e.fromId, toId: e.toId, ...(e.percentage !== undefined ? { percentage: e.percentage } : {}), source: source(byId.get(e.toId)), ...(e.cycle ? { cycle: true } : {}) }));
+    .map((e) => ({
+      id: e.id,
+      fromId: e.fromId,
+      toId: e.toId,
+      ...(e.percentage !== undefined ? { percentage: e.percentage } : {}),
+      source: source(byId.get(e.toId)),
+      ...(e.cycle ? { cycle: true } : {}),
+    }));
   const totals = accumulateOwnership(structure.rootId, visibleEdges);
   const nodes = structure.nodes.filter((n) => state.visible.has(n.nodeId)).map((n) => graphNode(n, structure.rootId, state, totals, paid));
   const reasons = [...state.truncated.values()];
   const metadata: GraphMetadata = {
-    stoppedReason: state.capped || reasons.includes("max_nodes") ? "max_nodes_reached" : reasons.length && !options.interactive ? "budget_exhausted" : "completed",
+    stoppedReason:
+      state.capped || reasons.includes("max_nodes")
+        ? "max_nodes_reached"
+        : reasons.length && !options.interactive
+          ? "budget_exhausted"
+          : "completed",
     amountSpent: state.spent,
     companiesFetched: state.fetched,
     companiesSkipped: reasons.length,

@@ -32,7 +32,15 @@ describe("identifier formats", () => {
 
   it("DE: accepts court codes, partial numbers and either order, canonical '<court> <register> <number>'", () => {
     const canonical = "Berlin (Charlottenburg) HRB 12345";
-    for (const form of ["HRB 12345 B", "B HRB 12345", "12345 HRB Berlin", "Charlottenburg HRB 12345", "Amtsgericht Charlottenburg HRB 12345", canonical, "HRB12345 Berlin-Charlottenburg"]) {
+    for (const form of [
+      "HRB 12345 B",
+      "B HRB 12345",
+      "12345 HRB Berlin",
+      "Charlottenburg HRB 12345",
+      "Amtsgericht Charlottenburg HRB 12345",
+      canonical,
+      "HRB12345 Berlin-Charlottenburg",
+    ]) {
       expect(canonicalGermanReference(form), form).toBe(canonical);
     }
     expect(canonicalGermanReference("München HRB 228960")).toBe("München HRB 228960");

@@ -37,7 +37,12 @@ function withCheck(rng: Rng, payloadLength: number, checkDigit: (payload: string
   }
 }
 
-function digitsFormat(key: string, length: number, checkDigit: ((payload: string) => number | null) | null, prefixes: string[] = []): IdentifierFormat {
+function digitsFormat(
+  key: string,
+  length: number,
+  checkDigit: ((payload: string) => number | null) | null,
+  prefixes: string[] = [],
+): IdentifierFormat {
   const example = "1".repeat(length);
   return {
     key,
@@ -75,7 +80,13 @@ const siren: IdentifierFormat = {
   },
 };
 
-const germanFamily: Record<GermanRegister, FormFamily> = { HRB: "capital", HRA: "partnership", VR: "nonProfit", PR: "partnership", GnR: "cooperative" };
+const germanFamily: Record<GermanRegister, FormFamily> = {
+  HRB: "capital",
+  HRA: "partnership",
+  VR: "nonProfit",
+  PR: "partnership",
+  GnR: "cooperative",
+};
 const germanRegisterFor: Record<FormFamily, GermanRegister> = {
   capital: "HRB",
   jointStock: "HRB",
@@ -279,7 +290,16 @@ const spanishCif: IdentifierFormat = {
   canonical: "CIF/NIF: letter + 7 digits + control (A S.A., B S.L., G associations)",
   example: "B12345674",
   generate: (rng, family) => {
-    const letter = family === "nonProfit" ? "G" : family === "jointStock" ? "A" : family === "cooperative" ? "F" : family === "capital" ? "B" : rng.weighted(["B", "A"], [80, 20]);
+    const letter =
+      family === "nonProfit"
+        ? "G"
+        : family === "jointStock"
+          ? "A"
+          : family === "cooperative"
+            ? "F"
+            : family === "capital"
+              ? "B"
+              : rng.weighted(["B", "A"], [80, 20]);
     const payload = rng.digits(7);
     return letter + payload + check.spanishCifControl(letter, payload);
   },
@@ -290,7 +310,7 @@ const spanishCif: IdentifierFormat = {
     const control = check.spanishCifControl(match[1] as string, match[2] as string);
     return control === match[3] ? value : null;
   },
-  family: (id) => ({ A: "jointStock", B: "capital", G: "nonProfit", F: "cooperative" } as Record<string, FormFamily>)[id.charAt(0)],
+  family: (id) => (({ A: "jointStock", B: "capital", G: "nonProfit", F: "cooperative" }) as Record<string, FormFamily>)[id.charAt(0)],
 };
 
 const luxembourgRcs: IdentifierFormat = {
@@ -308,7 +328,14 @@ const luxembourgRcs: IdentifierFormat = {
 // ---------------------------------------------------------------------------------------------------
 // Compact formats
 
-function patternFormat(key: string, canonical: string, example: string, pattern: RegExp, generate: (rng: Rng, family?: FormFamily) => string, tidy: (s: string) => string = compact): IdentifierFormat {
+function patternFormat(
+  key: string,
+  canonical: string,
+  example: string,
+  pattern: RegExp,
+  generate: (rng: Rng, family?: FormFamily) => string,
+  tidy: (s: string) => string = compact,
+): IdentifierFormat {
   return {
     key,
     canonical,
@@ -321,12 +348,31 @@ function patternFormat(key: string, canonical: string, example: string, pattern:
   };
 }
 
-const austrianFn = patternFormat("companyNumber", 'Firmenbuchnummer: digits + check letter, e.g. "123456a" ("FN" prefix accepted)', "123456a", /^\d{1,6}[a-z]$/, (rng) => {
-  const digits = String(rng.int(10000, 599999));
-  return digits + check.austrianFnCheckLetter(digits);
-}, (s) => s.trim().replace(/^FN\s*/i, "").replace(/\s/g, "").toLowerCase());
+const austrianFn = patternFormat(
+  "companyNumber",
+  'Firmenbuchnummer: digits + check letter, e.g. "123456a" ("FN" prefix accepted)',
+  "123456a",
+  /^\d{1,6}[a-z]$/,
+  (rng) => {
+    const digits = String(rng.int(10000, 599999));
+    return digits + check.austrianFnCheckLetter(digits);
+  },
+  (s) =>
+    s
+      .trim()
+      .replace(/^FN\s*/i, "")
+      .replace(/\s/g, "")
+      .toLowerCase(),
+);
 
-const cyprusHe = patternFormat("registrationNumber", 'Registrar number: "HE" + digits, e.g. "HE123456"', "HE123456", /^HE\d{3,6}$/, (rng) => `HE${rng.int(1000, 459999)}`, (s) => compact(s).replace(/^ΗΕ/, "HE"));
+const cyprusHe = patternFormat(
+  "registrationNumber",
+  'Registrar number: "HE" + digits, e.g. "HE123456"',
+  "HE123456",
+  /^HE\d{3,6}$/,
+  (rng) => `HE${rng.int(1000, 459999)}`,
+  (s) => compact(s).replace(/^ΗΕ/, "HE"),
+);
 
 const finnishBusinessId: IdentifierFormat = {
   key: "businessId",
@@ -342,7 +388,9 @@ const finnishBusinessId: IdentifierFormat = {
   normalize: (input) => {
     const value = compact(input).replace(/^FI/, "");
     if (!/^\d{8}$/.test(value)) return null;
-    return check.mod11Complement(value.slice(0, 7), [7, 9, 10, 5, 8, 4, 2]) === Number(value.slice(7)) ? `${value.slice(0, 7)}-${value.slice(7)}` : null;
+    return check.mod11Complement(value.slice(0, 7), [7, 9, 10, 5, 8, 4, 2]) === Number(value.slice(7))
+      ? `${value.slice(0, 7)}-${value.slice(7)}`
+      : null;
   },
 };
 
@@ -361,27 +409,60 @@ const danishCvr: IdentifierFormat = {
   },
 };
 
-const hungarianCompanyNumber = patternFormat("companyNumber", 'Cégjegyzékszám "01-09-123456" (court, form, serial)', "01-09-123456", /^\d{2}-\d{2}-\d{6}$/, (rng, family) => {
-  const form = family === "jointStock" ? "10" : family === "partnership" ? "06" : "09";
-  return `${rng.pick(["01", "13", "14", "02", "08"])}-${form}-${rng.digits(6)}`;
-}, (s) => {
-  const digits = s.replace(/\D/g, "");
-  return digits.length === 10 ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : s.trim();
-});
+const hungarianCompanyNumber = patternFormat(
+  "companyNumber",
+  'Cégjegyzékszám "01-09-123456" (court, form, serial)',
+  "01-09-123456",
+  /^\d{2}-\d{2}-\d{6}$/,
+  (rng, family) => {
+    const form = family === "jointStock" ? "10" : family === "partnership" ? "06" : "09";
+    return `${rng.pick(["01", "13", "14", "02", "08"])}-${form}-${rng.digits(6)}`;
+  },
+  (s) => {
+    const digits = s.replace(/\D/g, "");
+    return digits.length === 10 ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : s.trim();
+  },
+);
 
-const liechtensteinFl = patternFormat("flNumber", 'FL number "FL-0002.123.456-7"', "FL-0002.123.456-7", /^FL-\d{4}\.\d{3}\.\d{3}-\d$/, (rng) => `FL-0002.${rng.digits(3)}.${rng.digits(3)}-${rng.int(0, 9)}`, (s) => {
-  const digits = s.replace(/\D/g, "");
-  return digits.length === 11 ? `FL-${digits.slice(0, 4)}.${digits.slice(4, 7)}.${digits.slice(7, 10)}-${digits.slice(10)}` : s.trim();
-});
+const liechtensteinFl = patternFormat(
+  "flNumber",
+  'FL number "FL-0002.123.456-7"',
+  "FL-0002.123.456-7",
+  /^FL-\d{4}\.\d{3}\.\d{3}-\d$/,
+  (rng) => `FL-0002.${rng.digits(3)}.${rng.digits(3)}-${rng.int(0, 9)}`,
+  (s) => {
+    const digits = s.replace(/\D/g, "");
+    return digits.length === 11 ? `FL-${digits.slice(0, 4)}.${digits.slice(4, 7)}.${digits.slice(7, 10)}-${digits.slice(10)}` : s.trim();
+  },
+);
 
-const monacoRci = patternFormat("rci", 'RCI "05S04321" (year, S company / P individual, serial)', "05S04321", /^\d{2}[SP]\d{5}$/, (rng, family) => `${rng.digits(2)}${family === "sole" ? "P" : "S"}${rng.digits(5)}`);
+const monacoRci = patternFormat(
+  "rci",
+  'RCI "05S04321" (year, S company / P individual, serial)',
+  "05S04321",
+  /^\d{2}[SP]\d{5}$/,
+  (rng, family) => `${rng.digits(2)}${family === "sole" ? "P" : "S"}${rng.digits(5)}`,
+);
 
-const maltaC = patternFormat("companyNumber", 'MBR number "C12345"', "C12345", /^[CPV]\d{3,6}$/, (rng, family) => `${family === "partnership" ? "P" : family === "nonProfit" ? "V" : "C"}${rng.int(1000, 109999)}`);
+const maltaC = patternFormat(
+  "companyNumber",
+  'MBR number "C12345"',
+  "C12345",
+  /^[CPV]\d{3,6}$/,
+  (rng, family) => `${family === "partnership" ? "P" : family === "nonProfit" ? "V" : "C"}${rng.int(1000, 109999)}`,
+);
 
-const polishKrs = patternFormat("krs", "KRS: 10 digits, zero-padded", "0000123456", /^\d{10}$/, (rng) => String(rng.int(1000, 999999)).padStart(10, "0"), (s) => {
-  const digits = compact(s).replace(/^KRS/, "");
-  return /^\d{1,10}$/.test(digits) ? digits.padStart(10, "0") : digits;
-});
+const polishKrs = patternFormat(
+  "krs",
+  "KRS: 10 digits, zero-padded",
+  "0000123456",
+  /^\d{10}$/,
+  (rng) => String(rng.int(1000, 999999)).padStart(10, "0"),
+  (s) => {
+    const digits = compact(s).replace(/^KRS/, "");
+    return /^\d{1,10}$/.test(digits) ? digits.padStart(10, "0") : digits;
+  },
+);
 
 const portugueseNipc = digitsFormat("NIF", 9, (p) => check.mod11Complement(p, [9, 8, 7, 6, 5, 4, 3, 2]) ?? 0, ["50", "51", "508", "509"]);
 
@@ -397,12 +478,20 @@ const swedishOrg: IdentifierFormat = {
     return `${value.slice(0, 6)}-${value.slice(6)}`;
   },
   normalize: (input) => {
-    const value = compact(input).replace(/^SE/, "").replace(/01$/, (m) => (input.replace(/\D/g, "").length === 12 ? "" : m));
+    const value = compact(input)
+      .replace(/^SE/, "")
+      .replace(/01$/, (m) => (input.replace(/\D/g, "").length === 12 ? "" : m));
     return /^\d{10}$/.test(value) && check.isLuhnValid(value) ? `${value.slice(0, 6)}-${value.slice(6)}` : null;
   },
 };
 
-const singaporeUen = patternFormat("uen", 'UEN "201912345K" (year + 5 digits + letter)', "201912345K", /^(19|20)\d{7}[A-Z]$/, (rng) => `${rng.int(1995, 2024)}${rng.digits(5)}${rng.pick(Array.from("ACDEGHKMNRWZ"))}`);
+const singaporeUen = patternFormat(
+  "uen",
+  'UEN "201912345K" (year + 5 digits + letter)',
+  "201912345K",
+  /^(19|20)\d{7}[A-Z]$/,
+  (rng) => `${rng.int(1995, 2024)}${rng.digits(5)}${rng.pick(Array.from("ACDEGHKMNRWZ"))}`,
+);
 
 const norwegianOrg = digitsFormat("organizationNumber", 9, (p) => check.mod11Complement(p, [3, 2, 7, 6, 5, 4, 3, 2]), ["8", "9"]);
 
@@ -418,14 +507,29 @@ const russianOgrn: IdentifierFormat = {
     const value = compact(input);
     return /^\d{13}$/.test(value) && check.ogrnCheckDigit(value.slice(0, 12)) === Number(value.slice(12)) ? value : null;
   },
-  city: (id) => ({ "77": "Москва", "78": "Санкт-Петербург", "50": "Москва", "66": "Екатеринбург", "16": "Казань" } as Record<string, string>)[id.slice(3, 5)],
+  city: (id) =>
+    (({ "77": "Москва", "78": "Санкт-Петербург", "50": "Москва", "66": "Екатеринбург", "16": "Казань" }) as Record<string, string>)[
+      id.slice(3, 5)
+    ],
 };
 
-const greekGemi = patternFormat("gemi", 'GEMI number: 12 digits ending in "000"', "123456701000", /^\d{9}000$/, (rng) => `${nonZeroDigits(rng, 9)}000`);
+const greekGemi = patternFormat(
+  "gemi",
+  'GEMI number: 12 digits ending in "000"',
+  "123456701000",
+  /^\d{9}000$/,
+  (rng) => `${nonZeroDigits(rng, 9)}000`,
+);
 
 const bulgarianUic = digitsFormat("uic", 9, check.bulgarianUicCheckDigit, ["1", "2"]);
 
-const croatianMbs = patternFormat("mbs", "MBS: 9 digits", "080123456", /^\d{9}$/, (rng) => `0${rng.pick(["80", "40", "60"])}${rng.digits(6)}`);
+const croatianMbs = patternFormat(
+  "mbs",
+  "MBS: 9 digits",
+  "080123456",
+  /^\d{9}$/,
+  (rng) => `0${rng.pick(["80", "40", "60"])}${rng.digits(6)}`,
+);
 
 const icelandKennitala: IdentifierFormat = {
   ...digitsFormat("kennitala", 10, null),
@@ -445,12 +549,25 @@ const icelandKennitala: IdentifierFormat = {
 
 const estonianCode = digitsFormat("registryCode", 8, null, ["10", "11", "12", "14", "16"]);
 const latvianNumber = digitsFormat("registrationNumber", 11, null, ["40003", "40103", "50003"]);
-const slovenianNumber = patternFormat("registrationNumber", "matična številka: 10 digits ending in 000", "5123456000", /^\d{7}000$/, (rng) => `${rng.pick(["5", "6", "8"])}${rng.digits(6)}000`);
+const slovenianNumber = patternFormat(
+  "registrationNumber",
+  "matična številka: 10 digits ending in 000",
+  "5123456000",
+  /^\d{7}000$/,
+  (rng) => `${rng.pick(["5", "6", "8"])}${rng.digits(6)}000`,
+);
 const dutchKvk = digitsFormat("kvk", 8, null, ["3", "5", "6", "7", "8"]);
 const hongKongBrn = digitsFormat("brn", 8, null, ["3", "5", "6", "7"]);
 
 const shortNumber = (key: string, min: number, max: number, canonical: string) =>
-  patternFormat(key, canonical, String(min), new RegExp(`^\\d{${String(min).length},${String(max).length}}$`), (rng) => String(rng.int(min, max)), (s) => compact(s).replace(/^0+(?=\d)/, ""));
+  patternFormat(
+    key,
+    canonical,
+    String(min),
+    new RegExp(`^\\d{${String(min).length},${String(max).length}}$`),
+    (rng) => String(rng.int(min, max)),
+    (s) => compact(s).replace(/^0+(?=\d)/, ""),
+  );
 
 export const identifierFormats: Record<RegistryCountry, IdentifierFormat> = {
   AT: austrianFn,
@@ -508,6 +625,7 @@ export function germanIdentifierKey(id: string): string {
 /** An LEI (ISO 17442): 4-character LOU prefix, "00", 12 characters, 2 check digits. */
 export function generateLei(rng: Rng): string {
   const alphabet = Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-  const payload = rng.pick(["5299", "9695", "3912", "8156", "2138", "5493"]) + "00" + Array.from({ length: 12 }, () => rng.pick(alphabet)).join("");
+  const payload =
+    rng.pick(["5299", "9695", "3912", "8156", "2138", "5493"]) + "00" + Array.from({ length: 12 }, () => rng.pick(alphabet)).join("");
   return payload + check.mod97CheckDigits(payload);
 }

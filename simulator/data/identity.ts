@@ -49,9 +49,15 @@ const familyKind: Record<FormFamily, EntityKind> = {
 
 function chooseForm(rng: Rng, profile: CountryProfile, family: FormFamily | undefined): LegalFormDef {
   const candidates = family ? profile.legalForms.filter((f) => f.family === family) : profile.legalForms;
-  const fallback = family === "jointStock" ? profile.legalForms.filter((f) => f.family === "jointStock" || f.family === "capital") : profile.legalForms.filter((f) => f.family === "capital");
+  const fallback =
+    family === "jointStock"
+      ? profile.legalForms.filter((f) => f.family === "jointStock" || f.family === "capital")
+      : profile.legalForms.filter((f) => f.family === "capital");
   const pool = candidates.length ? candidates : fallback.length ? fallback : profile.legalForms;
-  return rng.weighted(pool, pool.map((f) => f.weight));
+  return rng.weighted(
+    pool,
+    pool.map((f) => f.weight),
+  );
 }
 
 const associationWords: Record<string, string> = {
@@ -68,7 +74,14 @@ const associationWords: Record<string, string> = {
   zh: "",
 };
 
-function localLegalName(profile: CountryProfile, form: LegalFormDef, root: string, sector: SectorWord, city: City, owner?: PersonName): string {
+function localLegalName(
+  profile: CountryProfile,
+  form: LegalFormDef,
+  root: string,
+  sector: SectorWord,
+  city: City,
+  owner?: PersonName,
+): string {
   if (form.family === "sole" && owner) {
     if (profile.language === "zh") return `${city.name}${sector.local}${owner.full}`;
     if (profile.language === "ru" || profile.language === "bg") return `${form.abbreviation} «${owner.full}»`.trim();
@@ -82,9 +95,17 @@ function localLegalName(profile: CountryProfile, form: LegalFormDef, root: strin
   return [root, sector.local, form.abbreviation || (form.family === "cooperative" ? form.localName : "")].filter(Boolean).join(" ");
 }
 
-function englishLegalName(profile: CountryProfile, form: LegalFormDef, root: string, sector: SectorWord, city: City, owner?: PersonName): string {
+function englishLegalName(
+  profile: CountryProfile,
+  form: LegalFormDef,
+  root: string,
+  sector: SectorWord,
+  city: City,
+  owner?: PersonName,
+): string {
   const romanRoot = romanizeWordFor(profile.code, root);
-  if (form.family === "sole" && owner) return `${romanizeFor(profile.code, owner.full)} ${form.abbreviation ? "(sole trader)" : sector.english}`;
+  if (form.family === "sole" && owner)
+    return `${romanizeFor(profile.code, owner.full)} ${form.abbreviation ? "(sole trader)" : sector.english}`;
   if (form.family === "nonProfit") return `${romanRoot} ${sector.english} ${form.englishSuffix || "Association"}`.trim();
   if (profile.englishName) return profile.englishName(romanRoot, sector, form, romanizeWordFor(profile.code, city.name));
   return `${romanRoot} ${sector.english} ${form.englishSuffix}`.trim();
@@ -116,7 +137,20 @@ export function companyBasics(country: RegistryCountry, rawId: string, options: 
   const sector = rng.pick(profile.sectors);
   const owner = form.family === "sole" ? personName(rng.fork("owner"), profile, special) : undefined;
   const legalName = specialNames(special, localLegalName(profile, form, root, sector, city, owner));
-  return { country, id, special, profile, form, entityKind: familyKind[form.family], legalName, root, sector, city, incorporationDate: incorporation(rng), owner };
+  return {
+    country,
+    id,
+    special,
+    profile,
+    form,
+    entityKind: familyKind[form.family],
+    legalName,
+    root,
+    sector,
+    city,
+    incorporationDate: incorporation(rng),
+    owner,
+  };
 }
 
 /** Names (with English name and transliterations), legal form and kind of `(country, id)`, without the address. */
@@ -124,7 +158,8 @@ export function companyCore(country: RegistryCountry, rawId: string): CompanyCor
   const basics = companyBasics(country, rawId);
   const { profile, form, root, sector, city, owner, special, legalName } = basics;
   const native = profile.romanization !== undefined;
-  const english = profile.language === "en" && !native ? undefined : specialNames(special, englishLegalName(profile, form, root, sector, city, owner));
+  const english =
+    profile.language === "en" && !native ? undefined : specialNames(special, englishLegalName(profile, form, root, sector, city, owner));
   return {
     country,
     id: basics.id,

@@ -70,7 +70,14 @@ class Builder {
   }
 
   root(id: string): StructureCompany {
-    return this.add({ kind: "company", nodeId: companyNodeId(this.rootCountry, id), country: this.rootCountry, id, legalName: companyBasics(this.rootCountry, id).legalName, depth: 0 });
+    return this.add({
+      kind: "company",
+      nodeId: companyNodeId(this.rootCountry, id),
+      country: this.rootCountry,
+      id,
+      legalName: companyBasics(this.rootCountry, id).legalName,
+      depth: 0,
+    });
   }
 
   /** A new company owner, in the root's country or (sometimes) a holding jurisdiction. */

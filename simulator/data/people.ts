@@ -22,7 +22,8 @@ export function personName(rng: Rng, profile: CountryProfile, special?: SpecialC
     first = `${unicodeSamples.personFirst} ${first}`;
     last = `${unicodeSamples.personLast}`;
   }
-  if (special === "LONG_NAMES") last = `${last}-${"Wolfeschlegelsteinhausenbergerdorff".repeat(6)} von und zu ${profile.cities.map((c) => c.name).join("-")}`;
+  if (special === "LONG_NAMES")
+    last = `${last}-${"Wolfeschlegelsteinhausenbergerdorff".repeat(6)} von und zu ${profile.cities.map((c) => c.name).join("-")}`;
   const full = names.fullName ? names.fullName(first, last) : `${first} ${last}`;
   return { gender, first, last, full };
 }

@@ -15,22 +15,45 @@ function german(query: string): ReferenceMatch[] {
   const ref = parseGermanReference(query);
   if (!ref || ref.unknownCourt) return [];
   const number = ref.number as string;
-  if (ref.court && ref.register) return [{ id: formatGermanReference(ref.court, ref.register, number), matchType: "id", identifier: { [ref.register.toLowerCase()]: query.trim() } }];
+  if (ref.court && ref.register)
+    return [
+      {
+        id: formatGermanReference(ref.court, ref.register, number),
+        matchType: "id",
+        identifier: { [ref.register.toLowerCase()]: query.trim() },
+      },
+    ];
   const register = ref.register ?? "HRB";
-  const courts = ref.court ? [ref.court] : germanCourts.filter((_, i) => (hashString(`${number}:${i}`) % 4 === 0 || i === hashString(number) % germanCourts.length));
-  return courts.map((court) => ({ id: formatGermanReference(court, register, number), matchType: "partialId", identifier: { [register.toLowerCase()]: query.trim() } }));
+  const courts = ref.court
+    ? [ref.court]
+    : germanCourts.filter((_, i) => hashString(`${number}:${i}`) % 4 === 0 || i === hashString(number) % germanCourts.length);
+  return courts.map((court) => ({
+    id: formatGermanReference(court, register, number),
+    matchType: "partialId",
+    identifier: { [register.toLowerCase()]: query.trim() },
+  }));
 }
 
 function italian(query: string): ReferenceMatch[] {
   const fromRea = codiceFiscaleFromRea(query);
   if (fromRea) {
-    const [cciaa, rea] = query.trim().toUpperCase().split(/[\s\-/]+/);
+    const [cciaa, rea] = query
+      .trim()
+      .toUpperCase()
+      .split(/[\s\-/]+/);
     return [{ id: fromRea, matchType: "id", identifier: { CCIAA: cciaa ?? "", "REA Code": String(Number(rea)) } }];
   }
   const compact = query.replace(/\s/g, "");
-  if (/^\d{1,7}$/.test(compact)) return codiciFiscaliForReaNumber(compact).map((id) => ({ id, matchType: "partialId", identifier: { "REA Code": String(Number(compact)) } }));
+  if (/^\d{1,7}$/.test(compact))
+    return codiciFiscaliForReaNumber(compact).map((id) => ({
+      id,
+      matchType: "partialId",
+      identifier: { "REA Code": String(Number(compact)) },
+    }));
   const canonical = identifierFormats.IT.normalize(query);
-  return canonical ? [{ id: canonical, matchType: "id", identifier: { [/^IT/i.test(compact) ? "VAT" : "Codice Fiscale"]: canonical } }] : [];
+  return canonical
+    ? [{ id: canonical, matchType: "id", identifier: { [/^IT/i.test(compact) ? "VAT" : "Codice Fiscale"]: canonical } }]
+    : [];
 }
 
 function mauritius(query: string): ReferenceMatch[] {

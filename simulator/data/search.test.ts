@@ -38,7 +38,13 @@ describe("searchCompanies", () => {
   });
 
   it("resolves German references in every accepted form to the canonical id", () => {
-    for (const query of ["HRB 12345 B", "B HRB 12345", "12345 HRB Berlin", "Charlottenburg HRB 12345", "Berlin (Charlottenburg) HRB 12345"]) {
+    for (const query of [
+      "HRB 12345 B",
+      "B HRB 12345",
+      "12345 HRB Berlin",
+      "Charlottenburg HRB 12345",
+      "Berlin (Charlottenburg) HRB 12345",
+    ]) {
       const results = allResults(searchCompanies("DE", query));
       expect(results, query).toHaveLength(1);
       expect(results[0]?.id).toBe("Berlin (Charlottenburg) HRB 12345");
@@ -61,7 +67,10 @@ describe("searchCompanies", () => {
   });
 
   it("states which identifier matched for FR and IT numbers", () => {
-    expect(allResults(searchCompanies("FR", "443 061 841"))[0]?.matchReason).toEqual({ matchType: "id", identifier: { siren: "443061841" } });
+    expect(allResults(searchCompanies("FR", "443 061 841"))[0]?.matchReason).toEqual({
+      matchType: "id",
+      identifier: { siren: "443061841" },
+    });
     expect(allResults(searchCompanies("FR", "44306184100047"))[0]?.matchReason.identifier).toEqual({ siret: "44306184100047" });
     const rea = allResults(searchCompanies("IT", "RM-123456"));
     expect(rea[0]?.matchReason).toEqual({ matchType: "id", identifier: { CCIAA: "RM", "REA Code": "123456" } });
@@ -72,7 +81,9 @@ describe("searchCompanies", () => {
 
   it("MANY_RESULTS returns thousands of results; MATCH_REASONS one per match type; NO_RESULTS none", () => {
     expect(allResults(searchCompanies("GB", "MANY_RESULTS"))).toHaveLength(3000);
-    const types = allResults(searchCompanies("FR", "MATCH_REASONS")).map((r) => r.matchReason.matchType).sort();
+    const types = allResults(searchCompanies("FR", "MATCH_REASONS"))
+      .map((r) => r.matchReason.matchType)
+      .sort();
     expect(types).toEqual(["default", "exactLegalName", "id", "partialId"]);
     const none = searchCompanies("FR", "NO_RESULTS");
     expect(none.sources.length).toBeGreaterThan(1);

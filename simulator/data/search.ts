@@ -43,7 +43,14 @@ export function directory(country: RegistryCountry): CompanyIdentity[] {
   return list;
 }
 
-const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[«»"'.,()]/g, " ").replace(/\s+/g, " ").trim();
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[«»"'.,()]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 function romanizedAddress(country: RegistryCountry, address: Address): Address {
   const out: Address = { ...address };
@@ -99,7 +106,9 @@ function foldedDirectory(country: RegistryCountry) {
   if (!found) {
     found = directory(country).map((identity) => ({
       identity,
-      names: [identity.legalName, identity.legalNameInEnglish, ...(identity.transliterations ?? [])].filter((n): n is string => !!n).map(fold),
+      names: [identity.legalName, identity.legalNameInEnglish, ...(identity.transliterations ?? [])]
+        .filter((n): n is string => !!n)
+        .map(fold),
     }));
     foldedDirectories.set(country, found);
   }
@@ -130,7 +139,13 @@ function manyResults(country: RegistryCountry, options: SearchOptions): SearchRe
   const rng = createRng(country, "MANY_RESULTS");
   const format = identifierFormats[country];
   const dir = directory(country);
-  return Array.from({ length: manyResultsCount }, (_, i) => toResult(i < dir.length ? (dir[i] as CompanyIdentity) : companyIdentity(country, format.generate(rng)), { matchType: "default" }, options));
+  return Array.from({ length: manyResultsCount }, (_, i) =>
+    toResult(
+      i < dir.length ? (dir[i] as CompanyIdentity) : companyIdentity(country, format.generate(rng)),
+      { matchType: "default" },
+      options,
+    ),
+  );
 }
 
 function matchReasonResults(country: RegistryCountry, options: SearchOptions): SearchResult[] {
@@ -152,9 +167,18 @@ export function searchCompanies(country: RegistryCountry, query: string, options
   const references = resolveReference(country, query);
   if (references.length) return distribute(country, query, referenceResults(country, references, options));
   const byName = nameMatches(country, query);
-  if (byName.length) return distribute(country, query, byName.map((m) => toResult(m.identity, { matchType: m.exact ? "exactLegalName" : "default" }, options)));
+  if (byName.length)
+    return distribute(
+      country,
+      query,
+      byName.map((m) => toResult(m.identity, { matchType: m.exact ? "exactLegalName" : "default" }, options)),
+    );
   const fuzzy = fold(query).length >= 3 && !/\d/.test(query) ? fuzzyMatches(country, query) : [];
-  return distribute(country, query, fuzzy.map((identity) => toResult(identity, { matchType: "default" }, options)));
+  return distribute(
+    country,
+    query,
+    fuzzy.map((identity) => toResult(identity, { matchType: "default" }, options)),
+  );
 }
 
 /** All results of a search, in source order (what a non-streamed search returns). */

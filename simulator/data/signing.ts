@@ -6,8 +6,24 @@ import type { Rng } from "./random";
 type Mode = "sole" | "joint";
 
 const signingTexts: Record<Mode, Partial<Record<Language, string>> & { en: string }> = {
-  sole: { en: "Individual signature", de: "Einzelunterschrift", fr: "Signature individuelle", it: "Firma singola", nl: "Alleen bevoegd", cs: "Jedná samostatně", es: "Firma solidaria" },
-  joint: { en: "Joint signature by two", de: "Kollektivunterschrift zu zweien", fr: "Signature collective à deux", it: "Firma congiunta a due", nl: "Gezamenlijk bevoegd", cs: "Jedná společně se dvěma členy", es: "Firma mancomunada" },
+  sole: {
+    en: "Individual signature",
+    de: "Einzelunterschrift",
+    fr: "Signature individuelle",
+    it: "Firma singola",
+    nl: "Alleen bevoegd",
+    cs: "Jedná samostatně",
+    es: "Firma solidaria",
+  },
+  joint: {
+    en: "Joint signature by two",
+    de: "Kollektivunterschrift zu zweien",
+    fr: "Signature collective à deux",
+    it: "Firma congiunta a due",
+    nl: "Gezamenlijk bevoegd",
+    cs: "Jedná společně se dvěma členy",
+    es: "Firma mancomunada",
+  },
 };
 
 export interface SigningOptions {
@@ -41,7 +57,9 @@ export function signingAuthority(options: SigningOptions): SigningAuthority {
         mode: options.mode,
         sourceExcerpt: options.amountLimit ? `${excerpt} (≤ ${options.currency} ${options.amountLimit})` : excerpt,
         ...(options.amountLimit ? { amountLimit: { amount: options.amountLimit, currency: options.currency, comparator: "up_to" } } : {}),
-        ...(options.mode === "joint" ? { coSigners: { minimum: 1, named: options.namedCoSigners ?? [], roles: options.coSignerRoles ?? [] } } : {}),
+        ...(options.mode === "joint"
+          ? { coSigners: { minimum: 1, named: options.namedCoSigners ?? [], roles: options.coSignerRoles ?? [] } }
+          : {}),
       },
     ],
     confidence: "high",

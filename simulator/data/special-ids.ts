@@ -31,23 +31,79 @@ export interface DataSpecialId {
 }
 
 export const dataSpecialIds: readonly DataSpecialId[] = [
-  { id: "SPARSE", appliesTo: "company", description: "Only the mandatory fields: most sections absent or empty, no documents, empty addresses omitted." },
-  { id: "UNICODE", appliesTo: "company", description: "Names and addresses with combining marks, emoji, right-to-left text and CJK characters." },
-  { id: "LONG_NAMES", appliesTo: "company", description: "Legal names, people and addresses over 500 characters, one word of 150+ characters without spaces." },
-  { id: "LARGE", appliesTo: "company", description: "500 people across the person lists and a 2,000-node ownership graph (performance work)." },
-  { id: "DISSOLVED", appliesTo: "company", description: "A closed company: status CLOSED with closure reason and date, a liquidator, the liquidated flag." },
+  {
+    id: "SPARSE",
+    appliesTo: "company",
+    description: "Only the mandatory fields: most sections absent or empty, no documents, empty addresses omitted.",
+  },
+  {
+    id: "UNICODE",
+    appliesTo: "company",
+    description: "Names and addresses with combining marks, emoji, right-to-left text and CJK characters.",
+  },
+  {
+    id: "LONG_NAMES",
+    appliesTo: "company",
+    description: "Legal names, people and addresses over 500 characters, one word of 150+ characters without spaces.",
+  },
+  {
+    id: "LARGE",
+    appliesTo: "company",
+    description: "500 people across the person lists and a 2,000-node ownership graph (performance work).",
+  },
+  {
+    id: "DISSOLVED",
+    appliesTo: "company",
+    description: "A closed company: status CLOSED with closure reason and date, a liquidator, the liquidated flag.",
+  },
   { id: "INACTIVE", appliesTo: "company", description: "A dormant company: status INACTIVE_NOT_CLOSED, filings overdue." },
   { id: "INSOLVENT", appliesTo: "company", description: "A company under insolvency proceedings since a stated date." },
-  { id: "OWNERSHIP_CYCLE", appliesTo: "company", description: "Ownership graph with exactly one cycle (the root owns part of its own owner); the cycle edge is listed and marked." },
-  { id: "OWNERSHIP_DIAMOND", appliesTo: "company", description: "Owners reached through several paths; one person is a UBO only by accumulation (18% + 16% = 34%)." },
-  { id: "OWNERSHIP_DEEP", appliesTo: "company", description: "A chain of ten holding levels: graphs stop for budget with continuation costs." },
-  { id: "SOLE_TRADER", appliesTo: "company", description: "A sole entrepreneur: the person as legal representative and 100% UBO; shareholders are datapoint_not_applicable." },
-  { id: "NON_PROFIT", appliesTo: "company", description: "An association without share capital: officers as representatives; shareholders are datapoint_not_applicable." },
-  { id: "JOINT_STOCK", appliesTo: "company", description: "The country's joint-stock form (in CZ an a.s., whose shareholders list is empty)." },
-  { id: "NO_DOCUMENTS", appliesTo: "company", description: "No register extract exists: documents fail with no_document_available (unbilled); in CH otherKeyPersons too." },
-  { id: "SUBSIDIARIES", appliesTo: "company", description: "Many subsidiaries: exact percentages, intervals (FR, BE, DE, GB) and holdings disclosed without a percentage." },
+  {
+    id: "OWNERSHIP_CYCLE",
+    appliesTo: "company",
+    description: "Ownership graph with exactly one cycle (the root owns part of its own owner); the cycle edge is listed and marked.",
+  },
+  {
+    id: "OWNERSHIP_DIAMOND",
+    appliesTo: "company",
+    description: "Owners reached through several paths; one person is a UBO only by accumulation (18% + 16% = 34%).",
+  },
+  {
+    id: "OWNERSHIP_DEEP",
+    appliesTo: "company",
+    description: "A chain of ten holding levels: graphs stop for budget with continuation costs.",
+  },
+  {
+    id: "SOLE_TRADER",
+    appliesTo: "company",
+    description: "A sole entrepreneur: the person as legal representative and 100% UBO; shareholders are datapoint_not_applicable.",
+  },
+  {
+    id: "NON_PROFIT",
+    appliesTo: "company",
+    description: "An association without share capital: officers as representatives; shareholders are datapoint_not_applicable.",
+  },
+  {
+    id: "JOINT_STOCK",
+    appliesTo: "company",
+    description: "The country's joint-stock form (in CZ an a.s., whose shareholders list is empty).",
+  },
+  {
+    id: "NO_DOCUMENTS",
+    appliesTo: "company",
+    description: "No register extract exists: documents fail with no_document_available (unbilled); in CH otherKeyPersons too.",
+  },
+  {
+    id: "SUBSIDIARIES",
+    appliesTo: "company",
+    description: "Many subsidiaries: exact percentages, intervals (FR, BE, DE, GB) and holdings disclosed without a percentage.",
+  },
   { id: "MANY_RESULTS", appliesTo: "search", description: "Search query returning 3,000 results across three sources." },
-  { id: "MATCH_REASONS", appliesTo: "search", description: "Search query returning one result per match type: id, exactLegalName, partialId, default." },
+  {
+    id: "MATCH_REASONS",
+    appliesTo: "search",
+    description: "Search query returning one result per match type: id, exactLegalName, partialId, default.",
+  },
   { id: "NO_RESULTS", appliesTo: "search", description: "Search query whose sources all finish without results." },
 ];
 

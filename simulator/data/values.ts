@@ -23,7 +23,7 @@ export function randomDateBetween(rng: Rng, from: string, to: string): string {
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
   if (end <= start) return from;
-  return new Date(start + Math.floor(rng.next() * (end - start) / 86400000) * 86400000).toISOString().slice(0, 10);
+  return new Date(start + Math.floor((rng.next() * (end - start)) / 86400000) * 86400000).toISOString().slice(0, 10);
 }
 
 function groupThousands(value: number, decimals: number): string {

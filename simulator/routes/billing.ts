@@ -10,7 +10,8 @@ export function billingRoutes(ctx: SimulatorContext) {
 
   app.patch("/workspaces/:workspaceId/config", async (c) => {
     const parsed = highUsagePatchBodySchema.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return apiError(c, 400, "invalid_request", "The high-usage settings are invalid.", issueDetails(parsed.error.issues));
+    if (!parsed.success)
+      return apiError(c, 400, "invalid_request", "The high-usage settings are invalid.", issueDetails(parsed.error.issues));
     const workspaceId = c.req.param("workspaceId");
     const now = ctx.clock.now().toISOString();
     const current = state.highUsageOverrides[workspaceId];
@@ -42,7 +43,12 @@ export function billingRoutes(ctx: SimulatorContext) {
     const raw = c.req.query("limit");
     const limit = raw === undefined ? billingRecentLimit.default : Number(raw);
     if (!Number.isInteger(limit) || limit < billingRecentLimit.min || limit > billingRecentLimit.max) {
-      return apiError(c, 400, "invalid_request", `limit must be a whole number from ${billingRecentLimit.min} to ${billingRecentLimit.max}.`);
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        `limit must be a whole number from ${billingRecentLimit.min} to ${billingRecentLimit.max}.`,
+      );
     }
     return c.json([...state.billingEvents].reverse().slice(0, limit));
   });

@@ -35,13 +35,23 @@ export function companyRoutes(ctx: SimulatorContext) {
   app.post("/company", async (c) => {
     const raw = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     // A continuation may name its parent request instead of repeating the company (as the vendor derives it).
-    const parent = Array.isArray(raw?.graphContinueFromNodeIds) && typeof raw?.requestId === "string" ? state.requests[raw.requestId] : undefined;
+    const parent =
+      Array.isArray(raw?.graphContinueFromNodeIds) && typeof raw?.requestId === "string" ? state.requests[raw.requestId] : undefined;
     // Special ids work in every country, Mauritius included (they are not register file numbers).
-    const special = typeof raw?.id === "string" && raw.countryCode === "MU" && specialError(raw.id) ? { ...raw, countryCode: "FR" } : undefined;
-    const parsed = companyRequestBodySchema.safeParse(parent ? { ...raw, id: parent.companyId, countryCode: parent.countryCode } : (special ?? raw));
+    const special =
+      typeof raw?.id === "string" && raw.countryCode === "MU" && specialError(raw.id) ? { ...raw, countryCode: "FR" } : undefined;
+    const parsed = companyRequestBodySchema.safeParse(
+      parent ? { ...raw, id: parent.companyId, countryCode: parent.countryCode } : (special ?? raw),
+    );
     if (!parsed.success) {
       const mauritius = parsed.error.issues.find((i) => i.path[0] === "id");
-      return apiError(c, 400, "invalid_request", mauritius?.message ?? "The company request is invalid.", issueDetails(parsed.error.issues));
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        mauritius?.message ?? "The company request is invalid.",
+        issueDetails(parsed.error.issues),
+      );
     }
     const body = special ? { ...parsed.data, countryCode: "MU" as const } : parsed.data;
     const country = body.countryCode as RegistryCountry;
@@ -51,29 +61,61 @@ export function companyRoutes(ctx: SimulatorContext) {
     const dataPoints = body.dataPoints ?? ["company"];
     const unsupported = dataPoints.filter((d) => !supportsDatapoint(country, d));
     if (unsupported.length) {
-      return apiError(c, 400, "invalid_request", `Not available in ${country}: ${unsupported.join(", ")}. Nothing was billed.`, unsupported.map((d) => `${d}: not offered for ${country}`));
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        `Not available in ${country}: ${unsupported.join(", ")}. Nothing was billed.`,
+        unsupported.map((d) => `${d}: not offered for ${country}`),
+      );
     }
     const data = companyData(state, country, body.id);
     const documents = body.documents ?? [];
     const unknownDocuments = documents.filter((d) => !data.isKnownDocument(d));
-    if (unknownDocuments.length) return apiError(c, 400, "invalid_request", "Unknown document ids; list them with the availableDocuments datapoint.", unknownDocuments);
+    if (unknownDocuments.length)
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        "Unknown document ids; list them with the availableDocuments datapoint.",
+        unknownDocuments,
+      );
 
     const rootKey = `${country}:${body.id}`;
     const graphOptions = dataPoints.includes("graph")
-      ? { budgetCredits: body.graphMaxBudget, interactive: body.graphInteractive, continueFrom: body.graphContinueFromNodeIds, alreadyFetched: state.graphFetched[rootKey] ?? [] }
+      ? {
+          budgetCredits: body.graphMaxBudget,
+          interactive: body.graphInteractive,
+          continueFrom: body.graphContinueFromNodeIds,
+          alreadyFetched: state.graphFetched[rootKey] ?? [],
+        }
       : undefined;
     const graph = graphOptions ? generateOwnershipGraph(country, body.id, graphOptions) : undefined;
-    const priced = quote(ctx, country, body.id, dataPoints, documents.map((d) => data.documentPrice(d)), graph?.metadata?.amountSpent ?? 0, body.mode);
+    const priced = quote(
+      ctx,
+      country,
+      body.id,
+      dataPoints,
+      documents.map((d) => data.documentPrice(d)),
+      graph?.metadata?.amountSpent ?? 0,
+      body.mode,
+    );
     const caps = [
       { name: "maxBudget", cap: body.maxBudget, price: priced.total },
       { name: "profileMaxBudget", cap: body.profileMaxBudget, price: priced.profile },
     ];
     const over = caps.find((c) => c.cap !== undefined && c.price > c.cap);
     if (over) {
-      return apiError(c, 400, "budget_exceeded", `The quoted price of ${over.price} credits is above ${over.name} (${over.cap}).`, [`quotedPrice: ${over.price}`, `${over.name}: ${over.cap}`]);
+      return apiError(c, 400, "budget_exceeded", `The quoted price of ${over.price} credits is above ${over.name} (${over.cap}).`, [
+        `quotedPrice: ${over.price}`,
+        `${over.name}: ${over.cap}`,
+      ]);
     }
     if (state.wallet.balance < priced.total) {
-      return apiError(c, 402, "insufficient_funds", `This request costs ${priced.total} credits; the balance is ${state.wallet.balance}.`, [`quotedPrice: ${priced.total}`, `balance: ${state.wallet.balance}`]);
+      return apiError(c, 402, "insufficient_funds", `This request costs ${priced.total} credits; the balance is ${state.wallet.balance}.`, [
+        `quotedPrice: ${priced.total}`,
+        `balance: ${state.wallet.balance}`,
+      ]);
     }
     const metadata = storedMetadata(body.metadata ?? {});
     const request = startRequest(
@@ -98,16 +140,26 @@ export function companyRoutes(ctx: SimulatorContext) {
 
   app.post("/onboarding", async (c) => {
     const parsed = onboardingRequestBodySchema.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return apiError(c, 400, "invalid_request", "The onboarding request is invalid.", issueDetails(parsed.error.issues));
+    if (!parsed.success)
+      return apiError(c, 400, "invalid_request", "The onboarding request is invalid.", issueDetails(parsed.error.issues));
     const refused = specialAnswer(c, parsed.data.id, "onboarding");
     if (refused) return refused;
     const country = parsed.data.countryCode as RegistryCountry;
     const data = companyData(state, country, parsed.data.id);
     const priced = quote(ctx, country, parsed.data.id, ["companyProfile"], [], 0, "onboarding");
-    if (state.wallet.balance < priced.total) return apiError(c, 402, "insufficient_funds", `This request costs ${priced.total} credits; the balance is ${state.wallet.balance}.`);
+    if (state.wallet.balance < priced.total)
+      return apiError(c, 402, "insufficient_funds", `This request costs ${priced.total} credits; the balance is ${state.wallet.balance}.`);
     const request = startRequest(
       ctx,
-      { requestId: newRequestId(), country, id: parsed.data.id, dataPoints: parsed.data.dataPoints ?? ["companyProfile"], documents: [], metadata: storedMetadata(parsed.data.metadata ?? {}), mode: "onboarding" },
+      {
+        requestId: newRequestId(),
+        country,
+        id: parsed.data.id,
+        dataPoints: parsed.data.dataPoints ?? ["companyProfile"],
+        documents: [],
+        metadata: storedMetadata(parsed.data.metadata ?? {}),
+        mode: "onboarding",
+      },
       data,
       { ...priced, workspaceId: "default" },
     );

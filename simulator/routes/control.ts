@@ -13,11 +13,21 @@ export type ControlHooks = {
   deliveries: (filter: { state?: string; type?: string }) => unknown[];
 };
 
-const advanceBody = z.object({ seconds: z.number().nonnegative().max(30 * 24 * 3600) });
+const advanceBody = z.object({
+  seconds: z
+    .number()
+    .nonnegative()
+    .max(30 * 24 * 3600),
+});
 const walletBody = z.object({ balance: z.number().nonnegative() });
 const chaosBody = z.object({ duplicateRate: z.number().min(0).max(1), reorderWindowMs: z.number().int().min(0).max(600_000) });
 const endpointBody = z.object({ url: z.url().nullable() });
-const autoTopupBody = z.object({ enabled: z.boolean(), thresholdCredits: z.number().nonnegative(), amountCredits: z.number().positive(), outcome: z.enum(["succeeded", "failed"]).default("succeeded") });
+const autoTopupBody = z.object({
+  enabled: z.boolean(),
+  thresholdCredits: z.number().nonnegative(),
+  amountCredits: z.number().positive(),
+  outcome: z.enum(["succeeded", "failed"]).default("succeeded"),
+});
 
 /** The simulator's control API under /_sim/ (never under /v2/), protected by the same key. */
 export function controlRoutes(ctx: SimulatorContext, hooks: ControlHooks) {
@@ -25,7 +35,9 @@ export function controlRoutes(ctx: SimulatorContext, hooks: ControlHooks) {
   const { state } = ctx.store;
   const body = async <T>(c: Parameters<typeof apiError>[0], schema: z.ZodType<T>) => {
     const parsed = schema.safeParse(await c.req.json().catch(() => undefined));
-    return parsed.success ? { data: parsed.data } : { error: apiError(c, 400, "invalid_request", "The control request is invalid.", issueDetails(parsed.error.issues)) };
+    return parsed.success
+      ? { data: parsed.data }
+      : { error: apiError(c, 400, "invalid_request", "The control request is invalid.", issueDetails(parsed.error.issues)) };
   };
 
   app.post("/reset", (c) => {

@@ -29,12 +29,14 @@ export function documentRoutes(ctx: SimulatorContext) {
     const expires = Number(c.req.query("expires"));
     const given = Buffer.from(c.req.query("signature") ?? "");
     const expected = Buffer.from(documentSignature(ctx, requestId, documentId, expires));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return apiError(c, 403, "invalid_signature", "This download link is not valid.");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return apiError(c, 403, "invalid_signature", "This download link is not valid.");
     if (!Number.isFinite(expires) || expires < ctx.clock.now().getTime()) {
       return apiError(c, 403, "url_expired", "This download link has expired; read the request again for a fresh one.");
     }
     const request = state.requests[requestId];
-    if (!request || request.dataStatus.documents[documentId]?.status !== "succeeded") return apiError(c, 404, "not_found", "No such document.");
+    if (!request || request.dataStatus.documents[documentId]?.status !== "succeeded")
+      return apiError(c, 404, "not_found", "No such document.");
     c.header("Content-Disposition", `attachment; filename="${documentId.replace(/[^\w.-]/g, "_")}.pdf"`);
     return c.body(tinyPdf(`${request.companyId} ${documentId}`), 200, { "Content-Type": "application/pdf" });
   });

@@ -8,7 +8,11 @@ import { monitoringCountries } from "../pricing";
 import type { SimulatorContext } from "../simulator-context";
 import type { SimState, StoredMonitor } from "../state";
 
-const createBody = z.object({ companyId: z.string().trim().min(1), countryCode: z.string(), metadata: z.record(z.string(), z.string()).optional() });
+const createBody = z.object({
+  companyId: z.string().trim().min(1),
+  countryCode: z.string(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
 
 /** The API's own handling of metadata: over 50 keys refused; long keys skipped, long values truncated. */
 export function storedMetadata(metadata: Record<string, string>): Record<string, string> {
@@ -26,7 +30,13 @@ const credentialSources: Record<string, string> = { FR: "infogreffe", DE: "hande
 function datapointNotices(m: StoredMonitor, vault: SimState["vault"]) {
   const source = credentialSources[m.countryCode];
   if (!source || vault.default?.[source]) return [];
-  return [{ datapoint: "shareholders", status: "blocked_missing_credentials", message: `Add ${source} credentials to the vault to monitor shareholders; the other datapoints are monitored now.` }];
+  return [
+    {
+      datapoint: "shareholders",
+      status: "blocked_missing_credentials",
+      message: `Add ${source} credentials to the vault to monitor shareholders; the other datapoints are monitored now.`,
+    },
+  ];
 }
 
 function page<T>(items: T[], first: number, after: string | undefined) {
@@ -93,7 +103,12 @@ export function monitorRoutes(ctx: SimulatorContext) {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     const result = page(matching, first, c.req.query("after"));
     if (!result) return apiError(c, 400, "invalid_request", "The cursor is not valid.");
-    return c.json({ monitors: result.slice.map(view), total: matching.length, hasNextPage: result.hasNextPage, nextCursor: result.nextCursor });
+    return c.json({
+      monitors: result.slice.map(view),
+      total: matching.length,
+      hasNextPage: result.hasNextPage,
+      nextCursor: result.nextCursor,
+    });
   });
 
   // A monitor deactivated by its company disappearing stays readable (details and logs), but is not listed.
@@ -102,7 +117,9 @@ export function monitorRoutes(ctx: SimulatorContext) {
 
   app.get("/:id", (c) => {
     const monitor = found(c.req.param("id"));
-    return monitor ? c.json({ ...view(monitor), active: !monitor.deactivated, lastFetchedAt: monitor.logs.at(-1)?.createdAt ?? null }) : notFound(c);
+    return monitor
+      ? c.json({ ...view(monitor), active: !monitor.deactivated, lastFetchedAt: monitor.logs.at(-1)?.createdAt ?? null })
+      : notFound(c);
   });
 
   app.delete("/:id", (c) => {
@@ -127,9 +144,14 @@ export function monitorRoutes(ctx: SimulatorContext) {
   app.post("/:id/test-notification", async (c) => {
     const monitor = found(c.req.param("id"));
     if (!monitor) return notFound(c);
-    const body = (await c.req.json().catch(() => undefined)) as { changeCategories?: unknown; monitorHasBeenDeactivated?: unknown } | undefined;
+    const body = (await c.req.json().catch(() => undefined)) as
+      { changeCategories?: unknown; monitorHasBeenDeactivated?: unknown } | undefined;
     const categories = body?.changeCategories;
-    if (!Array.isArray(categories) || categories.length === 0 || !categories.every((x) => (changeCategories as readonly unknown[]).includes(x))) {
+    if (
+      !Array.isArray(categories) ||
+      categories.length === 0 ||
+      !categories.every((x) => (changeCategories as readonly unknown[]).includes(x))
+    ) {
       return apiError(c, 400, "invalid_request", `changeCategories must list one or more of: ${changeCategories.join(", ")}.`);
     }
     if (!ctx.webhookEndpoint()) return apiError(c, 400, "invalid_request", "No webhook endpoint is configured.");

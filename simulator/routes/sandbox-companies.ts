@@ -20,8 +20,20 @@ export function sandboxCompanyRoutes(ctx: SimulatorContext) {
   app.post("/", async (c) => {
     const raw = (await c.req.json().catch(() => undefined)) as { countryCode?: unknown; id?: unknown } | undefined;
     const parsed = definition.safeParse(raw);
-    if (!parsed.success || typeof raw?.id !== "string" || !raw.id.trim() || typeof raw.countryCode !== "string" || !isRegistryCountry(raw.countryCode)) {
-      return apiError(c, 400, "invalid_request", "Give countryCode (a supported country), id, and optionally company fields.", parsed.success ? undefined : issueDetails(parsed.error.issues));
+    if (
+      !parsed.success ||
+      typeof raw?.id !== "string" ||
+      !raw.id.trim() ||
+      typeof raw.countryCode !== "string" ||
+      !isRegistryCountry(raw.countryCode)
+    ) {
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        "Give countryCode (a supported country), id, and optionally company fields.",
+        parsed.success ? undefined : issueDetails(parsed.error.issues),
+      );
     }
     state.userCompanies[`${raw.countryCode}:${raw.id}`] = parsed.data;
     ctx.store.changed();
@@ -35,7 +47,10 @@ export function sandboxCompanyRoutes(ctx: SimulatorContext) {
     if (!current) return apiError(c, 404, "not_found", "No user-defined company with this country and id.");
     const parsed = definition.partial().safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return apiError(c, 400, "invalid_request", "The change is invalid.", issueDetails(parsed.error.issues));
-    state.userCompanies[key] = { company: { ...current.company, ...parsed.data.company }, sections: { ...current.sections, ...parsed.data.sections } };
+    state.userCompanies[key] = {
+      company: { ...current.company, ...parsed.data.company },
+      sections: { ...current.sections, ...parsed.data.sections },
+    };
     ctx.store.changed();
     return c.json(view(country, id));
   });

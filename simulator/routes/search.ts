@@ -18,8 +18,19 @@ export function searchRoutes(_ctx: SimulatorContext) {
   const app = new Hono();
 
   app.get("/", (c) => {
-    const parsed = searchQuerySchema.safeParse({ country: c.req.query("country"), query: c.req.query("query") ?? "", transliterate: c.req.query("transliterate") === "true" });
-    if (!parsed.success) return apiError(c, 400, "invalid_request", parsed.error.issues[0]?.message ?? "The search is invalid.", issueDetails(parsed.error.issues));
+    const parsed = searchQuerySchema.safeParse({
+      country: c.req.query("country"),
+      query: c.req.query("query") ?? "",
+      transliterate: c.req.query("transliterate") === "true",
+    });
+    if (!parsed.success)
+      return apiError(
+        c,
+        400,
+        "invalid_request",
+        parsed.error.issues[0]?.message ?? "The search is invalid.",
+        issueDetails(parsed.error.issues),
+      );
     const { country, query, transliterate } = parsed.data;
     const { sources } = searchCompanies(country as RegistryCountry, query, { transliterate: transliterate ?? false });
     const failing = specialError(query)?.where === "search";
@@ -39,7 +50,10 @@ export function searchRoutes(_ctx: SimulatorContext) {
         elapsed = source.delayMs;
         if (signal.aborted) return;
         if (failing && index === 1) {
-          await stream.writeSSE({ event: "error", data: JSON.stringify({ statusCode: 500, error: { code: "service_unavailable", message: "Search failed; retry later." } }) });
+          await stream.writeSSE({
+            event: "error",
+            data: JSON.stringify({ statusCode: 500, error: { code: "service_unavailable", message: "Search failed; retry later." } }),
+          });
           return;
         }
         seen.push(...source.results);

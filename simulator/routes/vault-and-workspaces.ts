@@ -22,7 +22,18 @@ export const vaultSources = [
     fields: [
       { name: "email", type: "email", required: true, secret: false },
       { name: "password", type: "password", required: true, secret: true },
-      { name: "backupAccounts", type: "list", required: false, secret: false, item: { fields: [{ name: "email", type: "email", required: true, secret: false }, { name: "password", type: "password", required: true, secret: true }] } },
+      {
+        name: "backupAccounts",
+        type: "list",
+        required: false,
+        secret: false,
+        item: {
+          fields: [
+            { name: "email", type: "email", required: true, secret: false },
+            { name: "password", type: "password", required: true, secret: true },
+          ],
+        },
+      },
     ],
   },
 ] as const;
@@ -35,7 +46,9 @@ function missingFields(fields: readonly Field[], payload: Record<string, unknown
     if (value === undefined || value === "") return field.required ? [`${prefix}${field.name} is required`] : [];
     if (field.item) {
       if (!Array.isArray(value)) return [`${prefix}${field.name} must be a list`];
-      return value.flatMap((entry, i) => missingFields(field.item!.fields, (entry ?? {}) as Record<string, unknown>, `${prefix}${field.name}[${i}].`));
+      return value.flatMap((entry, i) =>
+        missingFields(field.item!.fields, (entry ?? {}) as Record<string, unknown>, `${prefix}${field.name}[${i}].`),
+      );
     }
     return typeof value === "string" ? [] : [`${prefix}${field.name} must be text`];
   });
@@ -68,7 +81,8 @@ export function vaultAndWorkspaceRoutes(ctx: SimulatorContext) {
     const source = vaultSources.find((s) => s.key === c.req.param("sourceKey"));
     if (!source) return apiError(c, 400, "invalid_request", `Unknown source ${c.req.param("sourceKey")}; see GET /v2/vault/sources.`);
     const body = (await c.req.json().catch(() => undefined)) as { payload?: unknown } | undefined;
-    if (!body || typeof body.payload !== "object" || body.payload === null) return apiError(c, 400, "invalid_request", "The body must be {payload: {...}}.");
+    if (!body || typeof body.payload !== "object" || body.payload === null)
+      return apiError(c, 400, "invalid_request", "The body must be {payload: {...}}.");
     const missing = missingFields(source.fields, body.payload as Record<string, unknown>);
     if (missing.length) return apiError(c, 400, "invalid_request", "The payload does not match the source's fields.", missing);
     const workspace = workspaceNamed(state, c.req.param("name"));

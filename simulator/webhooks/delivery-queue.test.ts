@@ -31,8 +31,7 @@ async function setup(respond?: Responder, options: Partial<DeliveryQueueOptions>
   return { receiver, clock, secret, settings, queue, ids };
 }
 
-const verify = (secret: string, receiver: TestReceiver) =>
-  receiver.received.map((r) => new Webhook(secret).verify(r.body, r.headers));
+const verify = (secret: string, receiver: TestReceiver) => receiver.received.map((r) => new Webhook(secret).verify(r.body, r.headers));
 
 describe("DeliveryQueue", () => {
   it("delivers signed requests that the svix package verifies, unicode included", async () => {
@@ -196,7 +195,12 @@ describe("DeliveryQueue", () => {
       calls.push({ url: String(input), init });
       return new Response(null, { status: calls.length === 1 ? 502 : 202 });
     };
-    const queue = new DeliveryQueue({ endpoint: () => "http://receiver.test/hook", secret: generateSigningSecret, now: () => new Date(), fetch: stub });
+    const queue = new DeliveryQueue({
+      endpoint: () => "http://receiver.test/hook",
+      secret: generateSigningSecret,
+      now: () => new Date(),
+      fetch: stub,
+    });
     const message = queue.enqueue("monitor.notification", { monitorId: "mon_3" });
     await queue.drain();
     expect(calls.map((c) => [c.url, c.init?.body])).toEqual([

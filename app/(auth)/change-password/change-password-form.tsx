@@ -45,9 +45,29 @@ export function ChangePasswordForm({ email, required }: { email: string; require
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} className="space-y-4">
-          <FormField label="Current password" name="currentPassword" type="password" autoComplete="current-password" errors={fieldErrors.currentPassword} />
-          <FormField label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={12} errors={fieldErrors.newPassword} hint="At least 12 characters." />
-          <FormField label="Repeat the new password" name="confirmPassword" type="password" autoComplete="new-password" errors={fieldErrors.confirmPassword} />
+          <FormField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            errors={fieldErrors.currentPassword}
+          />
+          <FormField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            minLength={12}
+            errors={fieldErrors.newPassword}
+            hint="At least 12 characters."
+          />
+          <FormField
+            label="Repeat the new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            errors={fieldErrors.confirmPassword}
+          />
           <FormError message={error} />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Saving…" : "Save the new password"}

@@ -9,12 +9,18 @@ import { offeredModes, quoteOrder } from "@/lib/orders/quote";
 import { registryCountries } from "@/lib/registry/countries";
 
 /** The price of a fast-mode company profile in a country (the company block in onboarding mode). */
-export const onboardingPriceAction = registryAction("spendCredits", z.object({ countryCode: z.enum(registryCountries) }), async ({ countryCode }, { registry }) => {
-  const { connection, client } = await registry();
-  const pricing = await cachedPricing(connection.id, client, countryCode);
-  const mode = offeredModes(pricing).includes("onboarding") ? "onboarding" : undefined;
-  const quote = quoteOrder(pricing, mode ?? "verification", ["company"]);
-  return { ok: true, data: { price: quote.unpriced.length ? undefined : quote.total, mode: mode ?? null } };
-});
+export const onboardingPriceAction = registryAction(
+  "spendCredits",
+  z.object({ countryCode: z.enum(registryCountries) }),
+  async ({ countryCode }, { registry }) => {
+    const { connection, client } = await registry();
+    const pricing = await cachedPricing(connection.id, client, countryCode);
+    const mode = offeredModes(pricing).includes("onboarding") ? "onboarding" : undefined;
+    const quote = quoteOrder(pricing, mode ?? "verification", ["company"]);
+    return { ok: true, data: { price: quote.unpriced.length ? undefined : quote.total, mode: mode ?? null } };
+  },
+);
 
-export const onboardAction = registryAction("spendCredits", onboardingInputSchema, async (input, { user, registry }) => placeOnboarding(user, input, await registry()));
+export const onboardAction = registryAction("spendCredits", onboardingInputSchema, async (input, { user, registry }) =>
+  placeOnboarding(user, input, await registry()),
+);

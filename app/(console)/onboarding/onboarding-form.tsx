@@ -29,7 +29,9 @@ export function OnboardingForm() {
   useEffect(() => {
     if (prices[countryCode]) return;
     void onboardingPriceAction({ countryCode }).then((result) => {
-      const known = !result.ok ? { error: result.registry ? `${result.code}: ${result.error}` : result.error, code: result.code } : { value: result.data.price };
+      const known = !result.ok
+        ? { error: result.registry ? `${result.code}: ${result.error}` : result.error, code: result.code }
+        : { value: result.data.price };
       setPrices((p) => ({ ...p, [countryCode]: known }));
     });
   }, [countryCode, prices]);
@@ -37,7 +39,11 @@ export function OnboardingForm() {
   const input = { countryCode, id, caseReference, quotedTotal: price.value ?? 0 };
   function ask() {
     const parsed = onboardingInputSchema.safeParse(input);
-    if (!parsed.success) return setProblem({ message: parsed.error.issues[0]!.message, fieldErrors: { [String(parsed.error.issues[0]!.path[0])]: [parsed.error.issues[0]!.message] } });
+    if (!parsed.success)
+      return setProblem({
+        message: parsed.error.issues[0]!.message,
+        fieldErrors: { [String(parsed.error.issues[0]!.path[0])]: [parsed.error.issues[0]!.message] },
+      });
     setProblem(undefined);
     setConfirming(true);
   }
@@ -50,7 +56,13 @@ export function OnboardingForm() {
     });
   }
 
-  const priceText = price.loading ? "Reading the price…" : price.error ? undefined : price.value === undefined ? "The pricing gives no onboarding price for this country." : `${price.value} credits`;
+  const priceText = price.loading
+    ? "Reading the price…"
+    : price.error
+      ? undefined
+      : price.value === undefined
+        ? "The pricing gives no onboarding price for this country."
+        : `${price.value} credits`;
   return (
     <form
       className="space-y-4 rounded-lg border p-4"
@@ -61,7 +73,12 @@ export function OnboardingForm() {
     >
       <div className="space-y-1">
         <Label htmlFor="onboarding-country">Country</Label>
-        <NativeSelect id="onboarding-country" className="w-full" value={countryCode} onChange={(e) => setCountryCode(e.target.value as RegistryCountry)}>
+        <NativeSelect
+          id="onboarding-country"
+          className="w-full"
+          value={countryCode}
+          onChange={(e) => setCountryCode(e.target.value as RegistryCountry)}
+        >
           {registryCountries.map((c) => (
             <option key={c} value={c}>
               {countryNames[c]} ({c})
@@ -84,7 +101,11 @@ export function OnboardingForm() {
       <FormError message={price.error && `Reading the price failed: ${price.error}`} />
       <ConnectionKeyRemedy code={price.code} />
       {problem && !problem.fieldErrors?.id && (
-        <div role="alert" aria-label={problem.registry?.code === "outcome_unknown" ? "Onboarding outcome unknown" : "Onboarding refused"} className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm text-destructive">
+        <div
+          role="alert"
+          aria-label={problem.registry?.code === "outcome_unknown" ? "Onboarding outcome unknown" : "Onboarding refused"}
+          className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm text-destructive"
+        >
           <p>
             {problem.registry && <code>{problem.registry.code}: </code>}
             {problem.message}
@@ -101,7 +122,15 @@ export function OnboardingForm() {
         {pending ? "Onboarding…" : price.value === undefined ? "Onboard" : `Onboard for ${price.value} credits`}
       </Button>
       <ConfirmDialog
-        confirm={confirming ? { title: `Onboard for ${price.value} credits?`, body: `${countryNames[countryCode]} ${id}: the company profile in fast mode. Credits are spent when you confirm.`, action: `Spend ${price.value} credits` } : undefined}
+        confirm={
+          confirming
+            ? {
+                title: `Onboard for ${price.value} credits?`,
+                body: `${countryNames[countryCode]} ${id}: the company profile in fast mode. Credits are spent when you confirm.`,
+                action: `Spend ${price.value} credits`,
+              }
+            : undefined
+        }
         onConfirm={onboard}
         onCancel={() => setConfirming(false)}
       />

@@ -4,7 +4,9 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 
-type Check = (input: Record<string, never>) => Promise<{ ok: true; data: { found: number; stillOpen: number } } | { ok: false; code: string; error: string }>;
+type Check = (
+  input: Record<string, never>,
+) => Promise<{ ok: true; data: { found: number; stillOpen: number } } | { ok: false; code: string; error: string }>;
 
 /** Matches the open paid requests with what the registry has reported since, and says what it found. */
 export function CheckIntentsButton({ check }: { check: Check }) {
@@ -14,7 +16,11 @@ export function CheckIntentsButton({ check }: { check: Check }) {
   const run = () =>
     startTransition(async () => {
       const result = await check({});
-      setSaid(result.ok ? `Found ${result.data.found}; ${result.data.stillOpen} still without a known outcome.` : `${result.code}: ${result.error}`);
+      setSaid(
+        result.ok
+          ? `Found ${result.data.found}; ${result.data.stillOpen} still without a known outcome.`
+          : `${result.code}: ${result.error}`,
+      );
       router.refresh();
     });
   return (

@@ -16,7 +16,8 @@ export function OpenIntents({ intents, canCheck }: { intents: PaidRequestIntent[
           Paid requests without a known outcome
         </h2>
         <p className="text-sm text-muted-foreground">
-          The registry gave no definite answer to these, or the console stopped before recording it: they may have been placed and charged. Each is matched with what the registry reports by webhook at every start of the console, or now.
+          The registry gave no definite answer to these, or the console stopped before recording it: they may have been placed and charged.
+          Each is matched with what the registry reports by webhook at every start of the console, or now.
         </p>
       </div>
       <Table>
@@ -37,10 +38,13 @@ export function OpenIntents({ intents, canCheck }: { intents: PaidRequestIntent[
               <TableCell className="text-sm">
                 {intent.target} <span className="text-xs text-muted-foreground">({intent.action})</span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{text(intent.details.quotedTotal ?? intent.details.estimatedCost) ?? "—"}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {text(intent.details.quotedTotal ?? intent.details.estimatedCost) ?? "—"}
+              </TableCell>
               <TableCell className="text-sm">
                 {intent.status === "pending" ? <Badge variant="secondary">Being sent</Badge> : <Badge variant="warning">Unknown</Badge>}{" "}
-                {text(intent.outcome?.code) && <code className="text-xs">{text(intent.outcome?.code)}</code>} {text(intent.outcome?.message)}
+                {text(intent.outcome?.code) && <code className="text-xs">{text(intent.outcome?.code)}</code>}{" "}
+                {text(intent.outcome?.message)}
               </TableCell>
             </TableRow>
           ))}

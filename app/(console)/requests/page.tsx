@@ -36,7 +36,8 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
   const orderers = await requestOrderers();
   const orderedBy = typeof params.user === "string" && orderers.includes(params.user) ? params.user : undefined;
   const [{ rows, total, pages }, unsettled] = await Promise.all([listRequests({ status, origin, orderedBy, page }), openIntents()]);
-  const query = (p: number) => `?${new URLSearchParams({ ...(status && { status }), ...(origin && { origin }), ...(orderedBy && { user: orderedBy }), page: String(p) })}`;
+  const query = (p: number) =>
+    `?${new URLSearchParams({ ...(status && { status }), ...(origin && { origin }), ...(orderedBy && { user: orderedBy }), page: String(p) })}`;
 
   return (
     <div className="space-y-4">
@@ -56,7 +57,8 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
       />
       {rows.length === 0 ? (
         <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          No requests{status || origin || orderedBy ? " match these filters" : " yet"}. Requests appear here when they are ordered, or when a webhook brings one created by another client of the same account.
+          No requests{status || origin || orderedBy ? " match these filters" : " yet"}. Requests appear here when they are ordered, or when
+          a webhook brings one created by another client of the same account.
         </p>
       ) : (
         <Table>
@@ -74,7 +76,10 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
             {rows.map((row) => (
               <TableRow key={row.requestId}>
                 <TableCell className="max-w-md">
-                  <Link href={`/requests/${encodeURIComponent(row.requestId)}`} className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+                  <Link
+                    href={`/requests/${encodeURIComponent(row.requestId)}`}
+                    className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+                  >
                     {row.companyName ?? row.companyId ?? row.requestId}
                   </Link>
                   <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
@@ -87,10 +92,16 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
                     {row.datapoints.total === 0 ? "No snapshot yet" : `${row.datapoints.final} of ${row.datapoints.total} final`}
                   </div>
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{row.charged === undefined ? <span className="text-xs text-muted-foreground">Not reported</span> : `${row.charged} cr`}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {row.charged === undefined ? <span className="text-xs text-muted-foreground">Not reported</span> : `${row.charged} cr`}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">{row.version || "—"}</TableCell>
                 <TableCell>
-                  {row.origin === "elsewhere" ? <Badge variant="outline">Created elsewhere</Badge> : <span className="text-sm">{row.orderedBy ?? "This console"}</span>}
+                  {row.origin === "elsewhere" ? (
+                    <Badge variant="outline">Created elsewhere</Badge>
+                  ) : (
+                    <span className="text-sm">{row.orderedBy ?? "This console"}</span>
+                  )}
                 </TableCell>
                 <TableCell className="text-sm tabular-nums">{row.updatedAt.slice(0, 19).replace("T", " ")}</TableCell>
               </TableRow>

@@ -16,7 +16,9 @@ export default async function SearchPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold">Search</h1>
-        <p className="text-sm text-muted-foreground">{sectionFor("/search").purpose} Searching is free; the link in the address bar repeats the search.</p>
+        <p className="text-sm text-muted-foreground">
+          {sectionFor("/search").purpose} Searching is free; the link in the address bar repeats the search.
+        </p>
       </div>
       <Suspense>
         <SearchConsole rememberedCountry={isRegistryCountry(remembered) ? remembered : undefined} />

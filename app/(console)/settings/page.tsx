@@ -8,7 +8,11 @@ export const metadata: Metadata = { title: "Settings" };
 
 const parts = [
   { title: "Users", href: "/settings/users", description: "Create users, change roles, reset passwords, deactivate accounts." },
-  { title: "Connections", href: "/settings/connections", description: "Registry API connections: base URL, API key and webhook secret, encrypted at rest." },
+  {
+    title: "Connections",
+    href: "/settings/connections",
+    description: "Registry API connections: base URL, API key and webhook secret, encrypted at rest.",
+  },
   { title: "Webhooks", href: "/settings/webhooks", description: "Each connection's webhook URL, delivery ledger and rejected deliveries." },
 ];
 

@@ -30,18 +30,40 @@ export const expandGraphAction = registryAction(
 
     const plan = continuationPlan(graph, input.nodeIds);
     if (plan.unknownIds.length) {
-      return { ok: false, code: "invalid_input", error: `Not budget-truncated nodes of this graph: ${plan.unknownIds.slice(0, 5).join(", ")}.` };
+      return {
+        ok: false,
+        code: "invalid_input",
+        error: `Not budget-truncated nodes of this graph: ${plan.unknownIds.slice(0, 5).join(", ")}.`,
+      };
     }
     const cost = plan.costUnknown ? null : plan.estimatedCost;
     if (cost !== input.confirmedCost) {
-      return { ok: false, code: "cost_changed", error: `The estimated cost is now ${cost ?? "not stated"} credits, not the ${input.confirmedCost ?? "unstated"} you confirmed. Confirm again.` };
+      return {
+        ok: false,
+        code: "cost_changed",
+        error: `The estimated cost is now ${cost ?? "not stated"} credits, not the ${input.confirmedCost ?? "unstated"} you confirmed. Confirm again.`,
+      };
     }
 
     const { connection, client } = await registry();
     const body = continuationBody({ requestId: parent.requestId, companyId, countryCode }, plan);
-    const details = { parentRequestId: parent.requestId, nodeIds: plan.chosen, estimatedCost: cost, costUnknownNodes: plan.costUnknown, caps: { graphMaxBudget: body.graphMaxBudget ?? null, maxBudget: body.maxBudget ?? null } };
-    const paid = { user, connectionId: connection.id, company: { countryCode, id: companyId, name: parent.companyName }, action: "company.graph_expanded" as const, details };
-    return sendAndRecord(paid, (intent) => client.createCompany({ ...body, metadata: intent } as Parameters<typeof client.createCompany>[0]));
+    const details = {
+      parentRequestId: parent.requestId,
+      nodeIds: plan.chosen,
+      estimatedCost: cost,
+      costUnknownNodes: plan.costUnknown,
+      caps: { graphMaxBudget: body.graphMaxBudget ?? null, maxBudget: body.maxBudget ?? null },
+    };
+    const paid = {
+      user,
+      connectionId: connection.id,
+      company: { countryCode, id: companyId, name: parent.companyName },
+      action: "company.graph_expanded" as const,
+      details,
+    };
+    return sendAndRecord(paid, (intent) =>
+      client.createCompany({ ...body, metadata: intent } as Parameters<typeof client.createCompany>[0]),
+    );
   },
   { followUp: (input) => input.requestId },
 );

@@ -54,14 +54,21 @@ export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredR
     <div className="min-w-0 space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{request.companyName ?? request.companyId ?? "Company not reported yet"}</h1>
+          <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">
+            {request.companyName ?? request.companyId ?? "Company not reported yet"}
+          </h1>
           <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
             {[request.countryCode, request.companyId].filter(Boolean).join(" · ")} · request {requestId}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2" aria-label="Request state">
           {request.origin === "elsewhere" && <Badge variant="outline">Created elsewhere</Badge>}
-          <UpdateMode complete={request.complete} polling={polling.active} liveStatus={live.status} delayMs={pollDelayMs(polling.unchanged)} />
+          <UpdateMode
+            complete={request.complete}
+            polling={polling.active}
+            liveStatus={live.status}
+            delayMs={pollDelayMs(polling.unchanged)}
+          />
         </div>
       </div>
       {request.complete ? (
@@ -89,14 +96,30 @@ export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredR
         dataPoints={dataStatus?.dataPoints}
         documents={dataStatus?.documents}
         documentNames={Object.fromEntries(snapshotDocuments(request.snapshot).map((d) => [d.id, d.nameInEnglish ?? d.name ?? d.id]))}
-        renderRetry={canOrder ? (kind, name) => <RetryButton target={{ requestId, kind, name }} actions={{ quote: quoteRetryAction, retry: retryDatapointAction }} /> : undefined}
+        renderRetry={
+          canOrder
+            ? (kind, name) => (
+                <RetryButton target={{ requestId, kind, name }} actions={{ quote: quoteRetryAction, retry: retryDatapointAction }} />
+              )
+            : undefined
+        }
       />
       <DossierTabs request={request} canExpand={canExpand} expandGraph={expandGraphAction} />
     </div>
   );
 }
 
-function UpdateMode({ complete, polling, liveStatus, delayMs }: { complete: boolean; polling: boolean; liveStatus: string; delayMs: number }) {
+function UpdateMode({
+  complete,
+  polling,
+  liveStatus,
+  delayMs,
+}: {
+  complete: boolean;
+  polling: boolean;
+  liveStatus: string;
+  delayMs: number;
+}) {
   if (complete) return <Badge variant="success">Complete</Badge>;
   if (polling) return <Badge variant="warning">Polling the registry (next in {Math.round(delayMs / 1000)} s)</Badge>;
   if (liveStatus === "open") return <Badge variant="secondary">Live</Badge>;

@@ -20,8 +20,10 @@ type RetryPlan = { order: OrderInput; label: string };
  * registry, through the request's own connection (a follow-up), whichever one the user has chosen for new work.
  */
 async function retryPlan(input: z.infer<typeof retryInput>, { followed: request, registry: open }: FollowUpContext) {
-  if (!request.countryCode || !request.companyId) return { ok: false as const, code: "not_found", error: "This request does not name its company yet." };
-  if (!retryableEntry(request.snapshot, input.kind, input.name)) return { ok: false as const, code: "not_retryable", error: "This entry has not failed in a way the registry says a retry can help." };
+  if (!request.countryCode || !request.companyId)
+    return { ok: false as const, code: "not_found", error: "This request does not name its company yet." };
+  if (!retryableEntry(request.snapshot, input.kind, input.name))
+    return { ok: false as const, code: "not_retryable", error: "This entry has not failed in a way the registry says a retry can help." };
   const registry = await open();
   const pricing = await cachedPricing(registry.connection.id, registry.client, request.countryCode);
   const requestMode = (request.snapshot?.request as { mode?: unknown } | undefined)?.mode;
@@ -29,7 +31,8 @@ async function retryPlan(input: z.infer<typeof retryInput>, { followed: request,
   let dataPoints: OrderableDatapoint[];
   let documentPrices: number[] = [];
   if (input.kind === "dataPoint") {
-    if (!isKnownValue(orderableDatapoints, input.name)) return { ok: false as const, code: "not_orderable", error: `The console cannot order the datapoint "${input.name}".` };
+    if (!isKnownValue(orderableDatapoints, input.name))
+      return { ok: false as const, code: "not_orderable", error: `The console cannot order the datapoint "${input.name}".` };
     dataPoints = [input.name];
   } else {
     // A document is ordered beside the free document listing (an order names at least one datapoint).

@@ -48,7 +48,11 @@ export function ConnectionFormDialog(props: {
     };
     // Checked here for comfort; the server checks the same schema again.
     const local = connectionInputSchema.safeParse(input);
-    const missing: Record<string, string[]> = editing ? baseUrlChangeProblems(editing, input) : input.apiKey ? {} : { apiKey: ["Enter the API key."] };
+    const missing: Record<string, string[]> = editing
+      ? baseUrlChangeProblems(editing, input)
+      : input.apiKey
+        ? {}
+        : { apiKey: ["Enter the API key."] };
     if (!local.success || Object.keys(missing).length) {
       setFieldErrors({ ...(local.success ? {} : fieldErrorsOf(local.error.issues)), ...missing });
       setError("Please correct the highlighted fields.");
@@ -79,7 +83,12 @@ export function ConnectionFormDialog(props: {
           <FormField label="Name" name="name" defaultValue={editing?.name} errors={fieldErrors.name} />
           <div className="space-y-2">
             <Label htmlFor="connection-environment">Environment</Label>
-            <NativeSelect id="connection-environment" name="environment" defaultValue={editing?.environment ?? "production"} className="w-full">
+            <NativeSelect
+              id="connection-environment"
+              name="environment"
+              defaultValue={editing?.environment ?? "production"}
+              className="w-full"
+            >
               {connectionEnvironments.map((e) => (
                 <option key={e} value={e}>
                   {e === "production" ? "Production" : "Sandbox (development environment)"}
@@ -94,7 +103,11 @@ export function ConnectionFormDialog(props: {
             defaultValue={editing?.baseUrl}
             placeholder="https://api.example.com"
             errors={fieldErrors.baseUrl}
-            hint={editing ? `A new base URL needs the API key${editing.hasWebhookSecret ? " and the signing secret" : ""} entered again: stored secrets are never sent to another address.` : undefined}
+            hint={
+              editing
+                ? `A new base URL needs the API key${editing.hasWebhookSecret ? " and the signing secret" : ""} entered again: stored secrets are never sent to another address.`
+                : undefined
+            }
           />
           <FormField
             label="API key"
@@ -112,7 +125,11 @@ export function ConnectionFormDialog(props: {
             autoComplete="off"
             required={false}
             errors={fieldErrors.webhookSecret}
-            hint={editing?.hasWebhookSecret ? "A secret is set. Leave empty to keep it." : "Starts with whsec_; shown by the vendor under Developers → Webhooks."}
+            hint={
+              editing?.hasWebhookSecret
+                ? "A secret is set. Leave empty to keep it."
+                : "Starts with whsec_; shown by the vendor under Developers → Webhooks."
+            }
           />
           {editing?.hasWebhookSecret && (
             <div className="flex items-center gap-2">

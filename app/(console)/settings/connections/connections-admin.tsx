@@ -8,7 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
-import { createConnectionAction, deleteConnectionAction, testConnectionAction, updateConnectionAction, type ConnectionTestResult } from "./actions";
+import {
+  createConnectionAction,
+  deleteConnectionAction,
+  testConnectionAction,
+  updateConnectionAction,
+  type ConnectionTestResult,
+} from "./actions";
 import { ConnectionFormDialog } from "./connection-form-dialog";
 
 function TestOutcome({ result }: { result: ConnectionTestResult }) {
@@ -48,7 +54,11 @@ export function ConnectionsAdmin({ connections }: { connections: ConnectionView[
   async function confirmDelete() {
     if (!deleting) return;
     const result = await deleteConnectionAction({ id: deleting.id });
-    toast(result.ok ? { title: "Connection deleted", description: deleting.name, variant: "success" } : { title: "Not deleted", description: result.error, variant: "destructive" });
+    toast(
+      result.ok
+        ? { title: "Connection deleted", description: deleting.name, variant: "success" }
+        : { title: "Not deleted", description: result.error, variant: "destructive" },
+    );
     setDeleting(undefined);
   }
 
@@ -121,7 +131,9 @@ export function ConnectionsAdmin({ connections }: { connections: ConnectionView[
           editing={dialog.editing}
           onOpenChange={(open) => !open && setDialog(undefined)}
           submit={(fields) => (dialog.editing ? updateConnectionAction({ id: dialog.editing.id, fields }) : createConnectionAction(fields))}
-          onSaved={(name) => toast({ title: dialog.editing ? "Connection saved" : "Connection added", description: name, variant: "success" })}
+          onSaved={(name) =>
+            toast({ title: dialog.editing ? "Connection saved" : "Connection added", description: name, variant: "success" })
+          }
         />
       )}
       <ConfirmDialog

@@ -24,7 +24,12 @@ export function CreateUserDialog({ onCreated }: { onCreated: (email: string, one
     const form = new FormData(event.currentTarget);
     const email = String(form.get("email") ?? "");
     setPending(true);
-    const result = await createUserAction({ email, name: String(form.get("name") ?? ""), role, password: String(form.get("password") ?? "") });
+    const result = await createUserAction({
+      email,
+      name: String(form.get("name") ?? ""),
+      role,
+      password: String(form.get("password") ?? ""),
+    });
     setPending(false);
     if (!result.ok) {
       setError(result.error);
@@ -68,7 +73,14 @@ export function CreateUserDialog({ onCreated }: { onCreated: (email: string, one
             </Select>
             <p className="text-xs text-muted-foreground">{roleDescriptions[role]}</p>
           </div>
-          <FormField label="Password (optional)" name="password" type="password" autoComplete="new-password" required={false} errors={fieldErrors.password} />
+          <FormField
+            label="Password (optional)"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required={false}
+            errors={fieldErrors.password}
+          />
           <FormError message={error} />
           <DialogFooter>
             <Button type="submit" disabled={pending}>

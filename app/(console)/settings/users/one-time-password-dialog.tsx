@@ -19,7 +19,12 @@ export function OneTimePasswordDialog({ shown, onClose }: { shown?: { email: str
           <code data-testid="one-time-password" className="flex-1 rounded-md bg-muted px-3 py-2 font-mono text-base">
             {shown?.password}
           </code>
-          <Button variant="outline" size="icon" aria-label="Copy password" onClick={() => shown && navigator.clipboard?.writeText(shown.password)}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Copy password"
+            onClick={() => shown && navigator.clipboard?.writeText(shown.password)}
+          >
             <Copy className="size-4" aria-hidden />
           </Button>
         </div>

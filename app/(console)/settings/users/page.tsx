@@ -8,10 +8,5 @@ export const metadata: Metadata = { title: "Users" };
 export default async function UsersPage() {
   const me = await guardPage("manageUsers");
   const users = await listUsers();
-  return (
-    <UsersAdmin
-      currentUserId={me.id}
-      users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))}
-    />
-  );
+  return <UsersAdmin currentUserId={me.id} users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))} />;
 }

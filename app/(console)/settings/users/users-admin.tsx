@@ -21,9 +21,21 @@ type Row = Omit<UserRow, "createdAt"> & { createdAt: string };
 type Confirm = { kind: "reset" | "deactivate" | "reactivate"; user: Row };
 
 const confirmTexts = {
-  reset: { title: "Reset password", action: "Reset password", body: "Their current password stops working now and they are signed out everywhere. You will see a one-time password to pass on." },
-  deactivate: { title: "Deactivate user", action: "Deactivate", body: "They are signed out on their next request and cannot sign in until reactivated." },
-  reactivate: { title: "Reactivate user", action: "Reactivate", body: "They can sign in again with their current password; the sessions the deactivation ended stay ended." },
+  reset: {
+    title: "Reset password",
+    action: "Reset password",
+    body: "Their current password stops working now and they are signed out everywhere. You will see a one-time password to pass on.",
+  },
+  deactivate: {
+    title: "Deactivate user",
+    action: "Deactivate",
+    body: "They are signed out on their next request and cannot sign in until reactivated.",
+  },
+  reactivate: {
+    title: "Reactivate user",
+    action: "Reactivate",
+    body: "They can sign in again with their current password; the sessions the deactivation ended stay ended.",
+  },
 } as const;
 
 function reportFailure(result: ActionResult<unknown>): boolean {

@@ -52,8 +52,8 @@ function SecretState({ connection, unreadable }: { connection: ConnectionView; u
       {connection.hasPreviousWebhookSecret && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed p-3">
           <p className="max-w-prose text-sm text-muted-foreground">
-            The secret was replaced; deliveries signed with the old one are still accepted while the vendor switches over. Retire it once the
-            vendor signs with the new secret only.
+            The secret was replaced; deliveries signed with the old one are still accepted while the vendor switches over. Retire it once
+            the vendor signs with the new secret only.
           </p>
           <RetirePreviousSecret connectionId={connection.id} connectionName={connection.name} />
         </div>
@@ -64,7 +64,9 @@ function SecretState({ connection, unreadable }: { connection: ConnectionView; u
 
 function DeliveryCounts({ connectionId, stats }: { connectionId: string; stats: DeliveryStats }) {
   if (stats.total === 0) {
-    return <p className="text-sm text-muted-foreground">No deliveries yet: configure this URL at the vendor under Developers → Webhooks.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">No deliveries yet: configure this URL at the vendor under Developers → Webhooks.</p>
+    );
   }
   return (
     <div className="space-y-1">

@@ -19,12 +19,23 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
-      toast({ title: "Not copied", description: "The browser did not allow copying: select the text and copy it by hand.", variant: "destructive" });
+      toast({
+        title: "Not copied",
+        description: "The browser did not allow copying: select the text and copy it by hand.",
+        variant: "destructive",
+      });
     }
   }
 
   return (
-    <Button type="button" variant="outline" size="icon" aria-label={copied ? "Copied" : label} title={copied ? "Copied" : label} onClick={copy}>
+    <Button
+      type="button"
+      variant="outline"
+      size="icon"
+      aria-label={copied ? "Copied" : label}
+      title={copied ? "Copied" : label}
+      onClick={copy}
+    >
       {copied ? <Check className="size-4 text-success" aria-hidden /> : <Copy className="size-4" aria-hidden />}
     </Button>
   );

@@ -23,7 +23,9 @@ function PageLink({ search, cursor, children }: { search: LedgerSearch; cursor?:
   }
   return (
     <Button asChild variant="outline" size="sm">
-      <Link href={`/settings/webhooks${ledgerQuery({ ...search, before: undefined, after: undefined, ...cursor })}#ledger`}>{children}</Link>
+      <Link href={`/settings/webhooks${ledgerQuery({ ...search, before: undefined, after: undefined, ...cursor })}#ledger`}>
+        {children}
+      </Link>
     </Button>
   );
 }
@@ -52,7 +54,8 @@ export function DeliveryLedger({
           Delivery ledger
         </h2>
         <p className="text-sm text-muted-foreground">
-          Every verified delivery, newest first. {page.total.toLocaleString("en")} {page.total === 1 ? "delivery matches" : "deliveries match"}.
+          Every verified delivery, newest first. {page.total.toLocaleString("en")}{" "}
+          {page.total === 1 ? "delivery matches" : "deliveries match"}.
         </p>
       </div>
       <form method="get" action="/settings/webhooks#ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter the ledger">
@@ -91,7 +94,15 @@ export function DeliveryLedger({
         </div>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="ledger-requestId">Request id</label>
-          <input id="ledger-requestId" name="requestId" defaultValue={search.requestId ?? ""} placeholder="req_…" className={inputClass} autoComplete="off" spellCheck={false} />
+          <input
+            id="ledger-requestId"
+            name="requestId"
+            defaultValue={search.requestId ?? ""}
+            placeholder="req_…"
+            className={inputClass}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
         <Button type="submit" size="sm">
           Apply
@@ -123,7 +134,10 @@ export function DeliveryLedger({
                 {paged ? (
                   <>
                     This page has left the ledger.{" "}
-                    <Link href={`/settings/webhooks${ledgerQuery({ ...search, before: undefined, after: undefined })}#ledger`} className="text-primary underline-offset-4 hover:underline">
+                    <Link
+                      href={`/settings/webhooks${ledgerQuery({ ...search, before: undefined, after: undefined })}#ledger`}
+                      className="text-primary underline-offset-4 hover:underline"
+                    >
                       Show the newest deliveries
                     </Link>
                     .
@@ -143,7 +157,11 @@ export function DeliveryLedger({
               <TableCell className="font-mono text-xs">{entry.type}</TableCell>
               <TableCell className="font-mono text-xs">
                 {entry.requestId ? (
-                  <Link href={timelineHref(entry.requestId)} className="text-primary underline-offset-4 hover:underline" title="This request's deliveries as a timeline">
+                  <Link
+                    href={timelineHref(entry.requestId)}
+                    className="text-primary underline-offset-4 hover:underline"
+                    title="This request's deliveries as a timeline"
+                  >
                     {entry.requestId}
                   </Link>
                 ) : entry.monitorId ? (

@@ -16,8 +16,23 @@ describe("the ledger's search parameters", () => {
   });
 
   it("ignores values that do not fit instead of failing", () => {
-    const parsed = parseLedgerSearch({ connection: "not-a-uuid", outcome: "exploded", before: "abc", after: "-3", type: "", requestId: "x".repeat(201), extra: "1" });
-    expect(parsed).toEqual({ connection: undefined, type: undefined, outcome: undefined, requestId: undefined, before: undefined, after: undefined });
+    const parsed = parseLedgerSearch({
+      connection: "not-a-uuid",
+      outcome: "exploded",
+      before: "abc",
+      after: "-3",
+      type: "",
+      requestId: "x".repeat(201),
+      extra: "1",
+    });
+    expect(parsed).toEqual({
+      connection: undefined,
+      type: undefined,
+      outcome: undefined,
+      requestId: undefined,
+      before: undefined,
+      after: undefined,
+    });
     expect(parseLedgerSearch({ before: "1.5" }).before).toBeUndefined();
     expect(parseLedgerSearch({ after: "99999999999999999999" }).after).toBeUndefined();
   });
@@ -28,6 +43,8 @@ describe("the ledger's search parameters", () => {
 
   it("writes back only what is set", () => {
     expect(ledgerQuery(parseLedgerSearch({}))).toBe("");
-    expect(ledgerQuery({ ...parseLedgerSearch({ outcome: "failed", requestId: "req a&b" }), before: 7 })).toBe("?outcome=failed&requestId=req+a%26b&before=7");
+    expect(ledgerQuery({ ...parseLedgerSearch({ outcome: "failed", requestId: "req a&b" }), before: 7 })).toBe(
+      "?outcome=failed&requestId=req+a%26b&before=7",
+    );
   });
 });

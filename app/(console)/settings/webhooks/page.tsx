@@ -6,7 +6,14 @@ import { listConnections } from "@/lib/connections/manage-connections";
 import { liveTopics } from "@/lib/live/topics";
 import { db } from "@/db/client";
 import { unreadableSigningSecrets } from "@/lib/connections/signing-secrets";
-import { deliveryStatsByConnection, emptyDeliveryStats, emptyRejectionSummary, ledgerPage, ledgerTypes, rejectionsByConnection } from "@/lib/webhooks/ledger-queries";
+import {
+  deliveryStatsByConnection,
+  emptyDeliveryStats,
+  emptyRejectionSummary,
+  ledgerPage,
+  ledgerTypes,
+  rejectionsByConnection,
+} from "@/lib/webhooks/ledger-queries";
 import { ConnectionWebhooksCard } from "./connection-webhooks-card";
 import { DeliveryLedger } from "./delivery-ledger";
 import { parseLedgerSearch } from "./ledger-search-params";
@@ -35,8 +42,8 @@ export default async function WebhooksPage({ searchParams }: PageProps<"/setting
       <div>
         <h1 className="text-2xl font-semibold">Webhooks</h1>
         <p className="text-sm text-muted-foreground">
-          Where the registry sends its events for each connection, what arrived and what was refused. Deliveries without a valid signature get
-          401 and change nothing.
+          Where the registry sends its events for each connection, what arrived and what was refused. Deliveries without a valid signature
+          get 401 and change nothing.
         </p>
       </div>
       {connections.length === 0 ? (

@@ -18,7 +18,11 @@ export function RetirePreviousSecret({ connectionId, connectionName }: { connect
     setPending(false);
     toast(
       result.ok
-        ? { title: "Previous secret retired", description: `${connectionName} now accepts only its current signing secret.`, variant: "success" }
+        ? {
+            title: "Previous secret retired",
+            description: `${connectionName} now accepts only its current signing secret.`,
+            variant: "success",
+          }
         : { title: "Not retired", description: result.error, variant: "destructive" },
     );
   }

@@ -10,9 +10,15 @@ import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request"
 export const GET = registryRoute(
   "readDossiers",
   async (request, _context: RouteContext<"/api/requests/[requestId]">, { followed: before }) => {
-    const poll = request.nextUrl.searchParams.get("poll") === "1" && before.connectionId && !before.complete ? await pollRequest(before.connectionId, before.requestId) : undefined;
+    const poll =
+      request.nextUrl.searchParams.get("poll") === "1" && before.connectionId && !before.complete
+        ? await pollRequest(before.connectionId, before.requestId)
+        : undefined;
     const current = poll?.ok ? await storedRequest(before.requestId) : before;
-    return NextResponse.json({ request: withoutSignedUrls(current ?? before), ...(poll && !poll.ok && { pollError: poll.error }) }, { headers: { "Cache-Control": "no-store" } });
+    return NextResponse.json(
+      { request: withoutSignedUrls(current ?? before), ...(poll && !poll.ok && { pollError: poll.error }) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   },
   { followUp: async (context) => (await context.params).requestId },
 );

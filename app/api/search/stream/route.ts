@@ -22,7 +22,10 @@ export const GET = registryRoute("search", async (request, _context: unknown, { 
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return errorResponse({ code: "invalid_input", message: issue?.path[0] === "country" ? "Choose one of the registry's countries." : (issue?.message ?? "The search is invalid.") });
+    return errorResponse({
+      code: "invalid_input",
+      message: issue?.path[0] === "country" ? "Choose one of the registry's countries." : (issue?.message ?? "The search is invalid."),
+    });
   }
   const { connection, client } = await registry();
   const search = parsed.data;

@@ -2,13 +2,25 @@
 
 import type { RegistryDocument } from "@/lib/registry/schemas";
 
-type Answer = { request: { snapshot: { availableDocuments?: RegistryDocument[]; documents?: RegistryDocument[]; request: { dataStatus?: { dataPoints?: Record<string, { status?: string; error?: { code: string; message: string } }> } } } | null } };
+type Answer = {
+  request: {
+    snapshot: {
+      availableDocuments?: RegistryDocument[];
+      documents?: RegistryDocument[];
+      request: { dataStatus?: { dataPoints?: Record<string, { status?: string; error?: { code: string; message: string } }> } };
+    } | null;
+  };
+};
 
 /**
  * Waits for the free `availableDocuments` request to finish (polling the registry through the console) and
  * returns the listed documents, or the datapoint's failure in the registry's words.
  */
-export async function awaitDocumentListing(requestId: string, signal: AbortSignal, timeoutMs = 60_000): Promise<{ documents: RegistryDocument[] } | { error: string }> {
+export async function awaitDocumentListing(
+  requestId: string,
+  signal: AbortSignal,
+  timeoutMs = 60_000,
+): Promise<{ documents: RegistryDocument[] } | { error: string }> {
   const started = Date.now();
   while (!signal.aborted && Date.now() - started < timeoutMs) {
     const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}?poll=1`, { signal, cache: "no-store" });

@@ -14,7 +14,15 @@ export function detailNumber(details: readonly string[], name: string): number |
 }
 
 /** A refused order (or one whose outcome is unknown), in the words of the spec, with what the user can do about it. */
-export function OrderError({ error, onRaiseCap, onRetry }: { error: RegistryErrorInfo; onRaiseCap: (cap: CapName, credits: number) => void; onRetry: () => void }) {
+export function OrderError({
+  error,
+  onRaiseCap,
+  onRetry,
+}: {
+  error: RegistryErrorInfo;
+  onRaiseCap: (cap: CapName, credits: number) => void;
+  onRetry: () => void;
+}) {
   const [wait, setWait] = useState(error.retryAfter ?? 0);
   useEffect(() => {
     if (wait <= 0) return;
@@ -23,17 +31,28 @@ export function OrderError({ error, onRaiseCap, onRetry }: { error: RegistryErro
   }, [wait]);
 
   const quoted = detailNumber(error.details, "quotedPrice");
-  const cap = (["profileMaxBudget", "graphMaxBudget", "maxBudget"] as const).find((name) => error.details.some((d) => d.startsWith(`${name}:`)));
+  const cap = (["profileMaxBudget", "graphMaxBudget", "maxBudget"] as const).find((name) =>
+    error.details.some((d) => d.startsWith(`${name}:`)),
+  );
   const balance = detailNumber(error.details, "balance");
   return (
-    <div role="alert" aria-label={error.code === "outcome_unknown" ? "Order outcome unknown" : "Order refused"} className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
+    <div
+      role="alert"
+      aria-label={error.code === "outcome_unknown" ? "Order outcome unknown" : "Order refused"}
+      className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm"
+    >
       <p className="text-destructive">
         <code>{error.code}</code>: {error.message}
       </p>
       <ConnectionKeyRemedy code={error.code} />
       {error.code === "insufficient_funds" && (
         <p>
-          Nothing was charged. {balance !== undefined && <>The balance is {balance} credits{quoted !== undefined && <>, {quoted} are needed</>}. </>}
+          Nothing was charged.{" "}
+          {balance !== undefined && (
+            <>
+              The balance is {balance} credits{quoted !== undefined && <>, {quoted} are needed</>}.{" "}
+            </>
+          )}
           Top up the account, or order fewer datapoints.
         </p>
       )}

@@ -34,7 +34,9 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
   const modes = offeredModes(pricing);
   const [mode, setMode] = useState(modes.includes("verification") ? "verification" : modes[0]);
   const offers = datapointOffers(pricing, mode ?? "verification");
-  const [chosen, setChosen] = useState<OrderableDatapoint[]>(() => (offers.find((o) => o.datapoint === "company")?.available ? ["company"] : []));
+  const [chosen, setChosen] = useState<OrderableDatapoint[]>(() =>
+    offers.find((o) => o.datapoint === "company")?.available ? ["company"] : [],
+  );
   const [documents, setDocuments] = useState<RegistryDocument[] | undefined>();
   const [pickedDocuments, setPickedDocuments] = useState<string[]>([]);
   const [listing, setListing] = useState<{ busy: boolean; error?: string }>({ busy: false });
@@ -50,7 +52,8 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
   const [pending, startTransition] = useTransition();
   const listingAbort = useRef<AbortController | undefined>(undefined);
 
-  const toggle = (datapoint: OrderableDatapoint, on: boolean) => setChosen((c) => (on ? [...c, datapoint] : c.filter((d) => d !== datapoint)));
+  const toggle = (datapoint: OrderableDatapoint, on: boolean) =>
+    setChosen((c) => (on ? [...c, datapoint] : c.filter((d) => d !== datapoint)));
   const capNumber = (name: CapName) => (capValue(name).trim() === "" ? undefined : Number(capValue(name)));
 
   function listDocuments() {
@@ -115,7 +118,12 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
             return (
               <li key={offer.datapoint} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                 <span className="flex items-center gap-2">
-                  <Checkbox id={id} disabled={!offer.available} checked={chosen.includes(offer.datapoint)} onCheckedChange={(v) => toggle(offer.datapoint, v === true)} />
+                  <Checkbox
+                    id={id}
+                    disabled={!offer.available}
+                    checked={chosen.includes(offer.datapoint)}
+                    onCheckedChange={(v) => toggle(offer.datapoint, v === true)}
+                  />
                   <Label htmlFor={id} className={offer.available ? "" : "text-muted-foreground"}>
                     {datapointLabels[offer.datapoint]}
                   </Label>
@@ -148,13 +156,19 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
           )}
         </div>
         <FormError message={listing.error} />
-        {documents && documents.length === 0 && <p className="text-sm text-muted-foreground">The register lists no documents for this company.</p>}
+        {documents && documents.length === 0 && (
+          <p className="text-sm text-muted-foreground">The register lists no documents for this company.</p>
+        )}
         {documents && documents.length > 0 && (
           <ul className="divide-y rounded-md border" aria-label="Available documents">
             {documents.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                 <span className="flex min-w-0 items-center gap-2">
-                  <Checkbox id={`doc-${d.id}`} checked={pickedDocuments.includes(d.id)} onCheckedChange={(v) => setPickedDocuments((p) => (v === true ? [...p, d.id] : p.filter((x) => x !== d.id)))} />
+                  <Checkbox
+                    id={`doc-${d.id}`}
+                    checked={pickedDocuments.includes(d.id)}
+                    onCheckedChange={(v) => setPickedDocuments((p) => (v === true ? [...p, d.id] : p.filter((x) => x !== d.id)))}
+                  />
                   <Label htmlFor={`doc-${d.id}`} className="[overflow-wrap:anywhere]">
                     {d.nameInEnglish ?? d.name ?? d.id}
                     {d.date && <span className="text-muted-foreground"> · {d.date}</span>}
@@ -163,7 +177,8 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
                 </span>
                 <span className="text-muted-foreground">
                   {d.price === undefined ? "No price given" : d.price === 0 ? "Free" : credits(d.price)}
-                  {d.estimatedDeliverySeconds !== undefined && ` · ready in about ${Math.max(1, Math.round(d.estimatedDeliverySeconds / 60))} min`}
+                  {d.estimatedDeliverySeconds !== undefined &&
+                    ` · ready in about ${Math.max(1, Math.round(d.estimatedDeliverySeconds / 60))} min`}
                 </span>
               </li>
             ))}
@@ -175,13 +190,24 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
           {capsShown.map((cap) => (
             <div key={cap.name} className="space-y-1">
               <Label htmlFor={cap.name}>{cap.label} (credits)</Label>
-              <Input id={cap.name} inputMode="decimal" value={capValue(cap.name)} onChange={(e) => setCapEdits((c) => ({ ...c, [cap.name]: e.target.value }))} aria-invalid={Boolean(refusal?.fieldErrors?.[cap.name])} />
+              <Input
+                id={cap.name}
+                inputMode="decimal"
+                value={capValue(cap.name)}
+                onChange={(e) => setCapEdits((c) => ({ ...c, [cap.name]: e.target.value }))}
+                aria-invalid={Boolean(refusal?.fieldErrors?.[cap.name])}
+              />
               <FormError message={refusal?.fieldErrors?.[cap.name]?.[0]} />
             </div>
           ))}
           <div className="space-y-1">
             <Label htmlFor="caseReference">Case reference (kept with the request)</Label>
-            <Input id="caseReference" maxLength={caseReferenceMax} value={caseReference} onChange={(e) => setCaseReference(e.target.value)} />
+            <Input
+              id="caseReference"
+              maxLength={caseReferenceMax}
+              value={caseReference}
+              onChange={(e) => setCaseReference(e.target.value)}
+            />
           </div>
           {chosen.includes("graph") && (
             <label className="flex items-center gap-2 text-sm">
@@ -200,13 +226,22 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
           {pickedDocuments.length > 0 && `, documents ${credits(quote.documents)}`})
         </span>
       </p>
-      {quote.unpriced.length > 0 && <p className="text-sm text-warning-foreground">The pricing gives no price for {quote.unpriced.map((d) => datapointLabels[d]).join(", ")}: the registry quotes it when ordered, within your caps.</p>}
+      {quote.unpriced.length > 0 && (
+        <p className="text-sm text-warning-foreground">
+          The pricing gives no price for {quote.unpriced.map((d) => datapointLabels[d]).join(", ")}: the registry quotes it when ordered,
+          within your caps.
+        </p>
+      )}
       {refusal?.fieldErrors?.id && <FormError message={refusal.fieldErrors.id[0]} />}
       {refusal?.registry ? (
         <OrderError
           error={refusal.registry}
           onRaiseCap={(cap, value) => {
-            setCapEdits((c) => ({ ...c, [cap]: String(value), ...(cap !== "maxBudget" && Number(capValue("maxBudget")) < value ? { maxBudget: String(value) } : {}) }));
+            setCapEdits((c) => ({
+              ...c,
+              [cap]: String(value),
+              ...(cap !== "maxBudget" && Number(capValue("maxBudget")) < value ? { maxBudget: String(value) } : {}),
+            }));
             setRefusal(undefined);
           }}
           onRetry={() => setConfirming(true)}

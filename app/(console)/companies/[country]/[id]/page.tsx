@@ -54,7 +54,10 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
   }
   if (opened.error) return <RegistryProblem what="Opening the registry connection" error={opened.error} />;
   const registry = opened.value;
-  const [header, pricing] = await Promise.all([settle(companyHeader(registry.client, country, id)), settle(cachedPricing(registry.connection.id, registry.client, country))]);
+  const [header, pricing] = await Promise.all([
+    settle(companyHeader(registry.client, country, id)),
+    settle(cachedPricing(registry.connection.id, registry.client, country)),
+  ]);
   const company = header.value;
   const canOrder = can(user.role, "spendCredits");
 
@@ -62,13 +65,24 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
     <div className="space-y-6">
       <div className="min-w-0 space-y-1">
         <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{company?.legalName ?? id}</h1>
-        {company?.legalNameInEnglish && company.legalNameInEnglish !== company.legalName && <p className="[overflow-wrap:anywhere]">{company.legalNameInEnglish}</p>}
-        {company?.companyNameTransliterations?.length ? <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">Transliterated: {company.companyNameTransliterations.join(" · ")}</p> : null}
+        {company?.legalNameInEnglish && company.legalNameInEnglish !== company.legalName && (
+          <p className="[overflow-wrap:anywhere]">{company.legalNameInEnglish}</p>
+        )}
+        {company?.companyNameTransliterations?.length ? (
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            Transliterated: {company.companyNameTransliterations.join(" · ")}
+          </p>
+        ) : null}
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
           {countryNames[country]} ({country}) · {id}
-          {company?.address && ` · ${[company.address.addressLine1, company.address.postalCode, company.address.city].filter(Boolean).join(", ")}`}
+          {company?.address &&
+            ` · ${[company.address.addressLine1, company.address.postalCode, company.address.city].filter(Boolean).join(", ")}`}
         </p>
-        {!company && !header.error && <p className="text-sm text-muted-foreground">The registry&apos;s search does not return this id exactly; the header shows the id as given.</p>}
+        {!company && !header.error && (
+          <p className="text-sm text-muted-foreground">
+            The registry&apos;s search does not return this id exactly; the header shows the id as given.
+          </p>
+        )}
       </div>
       {header.error && <RegistryProblem what="Looking the company up" error={header.error} />}
       {pricing.error && <RegistryProblem what="Reading the prices" error={pricing.error} />}

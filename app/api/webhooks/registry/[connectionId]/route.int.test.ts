@@ -16,10 +16,25 @@ import { POST } from "./route";
 let connectionId = "";
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
 
-const everyDataPoint = ["company", "legalRepresentatives", "ultimateBeneficialOwners", "shareholders", "subsidiaries", "establishments", "otherKeyPersons", "graph", "availableDocuments"];
+const everyDataPoint = [
+  "company",
+  "legalRepresentatives",
+  "ultimateBeneficialOwners",
+  "shareholders",
+  "subsidiaries",
+  "establishments",
+  "otherKeyPersons",
+  "graph",
+  "availableDocuments",
+];
 
 function post(body: BodyInit, headers: Record<string, string>, connection = connectionId) {
-  const request = new Request(`http://127.0.0.1/api/webhooks/registry/${connection}`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+  const request = new Request(`http://127.0.0.1/api/webhooks/registry/${connection}`, {
+    method: "POST",
+    body,
+    headers,
+    duplex: "half",
+  } as RequestInit);
   return POST(request, { params: Promise.resolve({ connectionId: connection }) });
 }
 
@@ -37,7 +52,14 @@ describe("POST /api/webhooks/registry/[connectionId]", () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests} cascade`);
     const [row] = await db()
       .insert(registryConnections)
-      .values({ name: "Simulator", environment: "sandbox", baseUrl: "http://127.0.0.1", apiKeySealed: sealSecret("sk_dev_x"), apiKeyHint: "sk_dev_…", webhookSecretSealed: sealSecret(testSecret) })
+      .values({
+        name: "Simulator",
+        environment: "sandbox",
+        baseUrl: "http://127.0.0.1",
+        apiKeySealed: sealSecret("sk_dev_x"),
+        apiKeyHint: "sk_dev_…",
+        webhookSecretSealed: sealSecret(testSecret),
+      })
       .returning();
     connectionId = row!.id;
     sim = await startTestSimulator({ walletCredits: 100_000 });
@@ -63,7 +85,12 @@ describe("POST /api/webhooks/registry/[connectionId]", () => {
     });
     const response = await post(chunks, signed(body));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: { code: "payload_too_large", message: `The body is larger than ${cap} bytes (WEBHOOK_MAX_BYTES); nothing was read further or stored.` } });
+    expect(await response.json()).toEqual({
+      error: {
+        code: "payload_too_large",
+        message: `The body is larger than ${cap} bytes (WEBHOOK_MAX_BYTES); nothing was read further or stored.`,
+      },
+    });
     await nothingRecorded();
   });
 

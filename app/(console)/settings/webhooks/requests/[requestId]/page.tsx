@@ -55,8 +55,8 @@ export default async function RequestDeliveriesPage({ params }: PageProps<"/sett
       </div>
       {entries.length === 0 ? (
         <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
-          No delivery for this request in the ledger, which keeps the last {retentionDays} days. Check the request id, or the vendor&apos;s delivery log
-          under Developers → Webhooks.
+          No delivery for this request in the ledger, which keeps the last {retentionDays} days. Check the request id, or the vendor&apos;s
+          delivery log under Developers → Webhooks.
         </p>
       ) : (
         <DeliveryTimeline entries={entries} />

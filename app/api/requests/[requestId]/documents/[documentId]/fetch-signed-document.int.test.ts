@@ -37,7 +37,12 @@ describe("downloading a document through its signed URL", () => {
     documentId = available[0]!.id;
     undeliveredId = available[1]!.id;
 
-    const created = await sim.call("POST", "/v2/company", { id: "HRB 86891", countryCode: "DE", dataPoints: ["availableDocuments"], documents: [documentId] });
+    const created = await sim.call("POST", "/v2/company", {
+      id: "HRB 86891",
+      countryCode: "DE",
+      dataPoints: ["availableDocuments"],
+      documents: [documentId],
+    });
     requestId = created.json.request.requestId;
     await sim.call("POST", "/_sim/advance", { seconds: 300 });
     await sim.simulator.runDue();
@@ -83,13 +88,23 @@ describe("downloading a document through its signed URL", () => {
 
   it("says why when no fresh URL can be had", async () => {
     const request = { ...(await storedRequest(requestId))!, connectionId: null };
-    expect(await fetchSignedDocument(request, documentId, { fetch, now: () => Date.now() + 24 * 3600_000 })).toMatchObject({ ok: false, status: 502, code: "no_connection" });
+    expect(await fetchSignedDocument(request, documentId, { fetch, now: () => Date.now() + 24 * 3600_000 })).toMatchObject({
+      ok: false,
+      status: 502,
+      code: "no_connection",
+    });
   });
 
   it("throws a ConnectionKeyUnreadableError (answered 409 by roleRoute) when the connection's key cannot be decrypted", async () => {
     const [unreadable] = await db()
       .insert(registryConnections)
-      .values({ name: "Unreadable", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "not-a-sealed-value", apiKeyHint: "sk_dev_…" })
+      .values({
+        name: "Unreadable",
+        environment: "sandbox",
+        baseUrl: sim.baseUrl,
+        apiKeySealed: "not-a-sealed-value",
+        apiKeyHint: "sk_dev_…",
+      })
       .returning();
     const request = { ...(await storedRequest(requestId))!, connectionId: unreadable!.id };
     const failure = fetchSignedDocument(request, documentId, { fetch, now: () => Date.now() + 24 * 3600_000 });
@@ -113,8 +128,20 @@ describe("where a document is fetched from, and how much of it", () => {
     const [production, fileHostSandbox] = await db()
       .insert(registryConnections)
       .values([
-        { name: "Production", environment: "production", baseUrl: "https://registry.example.test", apiKeySealed: sealSecret("sk_live_policy_test_0000"), apiKeyHint: "sk_live_…0000" },
-        { name: "File host sandbox", environment: "sandbox", baseUrl: fileHost.url, apiKeySealed: sealSecret("sk_dev_policy_test_0000"), apiKeyHint: "sk_dev_…0000" },
+        {
+          name: "Production",
+          environment: "production",
+          baseUrl: "https://registry.example.test",
+          apiKeySealed: sealSecret("sk_live_policy_test_0000"),
+          apiKeyHint: "sk_live_…0000",
+        },
+        {
+          name: "File host sandbox",
+          environment: "sandbox",
+          baseUrl: fileHost.url,
+          apiKeySealed: sealSecret("sk_dev_policy_test_0000"),
+          apiKeyHint: "sk_dev_…0000",
+        },
       ])
       .returning();
     Object.assign(connections, { production: production!.id, sandbox: simulatorConnection, fileHostSandbox: fileHostSandbox!.id });
@@ -131,7 +158,10 @@ describe("where a document is fetched from, and how much of it", () => {
     companyName: null,
     version: 1,
     complete: true,
-    snapshot: companyResponseSchema.parse({ request: { requestId: "req_policy", version: 1 }, documents: { tradeRegisterExtract: { id: "doc_1", name: "Extract", url } } }),
+    snapshot: companyResponseSchema.parse({
+      request: { requestId: "req_policy", version: 1 },
+      documents: { tradeRegisterExtract: { id: "doc_1", name: "Extract", url } },
+    }),
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     webhooksConfigured: false,
@@ -164,25 +194,36 @@ describe("where a document is fetched from, and how much of it", () => {
         expect(calls.urls).toEqual([]);
       }
     }
-    const metadata = await fetchSignedDocument(requestWith(connections.production, "http://169.254.169.254/latest/meta-data"), "doc_1", { limits, fileHosts: [] });
+    const metadata = await fetchSignedDocument(requestWith(connections.production, "http://169.254.169.254/latest/meta-data"), "doc_1", {
+      limits,
+      fileHosts: [],
+    });
     expect(metadata.ok === false && metadata.message).toBe(
       "Refused to download from http://169.254.169.254: documents are fetched over https only (http only from a sandbox connection's own address). Nothing was fetched.",
     );
-    const loopback = await fetchSignedDocument(requestWith(connections.production, `https://127.0.0.1:${port}/x`), "doc_1", { limits, fileHosts: [] });
+    const loopback = await fetchSignedDocument(requestWith(connections.production, `https://127.0.0.1:${port}/x`), "doc_1", {
+      limits,
+      fileHosts: [],
+    });
     expect(loopback.ok === false && loopback.message).toMatch(/an IP address or a local name is never a registry file host/);
     expect(internal.requests).toEqual([]);
   });
 
   it("fetches from a sandbox connection's own address", async () => {
     fileHost.answer((_req, res) => res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4 ok"));
-    const result = await fetchSignedDocument(requestWith(connections.fileHostSandbox, `${fileHost.url}/files/doc_1?signature=s`), "doc_1", { limits, fileHosts: [] });
+    const result = await fetchSignedDocument(requestWith(connections.fileHostSandbox, `${fileHost.url}/files/doc_1?signature=s`), "doc_1", {
+      limits,
+      fileHosts: [],
+    });
     expect(result.ok && (await result.response.text())).toBe("%PDF-1.4 ok");
     expect(fileHost.requests.map((r) => r.url)).toEqual(["/files/doc_1?signature=s"]);
   });
 
   it("refuses a file larger than DOCUMENT_MAX_BYTES: at once by its Content-Length, or as soon as its body passes the limit", async () => {
     const link = `${fileHost.url}/files/doc_1`;
-    fileHost.answer((_req, res) => res.writeHead(200, { "content-type": "application/pdf", "content-length": "2048" }).end(Buffer.alloc(2048)));
+    fileHost.answer((_req, res) =>
+      res.writeHead(200, { "content-type": "application/pdf", "content-length": "2048" }).end(Buffer.alloc(2048)),
+    );
     expect(await fetchSignedDocument(requestWith(connections.fileHostSandbox, link), "doc_1", { limits, fileHosts: [] })).toEqual({
       ok: false,
       status: 502,
@@ -198,7 +239,8 @@ describe("where a document is fetched from, and how much of it", () => {
     });
     const chunked = await fetchSignedDocument(requestWith(connections.fileHostSandbox, link), "doc_1", { limits, fileHosts: [] });
     expect(chunked.ok).toBe(true);
-    if (chunked.ok) await expect(chunked.response.arrayBuffer()).rejects.toThrow(/larger than the console's download limit .*DOCUMENT_MAX_BYTES/);
+    if (chunked.ok)
+      await expect(chunked.response.arrayBuffer()).rejects.toThrow(/larger than the console's download limit .*DOCUMENT_MAX_BYTES/);
 
     fileHost.answer((_req, res) => {
       res.writeHead(200, { "content-type": "application/pdf" });
@@ -213,7 +255,12 @@ describe("where a document is fetched from, and how much of it", () => {
     const link = `${fileHost.url}/files/doc_1`;
     fileHost.answer(() => {}); // never answers
     const started = Date.now();
-    expect(await fetchSignedDocument(requestWith(connections.fileHostSandbox, link), "doc_1", { limits: { ...limits, timeoutMs: 150 }, fileHosts: [] })).toEqual({
+    expect(
+      await fetchSignedDocument(requestWith(connections.fileHostSandbox, link), "doc_1", {
+        limits: { ...limits, timeoutMs: 150 },
+        fileHosts: [],
+      }),
+    ).toEqual({
       ok: false,
       status: 504,
       code: "document_timeout",
@@ -222,7 +269,10 @@ describe("where a document is fetched from, and how much of it", () => {
     expect(Date.now() - started).toBeLessThan(2_000);
 
     fileHost.answer((_req, res) => res.writeHead(200, { "content-type": "application/pdf" }).write("%PDF-")); // then nothing more
-    const stalled = await fetchSignedDocument(requestWith(connections.fileHostSandbox, link), "doc_1", { limits: { ...limits, timeoutMs: 150 }, fileHosts: [] });
+    const stalled = await fetchSignedDocument(requestWith(connections.fileHostSandbox, link), "doc_1", {
+      limits: { ...limits, timeoutMs: 150 },
+      fileHosts: [],
+    });
     expect(stalled.ok).toBe(true);
     if (stalled.ok) await expect(stalled.response.text()).rejects.toThrow(/abort|timeout/i);
   });

@@ -32,7 +32,12 @@ type Dependencies = {
 type Failure = Extract<SignedDocument, { ok: false }>;
 
 /** A refusal of the console's own, its status from the table. */
-const refusal = (code: "document_not_found" | "document_not_delivered", message: string): Failure => ({ ok: false, status: errorStatuses[code], code, message });
+const refusal = (code: "document_not_found" | "document_not_delivered", message: string): Failure => ({
+  ok: false,
+  status: errorStatuses[code],
+  code,
+  message,
+});
 
 /** The registry (or the file host) failed us: a gateway failure, keeping its code and words. */
 const upstreamFailure = (code: string, message: string): Failure => ({ ok: false, status: errorStatuses.upstream, code, message });
@@ -49,14 +54,19 @@ function expiredBeforeUse(document: DossierDocument, now: number): boolean {
     const at = Date.parse(document.urlExpiresAt);
     if (Number.isFinite(at)) return at - expiryMarginMs <= now;
   }
-  const expires = Number(document.downloadUrl && URL.canParse(document.downloadUrl) && new URL(document.downloadUrl).searchParams.get("expires"));
+  const expires = Number(
+    document.downloadUrl && URL.canParse(document.downloadUrl) && new URL(document.downloadUrl).searchParams.get("expires"),
+  );
   return Number.isFinite(expires) && expires > 0 && expires - expiryMarginMs <= now;
 }
 
 /** The register's file host refuses an expired or otherwise stale signature with 401/403/410. */
 const refusedAsStale = (status: number) => status === 401 || status === 403 || status === 410;
 
-async function freshSnapshot(request: StoredRequest, registry: () => Promise<Registry>): Promise<{ ok: true; snapshot: CompanyResponse } | Failure> {
+async function freshSnapshot(
+  request: StoredRequest,
+  registry: () => Promise<Registry>,
+): Promise<{ ok: true; snapshot: CompanyResponse } | Failure> {
   try {
     const { connection, client } = await registry();
     const snapshot = await client.getCompany(request.requestId);
@@ -64,7 +74,8 @@ async function freshSnapshot(request: StoredRequest, registry: () => Promise<Reg
     return { ok: true, snapshot };
   } catch (error) {
     // A key this server cannot read is not the registry's answer: the route's seam answers it, with its remedy.
-    if (error instanceof RegistryError && !(error instanceof ConnectionKeyUnreadableError)) return upstreamFailure(error.code, error.message);
+    if (error instanceof RegistryError && !(error instanceof ConnectionKeyUnreadableError))
+      return upstreamFailure(error.code, error.message);
     throw error;
   }
 }
@@ -81,12 +92,20 @@ async function urlPolicy(request: StoredRequest, fileHosts: readonly string[]): 
  * stated expiry, or because the file host refuses it) it asks the registry for the request again
  * (`GET /v2/company/{requestId}`, free), keeps that snapshot, and uses the fresh URL once.
  */
-export async function fetchSignedDocument(request: StoredRequest, documentId: string, dependencies: Partial<Dependencies> = {}): Promise<SignedDocument> {
+export async function fetchSignedDocument(
+  request: StoredRequest,
+  documentId: string,
+  dependencies: Partial<Dependencies> = {},
+): Promise<SignedDocument> {
   const deps = { ...defaults(), ...dependencies };
   const find = (snapshot: CompanyResponse | null) => snapshotDocuments(snapshot).find((d) => d.id === documentId);
   let document = find(request.snapshot);
   if (!document) return refusal("document_not_found", "This request has no document with this id.");
-  if (!document.delivered || !document.downloadUrl) return refusal("document_not_delivered", "This document has not been delivered for this request (yet), so there is nothing to download.");
+  if (!document.delivered || !document.downloadUrl)
+    return refusal(
+      "document_not_delivered",
+      "This document has not been delivered for this request (yet), so there is nothing to download.",
+    );
 
   let refreshed = false;
   const refresh = async (): Promise<SignedDocument | undefined> => {
@@ -94,7 +113,11 @@ export async function fetchSignedDocument(request: StoredRequest, documentId: st
     if (!fresh.ok) return fresh;
     refreshed = true;
     document = find(fresh.snapshot);
-    if (!document?.downloadUrl) return upstreamFailure("document_not_delivered", "The registry's current snapshot no longer offers a download link for this document.");
+    if (!document?.downloadUrl)
+      return upstreamFailure(
+        "document_not_delivered",
+        "The registry's current snapshot no longer offers a download link for this document.",
+      );
     return undefined;
   };
 
@@ -115,7 +138,10 @@ export async function fetchSignedDocument(request: StoredRequest, documentId: st
   const { response } = opened;
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-    return upstreamFailure(body?.error?.code ?? "download_failed", body?.error?.message ?? `The register's file host answered ${response.status}.`);
+    return upstreamFailure(
+      body?.error?.code ?? "download_failed",
+      body?.error?.message ?? `The register's file host answered ${response.status}.`,
+    );
   }
   return { ok: true, document, response, refreshed };
 }

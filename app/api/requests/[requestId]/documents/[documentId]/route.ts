@@ -28,8 +28,19 @@ export const GET = registryRoute(
     const { document, response, refreshed } = result;
     const contentType = response.headers.get("content-type") ?? "application/octet-stream";
     const name = `${(document.nameInEnglish ?? document.name ?? document.id).slice(0, 120)}.${extensionFor(document.format, contentType)}`;
-    await audit(user, "document.downloaded", request.requestId, { documentId, name: document.name ?? null, companyId: request.companyId, countryCode: request.countryCode, refreshedUrl: refreshed });
-    const headers = new Headers({ "Content-Type": contentType, "Content-Disposition": contentDisposition(name), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    await audit(user, "document.downloaded", request.requestId, {
+      documentId,
+      name: document.name ?? null,
+      companyId: request.companyId,
+      countryCode: request.countryCode,
+      refreshedUrl: refreshed,
+    });
+    const headers = new Headers({
+      "Content-Type": contentType,
+      "Content-Disposition": contentDisposition(name),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
     const length = response.headers.get("content-length");
     if (length) headers.set("Content-Length", length);
     return new Response(response.body, { status: 200, headers });
