@@ -177,6 +177,9 @@ const echoable = new Set([
   "DATABASE_POOL_MAX",
   "DATABASE_CONNECT_TIMEOUT_MS",
   "DATABASE_STATEMENT_TIMEOUT_MS",
+  "TRUST_PROXY_HOPS",
+  "WEBHOOK_MAX_BYTES",
+  "DOCUMENT_MAX_BYTES",
 ]);
 
 function parse<T>(schema: z.ZodType<T>, source: Source): T {
