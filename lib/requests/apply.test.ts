@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CompanyResponse } from "@/lib/registry/schemas";
-import { applySnapshot, type StoredSnapshot } from "./apply";
+import { applySnapshot, storedSectionsRead, type StoredSnapshot } from "./apply";
 
 const datapoints = ["company", "legalRepresentatives", "shareholders", "graph"] as const;
 
@@ -109,6 +109,51 @@ describe("applySnapshot", () => {
           expect(result.stored).toEqual(inOrder);
           expect(result.stored?.version).toBe(all.length);
           expect(result.applied).toBeLessThanOrEqual(all.length); // nothing applied twice
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it("needs of a stored snapshot only its dataStatus and the sections storedSectionsRead names (10,000 runs)", () => {
+    const sectionNames = ["company", "companyRelationships", "legalRepresentatives", "shareholders", "graph", "documents"];
+    const statusArbitrary = fc.dictionary(
+      fc.constantFrom(...datapoints, "companyProfile"),
+      fc.record({ status: fc.constantFrom("in_progress", "enriching", "succeeded", "failed") }),
+    );
+    const snapshotArbitrary = (version: fc.Arbitrary<number>) =>
+      fc
+        .record({
+          version,
+          dataPoints: statusArbitrary,
+          documents: fc.dictionary(fc.constantFrom("doc1", "doc2"), fc.record({ status: fc.constantFrom("in_progress", "succeeded") })),
+          sections: fc.subarray(sectionNames),
+          withStatus: fc.boolean(),
+        })
+        .map(({ version, dataPoints, documents, sections, withStatus }): CompanyResponse => ({
+          request: { requestId: "req_1", version, ...(withStatus && { dataStatus: { dataPoints, documents } }) },
+          ...Object.fromEntries(sections.map((section) => [section, { from: `v${version}`, section }])),
+        }));
+    fc.assert(
+      fc.property(
+        snapshotArbitrary(fc.integer({ min: 1, max: 5 })),
+        snapshotArbitrary(fc.integer({ min: 1, max: 9 })),
+        (full, incoming) => {
+          const dataStatus = full.request.dataStatus;
+          const read = storedSectionsRead(dataStatus, incoming);
+          const present = read.filter((section) => (full as Record<string, unknown>)[section] !== undefined);
+          const partial = {
+            request: { requestId: "req_1", dataStatus },
+            ...Object.fromEntries(present.map((s) => [s, (full as Record<string, unknown>)[s]])),
+          } as CompanyResponse;
+          const version = full.request.version!;
+          const [fromPartial, fromFull] = [
+            applySnapshot({ version, snapshot: partial }, incoming),
+            applySnapshot({ version, snapshot: full }, incoming),
+          ];
+          expect(fromPartial.outcome).toBe(fromFull.outcome);
+          // A stale result hands back what is stored, as given; an applied one must be the same merge.
+          if (fromFull.outcome === "applied") expect(fromPartial.next).toEqual(fromFull.next);
         },
       ),
       { numRuns: 10_000 },

@@ -6,7 +6,7 @@ export type StoredSnapshot = { version: number; snapshot: CompanyResponse };
 export type ApplyResult = { outcome: "applied"; next: StoredSnapshot } | { outcome: "stale"; next: StoredSnapshot };
 
 type Status = { status?: string };
-type DataStatus = { dataPoints?: Record<string, Status>; documents?: Record<string, Status> };
+export type DataStatus = { dataPoints?: Record<string, Status>; documents?: Record<string, Status> };
 
 const succeeded = (entry: Status | undefined) => entry?.status === "succeeded";
 
@@ -45,4 +45,21 @@ export function applySnapshot(stored: StoredSnapshot | undefined, incoming: Comp
 
   after.request = { ...incoming.request, dataStatus: { ...incoming.request.dataStatus, ...newStatus } };
   return { outcome: "applied", next: { version, snapshot: after as CompanyResponse } };
+}
+
+/**
+ * The top-level sections of a stored snapshot that `applySnapshot` reads when `incoming` is applied over it:
+ * those it could carry over (a succeeded datapoint's section, or the documents, that `incoming` leaves out).
+ * Besides them it reads only the stored `request.dataStatus`, so a stored snapshot that has none of these
+ * sections need not be parsed: applying over `{ request: { dataStatus } }` gives the same result.
+ */
+export function storedSectionsRead(storedStatus: DataStatus | null | undefined, incoming: CompanyResponse): string[] {
+  const after = incoming as Record<string, unknown>;
+  const read = new Set<string>();
+  for (const [datapoint, entry] of Object.entries(storedStatus?.dataPoints ?? {})) {
+    if (!succeeded(entry)) continue;
+    for (const section of datapointSections[datapoint] ?? [datapoint]) if (after[section] === undefined) read.add(section);
+  }
+  if (after.documents === undefined && Object.values(storedStatus?.documents ?? {}).some(succeeded)) read.add("documents");
+  return [...read];
 }

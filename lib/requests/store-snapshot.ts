@@ -4,7 +4,7 @@ import type { Database } from "@/db/client";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
 import type { CompanyResponse } from "@/lib/registry/schemas";
-import { applySnapshot, type StoredSnapshot } from "./apply";
+import { applySnapshot, storedSectionsRead, type DataStatus, type StoredSnapshot } from "./apply";
 import { isRequestComplete } from "./completion";
 import type { SnapshotSource } from "./origins";
 
@@ -18,24 +18,36 @@ export type StoreSnapshotResult =
 /** The database or a transaction: this runs in the caller's transaction when it has one, and needs none. */
 type Executor = Pick<Database, "execute">;
 
-/** `version` is a bigint, which node-postgres returns as text; the snapshot comes as text, parsed only when applying. */
+/** `version` is a bigint, which node-postgres returns as text; the snapshot comes as text, parsed only when needed. */
 type StoredRow = {
   allowed: boolean;
   found: boolean;
   version: string | null;
   snapshot: string | null;
+  data_status: DataStatus | null;
   complete: boolean | null;
   connection_id: string | null;
 };
 
-/** The stored snapshot, parsed only if `applySnapshot` reads it (not for a stale one: tens of kilobytes of JSON each). */
-function storedSnapshot(version: number | undefined, text: string | null): StoredSnapshot | undefined {
-  if (version === undefined || text === null) return undefined;
+/**
+ * The stored snapshot as `applySnapshot` needs it, for applying `incoming`: besides `request.dataStatus` (kept
+ * apart, in `data_status`) it reads only the sections `storedSectionsRead` names, so the stored JSON (tens of
+ * kilobytes) is parsed only when one of them may be in it (its key appears in the text) and a newer version
+ * is merged; a stale one is never parsed.
+ */
+function storedSnapshot(row: StoredRow, incoming: CompanyResponse): StoredSnapshot | undefined {
+  if (!row.found || row.snapshot === null) return undefined;
+  const text = row.snapshot;
+  const dataStatus = row.data_status ?? undefined;
   let parsed: CompanyResponse | undefined;
   return {
-    version,
+    version: Number(row.version),
     get snapshot() {
-      return (parsed ??= JSON.parse(text) as CompanyResponse);
+      const needed = storedSectionsRead(dataStatus, incoming).some((section) => text.includes(`"${section}"`));
+      parsed ??= needed
+        ? (JSON.parse(text) as CompanyResponse)
+        : ({ request: { requestId: incoming.request.requestId, dataStatus } } as CompanyResponse);
+      return parsed;
     },
   };
 }
@@ -78,14 +90,14 @@ export async function storeSnapshot(
   const guard = options.guard ?? sql`true`;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const read = await executor.execute<StoredRow>(sql`
-      select (${guard}) as allowed, r.request_id is not null as found, r.version, r.snapshot::text as snapshot, r.complete, r.connection_id
+      select (${guard}) as allowed, r.request_id is not null as found, r.version, r.snapshot::text as snapshot, r.data_status, r.complete, r.connection_id
       from (select 1) as one left join company_requests r on r.request_id = ${requestId}`);
     const row = read.rows[0]!;
     if (!row.allowed) return { outcome: "unclaimed", requestId, version: incomingVersion };
     if (row.found && row.connection_id !== connectionId) return { outcome: "mismatch", requestId, version: incomingVersion };
 
     const storedVersion = row.found ? Number(row.version) : undefined;
-    const result = applySnapshot(storedSnapshot(storedVersion, row.snapshot), snapshot);
+    const result = applySnapshot(storedSnapshot(row, snapshot), snapshot);
     if (result.outcome === "stale") {
       return { outcome: "stale", requestId, version: incomingVersion, storedVersion: result.next.version, complete: row.complete ?? false };
     }

@@ -204,6 +204,25 @@ describe("receiving webhooks", () => {
     expect(ledger[4]?.detail).toMatch(/version 2 is not higher than the stored 3/);
   });
 
+  it("keeps a succeeded section that a newer snapshot leaves out, and takes one it brings", async () => {
+    expect((await deliver(snapshot("req_keep", 1, "succeeded"))).body).toEqual({ outcome: "applied" });
+    const withoutCompany = {
+      type: "company.updated",
+      request: { requestId: "req_keep", version: 2, dataStatus: { dataPoints: { graph: { status: "succeeded" } }, documents: {} } },
+      graph: { nodes: [], edges: [] },
+    };
+    expect((await deliver(withoutCompany)).body).toEqual({ outcome: "applied" });
+    let [stored] = await db().select().from(companyRequests);
+    expect(stored?.snapshot).toMatchObject({
+      company: { legalName: "Acme GmbH v1" },
+      graph: { nodes: [], edges: [] },
+      request: { version: 2, dataStatus: { dataPoints: { company: { status: "succeeded" }, graph: { status: "succeeded" } } } },
+    });
+    expect((await deliver(snapshot("req_keep", 3, "succeeded"))).body).toEqual({ outcome: "applied" });
+    [stored] = await db().select().from(companyRequests);
+    expect(stored?.snapshot).toMatchObject({ company: { legalName: "Acme GmbH v3" }, request: { version: 3 } });
+  });
+
   it("notifies the request, the request list and the ledger at commit", async () => {
     await deliver(snapshot("req_live", 1));
     const topics = (await db().select().from(liveEvents).orderBy(asc(liveEvents.id))).map((e) => e.topic);
