@@ -141,7 +141,7 @@ test("a paid request without a known outcome is listed on Requests until what th
 
   await login.signInAndWait(user);
   await page.goto("/requests");
-  const unsettled = page.getByRole("region", { name: "Paid requests without a known outcome" });
+  const unsettled = page.getByRole("region", { name: "Orders without a known outcome" });
   await expect(unsettled.getByRole("row").filter({ hasText: `DE ${id}` })).toContainText("The registry did not answer within 30 s.");
   await unsettled.getByRole("button", { name: "Look for them again" }).click();
   await expect(

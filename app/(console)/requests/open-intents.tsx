@@ -13,7 +13,7 @@ export function OpenIntents({ intents, canCheck }: { intents: PaidRequestIntent[
     <section aria-labelledby="open-intents-heading" className="space-y-3 rounded-md border border-destructive/40 p-4">
       <div>
         <h2 id="open-intents-heading" className="font-semibold">
-          Paid requests without a known outcome
+          Orders without a known outcome
         </h2>
         <p className="text-sm text-muted-foreground">
           The registry gave no definite answer to these, or the console stopped before recording it: they may have been placed and charged.
