@@ -24,6 +24,7 @@ import {
   signingSecretsRecheckMs,
   unreadableSigningSecrets,
 } from "@/lib/connections/signing-secrets";
+import { storeSandboxConnection } from "@/test/stored-connection";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const oldSecret = "whsec_Xg6Ww8Fs1hRvVz5EwqUa0yW7pTmQn2Lc";
@@ -82,18 +83,7 @@ describe("receiving webhooks", () => {
 
   beforeEach(async () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({
-        name: "Sandbox",
-        environment: "sandbox",
-        baseUrl: "http://127.0.0.1:4010",
-        apiKeySealed: sealSecret("sk_dev_x"),
-        apiKeyHint: "sk_dev_…",
-        webhookSecretSealed: sealSecret(secret),
-      })
-      .returning();
-    connectionId = row!.id;
+    connectionId = await storeSandboxConnection({ webhookSecret: secret });
   });
 
   it("answers an unknown connection and a connection id that is not a uuid with 404, storing nothing", async () => {

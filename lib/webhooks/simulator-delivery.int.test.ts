@@ -8,9 +8,9 @@ import { asc, eq, ne, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, registryConnections, webhookDeliveries } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
 import { startTestSimulator, testSecret } from "../../simulator/test-harness";
 import { receiveWebhook } from "./receive";
+import { storeSandboxConnection } from "@/test/stored-connection";
 
 type TestSimulator = Awaited<ReturnType<typeof startTestSimulator>>;
 
@@ -100,18 +100,7 @@ async function expectEachMessageOnce() {
 describe("deliveries from the simulator", () => {
   beforeEach(async () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({
-        name: "Simulator",
-        environment: "sandbox",
-        baseUrl: "http://127.0.0.1",
-        apiKeySealed: sealSecret("sk_dev_x"),
-        apiKeyHint: "sk_dev_…",
-        webhookSecretSealed: sealSecret(testSecret),
-      })
-      .returning();
-    connectionId = row!.id;
+    connectionId = await storeSandboxConnection({ webhookSecret: testSecret, name: "Simulator", baseUrl: "http://127.0.0.1" });
     sim = await startTestSimulator({ walletCredits: 100_000 });
     receiver = receiverServer();
     const base = await receiver.start();

@@ -14,10 +14,10 @@ import {
   webhookDeliveries,
   webhookRejections,
 } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { receiveWebhook } from "./receive";
 import { flushRejections } from "./rejections";
+import { storeSandboxConnection } from "@/test/stored-connection";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 let connectionId = "";
@@ -46,18 +46,7 @@ const ledger = () => db().select().from(webhookDeliveries).orderBy(asc(webhookDe
 describe("deliveries that can never be stored", () => {
   beforeEach(async () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${liveEvents} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({
-        name: "Sandbox",
-        environment: "sandbox",
-        baseUrl: "http://127.0.0.1:4010",
-        apiKeySealed: sealSecret("sk_dev_x"),
-        apiKeyHint: "sk_dev_…",
-        webhookSecretSealed: sealSecret(secret),
-      })
-      .returning();
-    connectionId = row!.id;
+    connectionId = await storeSandboxConnection({ webhookSecret: secret });
     vi.spyOn(console, "warn").mockImplementation(() => {});
   });
 

@@ -6,12 +6,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, registryConnections, webhookDeliveries, webhookRejections } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
 import { appEnv } from "@/lib/env";
 import { flushRejections } from "@/lib/webhooks/rejections";
 import { startTestSimulator, testSecret } from "../../../../../simulator/test-harness";
 import { generateMessageId, webhookHeaders } from "../../../../../simulator/webhooks/sign";
 import { POST } from "./route";
+import { storeSandboxConnection } from "@/test/stored-connection";
 
 let connectionId = "";
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
@@ -50,18 +50,7 @@ async function nothingRecorded() {
 describe("POST /api/webhooks/registry/[connectionId]", () => {
   beforeAll(async () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({
-        name: "Simulator",
-        environment: "sandbox",
-        baseUrl: "http://127.0.0.1",
-        apiKeySealed: sealSecret("sk_dev_x"),
-        apiKeyHint: "sk_dev_…",
-        webhookSecretSealed: sealSecret(testSecret),
-      })
-      .returning();
-    connectionId = row!.id;
+    connectionId = await storeSandboxConnection({ webhookSecret: testSecret, name: "Simulator", baseUrl: "http://127.0.0.1" });
     sim = await startTestSimulator({ walletCredits: 100_000 });
     await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
   });
