@@ -15,7 +15,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { alertStatuses, connectionEnvironments, deliveryOutcomes, requestOrigins, roles, snapshotSources } from "./vocabulary";
+import {
+  alertEventKinds,
+  alertOutcomes,
+  alertStates,
+  connectionEnvironments,
+  deliveryOutcomes,
+  requestOrigins,
+  roles,
+  snapshotSources,
+} from "./vocabulary";
 
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -201,7 +210,10 @@ export const companyRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("company_requests_created").on(t.createdAt.desc())],
+  (t) => [
+    index("company_requests_created").on(t.createdAt.desc()),
+    index("company_requests_company").on(t.connectionId, t.countryCode, t.companyId, t.createdAt.desc()),
+  ],
 );
 
 export type CompanyRequestRow = typeof companyRequests.$inferSelect;
@@ -221,25 +233,197 @@ export const companyRequestVersions = pgTable(
   (t) => [primaryKey({ columns: [t.requestId, t.version] })],
 );
 
-/** A `monitor.notification`, as an alert to triage. */
+/**
+ * A monitor this console knows of: the registry's monitor, mirrored with what the registry does not keep (who
+ * started it, when, for which case) and what the console last learnt of its checks. A monitor started by another
+ * client of the account has no row until the console first sees it.
+ */
+export const monitors = pgTable(
+  "monitors",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    /** The registry's monitor id (the `monitorId` of its notifications). */
+    monitorId: text("monitor_id").notNull(),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    companyName: text("company_name"),
+    caseReference: text("case_reference"),
+    /** The user who started it from this console; null when it was started elsewhere. */
+    startedBy: uuid("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedByEmail: text("started_by_email"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The metadata as the registry stores it (after its own key skipping and value truncation). */
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    /** The registry's `datapointNotices` from the last create or read (blocked datapoints). */
+    datapointNotices: jsonb("datapoint_notices").$type<Record<string, unknown>[]>().notNull().default([]),
+    /** The newest check in the monitor's log, as last read: when, its `fetchStatus`, its `errorMessage`. */
+    lastCheckAt: timestamp("last_check_at", { withTimezone: true }),
+    lastFetchStatus: text("last_fetch_status"),
+    lastErrorMessage: text("last_error_message"),
+    /** Set by a notification with `monitorHasBeenDeactivated` or the category `disappeared`. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    deactivationReason: text("deactivation_reason"),
+    /** Set when stopped from this console (`DELETE /v2/monitors/{id}`). */
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+    stoppedBy: uuid("stopped_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.monitorId] }), index("monitors_company").on(t.connectionId, t.countryCode, t.companyId)],
+);
+
+export type MonitorRow = typeof monitors.$inferSelect;
+
+/**
+ * An alert: the notifications of one monitor while it is open (new or in review). A notification arriving after
+ * the alert is resolved opens a new one. Test notifications group into their own alert, marked `isTest`.
+ */
 export const alerts = pgTable(
   "alerts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     connectionId: uuid("connection_id").references(() => registryConnections.id, { onDelete: "set null" }),
+    monitorId: text("monitor_id").notNull(),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    companyName: text("company_name"),
+    state: text("state", { enum: alertStates }).notNull().default("new"),
+    /** Every change category its notifications carried, in first-seen order. */
+    categories: jsonb("categories").$type<string[]>().notNull(),
+    isTest: boolean("is_test").notNull().default(false),
+    /** A notification said the monitor was deactivated (or the company disappeared). */
+    deactivation: boolean("deactivation").notNull().default(false),
+    notificationCount: integer("notification_count").notNull().default(0),
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    /** From the per-category SLA (alert_slas, else the defaults) when the alert opened; recomputed as categories join. */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    lastNotifiedAt: timestamp("last_notified_at", { withTimezone: true }).notNull().defaultNow(),
+    outcome: text("outcome", { enum: alertOutcomes }),
+    resolutionComment: text("resolution_comment"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    /** The request "See what changed" ordered, and the snapshot it was compared with. */
+    changeRequestId: text("change_request_id"),
+    baselineRequestId: text("baseline_request_id"),
+    baselineVersion: bigint("baseline_version", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("alerts_one_open_per_monitor")
+      .on(t.connectionId, t.monitorId, t.isTest)
+      .where(sql`${t.state} <> 'resolved'`),
+    index("alerts_inbox").on(t.state, t.lastNotifiedAt.desc(), t.id.desc()),
+    index("alerts_assignee_inbox").on(t.assigneeId, t.state, t.lastNotifiedAt.desc(), t.id.desc()),
+    index("alerts_due").on(t.state, t.dueAt, t.id),
+    index("alerts_monitor").on(t.monitorId),
+  ],
+);
+
+export type AlertRow = typeof alerts.$inferSelect;
+
+/** Every `monitor.notification` received, with the alert it joined. */
+export const monitorNotifications = pgTable(
+  "monitor_notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    alertId: bigint("alert_id", { mode: "number" })
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id").references(() => registryConnections.id, { onDelete: "set null" }),
     messageId: text("message_id").notNull(),
     monitorId: text("monitor_id").notNull(),
     companyId: text("company_id").notNull(),
     countryCode: text("country_code").notNull(),
-    status: text("status", { enum: alertStatuses }).notNull().default("new"),
     changeCategories: jsonb("change_categories").$type<string[]>().notNull(),
     metadata: jsonb("metadata").$type<Record<string, string>>(),
     monitorHasBeenDeactivated: boolean("monitor_has_been_deactivated").notNull(),
+    /** Matched to a test notification this console asked for (monitor_test_requests). */
+    isTest: boolean("is_test").notNull().default(false),
     /** The event's own `timestamp`. */
     notifiedAt: text("notified_at").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("alerts_received").on(t.receivedAt.desc()), index("alerts_monitor").on(t.monitorId)],
+  (t) => [index("monitor_notifications_alert").on(t.alertId, t.id), index("monitor_notifications_received").on(t.receivedAt.desc())],
+);
+
+/**
+ * A test notification this console asked the registry for, written before the call: the notification it
+ * produces is indistinguishable from a real one, so it is recognised by this record (same monitor, same
+ * categories and deactivation flag, not matched yet) and marked test.
+ */
+export const monitorTestRequests = pgTable(
+  "monitor_test_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    monitorId: text("monitor_id").notNull(),
+    categories: jsonb("categories").$type<string[]>().notNull(),
+    deactivation: boolean("deactivation").notNull().default(false),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedByEmail: text("requested_by_email").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The notification it produced, once received. */
+    notificationId: bigint("notification_id", { mode: "number" }).references(() => monitorNotifications.id, { onDelete: "set null" }),
+    /** The registry refused the call: its code and message. */
+    failure: jsonb("failure").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index("monitor_test_requests_unmatched")
+      .on(t.connectionId, t.monitorId, t.requestedAt)
+      .where(sql`${t.notificationId} is null and ${t.failure} is null`),
+  ],
+);
+
+/** An alert's timeline: who did what and when (each event is also an audit row). */
+export const alertEvents = pgTable(
+  "alert_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    alertId: bigint("alert_id", { mode: "number" })
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: alertEventKinds }).notNull(),
+    /** Null for events the registry caused (a notification received). */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the event carries: the comment, the states, the assignee, the request id, the outcome. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("alert_events_alert").on(t.alertId, t.id)],
+);
+
+/** Per-category SLA overrides set by an admin; categories without a row use the defaults in lib/alerts/. */
+export const alertSlas = pgTable("alert_slas", {
+  category: text("category").primaryKey(),
+  days: integer("days").notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The snapshot of a company last marked reviewed (resolving an alert marks its re-retrieved snapshot), per
+ * connection: the baseline "See what changed" diffs against.
+ */
+export const reviewedBaselines = pgTable(
+  "reviewed_baselines",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => companyRequests.requestId, { onDelete: "cascade" }),
+    version: bigint("version", { mode: "number" }).notNull(),
+    alertId: bigint("alert_id", { mode: "number" }).references(() => alerts.id, { onDelete: "set null" }),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.countryCode, t.companyId] })],
 );
 
 /** Billing notifications (low balance, high usage, auto top-up) received by webhook, as sent. */

@@ -32,5 +32,22 @@ export const requestOrigins = ["console", "elsewhere"] as const;
 /** `company_request_versions.source`: how a snapshot version reached the console. */
 export const snapshotSources = ["webhook", "poll", "order"] as const;
 
-/** `alerts.status`: where an alert is in triage. */
-export const alertStatuses = ["new", "acknowledged", "resolved"] as const;
+/** `alerts.state`: where an alert is in triage (new → in review → resolved). */
+export const alertStates = ["new", "in_review", "resolved"] as const;
+
+/** `alerts.outcome`: what the reviewer decided when resolving an alert. */
+export const alertOutcomes = ["no_impact", "risk_reassessed", "escalated"] as const;
+
+/** `alert_events.kind`: the events of an alert's timeline (each one also audited). */
+export const alertEventKinds = [
+  /** A `monitor.notification` joined the alert (or opened it). */
+  "notification_received",
+  "assigned",
+  /** new → in review → resolved (resolution carries its outcome and comment), or reopened. */
+  "state_changed",
+  "commented",
+  /** "See what changed" ordered the blocks its categories name. */
+  "reretrieval_ordered",
+  /** Someone opened the field-level diff of the re-retrieved snapshot against the baseline. */
+  "diff_reviewed",
+] as const;

@@ -34,6 +34,19 @@ export const auditActions = [
   "company.order_reconciled",
   "company.order_intent_unknown",
   "document.downloaded",
+  "monitor.started",
+  "monitor.metadata_updated",
+  "monitor.stopped",
+  "monitor.test_requested",
+  "monitors.imported",
+  "monitors.exported",
+  "alert.notification_received",
+  "alert.assigned",
+  "alert.state_changed",
+  "alert.commented",
+  "alert.reretrieval_ordered",
+  "alert.diff_reviewed",
+  "alert.sla_changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -21,9 +21,16 @@ export const capabilities = {
     allows: "order dossiers and documents, fast-mode onboarding, retries and graph expansions; check unsettled paid requests",
   },
   readMonitors: { roles: ["admin", "compliance", "auditor"], allows: "see monitored companies and each check's log" },
-  manageMonitors: { roles: ["admin", "compliance"], allows: "start and stop monitors" },
+  manageMonitors: {
+    roles: ["admin", "compliance"],
+    allows: "start, edit, test and stop monitors; import and export them as CSV",
+  },
   readAlerts: { roles: ["admin", "compliance", "auditor"], allows: "see alerts from monitors" },
-  triageAlerts: { roles: ["admin", "compliance"], allows: "assign, review and resolve alerts" },
+  triageAlerts: {
+    roles: ["admin", "compliance"],
+    allows: 'assign, review, comment on and resolve alerts; order "See what changed" re-retrievals',
+  },
+  configureAlerts: { roles: ["admin"], allows: "set the per-category SLA (days to triage) of alerts" },
   manageVault: { roles: ["admin"], allows: "replace vault credentials" },
   manageWorkspaces: { roles: ["admin"], allows: "edit workspaces and their UBO access" },
   readBilling: { roles: ["admin", "finance"], allows: "see high-usage tiers and billing notifications" },

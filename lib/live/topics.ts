@@ -10,7 +10,10 @@ export const liveTopics = {
   request: (requestId: string) => `request:${requestId}`,
   /** The list of requests changed (a new one, or a status). */
   requests: "requests",
+  /** The alerts inbox and the sidebar's count (a new, assigned, or changed alert). */
   alerts: "alerts",
+  /** One alert's page (its timeline, state, diff). */
+  alert: (alertId: number | string) => `alert:${alertId}`,
   billing: "billing",
   /** The webhook ledger (Settings → Webhooks). */
   webhooks: "webhooks",
@@ -19,7 +22,7 @@ export const liveTopics = {
 /** What a user must hold to be told about `topic`: what the page showing it asks for. */
 function capabilityFor(topic: string): Capability | undefined {
   if (topic === liveTopics.requests || topic.startsWith("request:")) return "readDossiers";
-  if (topic === liveTopics.alerts) return "readAlerts";
+  if (topic === liveTopics.alerts || topic.startsWith("alert:")) return "readAlerts";
   if (topic === liveTopics.billing) return "readBilling";
   if (topic === liveTopics.webhooks) return "manageConnections";
   return undefined;

@@ -3,7 +3,9 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDatabase, db } from "@/db/client";
 import {
+  alertEvents,
   alerts,
+  monitorNotifications,
   billingEvents,
   companyRequestVersions,
   companyRequests,
@@ -219,20 +221,28 @@ describe("receiving webhooks", () => {
     expect(topics).toEqual(["request:req_live", "requests", "webhooks"]);
   });
 
-  it("stores a monitor notification as a new alert, once", async () => {
+  it("stores a monitor notification, once, in a new alert with its timeline event", async () => {
     const id = generateMessageId();
     await deliver(notification, { id });
     await deliver(notification, { id });
-    const stored = await db().select().from(alerts);
+    const stored = await db().select().from(monitorNotifications);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
-      status: "new",
       monitorId: "mon_1",
       changeCategories: ["address", "legalRepresentatives"],
       metadata: { caseRef: "C-1" },
       monitorHasBeenDeactivated: false,
+      isTest: false,
       messageId: id,
     });
+    const [alert] = await db().select().from(alerts);
+    expect(alert).toMatchObject({
+      id: stored[0]!.alertId,
+      state: "new",
+      notificationCount: 1,
+      categories: ["address", "legalRepresentatives"],
+    });
+    expect((await db().select().from(alertEvents)).map((e) => e.kind)).toEqual(["notification_received"]);
     expect(await outcomes()).toEqual(["applied", "duplicate"]);
   });
 
@@ -264,7 +274,7 @@ describe("receiving webhooks", () => {
     const id = generateMessageId();
     const results = await Promise.all(Array.from({ length: 10 }, () => deliver(notification, { id })));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    expect(await db().select().from(alerts)).toHaveLength(1);
+    expect(await db().select().from(monitorNotifications)).toHaveLength(1);
     expect((await outcomes()).sort()).toEqual(["applied", ...Array(9).fill("duplicate")]);
   });
 

@@ -2,7 +2,8 @@ import "server-only";
 import { lt, sql } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { SecretKeyError } from "@/lib/crypto";
-import { alerts, billingEvents, webhookDeliveries } from "@/db/schema";
+import { billingEvents, webhookDeliveries } from "@/db/schema";
+import { recordMonitorNotification } from "@/lib/alerts/record-notification";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
@@ -244,29 +245,17 @@ async function storeNotification(
     returning id`);
   const [claim] = claimed.rows;
   if (!claim) return recordFirstReceipt(tx, delivery, event.type, references, { outcome: "duplicate" });
-  let topic: string;
+  let topics: string[];
   if (event.kind === "alert") {
-    const { event: notification } = event;
-    await tx.insert(alerts).values({
-      connectionId,
-      messageId,
-      monitorId: notification.monitorId,
-      companyId: notification.companyId,
-      countryCode: notification.countryCode,
-      changeCategories: notification.changeCategories,
-      metadata: notification.metadata ?? null,
-      monitorHasBeenDeactivated: notification.monitorHasBeenDeactivated,
-      notifiedAt: notification.timestamp,
-    });
-    topic = liveTopics.alerts;
+    ({ topics } = await recordMonitorNotification(tx, connectionId, messageId, event.event));
   } else {
     const kind = typeof event.event.kind === "string" ? event.event.kind : null;
     await tx.insert(billingEvents).values({ connectionId, messageId, type: event.type, kind, payload: event.event });
-    topic = liveTopics.billing;
+    topics = [liveTopics.billing];
   }
   await tx.execute(sql`
     with ledger as (update webhook_deliveries set processing_ms = ${elapsed(delivery)} where id = ${claim.id}),
-    ${liveEventsCtes([topic, liveTopics.webhooks])}
+    ${liveEventsCtes([...topics, liveTopics.webhooks])}
     select count(*) from live_sent`);
   return "applied";
 }
