@@ -10,9 +10,9 @@ export const checkErrorMessage = "The register did not answer this check; the ne
 export const disappearedMessage = "The company is no longer found in the register.";
 
 /**
- * Applies `change` to a company, and before that lets each active monitor of it remember, for every field that
- * moves, the value its last check saw (only the first move since that check counts, so a change undone before
- * the next check reports nothing). Monitors also take the company's new name.
+ * Applies `change` to a user-defined company. Each active monitor of it remembers, for every field that moved,
+ * the value its last check saw (only the first move since that check counts, so a change undone before the next
+ * check reports nothing). Monitors also take the company's new name.
  */
 export function changeMonitoredCompany(state: SimState, country: string, id: string, change: () => void): void {
   const monitors = Object.values(state.monitors).filter((m) => m.countryCode === country && m.companyId === id);
