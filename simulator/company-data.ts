@@ -45,11 +45,11 @@ export function companyData(state: SimState, country: string, id: string): Compa
   const code: RegistryCountry = isRegistryCountry(country) ? country : "FR";
   const company = generated(code, id);
   // A user-defined company's fields replace the generated ones in the next request.
-  const override = state.userCompanies[`${code}:${id}`] as Partial<Record<string, unknown>> | undefined;
+  const override = state.userCompanies[`${code}:${id}`];
   const sections: Record<string, unknown> = {
     ...company.sections,
-    ...(override?.sections as object),
-    company: { ...company.sections.company, ...(override?.company as object) },
+    ...override?.sections,
+    company: { ...company.sections.company, ...override?.company },
   };
   const documents = company.sections.availableDocuments;
   const unavailableKeys = Object.keys(company.applicability.documents);

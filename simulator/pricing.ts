@@ -22,8 +22,12 @@ export const subsidiaryCountries: readonly RegistryCountry[] = ["FR", "BE", "DE"
 const noUboRegister: readonly RegistryCountry[] = ["CN", "HK", "RU", "SG", "VG"];
 /** Countries with a beta register connection in the catalog. */
 export const betaCountries: readonly RegistryCountry[] = ["CN", "HK", "RU", "SG", "VG", "MU", "GG", "JE", "MC"];
-/** Monitoring is offered in fewer countries than retrieval (the vendor's documentation lists fewer). */
-export const monitoringCountries: readonly RegistryCountry[] = registryCountries.filter((c) => !["CN", "RU", "VG", "MC"].includes(c));
+/**
+ * Monitoring is offered in fewer countries than retrieval: the spec's enum lists these four, the vendor's
+ * documentation of monitoring does not, and an unsupported country answers 400. The simulator refuses them.
+ */
+export const monitoringExcluded: readonly RegistryCountry[] = ["CN", "MC", "RU", "VG"];
+export const monitoringCountries: readonly RegistryCountry[] = registryCountries.filter((c) => !monitoringExcluded.includes(c));
 
 export function supportsDatapoint(country: RegistryCountry, datapoint: string): boolean {
   if (datapoint === "subsidiaries") return subsidiaryCountries.includes(country);

@@ -132,17 +132,30 @@ describe("monitors", () => {
   });
 
   it("checks daily on the simulated clock and writes a log entry per check", async () => {
+    await sim.call("POST", "/v2/sandbox/companies", { countryCode: "NL", id: "daily", company: { legalName: "Daily B.V." } });
     const monitor = monitorSchema.parse((await sim.call("POST", "/v2/monitors", { companyId: "daily", countryCode: "NL" })).json);
+    const changed = await sim.call("PATCH", "/v2/sandbox/companies/NL/daily", {
+      company: { legalAddress: { addressLine1: "Damrak 1", city: "Amsterdam" }, capital: { amount: 5, currency: "EUR" } },
+    });
+    expect(changed.status).toBe(200);
     await sim.call("POST", "/_sim/advance", { seconds: 3 * 24 * 3600 + 60 });
     const logs = monitorLogsResponseSchema.parse((await sim.call("GET", `/v2/monitors/${monitor.id}/logs?first=10`)).json).logs;
-    // Three checks, newest first; only a company that disappeared stops being checked.
-    const disappeared = logs.findIndex((l) => l.changeCategories.includes("disappeared"));
-    expect(logs).toHaveLength(disappeared === -1 ? 3 : logs.length);
-    if (disappeared === -1) expect(logs.map((l) => l.createdAt)).toEqual([...logs.map((l) => l.createdAt)].sort().reverse());
-    const withChange = logs.filter((l) => l.changeDetected);
-    await waitFor(() =>
-      withChange.every((l) => sim.received.some((r) => r.body.includes(monitor.id) && l.changeCategories.every((c) => r.body.includes(c)))),
-    );
+    // Three checks, newest first, 24 hours apart from the monitor's creation; only the first finds the change.
+    const created = Date.parse(monitor.createdAt!);
+    expect(logs.map((l) => Date.parse(l.createdAt) - created)).toEqual([3, 2, 1].map((days) => days * 24 * 3600_000));
+    expect(logs.map((l) => [l.changeDetected, l.changeCategories, l.fetchStatus])).toEqual([
+      [false, [], "success"],
+      [false, [], "success"],
+      [true, ["address", "financial"], "success"],
+    ]);
+    await waitFor(() => sim.received.some((r) => r.body.includes(monitor.id)));
+    const notifications = sim.received
+      .map((r) => JSON.parse(r.body) as { type: string; monitorId?: string })
+      .filter((body) => body.type === "monitor.notification" && body.monitorId === monitor.id)
+      .map((body) => monitorNotificationEventSchema.parse(body));
+    expect(notifications).toMatchObject([
+      { changeCategories: ["address", "financial"], monitorHasBeenDeactivated: false, timestamp: logs[2]!.createdAt },
+    ]);
   });
 });
 

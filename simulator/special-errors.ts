@@ -76,3 +76,20 @@ export const deliverySpecialIds: Record<string, { description: string; delayMs: 
   },
   INSTANT_DELIVERY: { description: "Every datapoint and document completes within 100 ms.", delayMs: [20, 100] },
 };
+
+/** Company ids whose monitors misbehave, so a console can show unhealthy monitors (the data is the generated company's). */
+export const monitorSpecialIds: Record<string, { description: string; checks: "stale" | "error" }> = {
+  MONITOR_STALE: {
+    description:
+      "A monitor's first daily check is logged, later ones are not: advance 3 days and its last check is over 48 hours old. No notification.",
+    checks: "stale",
+  },
+  MONITOR_ERROR: {
+    description: "Every daily check of a monitor is logged with `fetchStatus: error` and an `errorMessage`; no notification.",
+    checks: "error",
+  },
+};
+
+export function monitorSpecialId(companyId: string): (typeof monitorSpecialIds)[string] | undefined {
+  return monitorSpecialIds[companyId.trim().toUpperCase()];
+}

@@ -38,6 +38,12 @@ export type StoredMonitor = {
   createdAt: string;
   nextCheckAt: string;
   deactivated: boolean;
+  /**
+   * Fields of a user-defined company that moved since this monitor's last check, recorded when the sandbox
+   * company changes: field key (`company.legalAddress`, `shareholders`…) → digest of the value that check saw.
+   * The next check reports the keys whose value still differs, once, and clears this.
+   */
+  unreportedChanges?: Record<string, string>;
   logs: {
     id: string;
     changeDetected: boolean;
@@ -46,6 +52,14 @@ export type StoredMonitor = {
     createdAt: string;
     errorMessage: string | null;
   }[];
+};
+
+/** A user-defined sandbox company: its fields replace the generated ones in every later request. */
+export type UserCompany = {
+  company: Record<string, unknown>;
+  sections?: Record<string, unknown>;
+  /** The company is no longer found in the register: its monitors' next check reports `disappeared`. */
+  disappeared?: boolean;
 };
 
 export type StoredVaultEntry = {
@@ -78,7 +92,7 @@ export type SimState = {
   highUsageOverrides: Record<string, Record<string, unknown>>;
   billingEvents: Record<string, unknown>[];
   /** User-defined companies: `${country}:${id}` → fields that replace the generated ones. */
-  userCompanies: Record<string, Record<string, unknown>>;
+  userCompanies: Record<string, UserCompany>;
   /** Auto top-up (set through the control API): below the threshold the wallet is topped up, or the attempt fails. */
   autoTopup?: { enabled: boolean; thresholdCredits: number; amountCredits: number; outcome: "succeeded" | "failed" };
   autoTopups: number;

@@ -4,7 +4,9 @@ import { isRegistryCountry } from "../../lib/registry/countries";
 import { changeCategories, metadataLimits } from "../../lib/registry/schemas";
 import { apiError, issueDetails } from "../api-error";
 import { decodeCursor, encodeCursor, newMonitorId } from "../ids";
-import { monitoringCountries } from "../pricing";
+import { checkIntervalMs } from "../monitor-checks";
+import { monitorNotification } from "../monitor-notification";
+import { monitoringCountries, monitoringExcluded } from "../pricing";
 import type { SimulatorContext } from "../simulator-context";
 import type { SimState, StoredMonitor } from "../state";
 
@@ -20,6 +22,14 @@ export function storedMetadata(metadata: Record<string, string>): Record<string,
     Object.entries(metadata)
       .filter(([key]) => Array.from(key).length <= metadataLimits.maxKeyLength)
       .map(([key, value]) => [key, Array.from(value).slice(0, metadataLimits.maxValueLength).join("")]),
+  );
+}
+
+/** Why a country the spec lists is refused: the vendor's documentation lists fewer monitoring countries. */
+export function unsupportedCountryMessage(country: string): string {
+  return (
+    `Monitoring is not supported for ${country}: the registry monitors fewer countries than it retrieves ` +
+    `(not ${monitoringExcluded.join(", ")}). Company requests for ${country} still work.`
   );
 }
 
@@ -65,13 +75,16 @@ export function monitorRoutes(ctx: SimulatorContext) {
     const parsed = createBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return apiError(c, 400, "invalid_request", "The monitor request is invalid.", issueDetails(parsed.error.issues));
     const { companyId, countryCode, metadata } = parsed.data;
-    if (!isRegistryCountry(countryCode) || !monitoringCountries.includes(countryCode)) {
-      return apiError(c, 400, "invalid_request", `Monitoring is not supported for ${countryCode}.`);
-    }
+    if (!isRegistryCountry(countryCode)) return apiError(c, 400, "invalid_request", `Unknown countryCode ${countryCode}.`);
+    if (!monitoringCountries.includes(countryCode)) return apiError(c, 400, "invalid_request", unsupportedCountryMessage(countryCode));
     if (metadata && Object.keys(metadata).length > metadataLimits.maxKeys) {
       return apiError(c, 400, "invalid_request", `Metadata can hold at most ${metadataLimits.maxKeys} keys.`);
     }
-    const existing = Object.values(state.monitors).find((m) => m.companyId === companyId && m.countryCode === countryCode);
+    // A deactivated monitor (its company disappeared) is never handed back: a repeated start creates a fresh
+    // monitor with a new id, and the old one stays readable, deactivated, with its logs.
+    const existing = Object.values(state.monitors).find(
+      (m) => !m.deactivated && m.companyId === companyId && m.countryCode === countryCode,
+    );
     if (existing) {
       if (metadata) existing.metadata = storedMetadata(metadata); // create-or-retrieve: provided metadata replaces
       ctx.store.changed();
@@ -85,7 +98,7 @@ export function monitorRoutes(ctx: SimulatorContext) {
       companyName: ctx.data.companyName(countryCode, companyId),
       metadata: storedMetadata(metadata ?? {}),
       createdAt: now.toISOString(),
-      nextCheckAt: new Date(now.getTime() + 24 * 3600_000).toISOString(),
+      nextCheckAt: new Date(now.getTime() + checkIntervalMs).toISOString(),
       deactivated: false,
       logs: [],
     };
@@ -112,7 +125,7 @@ export function monitorRoutes(ctx: SimulatorContext) {
   });
 
   // A monitor deactivated by its company disappearing stays readable (details and logs), but is not listed.
-  const found = (id: string) => state.monitors[id];
+  const found = (id: string) => (Object.hasOwn(state.monitors, id) ? state.monitors[id] : undefined);
   const notFound = (c: Parameters<typeof apiError>[0]) => apiError(c, 404, "not_found", "Monitor not found or access denied.");
 
   app.get("/:id", (c) => {
@@ -154,25 +167,14 @@ export function monitorRoutes(ctx: SimulatorContext) {
     ) {
       return apiError(c, 400, "invalid_request", `changeCategories must list one or more of: ${changeCategories.join(", ")}.`);
     }
+    const deactivation = body?.monitorHasBeenDeactivated ?? false;
+    if (typeof deactivation !== "boolean") return apiError(c, 400, "invalid_request", "monitorHasBeenDeactivated must be true or false.");
     if (!ctx.webhookEndpoint()) return apiError(c, 400, "invalid_request", "No webhook endpoint is configured.");
-    const payload = monitorNotification(monitor, categories as string[], body?.monitorHasBeenDeactivated === true, ctx.clock.now());
+    // Built like a real one, but nothing of the monitor changes: not its state, its logs nor its next check.
+    const payload = monitorNotification(monitor, categories as string[], deactivation, ctx.clock.now());
     ctx.sendWebhook("monitor.notification", payload);
     return c.json(payload);
   });
 
   return app;
-}
-
-/** A `monitor.notification` payload, built the same way for real checks and test notifications. */
-export function monitorNotification(monitor: StoredMonitor, categories: string[], deactivated: boolean, at: Date) {
-  return {
-    type: "monitor.notification",
-    monitorId: monitor.id,
-    companyId: monitor.companyId,
-    countryCode: monitor.countryCode,
-    timestamp: at.toISOString(),
-    changeCategories: categories,
-    monitorHasBeenDeactivated: deactivated,
-    ...(Object.keys(monitor.metadata).length > 0 && { metadata: monitor.metadata }),
-  };
 }
