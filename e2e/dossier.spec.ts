@@ -1,56 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, type Database } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { orderedDossier } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
 // The simulator's clock is shared with the other spec files running beside these: never moved here. Its
 // delays are a few seconds of real time; an expired signed URL is made by editing the stored snapshot.
-
-const allDatapoints = [
-  "company",
-  "legalRepresentatives",
-  "otherKeyPersons",
-  "establishments",
-  "ultimateBeneficialOwners",
-  "shareholders",
-  "subsidiaries",
-  "graph",
-  "availableDocuments",
-];
-
-/**
- * Orders a company at the simulator (documents: the extract and the financial statements it lists) and stores the
- * request as this console's order, as the order form does; the simulator's clock then runs until it is complete.
- */
-async function orderedDossier(db: Database, countryCode: string, id: string): Promise<string> {
-  const listing = await sim("POST", "/v2/company", { id, countryCode, dataPoints: ["availableDocuments"] });
-  expect(listing.status).toBe(200);
-  let available: { id: string; type?: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        const answer = (await sim("GET", `/v2/company/${listing.json.request.requestId}`)).json;
-        available = answer.availableDocuments ?? [];
-        return answer.request.dataStatus.dataPoints.availableDocuments.status;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe("succeeded");
-  const documents = [
-    ...available.filter((d) => d.type === "financial_statement").slice(0, 3),
-    ...available.filter((d) => d.type !== "financial_statement").slice(0, 1),
-  ].map((d) => d.id);
-  const created = await sim("POST", "/v2/company", { id, countryCode, dataPoints: allDatapoints, documents, graphMaxBudget: 50 });
-  expect(created.status).toBe(200);
-  const requestId = created.json.request.requestId as string;
-  const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
-  await db.query(
-    `insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', $3, $4)
-     on conflict (request_id) do update set origin = 'console'`,
-    [requestId, connection!.id, countryCode, id],
-  );
-  return requestId;
-}
 
 async function openComplete(page: Page, requestId: string) {
   await page.goto(`/requests/${requestId}`);

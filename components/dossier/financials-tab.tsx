@@ -118,7 +118,7 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
           <NotReported />
         )}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <dl className="grid gap-3 sm:grid-cols-2">
         <Fact label="Strengths">
           {analysis?.strengths?.length ? (
             <ul className="list-inside list-disc">
@@ -137,7 +137,7 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
             </ul>
           ) : null}
         </Fact>
-      </div>
+      </dl>
     </DossierSection>
   );
 }

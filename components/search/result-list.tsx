@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { SearchResult } from "@/lib/registry/schemas";
@@ -27,7 +26,9 @@ type Props = {
 /**
  * The results as a windowed listbox: only the rows in view (plus a few) are in the DOM. The list is one
  * tab stop; arrow keys, Page Up/Down, Home and End move the active row (`aria-activedescendant`), Enter
- * opens its company page, and Up arrow on the first row calls `onExitTop`.
+ * opens its company page, and Up arrow on the first row calls `onExitTop`. A row holds no link (an option's
+ * content is presentational, so a link inside would be unreachable for assistive technology): a click on the
+ * row opens the company, in a new tab with Ctrl, ⌘ or the middle button, as a link would.
  */
 export function ResultList({ results, lastEvent, labelledBy, ref, onExitTop }: Props) {
   const router = useRouter();
@@ -99,6 +100,11 @@ export function ResultList({ results, lastEvent, labelledBy, ref, onExitTop }: P
     }
   };
 
+  const open = (href: string, event: React.MouseEvent) => {
+    if (event.ctrlKey || event.metaKey || event.button === 1) window.open(href, "_blank", "noopener");
+    else router.push(href);
+  };
+
   const win = virtualWindow({ count: results.length, rowHeight, scrollTop, viewportHeight });
   const rowId = (index: number) => `search-result-${index}`;
 
@@ -130,6 +136,7 @@ export function ResultList({ results, lastEvent, labelledBy, ref, onExitTop }: P
                 count={results.length}
                 active={index === activeIndex}
                 onPick={() => setActive(index)}
+                onOpen={open}
               />
             );
           })}
@@ -146,6 +153,7 @@ function ResultRow({
   count,
   active,
   onPick,
+  onOpen,
 }: {
   id: string;
   result: SearchResult;
@@ -153,12 +161,14 @@ function ResultRow({
   count: number;
   active: boolean;
   onPick: () => void;
+  onOpen: (href: string, event: React.MouseEvent) => void;
 }) {
   const otherNames = [result.legalNameInEnglish, ...(result.companyNameTransliterations ?? [])].filter(
     (n): n is string => !!n && n !== result.legalName,
   );
   const address = describeAddress(result.address);
   const match = describeMatch(result.matchReason);
+  const href = companyHref(result.countryCode, result.id);
   return (
     <div
       id={id}
@@ -166,18 +176,16 @@ function ResultRow({
       aria-selected={active}
       aria-posinset={index + 1}
       aria-setsize={count}
+      data-href={href}
       onMouseDown={onPick}
-      className={`flex flex-col justify-center gap-0.5 overflow-hidden border-b px-3 text-sm ${active ? "bg-accent" : ""}`}
+      onClick={(event) => onOpen(href, event)}
+      onAuxClick={(event) => event.button === 1 && onOpen(href, event)}
+      className={`group flex cursor-pointer flex-col justify-center gap-0.5 overflow-hidden border-b px-3 text-sm ${active ? "bg-accent" : ""}`}
       style={{ height: rowHeight }}
     >
-      <Link
-        href={companyHref(result.countryCode, result.id)}
-        tabIndex={-1}
-        className="truncate font-medium underline-offset-4 hover:underline"
-        title={result.legalName}
-      >
+      <div className="truncate font-medium underline-offset-4 group-hover:underline" title={result.legalName}>
         <bdi>{result.legalName}</bdi>
-      </Link>
+      </div>
       <div className="truncate text-xs text-muted-foreground" title={otherNames.join(" · ")}>
         {otherNames.length
           ? otherNames.map((n, i) => (

@@ -1,11 +1,12 @@
 import * as React from "react";
 import { cn } from "@/lib/cn";
+import { TableScrollBox } from "./table-scroll-box";
 
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div className="relative w-full overflow-auto">
+    <TableScrollBox label={props["aria-label"]}>
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
-    </div>
+    </TableScrollBox>
   );
 }
 

@@ -1,0 +1,187 @@
+import type { Page } from "@playwright/test";
+import type { Role } from "../lib/auth/roles";
+import { sections } from "../lib/navigation/sections";
+import { expect, type Database } from "./fixtures";
+import { orderedDossier } from "./ordered-dossier";
+
+/**
+ * Every page of the console, as the accessibility sweep (e2e/accessibility.spec.ts) opens it. A new page is one
+ * more entry here: its path, the role that sees it, what it needs stored first, and when it is settled.
+ */
+
+/** Who opens the page: a signed-in role, nobody, or a user who must choose a new password before anything else. */
+export type Visitor = Role | "signed out" | "must change password";
+
+export type ConsolePage = {
+  /** The test's title: the page, and the state it is analysed in when that is not its first view. */
+  name: string;
+  /** Where to go; `:name` parts are filled in from what `arrange` returned. */
+  path: string;
+  role: Visitor;
+  /** Stores what the page shows before it opens (once per worker where it is shared), and names the path's parts. */
+  arrange?: (db: Database) => Promise<Record<string, string>>;
+  /** Brings the page to the state analysed (a tab, a dialog) and waits until it is settled. By default: its level-1 heading is visible. */
+  wait?: (page: Page) => Promise<void>;
+  /** Also analysed in the dark theme (for its contrast): a few key pages, one per kind of layout. */
+  dark?: true;
+  /** Elements skipped, each with why: only third-party internals that the console cannot change. */
+  exclude?: { selector: string; why: string }[];
+};
+
+// One complete dossier per worker, shared by its tabs, the request list and its delivery timeline.
+let dossier: Promise<string> | undefined;
+const completeDossier = async (db: Database) => ({ requestId: await (dossier ??= orderedDossier(db, "DE", "HRB 86891")) });
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+};
+
+/** A dossier once every datapoint is terminal, on one of its tabs. */
+const dossierTab = (tab: string, settled: (page: Page) => Promise<void>) => async (page: Page) => {
+  await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("tab", { name: tab, exact: true }).click();
+  await settled(page);
+};
+
+const searchSettled = async (page: Page) => {
+  await expect(page.getByTestId("search-status")).toHaveText(/^Search complete: [\d,]+ results?$/, { timeout: 15_000 });
+};
+
+export const consolePages: ConsolePage[] = [
+  {
+    name: "sign-in",
+    path: "/login",
+    role: "signed out",
+    dark: true,
+    wait: (page) => expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible(),
+  },
+  {
+    name: "change password (first sign-in)",
+    path: "/change-password",
+    role: "must change password",
+    wait: (page) => expect(page.getByText("Choose a new password")).toBeVisible(),
+  },
+  { name: "home", path: "/", role: "admin", dark: true, wait: heading(/^Welcome/) },
+  { name: "home as finance", path: "/", role: "finance", wait: heading(/^Welcome/) },
+  { name: "search, empty", path: "/search", role: "admin" },
+  { name: "search with results", path: "/search?country=FR&q=MATCH_REASONS", role: "admin", dark: true, wait: searchSettled },
+  {
+    name: "requests",
+    path: "/requests",
+    role: "admin",
+    arrange: completeDossier,
+    wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible(),
+  },
+  {
+    name: "dossier, overview",
+    path: "/requests/:requestId",
+    role: "admin",
+    arrange: completeDossier,
+    dark: true,
+    wait: dossierTab("Overview", (page) => expect(page.getByRole("heading", { name: "Risk summary" })).toBeVisible()),
+  },
+  {
+    name: "dossier, people",
+    path: "/requests/:requestId",
+    role: "admin",
+    arrange: completeDossier,
+    wait: dossierTab("People", (page) => expect(page.getByRole("heading", { name: /^Legal representatives/ })).toBeVisible()),
+  },
+  {
+    name: "dossier, financials",
+    path: "/requests/:requestId",
+    role: "admin",
+    arrange: completeDossier,
+    wait: dossierTab("Financials", (page) => expect(page.getByTestId("ratio-chart")).toBeVisible()),
+  },
+  {
+    name: "dossier, documents",
+    path: "/requests/:requestId",
+    role: "auditor",
+    arrange: completeDossier,
+    wait: dossierTab("Documents", (page) => expect(page.locator("[data-download]").first()).toBeVisible()),
+  },
+  {
+    name: "dossier, ownership graph",
+    path: "/requests/:requestId",
+    role: "admin",
+    arrange: completeDossier,
+    dark: true,
+    wait: dossierTab("Ownership", async (page) => {
+      const status = page.getByTestId("layout-status");
+      await expect(status).toContainText("laid out in", { timeout: 20_000 });
+      await expect(status).not.toContainText("Drawing", { timeout: 15_000 });
+      await expect(page.getByTestId("graph-node").first()).toBeVisible();
+    }),
+  },
+  {
+    name: "dossier, raw",
+    path: "/requests/:requestId",
+    role: "admin",
+    arrange: completeDossier,
+    wait: dossierTab("Raw", (page) => expect(page.getByTestId("raw-snapshot")).toBeVisible()),
+  },
+  {
+    name: "company page with its order panel",
+    path: "/companies/DE/HRB%2086891",
+    role: "admin",
+    dark: true,
+    wait: (page) => expect(page.getByTestId("order-total")).toContainText("credits"),
+  },
+  {
+    name: "company page as finance (prices, no ordering)",
+    path: "/companies/DE/HRB%2086891",
+    role: "finance",
+    wait: (page) => expect(page.locator('[data-price="company"]')).toContainText("credits"),
+  },
+  { name: "onboarding", path: "/onboarding", role: "admin" },
+  { name: "audit", path: "/audit", role: "admin", wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible() },
+  { name: "audit as auditor", path: "/audit", role: "auditor", wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible() },
+  { name: "settings", path: "/settings", role: "admin" },
+  { name: "settings, users", path: "/settings/users", role: "admin", wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible() },
+  {
+    name: "settings, users: adding a user",
+    path: "/settings/users",
+    role: "admin",
+    wait: async (page) => {
+      await page.getByRole("button", { name: "Add user" }).click();
+      await expect(page.getByRole("dialog", { name: "Add a user" })).toBeVisible();
+    },
+  },
+  { name: "settings, connections", path: "/settings/connections", role: "admin", wait: heading("Connections") },
+  {
+    name: "settings, a connection's detail",
+    path: "/settings/connections",
+    role: "admin",
+    wait: async (page) => {
+      await page.getByTestId("connection-Local simulator").getByRole("button", { name: "Edit" }).click();
+      await expect(page.getByRole("dialog", { name: "Edit Local simulator" })).toBeVisible();
+    },
+  },
+  {
+    name: "settings, webhooks ledger",
+    path: "/settings/webhooks",
+    role: "admin",
+    arrange: completeDossier,
+    dark: true,
+    wait: heading("Webhooks"),
+  },
+  {
+    name: "settings, webhooks: a request's delivery timeline",
+    path: "/settings/webhooks/requests/:requestId",
+    role: "admin",
+    arrange: completeDossier,
+    wait: heading(/./),
+  },
+  { name: "not found", path: "/no-such-page", role: "admin", wait: heading("404 · Not found") },
+  { name: "forbidden", path: "/settings", role: "compliance", wait: heading("403 · Not allowed") },
+  // The sections a later issue builds: each drops out of this list when it becomes available, and gets its own entry.
+  ...sections
+    .filter((section) => !section.available)
+    .map((section): ConsolePage => ({
+      name: `${section.label} (not available yet)`,
+      path: section.href,
+      role: "admin",
+      wait: heading(section.label),
+    })),
+];
