@@ -1,0 +1,28 @@
+import Papa from "papaparse";
+
+// A cell starting with one of = + - @ tab CR is prefixed with ' so a spreadsheet shows it instead of running it
+// as a formula. papaparse's own `escapeFormulae: true` pattern stops at a line break, so it would let
+// "=HYPERLINK(…)\nx" through; this one looks at the first character only.
+const formulaStart = /^[=+\-@\t\r]/;
+
+const cellOptions = { newline: "\r\n", escapeFormulae: formulaStart } as const;
+
+/**
+ * One CSV line (CRLF-terminated) with every cell quoted: the console's one way of writing CSV. Every export goes
+ * through here, so every export gets the same quoting and the same formula guard.
+ */
+export function csvLine(cells: readonly string[]): string {
+  return Papa.unparse([[...cells]], { ...cellOptions, quotes: true }) + "\r\n";
+}
+
+/** A header line: names stay bare unless they need quotes (a comma, a quote, a line break). */
+export function csvHeaderLine(names: readonly string[]): string {
+  return Papa.unparse([[...names]], { ...cellOptions, quotes: false }) + "\r\n";
+}
+
+/** A whole CSV document: the header line, then one quoted line per row. */
+export function csvDocument(header: readonly string[], rows: Iterable<readonly string[]>): string {
+  let body = csvHeaderLine(header);
+  for (const row of rows) body += csvLine(row);
+  return body;
+}
