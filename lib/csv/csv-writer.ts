@@ -1,9 +1,5 @@
 import Papa from "papaparse";
-
-// A cell starting with one of = + - @ tab CR is prefixed with ' so a spreadsheet shows it instead of running it
-// as a formula. papaparse's own `escapeFormulae: true` pattern stops at a line break, so it would let
-// "=HYPERLINK(…)\nx" through; this one looks at the first character only.
-const formulaStart = /^[=+\-@\t\r]/;
+import { formulaStart } from "./formula-guard";
 
 const cellOptions = { newline: "\r\n", escapeFormulae: formulaStart } as const;
 

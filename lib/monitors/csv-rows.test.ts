@@ -96,3 +96,12 @@ describe("reading a monitors CSV", () => {
     expect(readMonitorsCsv(big)).toEqual({ ok: false, error: "The file is 513 KB; an import takes at most 512 KB." });
   });
 });
+
+describe("a cell the CSV writer guarded against formulas", () => {
+  it("reads back without the guard's apostrophe; other apostrophes stay", () => {
+    expect(rowsOf(`"FR","'-12","'=SUM(A1)"\n"DE","'quoted'","'x"\n`).map((r) => [r.companyId, r.caseReference])).toEqual([
+      ["-12", "=SUM(A1)"],
+      ["'quoted'", "'x"],
+    ]);
+  });
+});

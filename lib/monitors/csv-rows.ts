@@ -3,6 +3,7 @@
  * anything is sent. Pure and client-safe: the server action parses with it, the import page quotes its limits.
  */
 import Papa from "papaparse";
+import { unguardFormula } from "@/lib/csv/formula-guard";
 import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries";
 import { metadataLimits } from "@/lib/registry/schemas";
 
@@ -97,7 +98,8 @@ export function readMonitorsCsv(text: string): CsvReading {
   const malformed = new Map(parsed.errors.filter((e) => e.type === "Quotes" && e.row !== undefined).map((e) => [e.row! + 1, e.message]));
   const firstRowOf = new Map<string, number>();
   const { positions } = layout;
-  const cell = (cells: string[], position: number) => (position < 0 ? "" : (cells[position] ?? "").trim());
+  // A cell the export guarded against spreadsheet formulas reads back as it was.
+  const cell = (cells: string[], position: number) => (position < 0 ? "" : unguardFormula((cells[position] ?? "").trim()));
   const rows = dataRecords.map(({ cells, row }): CsvRow => {
     const country = cell(cells, positions.country).toUpperCase();
     const companyId = cell(cells, positions.companyId);
