@@ -108,6 +108,6 @@ export async function importMonitors(
   });
   const counts: ImportSummary["counts"] = { created: 0, already_monitored: 0, refused: 0, not_sent: 0, invalid: 0 };
   for (const outcome of outcomes) counts[outcome.kind] += 1;
-  await audit(user, "monitors.imported", `${rows.length} rows`, { connectionId: registry.connection.id, rows: rows.length, ...counts });
+  await audit(user, "monitors.imported", registry.connection.name, { connectionId: registry.connection.id, rows: rows.length, ...counts });
   return { outcomes, counts };
 }

@@ -141,11 +141,11 @@ describe("importing monitors from a CSV", () => {
 
     expect(await importAudits(user.email)).toEqual([
       {
-        target: "4 rows",
+        target: "Simulator",
         details: { connectionId: simConnection, rows: 4, created: 2, already_monitored: 0, refused: 0, not_sent: 0, invalid: 2 },
       },
       {
-        target: "4 rows",
+        target: "Simulator",
         details: { connectionId: simConnection, rows: 4, created: 0, already_monitored: 2, refused: 0, not_sent: 0, invalid: 2 },
       },
     ]);
