@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
@@ -69,6 +70,10 @@ test("import monitors from a CSV: each bad row's error in the preview, the outco
       .filter({ hasText: de })
       .getByRole("link", { name: /handelsregister/ }),
   ).toHaveAttribute("href", "/vault?source=handelsregister");
+
+  // The page with its outcome table and its coverage gaps has no serious or critical accessibility violation.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // The same file again: nothing new is created.
   await page.getByLabel("CSV file").setInputFiles(file);
