@@ -71,9 +71,11 @@ test("import monitors from a CSV: each bad row's error in the preview, the outco
       .getByRole("link", { name: /handelsregister/ }),
   ).toHaveAttribute("href", "/vault?source=handelsregister");
 
-  // The page with its outcome table and its coverage gaps has no serious or critical accessibility violation.
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // The page's content, with its outcome table and its coverage gaps, has no serious or critical accessibility violation
+  // (the console's shell around it is the accessibility sweep's).
+  const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}: ${n.failureSummary}`))).toEqual([]);
 
   // The same file again: nothing new is created.
   await page.getByLabel("CSV file").setInputFiles(file);

@@ -46,10 +46,7 @@ export async function CoverageGapsPanel({ registry, canSupply }: { registry: Reg
                 {gaps.map((gap) => (
                   <TableRow key={`${gap.monitorId} ${gap.datapoint}`}>
                     <TableCell className="[overflow-wrap:anywhere]">
-                      <Link
-                        href={`/monitors/${encodeURIComponent(gap.monitorId)}`}
-                        className="text-primary underline-offset-4 hover:underline"
-                      >
+                      <Link href={`/monitors/${encodeURIComponent(gap.monitorId)}`} className="text-primary underline underline-offset-4">
                         {gap.companyName ?? gap.companyId}
                       </Link>
                       <div className="text-xs text-muted-foreground">
@@ -80,7 +77,7 @@ function SupplyCredentials({ source, canSupply }: { source: string | undefined; 
     <div className="space-y-1">
       <p>{source ? <code>{source}</code> : "Source unknown (the registry's vault sources do not name it)"}</p>
       {canSupply ? (
-        <Link href={href} className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link href={href} className="text-sm text-primary underline underline-offset-4">
           {source ? `Supply ${source} credentials in the Vault` : "Open the Vault"}
         </Link>
       ) : (

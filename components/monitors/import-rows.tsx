@@ -84,7 +84,7 @@ const outcomeVariants = {
   created: "success",
   already_monitored: "secondary",
   refused: "destructive",
-  not_sent: "warning",
+  not_sent: "outline",
   invalid: "outline",
 } as const;
 

@@ -128,7 +128,7 @@ export function ImportForm() {
               .map(([kind, n]) => `${outcomeLabels[kind as keyof typeof outcomeLabels]}: ${n.toLocaleString("en")}`)
               .join(" · ")}
             .{" "}
-            <Link href="/monitors" className="text-primary underline-offset-4 hover:underline">
+            <Link href="/monitors" className="text-primary underline underline-offset-4">
               See the monitors
             </Link>
           </p>

@@ -30,7 +30,7 @@ export default async function ImportMonitorsPage() {
           Start monitoring many companies at once from a CSV file, through the active connection
           {opened.registry && <> ({opened.registry.connection.name})</>}. Each monitor is recorded with you as its starter and its case
           reference.{" "}
-          <a href="/api/monitors/export" download className="text-primary underline-offset-4 hover:underline">
+          <a href="/api/monitors/export" download className="text-primary underline underline-offset-4">
             Export the current monitors as CSV
           </a>
         </p>
