@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditCsvLine } from "./audit-csv";
+import { auditCsv, auditCsvLine } from "./audit-csv";
 
 describe("audit CSV", () => {
   const at = new Date("2026-11-22T10:00:00.000Z");
@@ -18,5 +18,18 @@ describe("audit CSV", () => {
 
   it("writes an empty cell for a missing target", () => {
     expect(auditCsvLine({ at, actorEmail: "system", action: "user.created", target: null, details: {} })).toContain(',"",');
+  });
+
+  it("writes the whole file as before the one CSV writer: a bare header, then one quoted line per row, CRLF after each", () => {
+    const rows = [
+      { at, actorEmail: "a@b.c", action: "user.created" as const, target: "x@y.z", details: { role: "auditor" } },
+      { at, actorEmail: "system", action: "user.deactivated" as const, target: null, details: {} },
+    ];
+    expect(auditCsv(rows)).toBe(
+      "time_utc,actor,action,target,details\r\n" +
+        '"2026-11-22T10:00:00.000Z","a@b.c","user.created","x@y.z","{""role"":""auditor""}"\r\n' +
+        '"2026-11-22T10:00:00.000Z","system","user.deactivated","","{}"\r\n',
+    );
+    expect(auditCsv([])).toBe("time_utc,actor,action,target,details\r\n");
   });
 });

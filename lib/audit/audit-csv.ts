@@ -1,13 +1,15 @@
 import type { AuditRow } from "@/db/schema";
-
-function cell(value: string): string {
-  // Quote every cell; a leading = + - @ is prefixed so spreadsheets do not run it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
+import { csvHeaderLine, csvLine } from "@/lib/csv/csv-writer";
 
 export const auditCsvHeader = ["time_utc", "actor", "action", "target", "details"];
 
-export function auditCsvLine(row: Pick<AuditRow, "at" | "actorEmail" | "action" | "target" | "details">): string {
-  return [row.at.toISOString(), row.actorEmail, row.action, row.target ?? "", JSON.stringify(row.details)].map(cell).join(",") + "\r\n";
+type AuditCsvRow = Pick<AuditRow, "at" | "actorEmail" | "action" | "target" | "details">;
+
+export function auditCsvLine(row: AuditCsvRow): string {
+  return csvLine([row.at.toISOString(), row.actorEmail, row.action, row.target ?? "", JSON.stringify(row.details)]);
+}
+
+/** The audit log as CSV, through the one CSV writer (every cell quoted, spreadsheet formulas defused). */
+export function auditCsv(rows: readonly AuditCsvRow[]): string {
+  return csvHeaderLine(auditCsvHeader) + rows.map(auditCsvLine).join("");
 }

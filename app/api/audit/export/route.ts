@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
-import { auditCsvHeader, auditCsvLine } from "@/lib/audit/audit-csv";
+import { auditCsv } from "@/lib/audit/audit-csv";
 import { roleRoute } from "@/lib/auth/role-route";
 
 const maxRows = 100_000;
@@ -22,8 +22,7 @@ export const GET = roleRoute("readAudit", async (request, _context: unknown, use
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(maxRows);
   await audit(user, "audit.exported", null, { actor, action, rows: rows.length });
-  const body = auditCsvHeader.join(",") + "\r\n" + rows.map(auditCsvLine).join("");
-  return new Response(body, {
+  return new Response(auditCsv(rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="registry-desk-audit-${new Date().toISOString().slice(0, 10)}.csv"`,

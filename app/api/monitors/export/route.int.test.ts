@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+import Papa from "papaparse";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/db/client";
+import { auditLog, monitors } from "@/db/schema";
+import { startSimulatorWithConnection } from "@/test/simulator-connection";
+import { insertUser } from "@/test/users-fixture";
+import { GET } from "./route";
+
+const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
+vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
+
+let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
+let connectionId = "";
+
+const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
+  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
+  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
+  return user;
+};
+
+const exportCsv = () => GET(new NextRequest("http://localhost/api/monitors/export"), undefined);
+
+describe("GET /api/monitors/export", () => {
+  beforeAll(async () => {
+    ({ sim, connectionId } = await startSimulatorWithConnection());
+    // More than one page of `first: 100`; one of them also known to the console.
+    for (let i = 0; i < 105; i++) await sim.call("POST", "/v2/monitors", { countryCode: "NL", companyId: `EXP-${i}` });
+    const known = (await sim.call("GET", "/v2/monitors?companyId=EXP-7")).json.monitors[0];
+    await db().insert(monitors).values({
+      connectionId,
+      monitorId: known.id,
+      countryCode: "NL",
+      companyId: "EXP-7",
+      caseReference: "KYC-7",
+      startedByEmail: "ann@example.com",
+      lastFetchStatus: "success",
+    });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  it("refuses a finance user", async () => {
+    await signInAs("finance");
+    const response = await exportCsv();
+    expect(response.status).toBe(403);
+  });
+
+  it("downloads every monitor of the connection, paging through the registry, beside the console's record; audited", async () => {
+    const user = await signInAs("auditor");
+    const response = await exportCsv();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="registry-desk-monitors-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...lines] = Papa.parse<string[]>(await response.text(), { skipEmptyLines: true }).data;
+    expect(header!.slice(0, 3)).toEqual(["country", "company id", "case reference"]);
+    expect(lines).toHaveLength(105);
+    expect(new Set(lines.map((l) => l[1])).size).toBe(105);
+    const known = lines.find((l) => l[1] === "EXP-7")!;
+    expect([known[2], known[5], known[8]]).toEqual(["KYC-7", "ann@example.com", "success"]);
+    expect(lines.find((l) => l[1] === "EXP-8")![5]).toBe("started outside this console");
+    const audits = await db()
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "monitors.exported"), eq(auditLog.actorEmail, user.email)));
+    expect(audits).toEqual([{ details: { connectionId, rows: 105 } }]);
+  });
+});
