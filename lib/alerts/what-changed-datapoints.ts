@@ -32,7 +32,11 @@ export function mapCategories(categories: readonly string[]): CategoryMapping[] 
       return category === "disappeared"
         ? { category, datapoints: known, note: "The company left the register: its profile's status says how." }
         : { category, datapoints: known };
-    return { category, datapoints: ["company"], note: `"${category}" is a category this console does not know: the company profile is re-read.` };
+    return {
+      category,
+      datapoints: ["company"],
+      note: `"${category}" is a category this console does not know: the company profile is re-read.`,
+    };
   });
 }
 

@@ -50,7 +50,11 @@ describe("diffSnapshots", () => {
 
   it("matches people by entityId: a corrected name is a change of that person, not a removal and an addition", () => {
     const after = snapshot();
-    after.shareholders = [after.shareholders[2]!, after.shareholders[0]!, { ...after.shareholders[1]!, individual: person("Bernd Weber-Kühn", 1980) }];
+    after.shareholders = [
+      after.shareholders[2]!,
+      after.shareholders[0]!,
+      { ...after.shareholders[1]!, individual: person("Bernd Weber-Kühn", 1980) },
+    ];
     expect(diffSnapshots(snapshot(), after, ["shareholders"])).toEqual([
       {
         section: "shareholders",

@@ -25,7 +25,16 @@ export type SnapshotChange = {
  * The `request` record (metadata, version, data status) is no section, so it is never compared either; nor is
  * the graph's `metadata` (what this request spent and fetched), skipped below by its place.
  */
-const volatileFields = new Set(["url", "pdfUrl", "downloadUrl", "blobName", "estimatedDeliverySeconds", "observedAt", "continuation", "mermaidDiagram"]);
+const volatileFields = new Set([
+  "url",
+  "pdfUrl",
+  "downloadUrl",
+  "blobName",
+  "estimatedDeliverySeconds",
+  "observedAt",
+  "continuation",
+  "mermaidDiagram",
+]);
 
 type Item = Record<string, unknown>;
 const isItem = (value: unknown): value is Item => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -34,7 +43,8 @@ function personName(item: Item): string | undefined {
   const holder = isItem(item.individual) ? item.individual : item;
   const name = holder.name;
   if (typeof name === "string") return name;
-  if (isItem(name)) return typeof name.fullName === "string" ? name.fullName : [name.firstName, name.lastName].filter(Boolean).join(" ") || undefined;
+  if (isItem(name))
+    return typeof name.fullName === "string" ? name.fullName : [name.firstName, name.lastName].filter(Boolean).join(" ") || undefined;
   return undefined;
 }
 
@@ -73,7 +83,12 @@ export function listItemKey(item: object): string {
 /** How a list item is named in a change's path. */
 export function listItemLabel(item: unknown, index: number): string {
   if (!isItem(item)) return `#${index + 1}`;
-  return personName(item) ?? companyName(item) ?? ["name", "nodeId", "id", "code"].map((f) => item[f]).find((v): v is string => typeof v === "string") ?? `#${index + 1}`;
+  return (
+    personName(item) ??
+    companyName(item) ??
+    ["name", "nodeId", "id", "code"].map((f) => item[f]).find((v): v is string => typeof v === "string") ??
+    `#${index + 1}`
+  );
 }
 
 const differ = create({
@@ -106,7 +121,9 @@ function collect(section: string, path: string[], delta: Delta, before: unknown,
         collect(section, [...path, listItemLabel(left[index], index)], child, left[index], undefined, into);
       } else {
         const index = Number(key);
-        const previous = isLeaf(child) ? undefined : left.find((item) => isItem(item) && isItem(right[index]) && listItemKey(item) === listItemKey(right[index]));
+        const previous = isLeaf(child)
+          ? undefined
+          : left.find((item) => isItem(item) && isItem(right[index]) && listItemKey(item) === listItemKey(right[index]));
         collect(section, [...path, listItemLabel(right[index], index)], child, previous, right[index], into);
       }
     }
