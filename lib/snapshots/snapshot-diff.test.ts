@@ -17,7 +17,7 @@ function snapshot() {
       { type: "individual", entityId: "sh1", individual: person("Anna Schmidt", 1970), sharePercentage: 50 },
       { type: "individual", entityId: "sh2", individual: person("Bernd Weber", 1980), sharePercentage: 30 },
       { type: "company", entityId: "sh3", company: { id: "HRB 9", legalName: "Holding AG" }, sharePercentage: 20 },
-    ],
+    ] as Record<string, unknown>[],
     ultimateBeneficialOwners: [person("Anna Schmidt", 1970), person("Carla Roth", 1965), person("Dieter Roth", 1960)],
     legalRepresentatives: [{ entityId: "lr1", individual: person("Anna Schmidt", 1970), role: { localName: "Geschäftsführerin" } }],
     graph: {

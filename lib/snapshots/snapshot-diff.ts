@@ -98,13 +98,11 @@ const differ = create({
   cloneDiffValues: false,
 });
 
-type ArrayDelta = { _t: "a" } & Record<string, Delta>;
-const isArrayDelta = (delta: Delta): delta is ArrayDelta => isItem(delta) && (delta as { _t?: unknown })._t === "a";
-const isLeaf = (delta: Delta): delta is unknown[] => Array.isArray(delta);
+const isArrayDelta = (delta: Delta) => isItem(delta) && (delta as { _t?: unknown })._t === "a";
 
 function collect(section: string, path: string[], delta: Delta, before: unknown, after: unknown, into: SnapshotChange[]): void {
   if (delta === undefined) return;
-  if (isLeaf(delta)) {
+  if (Array.isArray(delta)) {
     if (delta.length === 1) into.push({ section, kind: "added", path, after: delta[0] });
     else if (delta.length === 2) into.push({ section, kind: "changed", path, before: delta[0], after: delta[1] });
     else if (delta[2] === 0) into.push({ section, kind: "removed", path, before: delta[0] });
@@ -114,14 +112,15 @@ function collect(section: string, path: string[], delta: Delta, before: unknown,
   if (isArrayDelta(delta)) {
     const left = Array.isArray(before) ? before : [];
     const right = Array.isArray(after) ? after : [];
-    for (const [key, child] of Object.entries(delta)) {
+    for (const [key, child] of Object.entries(delta as Record<string, Delta>)) {
       if (key === "_t") continue;
       if (key.startsWith("_")) {
         const index = Number(key.slice(1));
         collect(section, [...path, listItemLabel(left[index], index)], child, left[index], undefined, into);
       } else {
         const index = Number(key);
-        const previous = isLeaf(child)
+        // An edited item's earlier self, wherever it stood (it may have moved too).
+        const previous = Array.isArray(child)
           ? undefined
           : left.find((item) => isItem(item) && isItem(right[index]) && listItemKey(item) === listItemKey(right[index]));
         collect(section, [...path, listItemLabel(right[index], index)], child, previous, right[index], into);
@@ -131,7 +130,7 @@ function collect(section: string, path: string[], delta: Delta, before: unknown,
   }
   const leftObject = isItem(before) ? before : {};
   const rightObject = isItem(after) ? after : {};
-  for (const [key, child] of Object.entries(delta)) collect(section, [...path, key], child, leftObject[key], rightObject[key], into);
+  for (const [key, child] of Object.entries(delta as Record<string, Delta>)) collect(section, [...path, key], child, leftObject[key], rightObject[key], into);
 }
 
 /**
