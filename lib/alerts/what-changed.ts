@@ -5,15 +5,17 @@ import { alertEvents, alerts, companyRequests, monitors } from "@/db/schema";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { audit } from "@/lib/audit/audit";
-import type { Registry } from "@/lib/connections/registry-for";
+import { registryFor, type Registry } from "@/lib/connections/registry-for";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
-import type { OrderableDatapoint } from "@/lib/orders/quote";
+import { cachedPricing } from "@/lib/orders/pricing-cache";
+import { offeredModes, type OrderableDatapoint } from "@/lib/orders/quote";
+import type { PricingResponse } from "@/lib/registry/schemas";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
 import { datapointsForCategories } from "./what-changed-datapoints";
-import { freeAgainWindowMs, type EarlierPurchase } from "./what-changed-price";
+import { freeAgainWindowMs, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
 
 export type AlertForChanges = {
   id: number;
@@ -170,4 +172,18 @@ export async function markDiffReviewed(user: SessionUser, alert: AlertForChanges
     await publishLive(tx, [liveTopics.alert(alert.id)]);
     return true;
   });
+}
+
+/** The mode a re-retrieval is priced and ordered in: verification (authoritative) where offered, as the order panel defaults. */
+export function reretrievalMode(pricing: PricingResponse): string {
+  const modes = offeredModes(pricing);
+  return modes.includes("verification") ? "verification" : (modes[0] ?? "verification");
+}
+
+/** The price of the alert's re-retrieval on its own connection, free-again blocks taken off. Throws a RegistryError. */
+export async function priceReretrieval(alert: AlertForChanges, now: Date): Promise<{ mode: string; priced: WhatChangedQuote }> {
+  const registry = await registryFor({ connectionId: alert.connectionId });
+  const [pricing, earlier] = await Promise.all([cachedPricing(registry.connection.id, registry.client, alert.countryCode), earlierPurchases(alert, now)]);
+  const mode = reretrievalMode(pricing);
+  return { mode, priced: whatChangedQuote(pricing, mode, datapointsForCategories(alert.categories), earlier, now) };
 }

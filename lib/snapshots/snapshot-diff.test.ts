@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffSnapshots, listItemKey } from "./snapshot-diff";
+import { comparableSections, diffSnapshots, listItemKey } from "./snapshot-diff";
 
 const person = (fullName: string, year: number) => ({ name: { fullName }, birthDate: { day: 1, month: 2, year }, nationality: "DE" });
 
@@ -143,5 +143,17 @@ describe("listItemKey", () => {
     expect(listItemKey({ entityId: "p1", individual: person("A", 1970) })).toBe("entityId:p1");
     expect(listItemKey({ individual: person("Anna  Schmidt ", 1970) })).toBe(listItemKey(person("anna  schmidt", 1970)));
     expect(listItemKey({ code: "62.01" })).toBe('content:{"code":"62.01"}');
+  });
+});
+
+describe("comparableSections", () => {
+  it("compares what both snapshots hold, and names what only one holds (not ordered there)", () => {
+    const before = { company: {}, shareholders: [] };
+    const after = { company: {}, graph: { nodes: [], edges: [] }, legalRepresentatives: null };
+    expect(comparableSections(before, after, ["company", "shareholders", "graph", "legalRepresentatives"])).toEqual({
+      compared: ["company"],
+      onlyBefore: ["shareholders"],
+      onlyAfter: ["graph"],
+    });
   });
 });

@@ -150,3 +150,20 @@ export function diffSnapshots(before: unknown, after: unknown, sections: readonl
   }
   return changes;
 }
+
+/**
+ * Which of `sections` both snapshots hold, so they can be compared, and which only one does: a section missing
+ * from one snapshot was not ordered (or not delivered) there, which says nothing about the company.
+ */
+export function comparableSections(
+  before: unknown,
+  after: unknown,
+  sections: readonly string[],
+): { compared: string[]; onlyBefore: string[]; onlyAfter: string[] } {
+  const has = (snapshot: unknown, section: string) => isItem(snapshot) && snapshot[section] !== undefined && snapshot[section] !== null;
+  return {
+    compared: sections.filter((s) => has(before, s) && has(after, s)),
+    onlyBefore: sections.filter((s) => has(before, s) && !has(after, s)),
+    onlyAfter: sections.filter((s) => !has(before, s) && has(after, s)),
+  };
+}
