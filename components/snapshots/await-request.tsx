@@ -18,7 +18,8 @@ export function AwaitRequest({ request }: { request: Watched }) {
   const live = useLiveStatus();
   const polling = usePollingFallback(request, live.status === "open", async () => {
     const response = await fetch(`/api/requests/${encodeURIComponent(request.requestId)}?poll=1`, { cache: "no-store" });
-    const body = (await response.json().catch(() => undefined)) as { request?: { version: number }; pollError?: RegistryErrorInfo } | undefined;
+    const body = (await response.json().catch(() => undefined)) as
+      { request?: { version: number }; pollError?: RegistryErrorInfo } | undefined;
     const version = body?.request?.version ?? request.version;
     if (version !== request.version) router.refresh();
     return { version, error: body?.pollError };
@@ -26,8 +27,8 @@ export function AwaitRequest({ request }: { request: Watched }) {
   return (
     <p role="status" className="rounded-md border px-4 py-2 text-sm text-muted-foreground">
       <RefreshOnLive topic={liveTopics.request(request.requestId)} />
-      Waiting for the registry: {request.version > 0 ? `version ${request.version} received` : "no snapshot yet"}. The changes appear here when every
-      datapoint is final{polling.active ? " (polling the registry)" : ""}.
+      Waiting for the registry: {request.version > 0 ? `version ${request.version} received` : "no snapshot yet"}. The changes appear here
+      when every datapoint is final{polling.active ? " (polling the registry)" : ""}.
       {polling.error && (
         <span className="block text-destructive">
           Reading the registry failed: {polling.error.code}: {polling.error.message}

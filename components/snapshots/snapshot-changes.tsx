@@ -35,6 +35,12 @@ function Value({ value }: { value: unknown }) {
  * new. Rendered on the server: no script of its own.
  */
 export function SnapshotChanges({ changes, sections }: { changes: SnapshotChange[]; sections: readonly string[] }) {
+  if (sections.length === 0)
+    return (
+      <p role="status" className="rounded-md border px-4 py-3 text-sm" data-testid="no-changes">
+        The two snapshots hold no datapoint in common, so there is nothing to compare.
+      </p>
+    );
   if (changes.length === 0)
     return (
       <p role="status" className="rounded-md border px-4 py-3 text-sm" data-testid="no-changes">
@@ -50,22 +56,35 @@ export function SnapshotChanges({ changes, sections }: { changes: SnapshotChange
           return (
             <section key={section} aria-labelledby={`changes-${section}`} className="space-y-2">
               <h3 id={`changes-${section}`} className="font-semibold">
-                {sectionLabel(section)} <span className="text-sm font-normal text-muted-foreground">({own.length} change{own.length === 1 ? "" : "s"})</span>
+                {sectionLabel(section)}{" "}
+                <span className="text-sm font-normal text-muted-foreground">
+                  ({own.length} change{own.length === 1 ? "" : "s"})
+                </span>
               </h3>
               <div className="overflow-x-auto rounded-md border">
                 <table className="w-full text-sm">
                   <thead className="bg-muted/50 text-left">
                     <tr>
-                      <th scope="col" className="px-3 py-2 font-medium">Field</th>
-                      <th scope="col" className="px-3 py-2 font-medium">Change</th>
-                      <th scope="col" className="px-3 py-2 font-medium">Before</th>
-                      <th scope="col" className="px-3 py-2 font-medium">After</th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Field
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Change
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Before
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        After
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y">
                     {own.map((change, i) => (
                       <tr key={i} data-change={change.kind} data-path={[change.section, ...change.path].join(".")}>
-                        <td className="px-3 py-2 align-top font-mono text-xs [overflow-wrap:anywhere]">{change.path.join(" › ") || "(whole section)"}</td>
+                        <td className="px-3 py-2 align-top font-mono text-xs [overflow-wrap:anywhere]">
+                          {change.path.join(" › ") || "(whole section)"}
+                        </td>
                         <td className="px-3 py-2 align-top">
                           <Badge variant={kindVariants[change.kind]}>{kindLabels[change.kind]}</Badge>
                         </td>

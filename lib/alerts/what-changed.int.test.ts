@@ -128,16 +128,14 @@ describe("See what changed: ordering from an alert", () => {
   it("compares with the company's reviewed baseline before the latest earlier snapshot", async () => {
     const reviewed = await earlierOrder("HRB 2002");
     await earlierOrder("HRB 2002"); // later, but not reviewed
-    await db()
-      .insert(reviewedBaselines)
-      .values({
-        connectionId: registry.connection.id,
-        countryCode: "DE",
-        companyId: "HRB 2002",
-        requestId: reviewed,
-        version: 1,
-        reviewedBy: officer.id,
-      });
+    await db().insert(reviewedBaselines).values({
+      connectionId: registry.connection.id,
+      countryCode: "DE",
+      companyId: "HRB 2002",
+      requestId: reviewed,
+      version: 1,
+      reviewedBy: officer.id,
+    });
     const alert = await openAlert("HRB 2002", ["status"]);
 
     const result = await orderReretrieval(officer, alert, registry, { quotedTotal: 0 });

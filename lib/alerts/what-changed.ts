@@ -183,7 +183,10 @@ export function reretrievalMode(pricing: PricingResponse): string {
 /** The price of the alert's re-retrieval on its own connection, free-again blocks taken off. Throws a RegistryError. */
 export async function priceReretrieval(alert: AlertForChanges, now: Date): Promise<{ mode: string; priced: WhatChangedQuote }> {
   const registry = await registryFor({ connectionId: alert.connectionId });
-  const [pricing, earlier] = await Promise.all([cachedPricing(registry.connection.id, registry.client, alert.countryCode), earlierPurchases(alert, now)]);
+  const [pricing, earlier] = await Promise.all([
+    cachedPricing(registry.connection.id, registry.client, alert.countryCode),
+    earlierPurchases(alert, now),
+  ]);
   const mode = reretrievalMode(pricing);
   return { mode, priced: whatChangedQuote(pricing, mode, datapointsForCategories(alert.categories), earlier, now) };
 }

@@ -130,7 +130,8 @@ function collect(section: string, path: string[], delta: Delta, before: unknown,
   }
   const leftObject = isItem(before) ? before : {};
   const rightObject = isItem(after) ? after : {};
-  for (const [key, child] of Object.entries(delta as Record<string, Delta>)) collect(section, [...path, key], child, leftObject[key], rightObject[key], into);
+  for (const [key, child] of Object.entries(delta as Record<string, Delta>))
+    collect(section, [...path, key], child, leftObject[key], rightObject[key], into);
 }
 
 /**

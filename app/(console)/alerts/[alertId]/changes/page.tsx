@@ -49,7 +49,9 @@ export default async function WhatChangedPage({ params }: PageProps<"/alerts/[al
         <h2 id="categories-heading" className="text-lg font-semibold">
           Categories and the datapoints that hold them
         </h2>
-        <p className="text-sm text-muted-foreground">The notification names categories only, never values: the datapoints below are read again and compared.</p>
+        <p className="text-sm text-muted-foreground">
+          The notification names categories only, never values: the datapoints below are read again and compared.
+        </p>
         <ul className="divide-y rounded-md border text-sm" data-testid="category-mapping">
           {mapCategories(alert.categories).map((m) => (
             <li key={m.category} className="flex flex-wrap justify-between gap-2 px-3 py-2">
@@ -164,7 +166,11 @@ async function ChangesSoFar({ alert, sections }: { alert: AlertForChanges; secti
         </p>
       </section>
     );
-  const comparison = await compareStored({ requestId: alert.baselineRequestId, version: alert.baselineVersion }, { requestId: request.requestId }, sections);
+  const comparison = await compareStored(
+    { requestId: alert.baselineRequestId, version: alert.baselineVersion },
+    { requestId: request.requestId },
+    sections,
+  );
   return (
     <section aria-labelledby="changes-heading" className="space-y-3">
       <h2 id="changes-heading" className="text-lg font-semibold">
