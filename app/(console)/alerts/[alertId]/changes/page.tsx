@@ -152,7 +152,15 @@ async function ChangesSoFar({ alert, sections }: { alert: AlertForChanges; secti
           Changes
         </h2>
         <p className="text-sm">Ordered as {requestLink}.</p>
-        <AwaitRequest request={request} />
+        {/* Only what the watcher needs: the snapshot (and its signed URLs) stays on the server. */}
+        <AwaitRequest
+          request={{
+            requestId: request.requestId,
+            version: request.version,
+            complete: request.complete,
+            webhooksConfigured: request.webhooksConfigured,
+          }}
+        />
       </section>
     );
   if (!alert.baselineRequestId)
