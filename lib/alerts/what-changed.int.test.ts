@@ -185,6 +185,15 @@ describe("See what changed: ordering from an alert", () => {
     expect((await registry.client.getCompany(requestId)).request.dataStatus?.dataPoints?.company?.cost).toBe(0);
   });
 
+  it("caps the profile blocks at the confirmed price: a block the registry would bill after all is refused, and the alert keeps no request", async () => {
+    const alert = await openAlert("HRB 2007", ["address"]);
+    const refused = await orderReretrieval(officer, alert, registry, { quotedTotal: 0, profileMaxBudget: 0 });
+    expect(refused).toMatchObject({ ok: false, code: "budget_exceeded" });
+    const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(row?.changeRequestId).toBeNull();
+    expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(0);
+  });
+
   it("records a viewed diff once per user and alert, however often they look", async () => {
     const alert = await openAlert("HRB 2006", ["address"]);
     expect(await markDiffReviewed(officer, alert)).toBe(false); // nothing ordered yet: no diff to have seen

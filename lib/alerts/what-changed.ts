@@ -85,14 +85,15 @@ export type Reretrieval = { requestId: string; baseline: Baseline | undefined };
 /**
  * "See what changed": orders the datapoints the alert's categories name, through the alert's connection, as any
  * paid order (an intent first, audited `company.ordered`), with the alert id and the monitor's case reference in
- * its metadata. Then, in one transaction: the alert keeps the new request and its baseline, its timeline gets
+ * its metadata, and the profile blocks capped at what the user confirmed (a block shown free again that the
+ * registry would bill is refused, not charged). Then, in one transaction: the alert keeps the new request and its baseline, its timeline gets
  * `reretrieval_ordered`, the audit log `alert.reretrieval_ordered`, and open pages are told.
  */
 export async function orderReretrieval(
   user: SessionUser,
   alert: AlertForChanges,
   registry: Registry,
-  confirmed: { quotedTotal: number; mode?: string },
+  confirmed: { quotedTotal: number; profileMaxBudget?: number; mode?: string },
 ): Promise<ActionResult<Reretrieval>> {
   if (alert.changeRequestId)
     return {
@@ -109,6 +110,7 @@ export async function orderReretrieval(
     mode: confirmed.mode,
     dataPoints: datapoints,
     quotedTotal: confirmed.quotedTotal,
+    profileMaxBudget: confirmed.profileMaxBudget,
     caseReference: await monitorCaseReference(alert),
   });
   if (!order.success)

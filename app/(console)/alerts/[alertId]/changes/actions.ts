@@ -14,12 +14,17 @@ const alertIdSchema = z.number().int().positive();
  */
 export const orderWhatChangedAction = roleAction(
   "triageAlerts",
-  z.object({ alertId: alertIdSchema, quotedTotal: z.number().nonnegative(), mode: z.string().min(1).optional() }),
-  async ({ alertId, quotedTotal, mode }, user) => {
+  z.object({
+    alertId: alertIdSchema,
+    quotedTotal: z.number().nonnegative(),
+    profileMaxBudget: z.number().nonnegative().optional(),
+    mode: z.string().min(1).optional(),
+  }),
+  async ({ alertId, ...confirmed }, user) => {
     if (!can(user.role, "spendCredits")) return { ok: false, code: "forbidden", error: "Your role cannot spend credits." };
     const alert = await alertForChanges(alertId);
     if (!alert) return { ok: false, code: "not_found", error: "This console has no alert with this id." };
-    const ordered = await orderReretrieval(user, alert, await registryFor({ connectionId: alert.connectionId }), { quotedTotal, mode });
+    const ordered = await orderReretrieval(user, alert, await registryFor({ connectionId: alert.connectionId }), confirmed);
     return ordered.ok ? { ok: true, data: { requestId: ordered.data.requestId } } : ordered;
   },
 );

@@ -8,10 +8,11 @@ import { credits } from "@/components/money/credits";
 import { Button } from "@/components/ui/button";
 import type { orderWhatChangedAction } from "./actions";
 
-type Props = { alertId: number; total: number; mode: string; what: string; order: typeof orderWhatChangedAction };
+/** `profileCap`: the profile blocks' part of the total, sent as their spend cap (the graph spends as it explores). */
+type Props = { alertId: number; total: number; profileCap: number; mode: string; what: string; order: typeof orderWhatChangedAction };
 
 /** The order button: nothing is spent before the user confirms the total in a dialog. */
-export function OrderWhatChanged({ alertId, total, mode, what, order }: Props) {
+export function OrderWhatChanged({ alertId, total, profileCap, mode, what, order }: Props) {
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
@@ -21,7 +22,7 @@ export function OrderWhatChanged({ alertId, total, mode, what, order }: Props) {
     setConfirming(false);
     setError(undefined);
     startTransition(async () => {
-      const result = await order({ alertId, quotedTotal: total, mode });
+      const result = await order({ alertId, quotedTotal: total, profileMaxBudget: profileCap, mode });
       if (result.ok) router.refresh();
       else setError(result.registry ? `${result.code}: ${result.error}` : result.error);
     });
@@ -38,7 +39,7 @@ export function OrderWhatChanged({ alertId, total, mode, what, order }: Props) {
           confirming
             ? {
                 title: `Order for ${credits(total)}?`,
-                body: `${what}, re-retrieved to compare with the earlier snapshot. Credits are spent when you confirm.`,
+                body: `${what}, re-retrieved to compare with the earlier snapshot. The profile blocks are capped at ${credits(profileCap)}. Credits are spent when you confirm.`,
                 action: `Spend ${credits(total)}`,
               }
             : undefined

@@ -129,7 +129,14 @@ async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: bo
         Total: <strong>{credits(priced.total)}</strong> <span className="text-sm text-muted-foreground">({mode})</span>
       </p>
       {canOrder ? (
-        <OrderWhatChanged alertId={alert.id} total={priced.total} mode={mode} what={what} order={orderWhatChangedAction} />
+        <OrderWhatChanged
+          alertId={alert.id}
+          total={priced.total}
+          profileCap={Math.max(0, Math.round((priced.total - priced.quote.graph) * 100) / 100)}
+          mode={mode}
+          what={what}
+          order={orderWhatChangedAction}
+        />
       ) : (
         <p className="text-sm text-muted-foreground">Ordering is for compliance officers and admins.</p>
       )}
