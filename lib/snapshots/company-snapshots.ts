@@ -3,7 +3,6 @@ import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
 import { companyRequests, companyRequestVersions, reviewedBaselines } from "@/db/schema";
 import type { CompanyResponse } from "@/lib/registry/schemas";
-import { withholdSignedUrls } from "@/lib/requests/withhold-signed-urls";
 
 /** One company on one connection: snapshots are compared only within it (another connection's requests belong to another account). */
 export type CompanyOnConnection = { connectionId: string; countryCode: string; companyId: string };
@@ -60,22 +59,23 @@ export async function chooseBaseline(
 }
 
 /**
- * A request's snapshot as it was at `version` (its history), else its latest merged snapshot; without signed
- * URLs, since it is shown. Undefined when the console has no snapshot of it.
+ * A request's snapshot as it was at `version` (its history), else its latest merged snapshot. As stored, signed
+ * URLs included: for diffing on the server only (what a diff shows is withheld in compare-snapshots.ts, far cheaper
+ * than withholding two whole snapshots). Undefined when the console has no snapshot of it.
  */
-export async function snapshotAt(requestId: string, version?: number | null): Promise<CompanyResponse | undefined> {
+export async function storedSnapshotAt(requestId: string, version?: number | null): Promise<CompanyResponse | undefined> {
   if (version != null) {
     const [kept] = await db()
       .select({ snapshot: companyRequestVersions.snapshot })
       .from(companyRequestVersions)
       .where(and(eq(companyRequestVersions.requestId, requestId), eq(companyRequestVersions.version, version)));
-    if (kept) return withholdSignedUrls(kept.snapshot as CompanyResponse);
+    if (kept) return kept.snapshot as CompanyResponse;
   }
   const [latest] = await db()
     .select({ snapshot: companyRequests.snapshot })
     .from(companyRequests)
     .where(eq(companyRequests.requestId, requestId));
-  return latest?.snapshot ? withholdSignedUrls(latest.snapshot as CompanyResponse) : undefined;
+  return (latest?.snapshot as CompanyResponse | null) ?? undefined;
 }
 
 export type SnapshotListing = { requestId: string; createdAt: Date; version: number; complete: boolean; dataPoints: string[] };
