@@ -25,6 +25,16 @@ describe("order input", () => {
     });
   });
 
+  it("adds what the order was placed from to the metadata, and the form cannot set it", () => {
+    const order = orderInputSchema.parse({ ...base, alertId: "99" });
+    expect(companyRequestBody(order, "ana@example.com").metadata).toEqual({ orderedBy: "ana@example.com", caseReference: "KYC-42" });
+    expect(companyRequestBody(order, "ana@example.com", { alertId: "12" }).metadata).toEqual({
+      orderedBy: "ana@example.com",
+      caseReference: "KYC-42",
+      alertId: "12",
+    });
+  });
+
   it("drops graph options when no graph is ordered", () => {
     const order = orderInputSchema.parse({ ...base, dataPoints: ["company"] });
     const body = companyRequestBody(order, "ana@example.com");

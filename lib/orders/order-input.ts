@@ -30,8 +30,11 @@ export const orderInputSchema = z.object({
 export type OrderInput = z.input<typeof orderInputSchema>;
 export type ValidOrder = z.infer<typeof orderInputSchema>;
 
-/** The `POST /v2/company` body for an order: the case reference and who ordered travel in `metadata`. */
-export function companyRequestBody(order: ValidOrder, orderedBy: string): CompanyRequestBody {
+/**
+ * The `POST /v2/company` body for an order: the case reference and who ordered travel in `metadata`, with
+ * `linkedTo` (what the order was placed from, e.g. `{ alertId }`), set by the server, never by the form.
+ */
+export function companyRequestBody(order: ValidOrder, orderedBy: string, linkedTo: Record<string, string> = {}): CompanyRequestBody {
   return companyRequestBodySchema.parse({
     id: order.id,
     countryCode: order.countryCode,
@@ -42,7 +45,7 @@ export function companyRequestBody(order: ValidOrder, orderedBy: string): Compan
     profileMaxBudget: order.profileMaxBudget,
     graphMaxBudget: order.dataPoints.includes("graph") ? order.graphMaxBudget : undefined,
     graphInteractive: order.dataPoints.includes("graph") ? order.graphInteractive : undefined,
-    metadata: orderMetadata(orderedBy, order.caseReference),
+    metadata: { ...orderMetadata(orderedBy, order.caseReference), ...linkedTo },
   });
 }
 

@@ -8,12 +8,20 @@ import { onboardingRequestBody, type ValidOnboarding } from "./onboarding-input"
 import { companyRequestBody, registryIdErrors, type ValidOrder } from "./order-input";
 import { sendAndRecord } from "./send-and-record";
 
-/** Places an order: `POST /v2/company` through `registry` (audited with quoted total and caps). */
-export async function placeOrder(user: SessionUser, order: ValidOrder, registry: Registry): Promise<ActionResult<{ requestId: string }>> {
+/**
+ * Places an order: `POST /v2/company` through `registry` (audited with quoted total and caps). `linkedTo` names
+ * what it was placed from (`{ alertId }`): sent in the request's metadata and kept in the audit row.
+ */
+export async function placeOrder(
+  user: SessionUser,
+  order: ValidOrder,
+  registry: Registry,
+  linkedTo: Record<string, string> = {},
+): Promise<ActionResult<{ requestId: string }>> {
   const idErrors = registryIdErrors(order);
   if (idErrors.length) return { ok: false, code: "invalid_input", error: idErrors[0]!, fieldErrors: { id: idErrors } };
-  const body = companyRequestBody(order, user.email);
-  const details = auditDetails(order, body, registry.connection);
+  const body = companyRequestBody(order, user.email, linkedTo);
+  const details = { ...auditDetails(order, body, registry.connection), ...linkedTo };
   const paid = {
     user,
     connectionId: registry.connection.id,

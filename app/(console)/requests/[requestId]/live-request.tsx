@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { RetryButton } from "@/components/dossier/retry-button";
@@ -63,6 +64,12 @@ export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredR
         </div>
         <div className="flex flex-wrap items-center gap-2" aria-label="Request state">
           {request.origin === "elsewhere" && <Badge variant="outline">Created elsewhere</Badge>}
+          <Link
+            href={`/requests/${encodeURIComponent(requestId)}/compare`}
+            className="text-sm text-primary underline-offset-4 hover:underline"
+          >
+            Compare with…
+          </Link>
           <UpdateMode
             complete={request.complete}
             polling={polling.active}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { FormError } from "@/components/forms/form-error";
+import { credits } from "@/components/money/credits";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -19,7 +20,6 @@ import { listDocumentsAction, orderCompanyAction } from "./actions";
 import { awaitDocumentListing } from "./document-listing";
 import { OrderError, type CapName } from "./order-error";
 
-const credits = (n: number) => `${n.toLocaleString("en", { maximumFractionDigits: 2 })} credit${n === 1 ? "" : "s"}`;
 const caps: { name: CapName; label: string }[] = [
   { name: "maxBudget", label: "Spend cap for the whole request" },
   { name: "profileMaxBudget", label: "Cap for the profile datapoints" },

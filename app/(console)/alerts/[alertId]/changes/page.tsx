@@ -1,0 +1,221 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
+import { credits } from "@/components/money/credits";
+import { AwaitRequest } from "@/components/snapshots/await-request";
+import { DiffViewed } from "@/components/snapshots/diff-viewed";
+import { SnapshotChanges, sectionLabel } from "@/components/snapshots/snapshot-changes";
+import { Badge } from "@/components/ui/badge";
+import { alertForChanges, priceReretrieval, type AlertForChanges } from "@/lib/alerts/what-changed";
+import { datapointsForCategories, mapCategories, sectionsForDatapoints } from "@/lib/alerts/what-changed-datapoints";
+import { freeAgainWording } from "@/lib/alerts/what-changed-price";
+import { can } from "@/lib/auth/capabilities";
+import { guardPage } from "@/lib/auth/guard-page";
+import { datapointLabels } from "@/lib/orders/quote";
+import { RegistryError } from "@/lib/registry/registry-error";
+import { storedRequest } from "@/lib/requests/stored-request";
+import { compareStored } from "@/lib/snapshots/compare-snapshots";
+import { diffViewedAction, orderWhatChangedAction } from "./actions";
+import { OrderWhatChanged } from "./order-what-changed";
+
+export const metadata: Metadata = { title: "What changed" };
+
+const dateTime = (at: string | Date) => new Date(at).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+
+export default async function WhatChangedPage({ params }: PageProps<"/alerts/[alertId]/changes">) {
+  const user = await guardPage("readAlerts");
+  const { alertId: rawId } = await params;
+  const alertId = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
+  const alert = alertId === undefined ? undefined : await alertForChanges(alertId);
+  if (!alert) notFound();
+  const datapoints = datapointsForCategories(alert.categories);
+  const canOrder = can(user.role, "triageAlerts") && can(user.role, "spendCredits");
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <p className="text-sm">
+          <Link href={`/alerts/${alert.id}`} className="text-primary underline-offset-4 hover:underline">
+            ← Alert {alert.id}
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">What changed: {alert.companyName ?? alert.companyId}</h1>
+        <p className="text-sm text-muted-foreground">
+          {alert.countryCode} · {alert.companyId} · monitor {alert.monitorId} {alert.isTest && <Badge variant="outline">Test</Badge>}
+        </p>
+      </div>
+      <section aria-labelledby="categories-heading" className="space-y-2">
+        <h2 id="categories-heading" className="text-lg font-semibold">
+          Categories and the datapoints that hold them
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          The notification names categories only, never values: the datapoints below are read again and compared.
+        </p>
+        <ul className="divide-y rounded-md border text-sm" data-testid="category-mapping">
+          {mapCategories(alert.categories).map((m) => (
+            <li key={m.category} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+              <span className="font-medium">{m.category}</span>
+              <span>
+                {m.datapoints.map((d) => datapointLabels[d]).join(", ")}
+                {m.note && <span className="block text-muted-foreground">{m.note}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {alert.changeRequestId ? (
+        <ChangesSoFar alert={alert} sections={sectionsForDatapoints(datapoints)} />
+      ) : (
+        <Price alert={alert} canOrder={canOrder} />
+      )}
+    </div>
+  );
+}
+
+async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: boolean }) {
+  const now = new Date();
+  let price: Awaited<ReturnType<typeof priceReretrieval>>;
+  try {
+    price = await priceReretrieval(alert, now);
+  } catch (error) {
+    if (!(error instanceof RegistryError)) throw error;
+    return (
+      <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
+        Reading the prices failed: <code>{error.code}</code>: {error.message}
+        <ConnectionKeyRemedy code={error.code} />
+      </p>
+    );
+  }
+  const { priced, mode } = price;
+  const what = priced.quote.blocks.flatMap((b) => b.datapoints.map((d) => datapointLabels[d])).join(", ");
+  return (
+    <section aria-labelledby="price-heading" className="space-y-3 rounded-lg border p-4">
+      <h2 id="price-heading" className="text-lg font-semibold">
+        Price, before anything is spent
+      </h2>
+      <ul className="divide-y rounded-md border text-sm" data-testid="what-changed-price">
+        {priced.quote.blocks.map((block) => {
+          const free = priced.freeAgain.find((f) => f.sku === block.sku);
+          return (
+            <li key={block.sku} className="flex flex-wrap justify-between gap-2 px-3 py-2" data-block={block.sku}>
+              <span>{block.datapoints.map((d) => datapointLabels[d]).join(", ")}</span>
+              <span className="text-muted-foreground">
+                {free ? (
+                  <>
+                    <s>{credits(block.price)}</s> {freeAgainWording(free)} (
+                    <Link href={`/requests/${encodeURIComponent(free.requestId)}`} className="underline-offset-4 hover:underline">
+                      request
+                    </Link>
+                    )
+                  </>
+                ) : block.datapoints.includes("graph") ? (
+                  `From ${credits(block.price)}, more as it explores`
+                ) : (
+                  credits(block.price)
+                )}
+              </span>
+            </li>
+          );
+        })}
+        {priced.quote.unpriced.map((d) => (
+          <li key={d} className="flex justify-between px-3 py-2 text-muted-foreground">
+            <span>{datapointLabels[d]}</span>
+            <span>No price given: the registry quotes it when ordered</span>
+          </li>
+        ))}
+      </ul>
+      <p data-testid="what-changed-total">
+        Total: <strong>{credits(priced.total)}</strong> <span className="text-sm text-muted-foreground">({mode})</span>
+      </p>
+      {canOrder ? (
+        <OrderWhatChanged
+          alertId={alert.id}
+          total={priced.total}
+          profileCap={Math.max(0, Math.round((priced.total - priced.quote.graph) * 100) / 100)}
+          mode={mode}
+          what={what}
+          order={orderWhatChangedAction}
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">Ordering is for compliance officers and admins.</p>
+      )}
+    </section>
+  );
+}
+
+async function ChangesSoFar({ alert, sections }: { alert: AlertForChanges; sections: string[] }) {
+  const request = await storedRequest(alert.changeRequestId!);
+  const requestLink = (
+    <Link href={`/requests/${encodeURIComponent(alert.changeRequestId!)}`} className="text-primary underline-offset-4 hover:underline">
+      request {alert.changeRequestId}
+    </Link>
+  );
+  if (!request) return <p role="status">The re-retrieval ({alert.changeRequestId}) is not stored here yet.</p>;
+  if (!request.complete)
+    return (
+      <section aria-labelledby="changes-heading" className="space-y-2">
+        <h2 id="changes-heading" className="text-lg font-semibold">
+          Changes
+        </h2>
+        <p className="text-sm">Ordered as {requestLink}.</p>
+        {/* Only what the watcher needs: the snapshot (and its signed URLs) stays on the server. */}
+        <AwaitRequest
+          request={{
+            requestId: request.requestId,
+            version: request.version,
+            complete: request.complete,
+            webhooksConfigured: request.webhooksConfigured,
+          }}
+        />
+      </section>
+    );
+  if (!alert.baselineRequestId)
+    return (
+      <section aria-labelledby="changes-heading" className="space-y-2">
+        <h2 id="changes-heading" className="text-lg font-semibold">
+          Changes
+        </h2>
+        <p role="status" className="rounded-md border px-4 py-3 text-sm" data-testid="no-baseline">
+          This connection holds nothing earlier of this company to compare with: the new snapshot is {requestLink}.
+        </p>
+      </section>
+    );
+  const comparison = await compareStored(
+    { requestId: alert.baselineRequestId, version: alert.baselineVersion },
+    { requestId: request.requestId },
+    sections,
+  );
+  return (
+    <section aria-labelledby="changes-heading" className="space-y-3">
+      <h2 id="changes-heading" className="text-lg font-semibold">
+        Changes
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        From{" "}
+        <Link href={`/requests/${encodeURIComponent(alert.baselineRequestId)}`} className="underline-offset-4 hover:underline">
+          {alert.baselineRequestId}
+        </Link>{" "}
+        (version {alert.baselineVersion}) to {requestLink}, completed {dateTime(request.updatedAt)}.
+      </p>
+      {comparison ? (
+        <>
+          <SnapshotChanges changes={comparison.changes} sections={comparison.compared} />
+          {comparison.onlyAfter.length > 0 && (
+            <p className="text-sm text-muted-foreground">
+              Not in the earlier snapshot, so not compared: {comparison.onlyAfter.map(sectionLabel).join(", ")}.
+            </p>
+          )}
+          {comparison.onlyBefore.length > 0 && (
+            <p className="text-sm text-muted-foreground">
+              Not delivered in the new snapshot, so not compared: {comparison.onlyBefore.map(sectionLabel).join(", ")}.
+            </p>
+          )}
+          <DiffViewed report={diffViewedAction.bind(null, { alertId: alert.id })} />
+        </>
+      ) : (
+        <p role="status">The earlier snapshot is no longer stored.</p>
+      )}
+    </section>
+  );
+}

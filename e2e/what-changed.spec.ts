@@ -1,0 +1,122 @@
+import type { APIRequestContext } from "@playwright/test";
+import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
+import { dataDirSecret } from "./app-process";
+import { expect, postServerAction, serverAction, test, type Database } from "./fixtures";
+import { sim } from "./simulator-api";
+
+const oldAddress = { addressLine1: "Alte Straße 1", city: "Berlin", postalCode: "10115", countryCode: "DE" };
+const newAddress = { ...oldAddress, addressLine1: "Neue Straße 2" };
+
+async function simulatorConnectionId(db: Database): Promise<string> {
+  const [row] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
+  return row!.id;
+}
+
+/** A `monitor.notification` signed with the simulator connection's secret, as the registry sends it; returns the alert it opened. */
+async function notify(request: APIRequestContext, db: Database, company: { id: string; monitorId: string }, categories: string[]) {
+  const connectionId = await simulatorConnectionId(db);
+  const body = JSON.stringify({
+    type: "monitor.notification",
+    monitorId: company.monitorId,
+    companyId: company.id,
+    countryCode: "DE",
+    timestamp: new Date().toISOString(),
+    changeCategories: categories,
+    monitorHasBeenDeactivated: false,
+  });
+  const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
+  const response = await request.post(`/api/webhooks/registry/${connectionId}`, { headers, data: body });
+  expect(response.status()).toBeLessThan(300);
+  const [alert] = await db.query<{ id: string }>("select id from alerts where monitor_id = $1", [company.monitorId]);
+  return alert!.id;
+}
+
+test("see what changed: the price first, a confirm, then exactly the changed address; and Compare with… from the dossier", async ({
+  page,
+  login,
+  db,
+}) => {
+  const user = await db.createUser("compliance");
+  await login.signInAndWait(user);
+  const id = `E2E ${Math.floor(Math.random() * 1e9)}`;
+  const monitorId = `mon_e2e_${id.replace(/\W/g, "")}`;
+  expect(
+    (await sim("POST", "/v2/sandbox/companies", { countryCode: "DE", id, company: { legalName: "Umzug GmbH", legalAddress: oldAddress } }))
+      .status,
+  ).toBe(201);
+
+  // The earlier snapshot, ordered through the company page.
+  await page.goto(`/companies/DE/${encodeURIComponent(id)}`);
+  await page.getByRole("button", { name: /^Order for/ }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: /Spend up to/ })
+    .click();
+  await expect(page).toHaveURL(/\/requests\/req_/);
+  const earlierId = decodeURIComponent(page.url().split("/requests/")[1]!);
+  await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
+
+  // The company moves; the monitor says "address".
+  expect((await sim("PATCH", `/v2/sandbox/companies/DE/${encodeURIComponent(id)}`, { company: { legalAddress: newAddress } })).status).toBe(
+    200,
+  );
+  const alertId = await notify(page.request, db, { id, monitorId }, ["address"]);
+
+  await page.goto(`/alerts/${alertId}/changes`);
+  await expect(page.getByTestId("category-mapping")).toContainText("address");
+  await expect(page.getByTestId("category-mapping")).toContainText("Company profile");
+  // Bought minutes ago on this connection: the registry will not bill the block again, and the page says so.
+  await expect(page.getByTestId("what-changed-price")).toContainText("bought less than an hour ago: free again");
+  await expect(page.getByTestId("what-changed-total")).toContainText("0 credits");
+  expect(await db.query("select 1 from alert_events where alert_id = $1 and kind = 'reretrieval_ordered'", [alertId])).toHaveLength(0);
+
+  await page.getByRole("button", { name: "Order what changed for 0 credits" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Order for 0 credits?");
+  await dialog.getByRole("button", { name: "Spend 0 credits" }).click();
+
+  const changes = page.getByTestId("snapshot-changes");
+  await expect(changes).toBeVisible({ timeout: 30_000 });
+  const rows = changes.locator("tr[data-change]");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-path", "company.legalAddress.addressLine1");
+  await expect(rows.first()).toContainText("Alte Straße 1");
+  await expect(rows.first()).toContainText("Neue Straße 2");
+
+  const [alert] = await db.query<{ change_request_id: string; baseline_request_id: string }>(
+    "select change_request_id, baseline_request_id from alerts where id = $1",
+    [alertId],
+  );
+  expect(alert!.baseline_request_id).toBe(earlierId);
+  await expect
+    .poll(async () => db.query("select actor_email from alert_events where alert_id = $1 and kind = 'diff_reviewed'", [alertId]))
+    .toEqual([{ actor_email: user.email }]);
+  const audited = await db.query<{ action: string }>("select action from audit_log where target = $1 order by id", [`alert ${alertId}`]);
+  expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(["alert.reretrieval_ordered", "alert.diff_reviewed"]));
+  const [sent] = await db.query<{ details: Record<string, unknown> }>(
+    "select details from audit_log where action = 'company.ordered' and details->>'requestId' = $1",
+    [alert!.change_request_id],
+  );
+  expect(sent!.details).toMatchObject({ alertId: String(alertId) });
+
+  // "Compare with…" from the new snapshot's dossier lists the earlier one and shows the same change.
+  await page.goto(`/requests/${encodeURIComponent(alert!.change_request_id)}`);
+  await page.getByRole("link", { name: "Compare with…" }).click();
+  await page.getByTestId("other-snapshots").getByRole("link", { name: earlierId }).click();
+  await expect(page).toHaveURL(/\/compare\?with=/);
+  const compared = page.getByTestId("snapshot-changes").locator("tr[data-change]");
+  await expect(compared).toHaveCount(1);
+  await expect(compared.first()).toHaveAttribute("data-path", "company.legalAddress.addressLine1");
+});
+
+test("a finance user cannot order what changed by posting the action directly", async ({ page, login, db }) => {
+  const user = await db.createUser("finance");
+  await login.signInAndWait(user);
+  const id = `E2E ${Math.floor(Math.random() * 1e9)}`;
+  const alertId = await notify(page.request, db, { id, monitorId: `mon_e2e_${id.replace(/\W/g, "")}` }, ["status"]);
+  const action = serverAction("orderWhatChangedAction", "app/(console)/alerts/[alertId]/changes/actions.ts");
+  const response = await postServerAction(page.request, action, [{ alertId: Number(alertId), quotedTotal: 0 }]);
+  expect(await response.text()).toContain('"code":"forbidden"');
+  expect(await db.query("select 1 from alert_events where alert_id = $1 and kind = 'reretrieval_ordered'", [alertId])).toHaveLength(0);
+  expect((await page.goto(`/alerts/${alertId}/changes`))?.status()).toBe(403);
+});

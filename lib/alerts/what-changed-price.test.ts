@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import type { PricingResponse } from "@/lib/registry/schemas";
+import { freeAgainWording, whatChangedQuote, type EarlierPurchase } from "./what-changed-price";
+
+const modes = (price: number) => ({ verification: { price } });
+const pricing: PricingResponse = {
+  blocks: [
+    { sku: "company", datapoints: ["company", "legalRepresentatives", "otherKeyPersons"], modes: modes(4), includedDocuments: [] },
+    { sku: "ubo", datapoints: ["ultimateBeneficialOwners"], modes: modes(8), includedDocuments: [] },
+    { sku: "shareholders", datapoints: ["shareholders"], modes: modes(5), includedDocuments: [] },
+    { sku: "graph", datapoints: ["graph"], modes: modes(3), includedDocuments: [] },
+  ],
+  company: { available: true, price: 4 },
+  legalRepresentatives: { available: true, price: 4 },
+  ultimateBeneficialOwners: { available: true, price: 8 },
+  shareholders: { available: true, price: 5 },
+  graph: { available: true, price: 3 },
+};
+
+const now = new Date("2026-11-24T12:00:00Z");
+const purchase = (hoursAgo: number, costs: Record<string, number | undefined>, requestId = `req_${hoursAgo}`): EarlierPurchase => ({
+  requestId,
+  orderedAt: new Date(now.getTime() - hoursAgo * 3600_000).toISOString(),
+  dataStatus: { dataPoints: Object.fromEntries(Object.entries(costs).map(([d, cost]) => [d, { status: "succeeded", cost }])) },
+});
+
+describe("whatChangedQuote", () => {
+  it("prices the datapoints as the company page does when nothing was bought lately", () => {
+    const priced = whatChangedQuote(pricing, "verification", ["company"], [], now);
+    expect(priced).toMatchObject({ total: 4, freeAgain: [] });
+    expect(priced.quote.total).toBe(4);
+  });
+
+  it("makes a block bought within 24 hours free again, and says which request bought it and when", () => {
+    const priced = whatChangedQuote(
+      pricing,
+      "verification",
+      ["company", "shareholders"],
+      [purchase(3, { company: 4, legalRepresentatives: 0 })],
+      now,
+    );
+    expect(priced.total).toBe(5);
+    expect(priced.freeAgain).toEqual([
+      { sku: "company", datapoints: ["company"], requestId: "req_3", boughtAt: "2026-11-24T09:00:00.000Z", hoursAgo: 3 },
+    ]);
+    expect(freeAgainWording(priced.freeAgain[0]!)).toBe("bought 3 h ago: free again");
+  });
+
+  it("recognises the block by any of its datapoints: legal representatives bought with the company profile", () => {
+    const priced = whatChangedQuote(pricing, "verification", ["legalRepresentatives"], [purchase(1, { legalRepresentatives: 4 })], now);
+    expect(priced.total).toBe(0);
+  });
+
+  it("charges again after 24 hours", () => {
+    expect(whatChangedQuote(pricing, "verification", ["company"], [purchase(24, { company: 4 })], now).total).toBe(4);
+  });
+
+  it("does not count a request that was not billed for the block (free itself, refunded, or no cost reported)", () => {
+    const earlier = [purchase(2, { company: 0 }), purchase(4, { company: undefined })];
+    expect(whatChangedQuote(pricing, "verification", ["company"], earlier, now).total).toBe(4);
+  });
+
+  it("never makes the graph free: its price is what its exploration fetches", () => {
+    const priced = whatChangedQuote(
+      pricing,
+      "verification",
+      ["shareholders", "ultimateBeneficialOwners", "graph"],
+      [purchase(2, { graph: 3, shareholders: 5 })],
+      now,
+    );
+    expect(priced.freeAgain.map((f) => f.sku)).toEqual(["shareholders"]);
+    expect(priced.total).toBe(11);
+  });
+
+  it("names the latest purchase when several are within the window", () => {
+    const priced = whatChangedQuote(
+      pricing,
+      "verification",
+      ["company"],
+      [purchase(10, { company: 4 }), purchase(0.5, { company: 4 })],
+      now,
+    );
+    expect(freeAgainWording(priced.freeAgain[0]!)).toBe("bought less than an hour ago: free again");
+  });
+});

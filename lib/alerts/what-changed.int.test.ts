@@ -1,0 +1,211 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { alertEvents, alerts, auditLog, companyRequests, monitors, registryConnections, reviewedBaselines } from "@/db/schema";
+import type { ConnectionView } from "@/lib/connections/manage-connections";
+import { orderInputSchema } from "@/lib/orders/order-input";
+import { placeOrder } from "@/lib/orders/place-order";
+import { createRegistryClient } from "@/lib/registry/client";
+import { insertUser } from "@/test/users-fixture";
+import { startTestSimulator, testApiKey } from "../../simulator/test-harness";
+import { alertForChanges, earlierPurchases, markDiffReviewed, orderReretrieval } from "./what-changed";
+import { whatChangedQuote } from "./what-changed-price";
+
+let sim: Awaited<ReturnType<typeof startTestSimulator>>;
+let registry: { connection: ConnectionView; client: ReturnType<typeof createRegistryClient> };
+let officer: Awaited<ReturnType<typeof insertUser>>;
+let colleague: Awaited<ReturnType<typeof insertUser>>;
+
+/** An open alert of a monitor started here with case reference `KYC-<companyId>`, as receipt files it. */
+async function openAlert(companyId: string, categories: string[]) {
+  const monitorId = `mon_${companyId.replace(/\W/g, "")}`;
+  await db()
+    .insert(monitors)
+    .values({ connectionId: registry.connection.id, monitorId, countryCode: "DE", companyId, caseReference: `KYC-${companyId}` })
+    .onConflictDoNothing();
+  const [row] = await db()
+    .insert(alerts)
+    .values({
+      connectionId: registry.connection.id,
+      monitorId,
+      countryCode: "DE",
+      companyId,
+      categories,
+      dueAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: alerts.id });
+  return (await alertForChanges(row!.id))!;
+}
+
+/** An earlier order of the company on the same connection, as the company page places it. */
+async function earlierOrder(companyId: string, dataPoints: string[] = ["company"]) {
+  const order = orderInputSchema.parse({ countryCode: "DE", id: companyId, dataPoints, quotedTotal: 4 });
+  const placed = await placeOrder(officer, order, registry);
+  if (!placed.ok) throw new Error(placed.error);
+  return placed.data.requestId;
+}
+
+const storedVersion = async (requestId: string) =>
+  (await db().select({ version: companyRequests.version }).from(companyRequests).where(eq(companyRequests.requestId, requestId)))[0]!
+    .version;
+const eventsOf = (alertId: number, kind: "reretrieval_ordered" | "diff_reviewed") =>
+  db()
+    .select()
+    .from(alertEvents)
+    .where(and(eq(alertEvents.alertId, alertId), eq(alertEvents.kind, kind)));
+const auditsOf = (action: string, target?: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), target ? eq(auditLog.target, target) : undefined));
+
+describe("See what changed: ordering from an alert", () => {
+  beforeAll(async () => {
+    sim = await startTestSimulator({ walletCredits: 1000 });
+    await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
+    await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${auditLog}, ${alerts} cascade`);
+    const [row] = await db()
+      .insert(registryConnections)
+      .values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "unused-here", apiKeyHint: "sk_dev_…" })
+      .returning();
+    registry = {
+      connection: {
+        id: row!.id,
+        name: row!.name,
+        environment: "sandbox",
+        baseUrl: sim.baseUrl,
+        apiKeyHint: "sk_dev_…",
+        isDefault: true,
+        hasWebhookSecret: false,
+        hasPreviousWebhookSecret: false,
+        updatedAt: "",
+      },
+      client: createRegistryClient({ baseUrl: sim.baseUrl, apiKey: testApiKey }),
+    };
+    officer = await insertUser("officer@example.com", "compliance");
+    colleague = await insertUser("colleague@example.com", "compliance");
+  });
+  afterAll(() => sim.close());
+
+  it("orders the categories' datapoints with the alert id and case reference, keeps the request and the latest earlier snapshot, and records event and audit rows", async () => {
+    const earlier = await earlierOrder("HRB 2001");
+    const alert = await openAlert("HRB 2001", ["address", "legalRepresentatives"]);
+
+    const result = await orderReretrieval(officer, alert, registry, { quotedTotal: 0 });
+    expect(result.ok).toBe(true);
+    const requestId = result.ok ? result.data.requestId : "";
+    expect(requestId).not.toBe(earlier);
+
+    const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(row).toMatchObject({ changeRequestId: requestId, baselineRequestId: earlier, baselineVersion: await storedVersion(earlier) });
+
+    // The registry received the alert id and the monitor's case reference in the request's metadata.
+    const sent = await registry.client.getCompany(requestId);
+    expect(sent.request.metadata).toMatchObject({
+      alertId: String(alert.id),
+      caseReference: "KYC-HRB 2001",
+      orderedBy: "officer@example.com",
+    });
+    expect(sent.request.dataPoints).toEqual(["company", "legalRepresentatives"]);
+
+    const [event] = await eventsOf(alert.id, "reretrieval_ordered");
+    expect(event).toMatchObject({
+      actorId: officer.id,
+      details: {
+        requestId,
+        datapoints: ["company", "legalRepresentatives"],
+        quotedTotal: 0,
+        baseline: { requestId: earlier, reviewed: false },
+      },
+    });
+    expect(await auditsOf("alert.reretrieval_ordered", `alert ${alert.id}`)).toHaveLength(1);
+    const ordered = (await auditsOf("company.ordered", "DE HRB 2001")).find(
+      (a) => (a.details as { requestId?: string }).requestId === requestId,
+    );
+    expect(ordered?.details).toMatchObject({ alertId: String(alert.id), quotedTotal: 0 });
+  });
+
+  it("compares with the company's reviewed baseline before the latest earlier snapshot", async () => {
+    const reviewed = await earlierOrder("HRB 2002");
+    await earlierOrder("HRB 2002"); // later, but not reviewed
+    await db().insert(reviewedBaselines).values({
+      connectionId: registry.connection.id,
+      countryCode: "DE",
+      companyId: "HRB 2002",
+      requestId: reviewed,
+      version: 1,
+      reviewedBy: officer.id,
+    });
+    const alert = await openAlert("HRB 2002", ["status"]);
+
+    const result = await orderReretrieval(officer, alert, registry, { quotedTotal: 0 });
+    expect(result.ok && result.data.baseline).toEqual({ requestId: reviewed, version: 1, reviewed: true });
+    const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(row).toMatchObject({ baselineRequestId: reviewed, baselineVersion: 1 });
+  });
+
+  it("stores no baseline when the connection has nothing earlier of the company", async () => {
+    const alert = await openAlert("HRB 2003", ["ownership"]);
+    const result = await orderReretrieval(officer, alert, registry, { quotedTotal: 9 });
+    expect(result.ok && result.data.baseline).toBeUndefined();
+    const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(row).toMatchObject({ changeRequestId: expect.any(String), baselineRequestId: null, baselineVersion: null });
+    expect((await registry.client.getCompany(row!.changeRequestId!)).request.dataPoints).toEqual([
+      "shareholders",
+      "ultimateBeneficialOwners",
+      "graph",
+    ]);
+  });
+
+  it("refuses a second order for the same alert and spends nothing", async () => {
+    const alert = await openAlert("HRB 2004", ["address"]);
+    expect((await orderReretrieval(officer, alert, registry, { quotedTotal: 4 })).ok).toBe(true);
+    const before = (await auditsOf("company.ordered")).length;
+    const again = await orderReretrieval(officer, (await alertForChanges(alert.id))!, registry, { quotedTotal: 4 });
+    expect(again).toMatchObject({ ok: false, code: "already_ordered" });
+    expect(await auditsOf("company.ordered")).toHaveLength(before);
+    expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(1);
+  });
+
+  it("sees a block this connection bought for the company within 24 hours as free again, as the registry bills it", async () => {
+    const alert = await openAlert("HRB 2005", ["address"]);
+    const pricing = await registry.client.pricing("DE");
+    const fresh = whatChangedQuote(pricing, "verification", ["company"], await earlierPurchases(alert, new Date()), new Date());
+    expect(fresh.freeAgain).toEqual([]);
+    expect(fresh.total).toBeGreaterThan(0);
+
+    const earlier = await earlierOrder("HRB 2005");
+    const priced = whatChangedQuote(pricing, "verification", ["company"], await earlierPurchases(alert, new Date()), new Date());
+    expect(priced.freeAgain).toEqual([expect.objectContaining({ sku: priced.quote.blocks[0]!.sku, requestId: earlier, hoursAgo: 0 })]);
+    expect(priced.total).toBe(0);
+
+    // The registry agrees: the re-retrieval's company block costs nothing.
+    const result = await orderReretrieval(officer, alert, registry, { quotedTotal: priced.total });
+    const requestId = result.ok ? result.data.requestId : "";
+    expect((await registry.client.getCompany(requestId)).request.dataStatus?.dataPoints?.company?.cost).toBe(0);
+  });
+
+  it("caps the profile blocks at the confirmed price: a block the registry would bill after all is refused, and the alert keeps no request", async () => {
+    const alert = await openAlert("HRB 2007", ["address"]);
+    const refused = await orderReretrieval(officer, alert, registry, { quotedTotal: 0, profileMaxBudget: 0 });
+    expect(refused).toMatchObject({ ok: false, code: "budget_exceeded" });
+    const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(row?.changeRequestId).toBeNull();
+    expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(0);
+  });
+
+  it("records a viewed diff once per user and alert, however often they look", async () => {
+    const alert = await openAlert("HRB 2006", ["address"]);
+    expect(await markDiffReviewed(officer, alert)).toBe(false); // nothing ordered yet: no diff to have seen
+    await orderReretrieval(officer, alert, registry, { quotedTotal: 4 });
+    const ordered = (await alertForChanges(alert.id))!;
+
+    expect(await markDiffReviewed(officer, ordered)).toBe(true);
+    expect(await markDiffReviewed(officer, ordered)).toBe(false);
+    expect(await markDiffReviewed(colleague, ordered)).toBe(true);
+
+    const events = await eventsOf(alert.id, "diff_reviewed");
+    expect(events.map((e) => e.actorEmail).sort()).toEqual(["colleague@example.com", "officer@example.com"]);
+    expect(await auditsOf("alert.diff_reviewed", `alert ${alert.id}`)).toHaveLength(2);
+  });
+});

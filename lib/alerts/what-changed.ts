@@ -1,0 +1,194 @@
+import "server-only";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { alertEvents, alerts, companyRequests, monitors } from "@/db/schema";
+import type { ActionResult } from "@/lib/auth/role-action";
+import type { SessionUser } from "@/lib/auth/require-role";
+import { audit } from "@/lib/audit/audit";
+import { registryFor, type Registry } from "@/lib/connections/registry-for";
+import { publishLive } from "@/lib/live/publish";
+import { liveTopics } from "@/lib/live/topics";
+import { orderInputSchema } from "@/lib/orders/order-input";
+import { placeOrder } from "@/lib/orders/place-order";
+import { cachedPricing } from "@/lib/orders/pricing-cache";
+import { offeredModes, type OrderableDatapoint } from "@/lib/orders/quote";
+import type { PricingResponse } from "@/lib/registry/schemas";
+import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
+import { datapointsForCategories } from "./what-changed-datapoints";
+import { freeAgainWindowMs, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
+
+export type AlertForChanges = {
+  id: number;
+  connectionId: string | null;
+  monitorId: string;
+  countryCode: string;
+  companyId: string;
+  companyName: string | null;
+  categories: string[];
+  isTest: boolean;
+  state: string;
+  changeRequestId: string | null;
+  baselineRequestId: string | null;
+  baselineVersion: number | null;
+};
+
+export async function alertForChanges(alertId: number): Promise<AlertForChanges | undefined> {
+  const [row] = await db()
+    .select({
+      id: alerts.id,
+      connectionId: alerts.connectionId,
+      monitorId: alerts.monitorId,
+      countryCode: alerts.countryCode,
+      companyId: alerts.companyId,
+      companyName: alerts.companyName,
+      categories: alerts.categories,
+      isTest: alerts.isTest,
+      state: alerts.state,
+      changeRequestId: alerts.changeRequestId,
+      baselineRequestId: alerts.baselineRequestId,
+      baselineVersion: alerts.baselineVersion,
+    })
+    .from(alerts)
+    .where(eq(alerts.id, alertId));
+  return row;
+}
+
+/** This connection's requests of the alert's company ordered in the last 24 hours, with what each datapoint cost. */
+export async function earlierPurchases(alert: AlertForChanges, now: Date): Promise<EarlierPurchase[]> {
+  if (!alert.connectionId) return [];
+  const rows = await db()
+    .select({ requestId: companyRequests.requestId, createdAt: companyRequests.createdAt, dataStatus: companyRequests.dataStatus })
+    .from(companyRequests)
+    .where(
+      and(
+        eq(companyRequests.connectionId, alert.connectionId),
+        eq(companyRequests.countryCode, alert.countryCode),
+        eq(companyRequests.companyId, alert.companyId),
+        gt(companyRequests.createdAt, new Date(now.getTime() - freeAgainWindowMs)),
+      ),
+    );
+  return rows.map((r) => ({ requestId: r.requestId, orderedAt: r.createdAt.toISOString(), dataStatus: r.dataStatus }));
+}
+
+/** The case reference the monitor was started with, to travel with the re-retrieval. */
+async function monitorCaseReference(alert: AlertForChanges): Promise<string> {
+  if (!alert.connectionId) return "";
+  const [monitor] = await db()
+    .select({ caseReference: monitors.caseReference })
+    .from(monitors)
+    .where(and(eq(monitors.connectionId, alert.connectionId), eq(monitors.monitorId, alert.monitorId)));
+  return monitor?.caseReference ?? "";
+}
+
+export type Reretrieval = { requestId: string; baseline: Baseline | undefined };
+
+/**
+ * "See what changed": orders the datapoints the alert's categories name, through the alert's connection, as any
+ * paid order (an intent first, audited `company.ordered`), with the alert id and the monitor's case reference in
+ * its metadata, and the profile blocks capped at what the user confirmed (a block shown free again that the
+ * registry would bill is refused, not charged). Then, in one transaction: the alert keeps the new request and its baseline, its timeline gets
+ * `reretrieval_ordered`, the audit log `alert.reretrieval_ordered`, and open pages are told.
+ */
+export async function orderReretrieval(
+  user: SessionUser,
+  alert: AlertForChanges,
+  registry: Registry,
+  confirmed: { quotedTotal: number; profileMaxBudget?: number; mode?: string },
+): Promise<ActionResult<Reretrieval>> {
+  if (alert.changeRequestId)
+    return {
+      ok: false,
+      code: "already_ordered",
+      error: `What changed was already ordered for this alert (request ${alert.changeRequestId}).`,
+    };
+  if (!alert.connectionId || alert.connectionId !== registry.connection.id)
+    return { ok: false, code: "connection_gone", error: "The connection this alert came through no longer exists." };
+  const datapoints = datapointsForCategories(alert.categories);
+  const order = orderInputSchema.safeParse({
+    countryCode: alert.countryCode,
+    id: alert.companyId,
+    mode: confirmed.mode,
+    dataPoints: datapoints,
+    quotedTotal: confirmed.quotedTotal,
+    profileMaxBudget: confirmed.profileMaxBudget,
+    caseReference: await monitorCaseReference(alert),
+  });
+  if (!order.success)
+    return { ok: false, code: "invalid_input", error: order.error.issues[0]?.message ?? "This alert's company cannot be ordered." };
+  const placed = await placeOrder(user, order.data, registry, { alertId: String(alert.id) });
+  if (!placed.ok) return placed;
+  const { requestId } = placed.data;
+  const baseline = await recordReretrieval(user, alert, { requestId, datapoints, quotedTotal: confirmed.quotedTotal });
+  return { ok: true, data: { requestId, baseline } };
+}
+
+async function recordReretrieval(
+  user: SessionUser,
+  alert: AlertForChanges,
+  ordered: { requestId: string; datapoints: OrderableDatapoint[]; quotedTotal: number },
+): Promise<Baseline | undefined> {
+  const company = { connectionId: alert.connectionId!, countryCode: alert.countryCode, companyId: alert.companyId };
+  return db().transaction(async (tx) => {
+    const baseline = await chooseBaseline(company, ordered.requestId, tx);
+    await tx
+      .update(alerts)
+      .set({
+        changeRequestId: ordered.requestId,
+        baselineRequestId: baseline?.requestId ?? null,
+        baselineVersion: baseline?.version ?? null,
+      })
+      .where(eq(alerts.id, alert.id));
+    const details = {
+      requestId: ordered.requestId,
+      datapoints: ordered.datapoints,
+      quotedTotal: ordered.quotedTotal,
+      baseline: baseline ? { requestId: baseline.requestId, version: baseline.version, reviewed: baseline.reviewed } : null,
+    };
+    await tx
+      .insert(alertEvents)
+      .values({ alertId: alert.id, kind: "reretrieval_ordered", actorId: user.id, actorEmail: user.email, details });
+    await audit(user, "alert.reretrieval_ordered", `alert ${alert.id}`, details, tx);
+    await publishLive(tx, [liveTopics.alert(alert.id), liveTopics.alerts]);
+    return baseline;
+  });
+}
+
+/**
+ * Records that `user` viewed the alert's diff: one `diff_reviewed` event and audit row per user and alert, however
+ * often they look (a lock on the pair makes two tabs opening it at once write one). True when this view wrote it.
+ */
+export async function markDiffReviewed(user: SessionUser, alert: AlertForChanges): Promise<boolean> {
+  if (!alert.changeRequestId) return false;
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`diff_reviewed:${alert.id}:${user.id}`}))`);
+    const seen = await tx.execute(sql`
+      select 1 from alert_events where alert_id = ${alert.id} and kind = 'diff_reviewed' and actor_id = ${user.id} limit 1`);
+    if (seen.rows.length) return false;
+    const details = {
+      requestId: alert.changeRequestId,
+      baselineRequestId: alert.baselineRequestId,
+      baselineVersion: alert.baselineVersion,
+    };
+    await tx.insert(alertEvents).values({ alertId: alert.id, kind: "diff_reviewed", actorId: user.id, actorEmail: user.email, details });
+    await audit(user, "alert.diff_reviewed", `alert ${alert.id}`, details, tx);
+    await publishLive(tx, [liveTopics.alert(alert.id)]);
+    return true;
+  });
+}
+
+/** The mode a re-retrieval is priced and ordered in: verification (authoritative) where offered, as the order panel defaults. */
+export function reretrievalMode(pricing: PricingResponse): string {
+  const modes = offeredModes(pricing);
+  return modes.includes("verification") ? "verification" : (modes[0] ?? "verification");
+}
+
+/** The price of the alert's re-retrieval on its own connection, free-again blocks taken off. Throws a RegistryError. */
+export async function priceReretrieval(alert: AlertForChanges, now: Date): Promise<{ mode: string; priced: WhatChangedQuote }> {
+  const registry = await registryFor({ connectionId: alert.connectionId });
+  const [pricing, earlier] = await Promise.all([
+    cachedPricing(registry.connection.id, registry.client, alert.countryCode),
+    earlierPurchases(alert, now),
+  ]);
+  const mode = reretrievalMode(pricing);
+  return { mode, priced: whatChangedQuote(pricing, mode, datapointsForCategories(alert.categories), earlier, now) };
+}
