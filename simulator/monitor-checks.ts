@@ -39,13 +39,13 @@ function unreportedCategories(state: SimState, monitor: StoredMonitor): string[]
 
 type Log = StoredMonitor["logs"][number];
 
-/** One daily check: a log entry (unless the company is MONITOR_STALE), and a notification when something changed. */
+/** One daily check: a log entry (never for MONITOR_STALE), and a notification when something changed. */
 function check(ctx: SimulatorContext, monitor: StoredMonitor, at: Date): void {
   const { state } = ctx.store;
   const log = (entry: Pick<Log, "changeDetected" | "changeCategories" | "fetchStatus" | "errorMessage">) =>
     monitor.logs.push({ id: `log_${monitor.id}_${monitor.logs.length + 1}`, createdAt: at.toISOString(), ...entry });
   const special = monitorSpecialId(monitor.companyId)?.checks;
-  if (special === "stale" && monitor.logs.length > 0) return;
+  if (special === "stale") return;
   if (special === "error") {
     // Nothing was fetched, so nothing is reported: changes wait for a check that succeeds.
     log({ changeDetected: false, changeCategories: [], fetchStatus: "error", errorMessage: checkErrorMessage });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isRegistryCountry } from "../../lib/registry/countries";
 import { changeCategories, metadataLimits } from "../../lib/registry/schemas";
 import { apiError, issueDetails } from "../api-error";
+import { monitorSpecialId } from "../special-errors";
 import { decodeCursor, encodeCursor, newMonitorId } from "../ids";
 import { checkIntervalMs } from "../monitor-checks";
 import { monitorNotification } from "../monitor-notification";
@@ -100,7 +101,7 @@ export function monitorRoutes(ctx: SimulatorContext) {
       createdAt: now.toISOString(),
       nextCheckAt: new Date(now.getTime() + checkIntervalMs).toISOString(),
       deactivated: false,
-      logs: [],
+      logs: monitorSpecialId(companyId)?.checks === "stale" ? [staleCheck(now)] : [],
     };
     state.monitors[monitor.id] = monitor;
     ctx.store.changed();
@@ -177,4 +178,20 @@ export function monitorRoutes(ctx: SimulatorContext) {
   });
 
   return app;
+}
+
+/**
+ * A MONITOR_STALE monitor's only log entry: a check 72 hours before it was created, so a console comparing it with
+ * its own clock sees a monitor not checked for over 48 hours at once, without moving the simulated clock (whose jumps
+ * a console on the real clock cannot see).
+ */
+function staleCheck(createdAt: Date): StoredMonitor["logs"][number] {
+  return {
+    id: `log_stale_${createdAt.getTime()}`,
+    changeDetected: false,
+    changeCategories: [],
+    fetchStatus: "success",
+    createdAt: new Date(createdAt.getTime() - 72 * 3600_000).toISOString(),
+    errorMessage: null,
+  };
 }
