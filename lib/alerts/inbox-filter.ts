@@ -28,7 +28,12 @@ const inboxSearchSchema = z.object({
   /** `mine`, `unassigned`, or a user id. */
   assignee: lenient(z.union([z.literal("mine"), z.literal("unassigned"), z.uuid()])),
   category: lenient(z.string().max(50)),
-  country: lenient(z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase())),
+  country: lenient(
+    z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((c) => c.toUpperCase()),
+  ),
   /** A company id, or part of a company's name. */
   company: lenient(z.string().max(200)),
   monitor: lenient(z.string().max(200)),

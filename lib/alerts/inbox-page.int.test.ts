@@ -44,9 +44,7 @@ describe("the inbox's pages", () => {
   });
 
   it("returns every alert once across pages, newest notification first, ties broken by id", async () => {
-    const expected = ids(
-      (await db().execute<{ id: string }>(sql`select id from alerts order by last_notified_at desc, id desc`)).rows,
-    );
+    const expected = ids((await db().execute<{ id: string }>(sql`select id from alerts order by last_notified_at desc, id desc`)).rows);
     const pages = await everyPage({ state: "any" }, 10);
     expect(pages).toHaveLength(14);
     expect(pages.slice(0, -1).every((p) => p.length === 10)).toBe(true);

@@ -9,7 +9,13 @@ export type SlaCategory = keyof typeof defaultSlaDays;
 
 export const slaCategories = Object.keys(defaultSlaDays) as SlaCategory[];
 
-export type EffectiveSla = { category: SlaCategory; days: number; defaultDays: number; updatedByEmail: string | null; updatedAt: Date | null };
+export type EffectiveSla = {
+  category: SlaCategory;
+  days: number;
+  defaultDays: number;
+  updatedByEmail: string | null;
+  updatedAt: Date | null;
+};
 
 /** Each known category's SLA: the admin's figure where set, else the default. */
 export async function effectiveSlas(): Promise<EffectiveSla[]> {

@@ -1,7 +1,17 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { alertEvents, alerts, auditLog, companyRequests, liveEvents, registryConnections, reviewedBaselines, users, type User } from "@/db/schema";
+import {
+  alertEvents,
+  alerts,
+  auditLog,
+  companyRequests,
+  liveEvents,
+  registryConnections,
+  reviewedBaselines,
+  users,
+  type User,
+} from "@/db/schema";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { auditActionsFor, insertUser } from "@/test/users-fixture";
@@ -111,7 +121,12 @@ describe("alert triage", () => {
       "alert.state_changed",
     ]);
     const [resolved] = await alertRows();
-    expect(resolved).toMatchObject({ state: "resolved", outcome: "risk_reassessed", resolutionComment: "Risk unchanged.", resolvedBy: admin.id });
+    expect(resolved).toMatchObject({
+      state: "resolved",
+      outcome: "risk_reassessed",
+      resolutionComment: "Risk unchanged.",
+      resolvedBy: admin.id,
+    });
     const topics = (await db().select().from(liveEvents)).map((e) => e.topic);
     expect(topics.filter((t) => t === "alerts")).toHaveLength(4);
     expect(topics.filter((t) => t === `alert:${id}`)).toHaveLength(4);
@@ -148,7 +163,10 @@ describe("alert triage", () => {
     }
     expect(await auditActionsFor(`alert ${b}`)).toEqual(["alert.notification_received", "alert.state_changed"]);
     expect((await alertRows()).find((r) => r.id === b)).toMatchObject({ outcome: "no_impact", resolutionComment: "First pass." });
-    expect(await moveAlertsToReview(admin, [a!])).toEqual({ changed: [], refused: [{ id: a, error: expect.stringMatching(/already resolved/) }] });
+    expect(await moveAlertsToReview(admin, [a!])).toEqual({
+      changed: [],
+      refused: [{ id: a, error: expect.stringMatching(/already resolved/) }],
+    });
   });
 
   it("assigns only to active compliance or admin users, and counts each user's open real alerts", async () => {
