@@ -13,6 +13,7 @@ import { liveTopics } from "@/lib/live/topics";
 import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
 import { InboxFilters } from "./inbox-filters";
 import { InboxTable, type InboxTableRow } from "./inbox-table";
+import { LiveBadge } from "./live-badge";
 
 export const metadata: Metadata = { title: "Alerts" };
 
@@ -48,7 +49,9 @@ export default async function AlertsPage({ searchParams }: PageProps<"/alerts">)
       {/* A new notification, or anyone's triage, re-renders the inbox (coalesced). */}
       <RefreshOnLive topic={liveTopics.alerts} />
       <div>
-        <h1 className="text-2xl font-semibold">Alerts</h1>
+        <h1 className="flex items-center gap-2 text-2xl font-semibold">
+          Alerts <LiveBadge />
+        </h1>
         <p className="text-sm text-muted-foreground">
           Change notifications from monitors, one alert per monitor while it is open, updated live.{" "}
           <span data-testid="alerts-total">{total.toLocaleString("en")}</span> {total === 1 ? "alert matches" : "alerts match"}.
