@@ -44,7 +44,13 @@ export function InboxTable({
   viewerId,
   canTriage,
   actions,
+  dueSort,
+  empty,
 }: {
+  /** What shows instead of the table when no alert is on the page (the last bulk result stays above it). */
+  empty: React.ReactNode;
+  /** The Due column's header sorts: the link to the other order, and whether the inbox is sorted by due date now. */
+  dueSort: { href: string; active: boolean };
   rows: InboxTableRow[];
   users: readonly Assignee[];
   viewerId: string;
@@ -104,7 +110,12 @@ export function InboxTable({
 
   return (
     <div className="space-y-3">
-      {canTriage && (
+      {canTriage && rows.length === 0 && message && (
+        <p role={message.failed ? "alert" : "status"} className={cn("text-sm", message.failed && "text-destructive")}>
+          {message.message}
+        </p>
+      )}
+      {canTriage && rows.length > 0 && (
         <section aria-label="Bulk actions" className="flex flex-wrap items-end gap-4 rounded-md border p-3">
           <p className="w-full text-sm text-muted-foreground" aria-live="polite">
             {chosen.length === 0 ? "Select alerts (x on a row) to act on several at once." : `${chosen.length} selected.`}
@@ -135,77 +146,87 @@ export function InboxTable({
           )}
         </section>
       )}
-      <p className="text-xs text-muted-foreground">
-        Keyboard: <kbd>j</kbd>/<kbd>k</kbd> or <kbd>↓</kbd>/<kbd>↑</kbd> move, <kbd>Enter</kbd> opens
-        {canTriage && (
-          <>
-            , <kbd>x</kbd> selects
-          </>
-        )}
-        .
-      </p>
-      <Table data-inbox>
-        <TableHeader>
-          <TableRow>
+      {rows.length === 0 ? (
+        empty
+      ) : (
+        <>
+          <p className="text-xs text-muted-foreground">
+            Keyboard: <kbd>j</kbd>/<kbd>k</kbd> or <kbd>↓</kbd>/<kbd>↑</kbd> move, <kbd>Enter</kbd> opens
             {canTriage && (
-              <TableHead className="w-8">
-                <Checkbox
-                  aria-label="Select every alert on this page"
-                  checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false}
-                  onCheckedChange={() => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)))}
-                />
-              </TableHead>
+              <>
+                , <kbd>x</kbd> selects
+              </>
             )}
-            <TableHead>Company</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead>Categories</TableHead>
-            <TableHead>Assignee</TableHead>
-            <TableHead>Due</TableHead>
-            <TableHead className="w-44">Last notification (UTC)</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row, index) => (
-            <TableRow key={row.id} data-alert-id={row.id} data-state={index === active ? "selected" : undefined}>
-              {canTriage && (
-                <TableCell>
-                  <Checkbox
-                    aria-label={`Select alert ${row.id} (${row.company})`}
-                    checked={selected.has(row.id)}
-                    onCheckedChange={() => toggle(row.id)}
-                  />
-                </TableCell>
-              )}
-              <TableCell className="max-w-md">
-                <Link
-                  ref={(element) => {
-                    if (element) links.current.set(row.id, element);
-                    else links.current.delete(row.id);
-                  }}
-                  href={`/alerts/${row.id}`}
-                  onFocus={() => setActive(index)}
-                  className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere]"
-                >
-                  {row.company}
-                </Link>{" "}
-                {row.isTest && <TestBadge />}
-                <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                  {row.place} · monitor {row.monitorId} · {row.notificationCount}{" "}
-                  {row.notificationCount === 1 ? "notification" : "notifications"}
-                </div>
-                {row.deactivation && <div className="text-xs font-medium text-destructive">{row.deactivation}</div>}
-              </TableCell>
-              <TableCell>
-                <AlertStateBadge state={row.state} />
-              </TableCell>
-              <TableCell className="text-sm">{row.categories}</TableCell>
-              <TableCell className="text-sm">{row.assignee ?? <span className="text-muted-foreground">Unassigned</span>}</TableCell>
-              <TableCell>{row.due ? <DueBadge due={row.due} /> : <span className="text-sm">{row.outcome}</span>}</TableCell>
-              <TableCell className="text-sm tabular-nums">{row.lastNotified}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+            .
+          </p>
+          <Table data-inbox>
+            <TableHeader>
+              <TableRow>
+                {canTriage && (
+                  <TableHead className="w-8">
+                    <Checkbox
+                      aria-label="Select every alert on this page"
+                      checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false}
+                      onCheckedChange={() => setSelected(allChosen ? new Set() : new Set(rows.map((r) => r.id)))}
+                    />
+                  </TableHead>
+                )}
+                <TableHead>Company</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead>Categories</TableHead>
+                <TableHead>Assignee</TableHead>
+                <TableHead aria-sort={dueSort.active ? "ascending" : undefined}>
+                  <Link href={dueSort.href} className="underline-offset-4 hover:underline">
+                    Due{dueSort.active ? " ↑" : ""}
+                  </Link>
+                </TableHead>
+                <TableHead className="w-44">Last notification (UTC)</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row, index) => (
+                <TableRow key={row.id} data-alert-id={row.id} data-state={index === active ? "selected" : undefined}>
+                  {canTriage && (
+                    <TableCell>
+                      <Checkbox
+                        aria-label={`Select alert ${row.id} (${row.company})`}
+                        checked={selected.has(row.id)}
+                        onCheckedChange={() => toggle(row.id)}
+                      />
+                    </TableCell>
+                  )}
+                  <TableCell className="max-w-md">
+                    <Link
+                      ref={(element) => {
+                        if (element) links.current.set(row.id, element);
+                        else links.current.delete(row.id);
+                      }}
+                      href={`/alerts/${row.id}`}
+                      onFocus={() => setActive(index)}
+                      className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+                    >
+                      {row.company}
+                    </Link>{" "}
+                    {row.isTest && <TestBadge />}
+                    <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                      {row.place} · monitor {row.monitorId} · {row.notificationCount}{" "}
+                      {row.notificationCount === 1 ? "notification" : "notifications"}
+                    </div>
+                    {row.deactivation && <div className="text-xs font-medium text-destructive">{row.deactivation}</div>}
+                  </TableCell>
+                  <TableCell>
+                    <AlertStateBadge state={row.state} />
+                  </TableCell>
+                  <TableCell className="text-sm">{row.categories}</TableCell>
+                  <TableCell className="text-sm">{row.assignee ?? <span className="text-muted-foreground">Unassigned</span>}</TableCell>
+                  <TableCell>{row.due ? <DueBadge due={row.due} /> : <span className="text-sm">{row.outcome}</span>}</TableCell>
+                  <TableCell className="text-sm tabular-nums">{row.lastNotified}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
     </div>
   );
 }

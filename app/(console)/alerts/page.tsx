@@ -58,19 +58,22 @@ export default async function AlertsPage({ searchParams }: PageProps<"/alerts">)
         </p>
       </div>
       <InboxFilters search={search} users={users} />
-      {page.rows.length === 0 ? (
-        <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          No alerts{isFiltered(search) ? " match these filters" : " are open"}. An alert opens when a monitor reports a change.
-        </p>
-      ) : (
-        <InboxTable
-          rows={page.rows.map((row) => tableRow(row, now))}
-          users={users}
-          viewerId={user.id}
-          canTriage={can(user.role, "triageAlerts")}
-          actions={{ assign: assignAlertsAction, review: reviewAlertsAction, resolve: resolveAlertsAction }}
-        />
-      )}
+      <InboxTable
+        empty={
+          <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+            No alerts{isFiltered(search) ? " match these filters" : " are open"}. An alert opens when a monitor reports a change.
+          </p>
+        }
+        rows={page.rows.map((row) => tableRow(row, now))}
+        users={users}
+        viewerId={user.id}
+        canTriage={can(user.role, "triageAlerts")}
+        actions={{ assign: assignAlertsAction, review: reviewAlertsAction, resolve: resolveAlertsAction }}
+        dueSort={{
+          href: `/alerts${inboxQuery({ ...search, after: undefined, sort: search.sort === "due" ? undefined : "due" })}`,
+          active: search.sort === "due",
+        }}
+      />
       {(search.after !== undefined || page.next !== undefined) && (
         <nav className="flex items-center gap-2 text-sm" aria-label="Pages">
           {search.after !== undefined && (
