@@ -34,7 +34,7 @@ const inboxSearchSchema = z.object({
       .regex(/^[A-Za-z]{2}$/)
       .transform((c) => c.toUpperCase()),
   ),
-  /** A company id, or part of a company's name. */
+  /** Part of a company's id or name (case-insensitive). */
   company: lenient(z.string().max(200)),
   monitor: lenient(z.string().max(200)),
   kind: lenient(z.enum(["real", "test"])),

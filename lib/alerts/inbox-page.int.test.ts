@@ -79,7 +79,7 @@ describe("the inbox's pages", () => {
     expect(await all({ state: "any", kind: "test" })).toEqual(await where(sql`is_test`));
     expect(await all({ state: "any", kind: "real" })).toEqual(await where(sql`not is_test`));
     expect(await all({ state: "any", monitor: "mon_12" })).toEqual(await where(sql`monitor_id = 'mon_12'`));
-    expect(await all({ state: "any", company: "C13" })).toEqual(await where(sql`company_id = 'C13'`));
+    expect(await all({ state: "any", company: "c13" })).toEqual(await where(sql`company_id like 'C13%'`));
     expect(await all({ state: "any", company: "company 13" })).toEqual(await where(sql`company_name ilike '%company 13%'`));
     expect(await all({ state: "any", company: "%" })).toEqual([]);
     expect(await all({ state: "any", from: "2026-11-03", to: "2026-11-04" })).toEqual(await where(sql`monitor_id = 'mon_7'`));

@@ -66,7 +66,10 @@ function conditions(search: InboxSearch, viewerId: string): SQL[] {
   else if (search.assignee) where.push(sql`a.assignee_id = ${search.assignee}`);
   if (search.category) where.push(sql`a.categories @> ${JSON.stringify([search.category])}::jsonb`);
   if (search.country) where.push(sql`a.country_code = ${search.country}`);
-  if (search.company) where.push(sql`(a.company_id = ${search.company} or a.company_name ilike ${`%${escapeLike(search.company)}%`})`);
+  if (search.company) {
+    const pattern = `%${escapeLike(search.company)}%`;
+    where.push(sql`(a.company_id ilike ${pattern} or a.company_name ilike ${pattern})`);
+  }
   if (search.monitor) where.push(sql`a.monitor_id = ${search.monitor}`);
   if (search.kind) where.push(sql`a.is_test = ${search.kind === "test"}`);
   // "Received between": the alert got a notification in those days (UTC, both included).

@@ -73,7 +73,7 @@ export function InboxFilters({ search, users }: { search: InboxSearch; users: re
           id="filter-company"
           name="company"
           defaultValue={search.company ?? ""}
-          placeholder="Id or name"
+          placeholder="Part of id or name"
           className={`${inputClass} w-40`}
         />
       </Field>
