@@ -12,15 +12,19 @@ async function simulatorConnectionId(db: Database): Promise<string> {
 }
 
 /** Posts a signed `monitor.notification` to the app's webhook route for the seeded connection, as the registry would. */
-async function notify(request: APIRequestContext, db: Database, event: { monitorId: string; companyId: string; categories: string[] }) {
+async function notify(
+  request: APIRequestContext,
+  db: Database,
+  event: { monitorId: string; companyId: string; categories: string[]; deactivated?: boolean; type?: string },
+) {
   const body = JSON.stringify({
-    type: "monitor.notification",
+    type: event.type ?? "monitor.notification",
     monitorId: event.monitorId,
     companyId: event.companyId,
     countryCode: "DE",
     timestamp: new Date().toISOString(),
     changeCategories: event.categories,
-    monitorHasBeenDeactivated: false,
+    monitorHasBeenDeactivated: event.deactivated ?? false,
   });
   const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
   const response = await request.post(`/api/webhooks/registry/${await simulatorConnectionId(db)}`, { headers, data: body });
@@ -149,4 +153,31 @@ test("a finance user gets 403 on /alerts, and a direct post of a triage action i
   const [after] = await db.query<{ state: string }>("select state from alerts where id = $1", [alert!.id]);
   expect(after!.state).toBe("new");
   expect(await db.query("select 1 from alert_events where alert_id = $1 and kind <> 'notification_received'", [alert!.id])).toEqual([]);
+});
+
+test("a deactivation reads as such in the inbox and on the alert, also when the vendor names the event monitor.update", async ({
+  page,
+  login,
+  db,
+}) => {
+  await login.signInAndWait(await db.createUser("auditor"));
+  const company = `GONE-${uid()}`;
+  await notify(page.request, db, {
+    monitorId: `mon_${company}_1`,
+    companyId: `${company}-1`,
+    categories: ["disappeared"],
+    type: "monitor.update",
+  });
+  await notify(page.request, db, { monitorId: `mon_${company}_2`, companyId: `${company}-2`, categories: [], deactivated: true });
+
+  await page.goto(`/alerts?company=${company}&sort=due`);
+  await expect(page.locator(`tr:has-text("${company}-1")`)).toContainText("Monitor deactivated: the company is no longer in the register");
+  await expect(page.locator(`tr:has-text("${company}-2")`)).toContainText("The registry deactivated this monitor");
+  // An auditor reads, and is offered nothing to change.
+  await expect(page.getByRole("region", { name: "Bulk actions" })).toHaveCount(0);
+  await page.locator(`tr:has-text("${company}-1")`).getByRole("link").click();
+  await expect(page.getByRole("note").filter({ hasText: "deactivated" })).toHaveText(
+    "Monitor deactivated: the company is no longer in the register",
+  );
+  await expect(page.getByRole("region", { name: "Triage" })).toHaveCount(0);
 });
