@@ -2,8 +2,9 @@ import Link from "next/link";
 import { ConnectionSwitcher } from "@/components/shell/connection-switcher";
 import { ConsoleProviders } from "@/components/shell/console-providers";
 import { SandboxBand } from "@/components/shell/sandbox-band";
-import { MobileNav, Sidebar } from "@/components/shell/sidebar";
+import { MobileNav, Sidebar, type SidebarCounts } from "@/components/shell/sidebar";
 import { UserMenu } from "@/components/shell/user-menu";
+import { openAlertsAssignedTo } from "@/lib/alerts/open-alert-count";
 import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
@@ -17,11 +18,12 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const connections = await listConnections();
   const active = await activeConnectionForRequest(connections);
   const visible = sections.filter((s) => can(user.role, s.capability)).map(({ href, label }) => ({ href, label }));
+  const counts: SidebarCounts = can(user.role, "readAlerts") ? { openAlerts: await openAlertsAssignedTo(user.id) } : {};
   return (
     <ConsoleProviders role={user.role}>
       {active?.environment === "sandbox" && <SandboxBand name={active.name} />}
       <div className="flex min-h-screen">
-        <Sidebar sections={visible} />
+        <Sidebar sections={visible} counts={counts} />
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex h-14 items-center justify-end gap-3 border-b px-4 md:px-6">
             {active ? (
@@ -45,7 +47,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
             )}
             <UserMenu email={user.email} name={user.name} role={user.role} />
           </header>
-          <MobileNav sections={visible} />
+          <MobileNav sections={visible} counts={counts} />
           <main className="flex-1 p-4 md:p-6">{children}</main>
         </div>
       </div>

@@ -19,6 +19,10 @@ import {
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
+import { OpenAlertsCount } from "./open-alerts-count";
+
+/** What the sidebar shows beside its links: the viewer's open alerts, when they may read alerts. */
+export type SidebarCounts = { openAlerts?: number };
 
 const icons: Record<string, LucideIcon> = {
   "/search": Search,
@@ -34,7 +38,9 @@ const icons: Record<string, LucideIcon> = {
   "/settings": Settings,
 };
 
-function NavLinks({ sections, className }: { sections: { href: string; label: string }[]; className: string }) {
+type NavProps = { sections: { href: string; label: string }[]; counts: SidebarCounts };
+
+function NavLinks({ sections, counts, className }: NavProps & { className: string }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Console" className={className}>
@@ -53,6 +59,7 @@ function NavLinks({ sections, className }: { sections: { href: string; label: st
           >
             <Icon className="size-4" aria-hidden />
             {label}
+            {href === "/alerts" && counts.openAlerts !== undefined && <OpenAlertsCount initial={counts.openAlerts} />}
           </Link>
         );
       })}
@@ -61,18 +68,18 @@ function NavLinks({ sections, className }: { sections: { href: string; label: st
 }
 
 /** The console's sections: a sidebar on wide screens, a scrolling strip under the header on narrow ones. */
-export function Sidebar({ sections }: { sections: { href: string; label: string }[] }) {
+export function Sidebar({ sections, counts }: NavProps) {
   return (
     <aside className="hidden w-56 shrink-0 flex-col border-r bg-sidebar text-sidebar-foreground md:flex">
       <Link href="/" className="flex h-14 items-center gap-2 border-b px-4 font-semibold">
         <Building2 className="size-5 text-primary" aria-hidden />
         Registry Desk
       </Link>
-      <NavLinks sections={sections} className="flex flex-col gap-0.5 p-2" />
+      <NavLinks sections={sections} counts={counts} className="flex flex-col gap-0.5 p-2" />
     </aside>
   );
 }
 
-export function MobileNav({ sections }: { sections: { href: string; label: string }[] }) {
-  return <NavLinks sections={sections} className="flex gap-1 overflow-x-auto border-b bg-sidebar px-2 py-1 md:hidden" />;
+export function MobileNav({ sections, counts }: NavProps) {
+  return <NavLinks sections={sections} counts={counts} className="flex gap-1 overflow-x-auto border-b bg-sidebar px-2 py-1 md:hidden" />;
 }

@@ -46,7 +46,7 @@ export const sections = [
     href: "/alerts",
     label: "Alerts",
     capability: "readAlerts",
-    available: false,
+    available: true,
     purpose: "Change notifications from monitors, to triage and assign.",
   },
   {

@@ -16,6 +16,12 @@ export type ClassifiedEvent =
   | { kind: "unhandled"; type: string; event: Record<string, unknown> }
   | { kind: "failed"; type: string; detail: string; payload: unknown };
 
+/**
+ * Types some vendor examples give the change event, read as the documented one (registry-api notes: accept
+ * `monitor.update` as `monitor.notification`). The ledger keeps the type as sent.
+ */
+const typeAliases: Record<string, string> = { "monitor.update": "monitor.notification" };
+
 /** The ledger's type for a delivery that has none. */
 export const untyped = "(none)";
 
@@ -30,7 +36,8 @@ const tooLong = (name: string, value: string) =>
  * Sorts a signed payload (already JSON-parsed, `undefined` when the body was not JSON; `body` is its raw form)
  * by its `type`. A known type must match its schema or the delivery is `failed` with the schema's words.
  * What Postgres can never store is `failed` too: U+0000 or an unpaired surrogate in any string (then without
- * the payload, which jsonb refuses as well), or an id too long to index. Billing notifications (their webhook
+ * the payload, which jsonb refuses as well), or an id too long to index. An alias type (`monitor.update`) is
+ * read as the type it stands for. Billing notifications (their webhook
  * shape is not documented) are recognised by a `billing.` type or a known billing `kind`.
  */
 export function classifyEvent(payload: unknown, body: string | Uint8Array): ClassifiedEvent {
@@ -51,7 +58,8 @@ export function classifyEvent(payload: unknown, body: string | Uint8Array): Clas
   if (typeof payload.type !== "string" || payload.type === "")
     return { kind: "failed", type: untyped, detail: "The event has no type.", payload };
   const type = payload.type;
-  const parsed = webhookEventSchema.safeParse(payload);
+  const alias = typeAliases[type];
+  const parsed = webhookEventSchema.safeParse(alias ? { ...payload, type: alias } : payload);
   if (!parsed.success) return { kind: "failed", type, detail: z.prettifyError(parsed.error).slice(0, 2000), payload };
   const event = parsed.data;
   if (event.type === "company.updated") {

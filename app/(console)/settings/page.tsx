@@ -14,6 +14,7 @@ const parts = [
     description: "Registry API connections: base URL, API key and webhook secret, encrypted at rest.",
   },
   { title: "Webhooks", href: "/settings/webhooks", description: "Each connection's webhook URL, delivery ledger and rejected deliveries." },
+  { title: "Alerts", href: "/settings/alerts", description: "Days to triage an alert, per change category (the SLA behind due dates)." },
 ];
 
 export default async function SettingsPage() {

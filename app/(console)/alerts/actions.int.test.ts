@@ -1,0 +1,84 @@
+import { asc, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { db } from "@/db/client";
+import { alertEvents, alerts, auditLog, users } from "@/db/schema";
+import { insertUser } from "@/test/users-fixture";
+import { assignAlertsAction, commentAlertAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
+
+// The session as next-auth would give it to a direct POST of the server action.
+const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
+vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
+
+const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
+  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
+  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
+  return user;
+};
+
+let alertId = 0;
+
+const snapshot = async () => ({
+  alerts: await db().select().from(alerts).orderBy(asc(alerts.id)),
+  events: await db().select().from(alertEvents),
+  audit: await db().select().from(auditLog),
+});
+
+describe("alert actions", () => {
+  beforeEach(async () => {
+    await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
+    await db().execute(sql`truncate alerts cascade`);
+    const [row] = await db()
+      .insert(alerts)
+      .values({ monitorId: "mon_1", countryCode: "DE", companyId: "HRB 1", categories: ["address"], dueAt: new Date() })
+      .returning();
+    alertId = row!.id;
+  });
+
+  it("refuses a finance user's and an auditor's direct calls, changing nothing", async () => {
+    const officer = await insertUser("officer@example.com", "compliance");
+    for (const role of ["finance", "auditor"] as const) {
+      await signInAs(role);
+      const before = await snapshot();
+      const results = await Promise.all([
+        assignAlertsAction({ alertIds: [alertId], assigneeId: officer.id }),
+        reviewAlertsAction({ alertIds: [alertId] }),
+        resolveAlertsAction({ alertIds: [alertId], outcome: "no_impact", comment: "x" }),
+        commentAlertAction({ alertId, comment: "x" }),
+      ]);
+      for (const result of results) expect(result).toEqual({ ok: false, code: "forbidden", error: "Your role does not allow this." });
+      expect(await snapshot()).toEqual(before);
+    }
+    browser.session = undefined;
+    expect(await reviewAlertsAction({ alertIds: [alertId] })).toMatchObject({ ok: false, code: "unauthenticated" });
+  });
+
+  it("refuses a resolution without an outcome or a comment with a clear message, changing nothing", async () => {
+    await signInAs("compliance");
+    const before = await snapshot();
+    const noComment = await resolveAlertsAction({ alertIds: [alertId], outcome: "no_impact", comment: "   " });
+    expect(noComment).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { comment: ["Write a comment."] } });
+    const noOutcome = await resolveAlertsAction({ alertIds: [alertId], outcome: "fine" as "no_impact", comment: "ok" });
+    expect(noOutcome).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { outcome: ["Choose an outcome."] } });
+    expect(await reviewAlertsAction({ alertIds: [] })).toMatchObject({ fieldErrors: { alertIds: ["Select at least one alert."] } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("lets a compliance officer triage, and says why a refused change was refused", async () => {
+    const officer = await signInAs("compliance");
+    expect(await assignAlertsAction({ alertIds: [alertId], assigneeId: officer.id })).toEqual({
+      ok: true,
+      data: { changed: [alertId], refused: [] },
+    });
+    expect(await resolveAlertsAction({ alertIds: [alertId], outcome: "escalated", comment: "To the MLRO." })).toMatchObject({ ok: true });
+    expect(await reviewAlertsAction({ alertIds: [alertId] })).toEqual({
+      ok: false,
+      code: "refused",
+      error: expect.stringMatching(/already resolved/),
+    });
+    expect(await reviewAlertsAction({ alertIds: [alertId, 999_999] })).toEqual({
+      ok: false,
+      code: "refused",
+      error: expect.stringMatching(/^None of the 2 alerts changed/),
+    });
+  });
+});

@@ -1,0 +1,183 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
+import { dataDirSecret } from "./app-process";
+import { expect, postServerAction, serverAction, test, type Database } from "./fixtures";
+
+const uid = () => randomUUID().slice(0, 8);
+
+async function simulatorConnectionId(db: Database): Promise<string> {
+  const [row] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
+  return row!.id;
+}
+
+/** Posts a signed `monitor.notification` to the app's webhook route for the seeded connection, as the registry would. */
+async function notify(
+  request: APIRequestContext,
+  db: Database,
+  event: { monitorId: string; companyId: string; categories: string[]; deactivated?: boolean; type?: string },
+) {
+  const body = JSON.stringify({
+    type: event.type ?? "monitor.notification",
+    monitorId: event.monitorId,
+    companyId: event.companyId,
+    countryCode: "DE",
+    timestamp: new Date().toISOString(),
+    changeCategories: event.categories,
+    monitorHasBeenDeactivated: event.deactivated ?? false,
+  });
+  const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
+  const response = await request.post(`/api/webhooks/registry/${await simulatorConnectionId(db)}`, { headers, data: body });
+  expect(response.status()).toBe(200);
+}
+
+test("a notification appears live in an open inbox, and is assigned, commented, reviewed and resolved with a timeline and audit rows", async ({
+  page,
+  login,
+  db,
+}) => {
+  const officer = await db.createUser("compliance");
+  await login.signInAndWait(officer);
+  const monitorId = `mon_e2e_${uid()}`;
+  await page.goto(`/alerts?monitor=${monitorId}`);
+  await expect(page.getByRole("status").filter({ hasText: "No alerts match these filters" })).toBeVisible();
+  await expect(page.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
+
+  await notify(page.request, db, { monitorId, companyId: `HRB ${uid()}`, categories: ["address"] });
+  const row = page.locator("tr[data-alert-id]");
+  await expect(row).toHaveCount(1); // live: no reload
+  await expect(row).toContainText("Address");
+  await expect(row).toContainText("Unassigned");
+  const alertId = await row.getAttribute("data-alert-id");
+
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(`/alerts/${alertId}`);
+  await expect(page.getByRole("link", { name: "See what changed" })).toHaveAttribute("href", `/alerts/${alertId}/changes`);
+  await expect(page.getByRole("link", { name: monitorId })).toHaveAttribute("href", `/monitors/${monitorId}`);
+
+  await page.getByRole("button", { name: "Assign to me" }).click();
+  const timeline = page.getByTestId("alert-timeline");
+  await expect(timeline).toContainText(`Assigned to ${officer.email} by ${officer.email}`);
+  await expect(page.getByTestId("open-alerts-count").first()).toHaveText("1");
+
+  await page.getByRole("form", { name: "Comment" }).getByLabel("Comment").fill("Checking the new address.");
+  await page.getByRole("button", { name: "Add comment" }).click();
+  await expect(timeline).toContainText(`Commented by ${officer.email}`);
+  await expect(timeline).toContainText("Checking the new address.");
+
+  await page.getByRole("button", { name: "Move to in review" }).click();
+  await expect(timeline).toContainText(`New → In review by ${officer.email}`);
+
+  const resolve = page.getByRole("form", { name: "Resolve this alert" });
+  await resolve.getByLabel("Outcome").selectOption({ label: "Risk re-assessed" });
+  await resolve.getByLabel("Resolution comment").fill("Registered office moved; risk unchanged.");
+  await resolve.getByRole("button", { name: "Resolve" }).click();
+  await expect(timeline).toContainText(`In review → Resolved: Risk re-assessed by ${officer.email}`);
+  await expect(page.locator("h1 [data-alert-state]")).toHaveText("Resolved");
+  await expect(page.getByTestId("open-alerts-count")).toHaveCount(0);
+
+  const audit = await db.query<{ action: string; actor_email: string }>(
+    "select action, actor_email from audit_log where target = $1 order by id",
+    [`alert ${alertId}`],
+  );
+  expect(audit).toEqual([
+    { action: "alert.notification_received", actor_email: "registry (webhook)" },
+    { action: "alert.assigned", actor_email: officer.email },
+    { action: "alert.commented", actor_email: officer.email },
+    { action: "alert.state_changed", actor_email: officer.email },
+    { action: "alert.state_changed", actor_email: officer.email },
+  ]);
+});
+
+test("bulk-resolves two alerts, keeps its filters through a reload, and opens an alert from the keyboard", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("admin"));
+  const company = `E2E-${uid()}`;
+  for (const n of [1, 2])
+    await notify(page.request, db, { monitorId: `mon_${company}_${n}`, companyId: `${company}-${n}`, categories: ["status"] });
+
+  await page.goto(`/alerts?company=${company}&kind=real`);
+  const rows = page.locator("tr[data-alert-id]");
+  await expect(rows).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByLabel("Company", { exact: true })).toHaveValue(company);
+  await expect(page.getByLabel("Test or real")).toHaveValue("real");
+  await expect(rows).toHaveCount(2);
+
+  await page.keyboard.press("j");
+  await expect(rows.first().getByRole("link")).toBeFocused();
+  await page.keyboard.press("j");
+  await expect(rows.nth(1).getByRole("link")).toBeFocused();
+  await page.keyboard.press("k");
+  await page.keyboard.press("x");
+  await expect(rows.first().getByRole("checkbox")).toBeChecked();
+  await rows.nth(1).getByRole("checkbox").check();
+
+  const bulk = page.getByRole("form", { name: "Resolve 2 alerts" });
+  await bulk.getByLabel("Outcome").selectOption({ label: "No impact" });
+  await bulk.getByLabel("Resolution comment").fill("Status filings only.");
+  await bulk.getByRole("button", { name: "Resolve 2" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 alerts resolved." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "No alerts match these filters" })).toBeVisible();
+
+  await page.goto(`/alerts?company=${company}&state=resolved`);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText("Resolved: No impact");
+  const ids = await rows.evaluateAll((elements) => elements.map((e) => e.getAttribute("data-alert-id")));
+  for (const id of ids) {
+    const events = await db.query<{ kind: string }>("select kind from alert_events where alert_id = $1 order by id", [id]);
+    expect(events.map((e) => e.kind)).toEqual(["notification_received", "state_changed"]);
+  }
+  await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/alerts/${ids[0]}`);
+});
+
+test("a finance user gets 403 on /alerts, and a direct post of a triage action is refused and changes nothing", async ({
+  page,
+  login,
+  db,
+}) => {
+  const monitorId = `mon_e2e_${uid()}`;
+  await notify(page.request, db, { monitorId, companyId: `HRB ${uid()}`, categories: ["ownership"] });
+  const [alert] = await db.query<{ id: string }>("select id from alerts where monitor_id = $1", [monitorId]);
+
+  await login.signInAndWait(await db.createUser("finance"));
+  await expect(page.getByRole("link", { name: "Alerts" })).toHaveCount(0);
+  expect((await page.goto("/alerts"))?.status()).toBe(403);
+  expect((await page.goto(`/alerts/${alert!.id}`))?.status()).toBe(403);
+  expect((await page.request.get("/api/alerts/open-count")).status()).toBe(403);
+
+  const resolve = serverAction("resolveAlertsAction", "app/(console)/alerts/actions.ts");
+  const response = await postServerAction(page.request, resolve, [{ alertIds: [Number(alert!.id)], outcome: "no_impact", comment: "x" }]);
+  expect(await response.text()).toContain('"code":"forbidden"');
+  const [after] = await db.query<{ state: string }>("select state from alerts where id = $1", [alert!.id]);
+  expect(after!.state).toBe("new");
+  expect(await db.query("select 1 from alert_events where alert_id = $1 and kind <> 'notification_received'", [alert!.id])).toEqual([]);
+});
+
+test("a deactivation reads as such in the inbox and on the alert, also when the vendor names the event monitor.update", async ({
+  page,
+  login,
+  db,
+}) => {
+  await login.signInAndWait(await db.createUser("auditor"));
+  const company = `GONE-${uid()}`;
+  await notify(page.request, db, {
+    monitorId: `mon_${company}_1`,
+    companyId: `${company}-1`,
+    categories: ["disappeared"],
+    type: "monitor.update",
+  });
+  await notify(page.request, db, { monitorId: `mon_${company}_2`, companyId: `${company}-2`, categories: [], deactivated: true });
+
+  await page.goto(`/alerts?company=${company}&sort=due`);
+  await expect(page.locator(`tr:has-text("${company}-1")`)).toContainText("Monitor deactivated: the company is no longer in the register");
+  await expect(page.locator(`tr:has-text("${company}-2")`)).toContainText("The registry deactivated this monitor");
+  // An auditor reads, and is offered nothing to change.
+  await expect(page.getByRole("region", { name: "Bulk actions" })).toHaveCount(0);
+  await page.locator(`tr:has-text("${company}-1")`).getByRole("link").click();
+  await expect(page.getByRole("note").filter({ hasText: "deactivated" })).toHaveText(
+    "Monitor deactivated: the company is no longer in the register",
+  );
+  await expect(page.getByRole("region", { name: "Triage" })).toHaveCount(0);
+});

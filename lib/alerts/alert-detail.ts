@@ -1,0 +1,132 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import type { AlertEventKind } from "./alert-events";
+import type { AlertOutcome, AlertState } from "./labels";
+
+export type AlertNotification = {
+  id: number;
+  categories: string[];
+  isTest: boolean;
+  deactivated: boolean;
+  /** The event's own timestamp, as the registry sent it. */
+  notifiedAt: string;
+  receivedAt: Date;
+};
+
+export type AlertTimelineEvent = {
+  id: number;
+  kind: AlertEventKind;
+  actorEmail: string | null;
+  at: Date;
+  details: Record<string, unknown>;
+};
+
+export type AlertDetail = {
+  id: number;
+  state: AlertState;
+  categories: string[];
+  isTest: boolean;
+  deactivation: boolean;
+  connectionId: string | null;
+  monitorId: string;
+  countryCode: string;
+  companyId: string;
+  companyName: string | null;
+  /** The monitor's case reference, when this console started it. */
+  caseReference: string | null;
+  assignee: { id: string; email: string; name: string } | null;
+  dueAt: Date;
+  openedAt: Date;
+  lastNotifiedAt: Date;
+  outcome: AlertOutcome | null;
+  resolutionComment: string | null;
+  resolvedAt: Date | null;
+  resolvedByEmail: string | null;
+  changeRequestId: string | null;
+  notifications: AlertNotification[];
+  timeline: AlertTimelineEvent[];
+};
+
+const asDate = (value: string | Date) => new Date(value);
+
+/** One alert with its notifications and its timeline (oldest first), or undefined. */
+export async function alertDetail(alertId: number): Promise<AlertDetail | undefined> {
+  const found = await db().execute<{
+    id: string;
+    state: AlertState;
+    categories: string[];
+    is_test: boolean;
+    deactivation: boolean;
+    connection_id: string | null;
+    monitor_id: string;
+    country_code: string;
+    company_id: string;
+    company_name: string | null;
+    case_reference: string | null;
+    assignee_id: string | null;
+    assignee_email: string | null;
+    assignee_name: string | null;
+    due_at: string;
+    opened_at: string;
+    last_notified_at: string;
+    outcome: AlertOutcome | null;
+    resolution_comment: string | null;
+    resolved_at: string | null;
+    resolved_by_email: string | null;
+    change_request_id: string | null;
+  }>(sql`
+    select a.*, u.email as assignee_email, u.name as assignee_name, r.email as resolved_by_email, m.case_reference
+    from alerts a
+      left join users u on u.id = a.assignee_id
+      left join users r on r.id = a.resolved_by
+      left join monitors m on m.connection_id = a.connection_id and m.monitor_id = a.monitor_id
+    where a.id = ${alertId}`);
+  const alert = found.rows[0];
+  if (!alert) return undefined;
+  const [notifications, events] = await Promise.all([
+    db().execute<{
+      id: string;
+      change_categories: string[];
+      is_test: boolean;
+      monitor_has_been_deactivated: boolean;
+      notified_at: string;
+      received_at: string;
+    }>(sql`
+      select id, change_categories, is_test, monitor_has_been_deactivated, notified_at, received_at
+      from monitor_notifications where alert_id = ${alertId} order by id`),
+    db().execute<{ id: string; kind: AlertEventKind; actor_email: string | null; at: string; details: Record<string, unknown> }>(sql`
+      select id, kind, actor_email, at, details from alert_events where alert_id = ${alertId} order by id`),
+  ]);
+  return {
+    id: Number(alert.id),
+    state: alert.state,
+    categories: alert.categories,
+    isTest: alert.is_test,
+    deactivation: alert.deactivation,
+    connectionId: alert.connection_id,
+    monitorId: alert.monitor_id,
+    countryCode: alert.country_code,
+    companyId: alert.company_id,
+    companyName: alert.company_name,
+    caseReference: alert.case_reference,
+    assignee: alert.assignee_id ? { id: alert.assignee_id, email: alert.assignee_email ?? "", name: alert.assignee_name ?? "" } : null,
+    dueAt: asDate(alert.due_at),
+    openedAt: asDate(alert.opened_at),
+    lastNotifiedAt: asDate(alert.last_notified_at),
+    outcome: alert.outcome,
+    resolutionComment: alert.resolution_comment,
+    resolvedAt: alert.resolved_at ? asDate(alert.resolved_at) : null,
+    resolvedByEmail: alert.resolved_by_email,
+    changeRequestId: alert.change_request_id,
+    notifications: notifications.rows.map((n) => ({
+      id: Number(n.id),
+      categories: n.change_categories,
+      isTest: n.is_test,
+      deactivated: n.monitor_has_been_deactivated,
+      notifiedAt: n.notified_at,
+      receivedAt: asDate(n.received_at),
+    })),
+    timeline: events.rows.map((e) => ({ id: Number(e.id), kind: e.kind, actorEmail: e.actor_email, at: asDate(e.at), details: e.details })),
+  };
+}

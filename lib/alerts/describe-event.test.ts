@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { describeEvent, eventComment } from "./describe-event";
+
+describe("describeEvent", () => {
+  it("reads each kind of event", () => {
+    expect(describeEvent("notification_received", { categories: ["address", "legalRepresentatives"], opened: true })).toBe(
+      "Opened by a notification: Address, Legal representatives",
+    );
+    expect(describeEvent("notification_received", { categories: ["disappeared"], test: true, deactivation: true })).toBe(
+      "Notification received: Disappeared (test, deactivation)",
+    );
+    expect(describeEvent("assigned", { from: null, to: "a@example.com" })).toBe("Assigned to a@example.com");
+    expect(describeEvent("assigned", { from: "a@example.com", to: null })).toBe("Unassigned (was a@example.com)");
+    expect(describeEvent("state_changed", { from: "new", to: "in_review" })).toBe("New → In review");
+    expect(describeEvent("state_changed", { from: "in_review", to: "resolved", outcome: "escalated" })).toBe(
+      "In review → Resolved: Escalated",
+    );
+    expect(describeEvent("commented", { comment: "Hm." })).toBe("Commented");
+    expect(describeEvent("reretrieval_ordered", { requestId: "req_1" })).toBe("Re-retrieval ordered (request req_1)");
+  });
+
+  it("reads an unknown kind or odd details without failing", () => {
+    expect(describeEvent("escalated_to_regulator", {})).toBe("escalated_to_regulator");
+    expect(describeEvent("state_changed", { from: 3 })).toBe("? → ?");
+    expect(describeEvent("notification_received", { categories: "address" })).toBe("Notification received: no category");
+  });
+
+  it("finds the comment", () => {
+    expect(eventComment({ comment: "Moved offices." })).toBe("Moved offices.");
+    expect(eventComment({ comment: 4 })).toBeUndefined();
+  });
+});

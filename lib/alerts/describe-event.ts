@@ -1,0 +1,43 @@
+/**
+ * One timeline event as a sentence. The details are what the writer stored (lib/alerts/, or the "See what changed"
+ * flow), read defensively: an event written by a later version still reads. Safe to import from client components.
+ */
+import type { alertEventKinds } from "@/db/vocabulary";
+import { alertOutcomeLabels, alertStateLabels, categoryLabel, type AlertOutcome, type AlertState } from "./labels";
+
+type Kind = (typeof alertEventKinds)[number];
+
+const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const stateLabel = (value: unknown) => alertStateLabels[value as AlertState] ?? text(value) ?? "?";
+
+export function describeEvent(kind: Kind | string, details: Record<string, unknown>): string {
+  switch (kind) {
+    case "notification_received": {
+      const categories = list(details.categories).map(categoryLabel).join(", ") || "no category";
+      const marks = [details.test === true && "test", details.deactivation === true && "deactivation"].filter(Boolean).join(", ");
+      return `${details.opened === true ? "Opened by a notification" : "Notification received"}: ${categories}${marks ? ` (${marks})` : ""}`;
+    }
+    case "assigned": {
+      const to = text(details.to);
+      return to
+        ? `Assigned to ${to}${text(details.from) ? ` (was ${text(details.from)})` : ""}`
+        : `Unassigned${text(details.from) ? ` (was ${text(details.from)})` : ""}`;
+    }
+    case "state_changed": {
+      const outcome = alertOutcomeLabels[details.outcome as AlertOutcome];
+      return `${stateLabel(details.from)} → ${stateLabel(details.to)}${outcome ? `: ${outcome}` : ""}`;
+    }
+    case "commented":
+      return "Commented";
+    case "reretrieval_ordered":
+      return `Re-retrieval ordered${text(details.requestId) ? ` (request ${text(details.requestId)})` : ""}`;
+    case "diff_reviewed":
+      return "Reviewed what changed";
+    default:
+      return kind;
+  }
+}
+
+/** The free text an event carries (a comment, a resolution's comment), shown under its sentence. */
+export const eventComment = (details: Record<string, unknown>): string | undefined => text(details.comment);
