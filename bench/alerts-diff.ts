@@ -10,6 +10,7 @@ import { allComparedSections } from "../lib/alerts/what-changed-datapoints";
 import { diffSnapshots } from "../lib/snapshots/snapshot-diff";
 import { withheldChange } from "../lib/snapshots/withheld-change";
 import { generateCompany } from "../simulator/data/company";
+import { percentile } from "./percentile";
 
 type Person = { entityId?: string; individual?: { residenceAddress?: { city?: string } } };
 type Snapshot = Record<string, unknown> & {
@@ -37,8 +38,6 @@ function modifiedCopy(): Snapshot {
   );
   return after;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function benchSnapshotDiff(runs = 20): Promise<string> {
   // As stored: json text, parsed on each read; then diffed, and the changes' signed URLs withheld (compare-snapshots.ts).

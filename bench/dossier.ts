@@ -12,10 +12,10 @@ import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/laun
 import { freePort } from "../scripts/ports";
 import { firstLoadJsGzip } from "./first-load-js";
 import { signInCookie } from "./sign-in-session";
+import { percentile } from "./percentile";
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function fullResponseMs(url: string, cookie: string): Promise<number> {
   const start = performance.now();

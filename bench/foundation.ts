@@ -10,6 +10,7 @@ import { freePort } from "../scripts/ports";
 import { startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { firstLoadJsGzip } from "./first-load-js";
 import { signInCookie } from "./sign-in-session";
+import { percentile } from "./percentile";
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
@@ -27,7 +28,6 @@ function ttfb(url: string): Promise<number> {
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
 async function main() {

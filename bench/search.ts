@@ -27,6 +27,7 @@ import { startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { firstLoadJsGzip } from "./first-load-js";
 import { signInCookie } from "./sign-in-session";
 import { signedInBrowser } from "./signed-in-browser";
+import { percentile } from "./percentile";
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
@@ -34,7 +35,6 @@ const password = "bench-password-123";
 type Sample = { type: string; ms: number };
 type BenchWindow = Window & { paintSamples?: Sample[] };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
 async function main() {

@@ -8,8 +8,7 @@
 import { companyData, forgetCompanyData } from "../simulator/company-data";
 import { initialState } from "../simulator/state";
 import { startTestSimulator } from "../simulator/test-harness";
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+import { percentile } from "./percentile";
 
 async function main() {
   const sim = await startTestSimulator();

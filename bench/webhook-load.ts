@@ -1,6 +1,7 @@
 /** Load generation for bench/webhooks.ts: 20 kB signed `company.updated` deliveries over keep-alive HTTP. */
 import http from "node:http";
 import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
+import { percentile } from "./percentile";
 
 export type Delivery = { id: string; requestId: string; version: number; body: string };
 
@@ -135,8 +136,5 @@ export async function steadyRate(url: string, secret: string, items: Delivery[],
   const achieved = items.length / ((performance.now() - started) / 1000);
   return { p50: percentile(times, 50), p99: percentile(times, 99), achieved, statuses };
 }
-
-export const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 export const describeStatuses = (statuses: Map<number, number>) => [...statuses].map(([s, n]) => `${s}×${n}`).join(" ");

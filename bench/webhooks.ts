@@ -23,7 +23,8 @@ import { freePort } from "../scripts/ports";
 import { cpuMs, listeningPid, processTree } from "./process-cpu";
 import { signInCookie } from "./sign-in-session";
 import { generateSigningSecret } from "../simulator/webhooks/sign";
-import { deliveries, describeStatuses, maxThroughput, percentile, post, shuffle, steadyRate, type Delivery } from "./webhook-load";
+import { percentile } from "./percentile";
+import { deliveries, describeStatuses, maxThroughput, post, shuffle, steadyRate, type Delivery } from "./webhook-load";
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
