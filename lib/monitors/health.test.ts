@@ -3,8 +3,17 @@ import { monitorHealth, type HealthInput } from "./health";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const hoursBefore = (h: number) => new Date(now.getTime() - h * 3600_000);
-const input = (extra: Partial<HealthInput> = {}): HealthInput => ({ startedAt: hoursBefore(100), lastCheck: undefined, deactivation: undefined, ...extra });
-const check = (h: number, fetchStatus = "success", errorMessage: string | null = null) => ({ at: hoursBefore(h), fetchStatus, errorMessage });
+const input = (extra: Partial<HealthInput> = {}): HealthInput => ({
+  startedAt: hoursBefore(100),
+  lastCheck: undefined,
+  deactivation: undefined,
+  ...extra,
+});
+const check = (h: number, fetchStatus = "success", errorMessage: string | null = null) => ({
+  at: hoursBefore(h),
+  fetchStatus,
+  errorMessage,
+});
 
 describe("monitor health", () => {
   it("is ok when the last check succeeded within 48 hours", () => {

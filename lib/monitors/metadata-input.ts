@@ -52,15 +52,13 @@ export function metadataRecord(entries: readonly MetadataEntry[]): Record<string
   return Object.fromEntries(entries.map(({ key, value }) => [key.trim(), value]));
 }
 
-export const metadataEntriesSchema = z
-  .array(z.object({ key: z.string(), value: z.string() }))
-  .superRefine((entries, ctx) => {
-    const count = metadataCountProblem(entries);
-    if (count) ctx.addIssue({ code: "custom", message: count });
-    for (const [index, messages] of Object.entries(metadataRowProblems(entries))) {
-      for (const message of messages) ctx.addIssue({ code: "custom", message, path: [Number(index)] });
-    }
-  });
+export const metadataEntriesSchema = z.array(z.object({ key: z.string(), value: z.string() })).superRefine((entries, ctx) => {
+  const count = metadataCountProblem(entries);
+  if (count) ctx.addIssue({ code: "custom", message: count });
+  for (const [index, messages] of Object.entries(metadataRowProblems(entries))) {
+    for (const message of messages) ctx.addIssue({ code: "custom", message, path: [Number(index)] });
+  }
+});
 
 /** Starting a monitor from the company page (through the active connection). */
 export const startMonitorInputSchema = z.object({
