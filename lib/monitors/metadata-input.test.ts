@@ -9,7 +9,10 @@ describe("monitor metadata checks", () => {
       { key: "caseReference", value: "KYC-7" },
       { key: "requestedBy", value: "officer@example.com" },
     ]);
-    expect(prefilledMetadata(null, "officer@example.com")).toEqual([{ key: "requestedBy", value: "officer@example.com" }]);
+    expect(prefilledMetadata(null, "officer@example.com")).toEqual([
+      { key: "caseReference", value: "" },
+      { key: "requestedBy", value: "officer@example.com" },
+    ]);
   });
 
   it("accepts 50 keys and refuses 51", () => {

@@ -10,9 +10,12 @@ export const caseReferenceKey = "caseReference";
 /** The metadata key naming who asked for the monitor. */
 export const requestedByKey = "requestedBy";
 
-/** What the form starts with: the case reference (when there is one) and who asks. */
+/** What the form starts with: the case reference (empty for the user to fill when none is known) and who asks. */
 export function prefilledMetadata(caseReference: string | null | undefined, requestedBy: string): MetadataEntry[] {
-  return [...(caseReference ? [{ key: caseReferenceKey, value: caseReference }] : []), { key: requestedByKey, value: requestedBy }];
+  return [
+    { key: caseReferenceKey, value: caseReference ?? "" },
+    { key: requestedByKey, value: requestedBy },
+  ];
 }
 
 /**
@@ -45,6 +48,11 @@ export function metadataCountProblem(entries: readonly MetadataEntry[]): string 
   return entries.length > metadataLimits.maxKeys
     ? `Metadata can hold at most ${metadataLimits.maxKeys} keys; this has ${entries.length}. Remove ${entries.length - metadataLimits.maxKeys}.`
     : undefined;
+}
+
+/** Whether the rows can be sent as they are (the browser's check before calling the action, which checks again). */
+export function metadataSendable(entries: readonly MetadataEntry[]): boolean {
+  return !metadataCountProblem(entries) && Object.keys(metadataRowProblems(entries)).length === 0;
 }
 
 /** The rows as the registry's metadata object (keys trimmed). */

@@ -9,9 +9,6 @@ import {
   startMonitorInputSchema,
 } from "@/lib/monitors/metadata-input";
 import { startMonitor } from "@/lib/monitors/start-monitor";
-import type { DatapointNotice } from "@/lib/registry/schemas";
-
-export type StartedMonitorView = { monitorId: string; alreadyMonitored: boolean; datapointNotices: DatapointNotice[] };
 
 /** From the company page: monitors the company through the session's active connection. */
 export const startMonitorAction = registryAction("manageMonitors", startMonitorInputSchema, async (input, { user, registry }) => {
