@@ -7,7 +7,11 @@ const statusLabels: Record<string, string> = { blocked_missing_credentials: "Blo
 export function DatapointNotices({ notices }: { notices: readonly DatapointNotice[] }) {
   if (notices.length === 0) return null;
   return (
-    <div role="note" aria-label="Datapoint notices" className="space-y-1 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
+    <div
+      role="note"
+      aria-label="Datapoint notices"
+      className="space-y-1 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
+    >
       <p className="font-medium">Some datapoints are not monitored yet; the others are.</p>
       <ul className="space-y-1">
         {notices.map((notice) => (

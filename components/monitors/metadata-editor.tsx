@@ -89,4 +89,3 @@ export function MetadataEditor({ entries, onChange, serverErrors = {} }: Props) 
     </fieldset>
   );
 }
-

@@ -37,7 +37,8 @@ export function StartMonitoring<T extends object>({ target, start, prefilled, co
     setRefusal(undefined);
     startTransition(async () => {
       const result = await start({ ...target, metadata: entries });
-      if (!result.ok) return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+      if (!result.ok)
+        return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
       setStarted(result.data);
       router.refresh();
     });
