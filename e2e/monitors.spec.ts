@@ -99,7 +99,9 @@ test("start monitoring from a dossier, see it listed, send a test notification a
   // Stop, confirmed in a dialog.
   await page.getByRole("button", { name: "Stop monitoring" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Stop monitoring" }).click();
-  await expect(page.getByText(new RegExp(`Monitoring stopped on .* by ${officer.email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`Monitoring stopped on .* by ${officer.email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)),
+  ).toBeVisible();
   expect((await sim("GET", `/v2/monitors/${encodeURIComponent(monitorId)}`)).status).toBe(404);
   const audited = await db.query<{ action: string }>(
     "select action from audit_log where actor_email = $1 and action like 'monitor.%' order by id",
