@@ -8,6 +8,7 @@ import { startHttpStub } from "@/test/http-stub";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { insertUser } from "@/test/users-fixture";
 import { listMonitorsPage } from "./list-monitors";
+import { inactiveMonitorRecords } from "./monitor-records";
 import { startMonitor } from "./start-monitor";
 
 /** A registry on 127.0.0.1 answering the list and each monitor's log as the test sets them. */
@@ -153,5 +154,16 @@ describe("the monitors list", () => {
     const [row] = (await listMonitorsPage(registry, {}, now)).rows;
     expect(row!.record).toMatchObject({ startedByEmail: "starter@example.com", caseReference: "KYC-9", openAlertId: open!.id });
     expect(row!.health).toEqual({ state: "deactivated", detail: "The company is no longer found in the register." });
+  });
+
+  it("lists the monitors the registry no longer checks (deactivated, or stopped here) from the record, newest first", async () => {
+    await db().execute(
+      sql`update monitors set stopped_at = ${hoursBefore(0.5)} where monitor_id = 'ok' and connection_id = ${registry.connection.id}`,
+    );
+    const inactive = await inactiveMonitorRecords(registry.connection.id);
+    expect(inactive.map((r) => [r.monitorId, r.deactivation?.reason ?? null, r.stopped ? "stopped" : null])).toEqual([
+      ["ok", null, "stopped"],
+      ["mine", "The company is no longer found in the register.", null],
+    ]);
   });
 });

@@ -80,6 +80,22 @@ export async function monitorRecord(connectionId: string, monitorId: string): Pr
   return (await monitorRecords(connectionId, [monitorId])).get(monitorId);
 }
 
+/**
+ * Monitors of this connection the registry no longer checks: deactivated by a final notification, or stopped
+ * here. Newest first. The registry may leave them out of its list, so the console shows them from its record.
+ */
+export async function inactiveMonitorRecords(connectionId: string, limit = 20): Promise<MonitorRecord[]> {
+  const found = await db().execute<{ monitor_id: string }>(sql`
+    select monitor_id from monitors
+    where connection_id = ${connectionId} and (deactivated_at is not null or stopped_at is not null)
+    order by greatest(deactivated_at, stopped_at) desc limit ${limit}`);
+  const records = await monitorRecords(
+    connectionId,
+    found.rows.map((r) => r.monitor_id),
+  );
+  return found.rows.flatMap((r) => records.get(r.monitor_id) ?? []);
+}
+
 /** The record of the monitor watching this company on this connection (not stopped here), if any. */
 export async function companyMonitorRecord(
   connectionId: string,

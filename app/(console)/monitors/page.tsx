@@ -12,6 +12,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { listMonitorsPage, type MonitorListRow } from "@/lib/monitors/list-monitors";
+import { inactiveMonitorRecords, type MonitorRecord } from "@/lib/monitors/monitor-records";
 import { countryNames, isRegistryCountry, registryCountries } from "@/lib/registry/countries";
 import { settle } from "@/lib/registry/settle";
 
@@ -36,6 +37,7 @@ export default async function MonitorsPage({ searchParams }: PageProps<"/monitor
   const registry = opened.value;
   const listed = await settle(listMonitorsPage(registry, { companyId, countryCode, after }, new Date()));
   const filtered = Boolean(companyId || countryCode);
+  const inactive = filtered || after ? [] : await inactiveMonitorRecords(registry.connection.id);
   const query = (cursor?: string) =>
     `?${new URLSearchParams({ ...(companyId && { company: companyId }), ...(countryCode && { country: countryCode }), ...(cursor && { after: cursor }) })}`;
 
@@ -169,5 +171,41 @@ function MonitorTable({ rows }: { rows: MonitorListRow[] }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** Deactivated or stopped monitors, from the console's record: the registry no longer checks them. */
+function InactiveMonitors({ records }: { records: MonitorRecord[] }) {
+  return (
+    <section aria-labelledby="inactive-heading" className="space-y-2">
+      <h2 id="inactive-heading" className="text-lg font-semibold">
+        No longer checked
+      </h2>
+      <ul className="divide-y rounded-md border text-sm">
+        {records.map((record) => (
+          <li key={record.monitorId} className="flex flex-wrap items-center gap-2 px-3 py-2" data-monitor-id={record.monitorId}>
+            <Link href={`/monitors/${encodeURIComponent(record.monitorId)}`} className="font-medium underline-offset-4 hover:underline">
+              {record.companyName ?? record.companyId}
+            </Link>
+            <span className="text-muted-foreground">
+              {record.countryCode} · {record.companyId}
+            </span>
+            {record.deactivation ? (
+              <Badge variant="outline" data-health="deactivated">
+                Deactivated {when(record.deactivation.at)}
+              </Badge>
+            ) : (
+              record.stopped && (
+                <Badge variant="outline">
+                  Stopped {when(record.stopped.at)}
+                  {record.stopped.byEmail && ` by ${record.stopped.byEmail}`}
+                </Badge>
+              )
+            )}
+            {record.deactivation?.reason && <span className="text-muted-foreground">{record.deactivation.reason}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
