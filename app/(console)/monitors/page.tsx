@@ -97,6 +97,7 @@ export default async function MonitorsPage({ searchParams }: PageProps<"/monitor
           )}
         </nav>
       )}
+      {inactive.length > 0 && <InactiveMonitors records={inactive} />}
     </div>
   );
 }
