@@ -36,18 +36,18 @@ test("start monitoring from a dossier, see it listed, send a test notification a
   await expect(page.getByText("Not monitored through this connection.")).toBeVisible();
   await page.getByRole("button", { name: "Start monitoring" }).click();
   const dialog = page.getByRole("dialog", { name: "Start monitoring" });
-  await expect(dialog.getByLabel("Key 1")).toHaveValue("caseReference");
-  await expect(dialog.getByLabel("Value 1")).toHaveValue(caseReference);
-  await expect(dialog.getByLabel("Key 2")).toHaveValue("requestedBy");
-  await expect(dialog.getByLabel("Value 2")).toHaveValue(officer.email);
+  await expect(dialog.getByRole("textbox", { name: "Key 1", exact: true })).toHaveValue("caseReference");
+  await expect(dialog.getByRole("textbox", { name: "Value 1", exact: true })).toHaveValue(caseReference);
+  await expect(dialog.getByRole("textbox", { name: "Key 2", exact: true })).toHaveValue("requestedBy");
+  await expect(dialog.getByRole("textbox", { name: "Value 2", exact: true })).toHaveValue(officer.email);
   await dialog.getByRole("button", { name: "Add a key" }).click();
-  await dialog.getByLabel("Key 3").fill("k".repeat(41));
-  await dialog.getByLabel("Value 3").fill("kept out");
+  await dialog.getByRole("textbox", { name: "Key 3", exact: true }).fill("k".repeat(41));
+  await dialog.getByRole("textbox", { name: "Value 3", exact: true }).fill("kept out");
   await expect(dialog.getByText("This key is over 40 characters: the registry would skip it. Shorten it.")).toBeVisible();
   await dialog.getByRole("button", { name: "Start monitoring" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Correct the flagged metadata first: nothing was sent.");
   expect(await db.query("select 1 from monitors where company_id = $1", [companyId])).toHaveLength(0);
-  await dialog.getByLabel("Key 3").fill("k".repeat(40));
+  await dialog.getByRole("textbox", { name: "Key 3", exact: true }).fill("k".repeat(40));
   await expect(dialog.getByText(/registry would skip it/)).toHaveCount(0);
   await dialog.getByRole("button", { name: "Start monitoring" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Monitoring started.");
@@ -74,8 +74,10 @@ test("start monitoring from a dossier, see it listed, send a test notification a
   // Its page: the metadata as stored (the 40-character key kept), then a test notification, marked test once received.
   await row.getByRole("link").first().click();
   await expect(page).toHaveURL(new RegExp(`/monitors/${monitorId}$`));
-  await expect(page.getByLabel("Value 1")).toHaveValue(caseReference);
-  await expect(page.getByRole("form", { name: "Monitor metadata" }).getByLabel("Key 3")).toHaveValue("k".repeat(40));
+  await expect(page.getByRole("textbox", { name: "Value 1", exact: true })).toHaveValue(caseReference);
+  await expect(page.getByRole("form", { name: "Monitor metadata" }).getByRole("textbox", { name: "Key 3", exact: true })).toHaveValue(
+    "k".repeat(40),
+  );
   await expect(page.getByText("No check logged yet.")).toBeVisible();
   const testForm = page.getByRole("form", { name: "Send a test notification" });
   await testForm.getByLabel("address", { exact: true }).check();

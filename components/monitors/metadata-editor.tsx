@@ -58,7 +58,7 @@ export function MetadataEditor({ entries, onChange, serverErrors = {} }: Props) 
                   type="button"
                   variant="ghost"
                   size="icon"
-                  aria-label={`Remove key ${index + 1}`}
+                  aria-label={`Remove row ${index + 1}`}
                   onClick={() => onChange(entries.filter((_, i) => i !== index))}
                 >
                   <Trash2 className="size-4" aria-hidden />
