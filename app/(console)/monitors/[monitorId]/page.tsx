@@ -26,7 +26,8 @@ const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC
 export default async function MonitorPage({ params, searchParams }: PageProps<"/monitors/[monitorId]">) {
   const user = await guardPage("readMonitors");
   const monitorId = decodeURIComponent((await params).monitorId);
-  const after = typeof (await searchParams).after === "string" ? ((await searchParams).after as string) : undefined;
+  const cursor = (await searchParams).after;
+  const after = typeof cursor === "string" && cursor ? cursor : undefined;
 
   const opened = await settle(registryFor());
   if (opened.error?.code === noConnection) {
