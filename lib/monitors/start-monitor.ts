@@ -5,7 +5,7 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { RegistryCountry } from "@/lib/registry/countries";
-import type { Monitor } from "@/lib/registry/schemas";
+import type { DatapointNotice, Monitor } from "@/lib/registry/schemas";
 
 export type StartMonitorInput = {
   countryCode: RegistryCountry;
@@ -14,6 +14,9 @@ export type StartMonitorInput = {
   metadata: Record<string, string>;
   caseReference: string | null;
 };
+
+/** What a start tells the page: which monitor, whether it already existed, and its blocked datapoints. */
+export type StartedMonitorView = { monitorId: string; alreadyMonitored: boolean; datapointNotices: DatapointNotice[] };
 
 export type StartedMonitor = {
   monitor: Monitor;

@@ -39,7 +39,7 @@ export const sections = [
     href: "/monitors",
     label: "Monitors",
     capability: "readMonitors",
-    available: false,
+    available: true,
     purpose: "Companies watched for changes, with each check's log.",
   },
   {

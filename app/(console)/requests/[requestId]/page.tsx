@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { MonitoringStatus } from "@/components/monitors/monitoring-status";
+import { StartMonitoring } from "@/components/monitors/start-monitoring";
 import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
+import { prefilledMetadata } from "@/lib/monitors/metadata-input";
+import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request";
+import { startMonitorForRequestAction } from "../../monitors/actions";
 import { LiveRequest } from "./live-request";
 
 export const metadata: Metadata = { title: "Request" };
@@ -13,5 +18,24 @@ export default async function RequestPage({ params }: PageProps<"/requests/[requ
   const request = await storedRequest(decodeURIComponent(requestId));
   if (!request) notFound();
   const canOrder = can(user.role, "spendCredits");
-  return <LiveRequest initial={withoutSignedUrls(request)} canExpand={canOrder} canOrder={canOrder} />;
+  // Monitoring goes through the request's own connection, where its company's notifications will arrive.
+  const { connectionId, countryCode, companyId } = request;
+  const monitorable = can(user.role, "readMonitors") && connectionId && countryCode && companyId;
+  return (
+    <div className="space-y-6">
+      <LiveRequest initial={withoutSignedUrls(request)} canExpand={canOrder} canOrder={canOrder} />
+      {monitorable && (
+        <MonitoringStatus record={await companyMonitorRecord(connectionId, countryCode, companyId)}>
+          {can(user.role, "manageMonitors") && (
+            <StartMonitoring
+              target={{ requestId: request.requestId }}
+              start={startMonitorForRequestAction}
+              prefilled={prefilledMetadata(request.snapshot?.request.metadata?.caseReference, user.email)}
+              companyLabel={`${request.companyName ?? companyId} (${countryCode} ${companyId})`}
+            />
+          )}
+        </MonitoringStatus>
+      )}
+    </div>
+  );
 }

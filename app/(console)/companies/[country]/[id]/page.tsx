@@ -1,37 +1,22 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
+import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { MonitoringStatus } from "@/components/monitors/monitoring-status";
+import { StartMonitoring } from "@/components/monitors/start-monitoring";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
+import { prefilledMetadata } from "@/lib/monitors/metadata-input";
+import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { companyHeader } from "@/lib/orders/company-header";
 import { cachedPricing } from "@/lib/orders/pricing-cache";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { settle } from "@/lib/registry/settle";
+import { startMonitorAction } from "../../../monitors/actions";
 import { OrderPanel } from "./order-panel";
 
 export const metadata: Metadata = { title: "Company" };
-
-const settle = <T,>(promise: Promise<T>): Promise<{ value: T; error?: undefined } | { value?: undefined; error: RegistryErrorInfo }> =>
-  promise.then(
-    (value) => ({ value }),
-    (error: unknown) => {
-      if (error instanceof RegistryError) return { error: error.toInfo() };
-      throw error;
-    },
-  );
-
-function RegistryProblem({ what, error }: { what: string; error: RegistryErrorInfo }) {
-  return (
-    <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
-      {what} failed: <code>{error.code}</code>: {error.message}
-      {error.retryable && (error.retryAfter ? ` Try again in ${error.retryAfter} s.` : " Reload the page to try again.")}
-      <ConnectionKeyRemedy code={error.code} />
-    </p>
-  );
-}
 
 export default async function CompanyPage({ params }: PageProps<"/companies/[country]/[id]">) {
   const user = await guardPage("search");
@@ -41,16 +26,7 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
   // No connection, or one whose key cannot be read, is a RegistryError too: said here, in the page.
   const opened = await settle(registryFor());
   if (opened.error?.code === noConnection) {
-    return (
-      <p role="status" className="rounded-md border border-dashed px-4 py-6 text-sm">
-        {opened.error.message}
-        {can(user.role, "manageConnections") && (
-          <Link href="/settings/connections" className="ml-1 text-primary underline-offset-4 hover:underline">
-            Add one
-          </Link>
-        )}
-      </p>
-    );
+    return <NoConnectionNotice message={opened.error.message} canAdd={can(user.role, "manageConnections")} />;
   }
   if (opened.error) return <RegistryProblem what="Opening the registry connection" error={opened.error} />;
   const registry = opened.value;
@@ -87,6 +63,18 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
       {header.error && <RegistryProblem what="Looking the company up" error={header.error} />}
       {pricing.error && <RegistryProblem what="Reading the prices" error={pricing.error} />}
       {pricing.value && <OrderPanel countryCode={country} companyId={id} pricing={pricing.value} canOrder={canOrder} />}
+      {can(user.role, "readMonitors") && (
+        <MonitoringStatus record={await companyMonitorRecord(registry.connection.id, country, id)}>
+          {can(user.role, "manageMonitors") && (
+            <StartMonitoring
+              target={{ countryCode: country, companyId: id }}
+              start={startMonitorAction}
+              prefilled={prefilledMetadata(null, user.email)}
+              companyLabel={`${company?.legalName ?? id} (${country} ${id})`}
+            />
+          )}
+        </MonitoringStatus>
+      )}
     </div>
   );
 }

@@ -1,0 +1,44 @@
+"use server";
+
+import { registryAction } from "@/lib/auth/registry-action";
+import { isRegistryCountry } from "@/lib/registry/countries";
+import {
+  caseReferenceKey,
+  metadataRecord,
+  startMonitorForRequestInputSchema,
+  startMonitorInputSchema,
+} from "@/lib/monitors/metadata-input";
+import { startMonitor } from "@/lib/monitors/start-monitor";
+
+/** From the company page: monitors the company through the session's active connection. */
+export const startMonitorAction = registryAction("manageMonitors", startMonitorInputSchema, async (input, { user, registry }) => {
+  const metadata = metadataRecord(input.metadata);
+  const { monitor, alreadyMonitored } = await startMonitor(user, await registry(), {
+    countryCode: input.countryCode,
+    companyId: input.companyId,
+    metadata,
+    caseReference: metadata[caseReferenceKey] ?? null,
+  });
+  return { ok: true, data: { monitorId: monitor.id, alreadyMonitored, datapointNotices: monitor.datapointNotices ?? [] } };
+});
+
+/** From a dossier: monitors the request's company through the request's own connection (its webhooks arrive there). */
+export const startMonitorForRequestAction = registryAction(
+  "manageMonitors",
+  startMonitorForRequestInputSchema,
+  async (input, { user, registry, followed }) => {
+    const { countryCode, companyId } = followed;
+    if (!countryCode || !isRegistryCountry(countryCode) || !companyId) {
+      return { ok: false, code: "invalid_input", error: "This request does not name a company the registry can monitor yet." };
+    }
+    const metadata = metadataRecord(input.metadata);
+    const { monitor, alreadyMonitored } = await startMonitor(user, await registry(), {
+      countryCode,
+      companyId,
+      metadata,
+      caseReference: metadata[caseReferenceKey] ?? null,
+    });
+    return { ok: true, data: { monitorId: monitor.id, alreadyMonitored, datapointNotices: monitor.datapointNotices ?? [] } };
+  },
+  { followUp: (input) => input.requestId },
+);

@@ -1,0 +1,136 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import type { Monitor } from "@/lib/registry/schemas";
+
+/** The console's own record of a monitor, as pages show it beside the registry's. */
+export type MonitorRecord = {
+  monitorId: string;
+  countryCode: string;
+  companyId: string;
+  companyName: string | null;
+  caseReference: string | null;
+  /** Null when the monitor was started outside this console. */
+  startedByEmail: string | null;
+  startedAt: Date;
+  metadata: Record<string, string>;
+  lastCheck: { at: Date; fetchStatus: string; errorMessage: string | null } | undefined;
+  deactivation: { at: Date; reason: string | null } | undefined;
+  stopped: { at: Date; byEmail: string | null } | undefined;
+  /** Its open (new or in review) real alert, if any. */
+  openAlertId: number | undefined;
+};
+
+type RecordRow = {
+  monitor_id: string;
+  country_code: string;
+  company_id: string;
+  company_name: string | null;
+  case_reference: string | null;
+  started_by_email: string | null;
+  started_at: Date;
+  metadata: Record<string, string>;
+  last_check_at: Date | null;
+  last_fetch_status: string | null;
+  last_error_message: string | null;
+  deactivated_at: Date | null;
+  deactivation_reason: string | null;
+  stopped_at: Date | null;
+  stopped_by_email: string | null;
+  open_alert_id: string | null;
+};
+
+const toRecord = (row: RecordRow): MonitorRecord => ({
+  monitorId: row.monitor_id,
+  countryCode: row.country_code,
+  companyId: row.company_id,
+  companyName: row.company_name,
+  caseReference: row.case_reference,
+  startedByEmail: row.started_by_email,
+  startedAt: new Date(row.started_at),
+  metadata: row.metadata,
+  lastCheck:
+    row.last_check_at && row.last_fetch_status
+      ? { at: new Date(row.last_check_at), fetchStatus: row.last_fetch_status, errorMessage: row.last_error_message }
+      : undefined,
+  deactivation: row.deactivated_at ? { at: new Date(row.deactivated_at), reason: row.deactivation_reason } : undefined,
+  stopped: row.stopped_at ? { at: new Date(row.stopped_at), byEmail: row.stopped_by_email } : undefined,
+  openAlertId: row.open_alert_id === null ? undefined : Number(row.open_alert_id),
+});
+
+/** The records of these monitors of one connection, by monitor id (a monitor this console never saw has none). */
+export async function monitorRecords(connectionId: string, monitorIds: readonly string[]): Promise<Map<string, MonitorRecord>> {
+  if (monitorIds.length === 0) return new Map();
+  const rows = await db().execute<RecordRow>(sql`
+    select m.monitor_id, m.country_code, m.company_id, m.company_name, m.case_reference, m.started_by_email, m.started_at,
+      m.metadata, m.last_check_at, m.last_fetch_status, m.last_error_message, m.deactivated_at, m.deactivation_reason,
+      m.stopped_at, u.email as stopped_by_email,
+      (select a.id from alerts a where a.connection_id = m.connection_id and a.monitor_id = m.monitor_id
+        and a.state <> 'resolved' and not a.is_test order by a.id desc limit 1) as open_alert_id
+    from monitors m left join users u on u.id = m.stopped_by
+    where m.connection_id = ${connectionId}
+      and m.monitor_id in (${sql.join(
+        monitorIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  return new Map(rows.rows.map((row) => [row.monitor_id, toRecord(row)]));
+}
+
+export async function monitorRecord(connectionId: string, monitorId: string): Promise<MonitorRecord | undefined> {
+  return (await monitorRecords(connectionId, [monitorId])).get(monitorId);
+}
+
+/**
+ * Monitors of this connection the registry no longer checks: deactivated by a final notification, or stopped
+ * here. Newest first. The registry may leave them out of its list, so the console shows them from its record.
+ */
+export async function inactiveMonitorRecords(connectionId: string, limit = 20): Promise<MonitorRecord[]> {
+  const found = await db().execute<{ monitor_id: string }>(sql`
+    select monitor_id from monitors
+    where connection_id = ${connectionId} and (deactivated_at is not null or stopped_at is not null)
+    order by greatest(deactivated_at, stopped_at) desc limit ${limit}`);
+  const records = await monitorRecords(
+    connectionId,
+    found.rows.map((r) => r.monitor_id),
+  );
+  return found.rows.flatMap((r) => records.get(r.monitor_id) ?? []);
+}
+
+/** The record of the monitor watching this company on this connection (not stopped here), if any. */
+export async function companyMonitorRecord(
+  connectionId: string,
+  countryCode: string,
+  companyId: string,
+): Promise<MonitorRecord | undefined> {
+  const found = await db().execute<{ monitor_id: string }>(sql`
+    select monitor_id from monitors
+    where connection_id = ${connectionId} and country_code = ${countryCode} and company_id = ${companyId} and stopped_at is null
+    order by started_at desc limit 1`);
+  const monitorId = found.rows[0]?.monitor_id;
+  return monitorId === undefined ? undefined : monitorRecord(connectionId, monitorId);
+}
+
+/**
+ * Records what the console read of a monitor: its newest check (when one was read) and its name. A monitor started
+ * outside this console gets its record now, with no one named as its starter.
+ */
+export async function recordMonitorSeen(
+  connectionId: string,
+  monitor: Monitor,
+  lastCheck: { at: string; fetchStatus: string; errorMessage: string | null } | undefined,
+): Promise<void> {
+  const startedAt = monitor.createdAt && !Number.isNaN(Date.parse(monitor.createdAt)) ? monitor.createdAt : new Date().toISOString();
+  await db().execute(sql`
+    insert into monitors (connection_id, monitor_id, country_code, company_id, company_name, started_at, metadata,
+      datapoint_notices, last_check_at, last_fetch_status, last_error_message)
+    values (${connectionId}, ${monitor.id}, ${monitor.countryCode}, ${monitor.companyId}, ${monitor.companyName ?? null}, ${startedAt},
+      ${JSON.stringify(monitor.metadata ?? {})}::jsonb, ${JSON.stringify(monitor.datapointNotices ?? [])}::jsonb,
+      ${lastCheck?.at ?? null}, ${lastCheck?.fetchStatus ?? null}, ${lastCheck?.errorMessage ?? null})
+    on conflict (connection_id, monitor_id) do update set
+      company_name = coalesce(excluded.company_name, monitors.company_name),
+      metadata = case when ${monitor.metadata !== undefined} then excluded.metadata else monitors.metadata end,
+      datapoint_notices = case when ${monitor.datapointNotices !== undefined} then excluded.datapoint_notices else monitors.datapoint_notices end,
+      last_check_at = coalesce(excluded.last_check_at, monitors.last_check_at),
+      last_fetch_status = case when excluded.last_check_at is null then monitors.last_fetch_status else excluded.last_fetch_status end,
+      last_error_message = case when excluded.last_check_at is null then monitors.last_error_message else excluded.last_error_message end`);
+}

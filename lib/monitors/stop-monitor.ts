@@ -1,0 +1,31 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { audit } from "@/lib/audit/audit";
+import type { SessionUser } from "@/lib/auth/require-role";
+import type { Registry } from "@/lib/connections/registry-for";
+
+/**
+ * Stops a monitor (`DELETE /v2/monitors/{id}`): the registry no longer checks it. The console keeps its record,
+ * marked stopped by this user, so its alerts still name it; audited. Registry refusals (404 for a monitor it does
+ * not know) are thrown as RegistryError for the seam to map, and change nothing here.
+ */
+export async function stopMonitor(user: SessionUser, registry: Registry, monitorId: string): Promise<void> {
+  const { client, connection } = registry;
+  const monitor = await client.getMonitor(monitorId);
+  await client.deleteMonitor(monitorId);
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into monitors (connection_id, monitor_id, country_code, company_id, company_name, metadata, stopped_at, stopped_by)
+      values (${connection.id}, ${monitor.id}, ${monitor.countryCode}, ${monitor.companyId}, ${monitor.companyName ?? null},
+        ${JSON.stringify(monitor.metadata ?? {})}::jsonb, now(), ${user.id})
+      on conflict (connection_id, monitor_id) do update set stopped_at = now(), stopped_by = excluded.stopped_by`);
+    await audit(
+      user,
+      "monitor.stopped",
+      `${monitor.countryCode} ${monitor.companyId}`,
+      { monitorId: monitor.id, connectionId: connection.id },
+      tx,
+    );
+  });
+}
