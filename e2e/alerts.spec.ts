@@ -1,35 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
-import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
-import { dataDirSecret } from "./app-process";
-import { expect, postServerAction, serverAction, test, type Database } from "./fixtures";
+import { expect, postServerAction, serverAction, test } from "./fixtures";
+import { postMonitorNotification } from "./monitor-notification";
 
 const uid = () => randomUUID().slice(0, 8);
-
-async function simulatorConnectionId(db: Database): Promise<string> {
-  const [row] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
-  return row!.id;
-}
-
-/** Posts a signed `monitor.notification` to the app's webhook route for the seeded connection, as the registry would. */
-async function notify(
-  request: APIRequestContext,
-  db: Database,
-  event: { monitorId: string; companyId: string; categories: string[]; deactivated?: boolean; type?: string },
-) {
-  const body = JSON.stringify({
-    type: event.type ?? "monitor.notification",
-    monitorId: event.monitorId,
-    companyId: event.companyId,
-    countryCode: "DE",
-    timestamp: new Date().toISOString(),
-    changeCategories: event.categories,
-    monitorHasBeenDeactivated: event.deactivated ?? false,
-  });
-  const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
-  const response = await request.post(`/api/webhooks/registry/${await simulatorConnectionId(db)}`, { headers, data: body });
-  expect(response.status()).toBe(200);
-}
 
 test("a notification appears live in an open inbox, and is assigned, commented, reviewed and resolved with a timeline and audit rows", async ({
   page,
@@ -43,7 +16,7 @@ test("a notification appears live in an open inbox, and is assigned, commented, 
   await expect(page.getByRole("status").filter({ hasText: "No alerts match these filters" })).toBeVisible();
   await expect(page.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
 
-  await notify(page.request, db, { monitorId, companyId: `HRB ${uid()}`, categories: ["address"] });
+  await postMonitorNotification(db, { monitorId, companyId: `HRB ${uid()}`, categories: ["address"] });
   const row = page.locator("tr[data-alert-id]");
   await expect(row).toHaveCount(1); // live: no reload
   await expect(row).toContainText("Address");
@@ -93,7 +66,7 @@ test("bulk-resolves two alerts, keeps its filters through a reload, and opens an
   await login.signInAndWait(await db.createUser("admin"));
   const company = `E2E-${uid()}`;
   for (const n of [1, 2])
-    await notify(page.request, db, { monitorId: `mon_${company}_${n}`, companyId: `${company}-${n}`, categories: ["status"] });
+    await postMonitorNotification(db, { monitorId: `mon_${company}_${n}`, companyId: `${company}-${n}`, categories: ["status"] });
 
   await page.goto(`/alerts?company=${company}&kind=real`);
   const rows = page.locator("tr[data-alert-id]");
@@ -138,7 +111,7 @@ test("a finance user gets 403 on /alerts, and a direct post of a triage action i
   db,
 }) => {
   const monitorId = `mon_e2e_${uid()}`;
-  await notify(page.request, db, { monitorId, companyId: `HRB ${uid()}`, categories: ["ownership"] });
+  await postMonitorNotification(db, { monitorId, companyId: `HRB ${uid()}`, categories: ["ownership"] });
   const [alert] = await db.query<{ id: string }>("select id from alerts where monitor_id = $1", [monitorId]);
 
   await login.signInAndWait(await db.createUser("finance"));
@@ -162,13 +135,13 @@ test("a deactivation reads as such in the inbox and on the alert, also when the 
 }) => {
   await login.signInAndWait(await db.createUser("auditor"));
   const company = `GONE-${uid()}`;
-  await notify(page.request, db, {
+  await postMonitorNotification(db, {
     monitorId: `mon_${company}_1`,
     companyId: `${company}-1`,
     categories: ["disappeared"],
     type: "monitor.update",
   });
-  await notify(page.request, db, { monitorId: `mon_${company}_2`, companyId: `${company}-2`, categories: [], deactivated: true });
+  await postMonitorNotification(db, { monitorId: `mon_${company}_2`, companyId: `${company}-2`, categories: [], deactivated: true });
 
   await page.goto(`/alerts?company=${company}&sort=due`);
   await expect(page.locator(`tr:has-text("${company}-1")`)).toContainText("Monitor deactivated: the company is no longer in the register");

@@ -2,7 +2,9 @@ import type { Page } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
 import { sections } from "../lib/navigation/sections";
 import { expect, type Database } from "./fixtures";
+import { postMonitorNotification } from "./monitor-notification";
 import { orderedDossier } from "./ordered-dossier";
+import { sim } from "./simulator-api";
 
 /**
  * Every page of the console, as the accessibility sweep (e2e/accessibility.spec.ts) opens it. A new page is one
@@ -31,6 +33,17 @@ export type ConsolePage = {
 // One complete dossier per worker, shared by its tabs, the request list and its delivery timeline.
 let dossier: Promise<string> | undefined;
 const completeDossier = async (db: Database) => ({ requestId: await (dossier ??= orderedDossier(db, "DE", "HRB 86891")) });
+
+// A monitor of the dossier's company, with an open alert (a signed notification), once per worker.
+let monitored: Promise<{ monitorId: string; alertId: string }> | undefined;
+const monitorWithAlert = (db: Database) =>
+  (monitored ??= (async () => {
+    const created = await sim("POST", "/v2/monitors", { companyId: "HRB 86891", countryCode: "DE", metadata: { caseReference: "A11Y-1" } });
+    expect(created.status).toBe(201);
+    const monitorId = created.json.id as string;
+    const alertId = await postMonitorNotification(db, { monitorId, companyId: "HRB 86891", categories: ["address", "ownership"] });
+    return { monitorId, alertId };
+  })());
 
 const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
@@ -173,6 +186,35 @@ export const consolePages: ConsolePage[] = [
     arrange: completeDossier,
     wait: heading(/./),
   },
+  {
+    name: "monitors",
+    path: "/monitors",
+    role: "admin",
+    arrange: monitorWithAlert,
+    dark: true,
+    wait: (page) => expect(page.locator("tr[data-monitor-id]").first()).toBeVisible(),
+  },
+  { name: "a monitor's page", path: "/monitors/:monitorId", role: "admin", arrange: monitorWithAlert },
+  { name: "a monitor's page as auditor", path: "/monitors/:monitorId", role: "auditor", arrange: monitorWithAlert },
+  { name: "monitors, CSV import", path: "/monitors/import", role: "admin" },
+  {
+    name: "alerts inbox",
+    path: "/alerts",
+    role: "admin",
+    arrange: monitorWithAlert,
+    dark: true,
+    wait: (page) => expect(page.locator("tr[data-alert-id]").first()).toBeVisible(),
+  },
+  { name: "an alert", path: "/alerts/:alertId", role: "compliance", arrange: monitorWithAlert, dark: true },
+  {
+    name: "an alert: see what changed",
+    path: "/alerts/:alertId/changes",
+    role: "compliance",
+    arrange: async (db) => ({ ...(await completeDossier(db)), ...(await monitorWithAlert(db)) }),
+    wait: (page) => expect(page.getByTestId("what-changed-total")).toContainText("credits"),
+  },
+  { name: "dossier, compare with…", path: "/requests/:requestId/compare", role: "admin", arrange: completeDossier },
+  { name: "settings, alert SLAs", path: "/settings/alerts", role: "admin" },
   { name: "not found", path: "/no-such-page", role: "admin", wait: heading("404 · Not found") },
   { name: "forbidden", path: "/settings", role: "compliance", wait: heading("403 · Not allowed") },
   // The sections a later issue builds: each drops out of this list when it becomes available, and gets its own entry.

@@ -119,7 +119,8 @@ test("monitor from a dossier, a change found by the daily check arrives live, is
     { kind: "diff_reviewed", actor_email: officer.email },
     { kind: "state_changed", actor_email: officer.email },
   ]);
-  for (const text of ["Assigned to", "Resolved: No impact", "New registered office in the same city"]) await expect(timeline).toContainText(text);
+  for (const text of ["Assigned to", "Resolved: No impact", "New registered office in the same city"])
+    await expect(timeline).toContainText(text);
   const audited = await db.query<{ action: string }>("select action from audit_log where target = $1 order by id", [`alert ${alertId}`]);
   expect(audited.map((a) => a.action)).toEqual([
     "alert.notification_received",

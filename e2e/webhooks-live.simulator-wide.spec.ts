@@ -2,16 +2,12 @@ import type { Page } from "@playwright/test";
 import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
 import { dataDirSecret, startAppProcess } from "./app-process";
 import { sim } from "./simulator-api";
-import { expect, test, type Database } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { simulatorConnectionId } from "./monitor-notification";
 
 // These tests change the simulator's webhook endpoint, chaos and clock for a while: one at a time, after every other
 // spec file (the "simulator-wide" project in playwright.config.ts).
 test.describe.configure({ mode: "serial" });
-
-async function simulatorConnectionId(db: Database): Promise<string> {
-  const [row] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
-  return row!.id;
-}
 
 /** A signed delivery, as the registry sends it, to one app process. */
 async function deliver(origin: string, connectionId: string, payload: unknown): Promise<number> {

@@ -1,35 +1,9 @@
-import type { APIRequestContext } from "@playwright/test";
-import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
-import { dataDirSecret } from "./app-process";
-import { expect, postServerAction, serverAction, test, type Database } from "./fixtures";
+import { expect, postServerAction, serverAction, test } from "./fixtures";
+import { postMonitorNotification } from "./monitor-notification";
 import { sim } from "./simulator-api";
 
 const oldAddress = { addressLine1: "Alte Straße 1", city: "Berlin", postalCode: "10115", countryCode: "DE" };
 const newAddress = { ...oldAddress, addressLine1: "Neue Straße 2" };
-
-async function simulatorConnectionId(db: Database): Promise<string> {
-  const [row] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
-  return row!.id;
-}
-
-/** A `monitor.notification` signed with the simulator connection's secret, as the registry sends it; returns the alert it opened. */
-async function notify(request: APIRequestContext, db: Database, company: { id: string; monitorId: string }, categories: string[]) {
-  const connectionId = await simulatorConnectionId(db);
-  const body = JSON.stringify({
-    type: "monitor.notification",
-    monitorId: company.monitorId,
-    companyId: company.id,
-    countryCode: "DE",
-    timestamp: new Date().toISOString(),
-    changeCategories: categories,
-    monitorHasBeenDeactivated: false,
-  });
-  const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
-  const response = await request.post(`/api/webhooks/registry/${connectionId}`, { headers, data: body });
-  expect(response.status()).toBeLessThan(300);
-  const [alert] = await db.query<{ id: string }>("select id from alerts where monitor_id = $1", [company.monitorId]);
-  return alert!.id;
-}
 
 test("see what changed: the price first, a confirm, then exactly the changed address; and Compare with… from the dossier", async ({
   page,
@@ -60,7 +34,7 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   expect((await sim("PATCH", `/v2/sandbox/companies/DE/${encodeURIComponent(id)}`, { company: { legalAddress: newAddress } })).status).toBe(
     200,
   );
-  const alertId = await notify(page.request, db, { id, monitorId }, ["address"]);
+  const alertId = await postMonitorNotification(db, { monitorId, companyId: id, categories: ["address"] });
 
   await page.goto(`/alerts/${alertId}/changes`);
   await expect(page.getByTestId("category-mapping")).toContainText("address");
@@ -113,7 +87,11 @@ test("a finance user cannot order what changed by posting the action directly", 
   const user = await db.createUser("finance");
   await login.signInAndWait(user);
   const id = `E2E ${Math.floor(Math.random() * 1e9)}`;
-  const alertId = await notify(page.request, db, { id, monitorId: `mon_e2e_${id.replace(/\W/g, "")}` }, ["status"]);
+  const alertId = await postMonitorNotification(db, {
+    monitorId: `mon_e2e_${id.replace(/\W/g, "")}`,
+    companyId: id,
+    categories: ["status"],
+  });
   const action = serverAction("orderWhatChangedAction", "app/(console)/alerts/[alertId]/changes/actions.ts");
   const response = await postServerAction(page.request, action, [{ alertId: Number(alertId), quotedTotal: 0 }]);
   expect(await response.text()).toContain('"code":"forbidden"');

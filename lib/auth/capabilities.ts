@@ -20,10 +20,13 @@ export const capabilities = {
     roles: ["admin", "compliance"],
     allows: "order dossiers and documents, fast-mode onboarding, retries and graph expansions; check unsettled paid requests",
   },
-  readMonitors: { roles: ["admin", "compliance", "auditor"], allows: "see monitored companies and each check's log" },
+  readMonitors: {
+    roles: ["admin", "compliance", "auditor"],
+    allows: "see monitored companies, their health and each check's log; export them as CSV",
+  },
   manageMonitors: {
     roles: ["admin", "compliance"],
-    allows: "start, edit, test and stop monitors; import and export them as CSV",
+    allows: "start, edit, test and stop monitors; import them from a CSV",
   },
   readAlerts: { roles: ["admin", "compliance", "auditor"], allows: "see alerts from monitors" },
   triageAlerts: {

@@ -1,6 +1,9 @@
+import { Download, Upload } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { CoverageGapsPanel } from "@/components/monitors/coverage-gaps-panel";
 import { HealthBadge } from "@/components/monitors/health-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -51,10 +54,24 @@ export default async function MonitorsPage({ searchParams }: PageProps<"/monitor
             {listed.value && ` ${listed.value.total.toLocaleString("en")} ${filtered ? "match" : "in all"}.`}
           </p>
         </div>
-        {/* The CSV import and export links sit here (see lib/monitors/csv-*). */}
-        <div className="flex flex-wrap gap-2" data-slot="monitor-tools" />
+        <div className="flex flex-wrap gap-2">
+          {can(user.role, "manageMonitors") && (
+            <Button asChild variant="outline" size="sm">
+              <Link href="/monitors/import">
+                <Upload className="size-4" aria-hidden /> Import CSV
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="outline" size="sm">
+            <a href="/api/monitors/export" download>
+              <Download className="size-4" aria-hidden /> Export CSV
+            </a>
+          </Button>
+        </div>
       </div>
-      {/* The coverage-gaps panel (components/monitors/coverage-gaps*) sits here. */}
+      <Suspense fallback={<p className="text-sm text-muted-foreground">Reading coverage gaps…</p>}>
+        <CoverageGapsPanel registry={registry} canSupply={can(user.role, "manageVault")} />
+      </Suspense>
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter monitors">
         <label className="flex flex-col gap-1 text-sm">
           Company id

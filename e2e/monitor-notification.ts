@@ -1,0 +1,46 @@
+import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
+import { dataDirSecret } from "./app-process";
+import { expect, type Database } from "./fixtures";
+
+export async function simulatorConnectionId(db: Database): Promise<string> {
+  const [row] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
+  return row!.id;
+}
+
+export type NotificationEvent = {
+  monitorId: string;
+  companyId: string;
+  categories: string[];
+  countryCode?: string;
+  deactivated?: boolean;
+  /** The event type as sent (the vendor's alias `monitor.update` is read as `monitor.notification`). */
+  type?: string;
+};
+
+/**
+ * Posts a `monitor.notification` signed with the simulator connection's secret to the app's webhook route, as the
+ * registry sends it, and returns the id of the alert it joined or opened.
+ */
+export async function postMonitorNotification(db: Database, event: NotificationEvent): Promise<string> {
+  const body = JSON.stringify({
+    type: event.type ?? "monitor.notification",
+    monitorId: event.monitorId,
+    companyId: event.companyId,
+    countryCode: event.countryCode ?? "DE",
+    timestamp: new Date().toISOString(),
+    changeCategories: event.categories,
+    monitorHasBeenDeactivated: event.deactivated ?? false,
+  });
+  const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
+  const response = await fetch(`${process.env.E2E_BASE_URL}/api/webhooks/registry/${await simulatorConnectionId(db)}`, {
+    method: "POST",
+    headers,
+    body,
+  });
+  expect(response.status).toBe(200);
+  const [alert] = await db.query<{ id: string }>(
+    "select alert_id as id from monitor_notifications where monitor_id = $1 order by id desc limit 1",
+    [event.monitorId],
+  );
+  return alert!.id;
+}
