@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, type Database } from "./fixtures";
+import { orderFromCompanyPage } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
 // The whole monitoring loop against the simulator's own monitors: a real daily check, found by moving the simulated
@@ -17,19 +18,6 @@ async function sandboxCompany(legalName: string): Promise<string> {
   const created = await sim("POST", "/v2/sandbox/companies", { countryCode: "DE", id, company: { legalName, legalAddress: oldAddress } });
   expect(created.status).toBe(201);
   return id;
-}
-
-/** Orders the company's profile through its page, and waits for the dossier to complete; returns the request id. */
-async function orderThroughCompanyPage(page: Page, companyId: string): Promise<string> {
-  await page.goto(`/companies/DE/${encodeURIComponent(companyId)}`);
-  await page.getByRole("button", { name: /^Order for/ }).click();
-  await page
-    .getByRole("alertdialog")
-    .getByRole("button", { name: /Spend up to/ })
-    .click();
-  await expect(page).toHaveURL(/\/requests\/req_/);
-  await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
-  return decodeURIComponent(page.url().split("/requests/")[1]!);
 }
 
 /** Starts monitoring from the open dossier with its prefilled metadata; returns the registry's monitor id. */
@@ -52,7 +40,7 @@ test("monitor from a dossier, a change found by the daily check arrives live, is
   const officer = await db.createUser("compliance");
   await login.signInAndWait(officer);
   const companyId = await sandboxCompany("Speicher Logistik GmbH");
-  const baselineId = await orderThroughCompanyPage(page, companyId);
+  const baselineId = await orderFromCompanyPage(page, "DE", companyId);
   const monitorId = await startMonitoringFromDossier(page, db, companyId);
 
   // An open inbox, live.

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, type Database } from "./fixtures";
 import { sim } from "./simulator-api";
 
@@ -45,4 +46,17 @@ export async function orderedDossier(db: Database, countryCode: string, id: stri
     [requestId, connection!.id, countryCode, id],
   );
   return requestId;
+}
+
+/** Orders a company from its page with the panel's preselection, confirms the price, and waits for the dossier to complete; returns its request id. */
+export async function orderFromCompanyPage(page: Page, countryCode: string, id: string): Promise<string> {
+  await page.goto(`/companies/${countryCode}/${encodeURIComponent(id)}`);
+  await page.getByRole("button", { name: /^Order for/ }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: /Spend up to/ })
+    .click();
+  await expect(page).toHaveURL(/\/requests\/req_/);
+  await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
+  return decodeURIComponent(page.url().split("/requests/")[1]!);
 }

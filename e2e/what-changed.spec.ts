@@ -1,5 +1,6 @@
 import { expect, postServerAction, serverAction, test } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
+import { orderFromCompanyPage } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
 const oldAddress = { addressLine1: "Alte Straße 1", city: "Berlin", postalCode: "10115", countryCode: "DE" };
@@ -20,15 +21,7 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   ).toBe(201);
 
   // The earlier snapshot, ordered through the company page.
-  await page.goto(`/companies/DE/${encodeURIComponent(id)}`);
-  await page.getByRole("button", { name: /^Order for/ }).click();
-  await page
-    .getByRole("alertdialog")
-    .getByRole("button", { name: /Spend up to/ })
-    .click();
-  await expect(page).toHaveURL(/\/requests\/req_/);
-  const earlierId = decodeURIComponent(page.url().split("/requests/")[1]!);
-  await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
+  const earlierId = await orderFromCompanyPage(page, "DE", id);
 
   // The company moves; the monitor says "address".
   expect((await sim("PATCH", `/v2/sandbox/companies/DE/${encodeURIComponent(id)}`, { company: { legalAddress: newAddress } })).status).toBe(
