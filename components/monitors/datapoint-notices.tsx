@@ -21,7 +21,7 @@ export function DatapointNotices({ notices }: { notices: readonly DatapointNotic
             {notice.status === "blocked_missing_credentials" && (
               <>
                 {" "}
-                <Link href="/vault" className="text-primary underline-offset-4 hover:underline">
+                <Link href="/vault" className="text-primary underline underline-offset-4">
                   Supply them in the Vault
                 </Link>
               </>

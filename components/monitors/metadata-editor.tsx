@@ -5,7 +5,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { metadataCountProblem, metadataRowProblems, type MetadataEntry } from "@/lib/monitors/metadata-input";
-import { metadataLimits } from "@/lib/registry/schemas";
+import { metadataLimits } from "@/lib/registry/metadata-limits";
 
 type Props = {
   entries: MetadataEntry[];

@@ -19,7 +19,7 @@ export function MonitoringStatus({ record, children }: { record: MonitorRecord |
             Monitored since {when(record.startedAt)} UTC
             {record.startedByEmail ? `, started by ${record.startedByEmail}` : ", started outside this console"}
             {record.caseReference && ` (case ${record.caseReference})`}.{" "}
-            <Link href={`/monitors/${encodeURIComponent(record.monitorId)}`} className="text-primary underline-offset-4 hover:underline">
+            <Link href={`/monitors/${encodeURIComponent(record.monitorId)}`} className="text-primary underline underline-offset-4">
               Open the monitor
             </Link>
           </p>

@@ -5,7 +5,7 @@
 import Papa from "papaparse";
 import { unguardFormula } from "@/lib/csv/formula-guard";
 import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries";
-import { metadataLimits } from "@/lib/registry/schemas";
+import { metadataLimits } from "@/lib/registry/metadata-limits";
 
 export const importLimits = {
   /** Well under the 1 MB body Next.js accepts for a server action, with room for the text's JSON encoding. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { metadataEntriesSchema, metadataRecord, metadataRowProblems, prefilledMetadata } from "./metadata-input";
+import { metadataRecord, metadataRowProblems, prefilledMetadata } from "./metadata-input";
+import { metadataEntriesSchema } from "./start-monitor-input";
 
 const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `key${i}`, value: "v" }));
 

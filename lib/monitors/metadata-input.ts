@@ -1,7 +1,8 @@
-/** The monitor metadata form: key/value rows checked the same way in the browser and in the server action. Client-safe. */
-import { z } from "zod";
-import { registryCountries } from "@/lib/registry/countries";
-import { metadataLimits, metadataWarnings } from "@/lib/registry/schemas";
+/**
+ * The monitor metadata form: key/value rows checked the same way in the browser and in the server action
+ * (start-monitor-input.ts). Client-safe and zod-free, so the pages that offer the form ship no schema library.
+ */
+import { metadataLimits, metadataWarnings } from "@/lib/registry/metadata-limits";
 
 export type MetadataEntry = { key: string; value: string };
 
@@ -59,26 +60,3 @@ export function metadataSendable(entries: readonly MetadataEntry[]): boolean {
 export function metadataRecord(entries: readonly MetadataEntry[]): Record<string, string> {
   return Object.fromEntries(entries.map(({ key, value }) => [key.trim(), value]));
 }
-
-export const metadataEntriesSchema = z.array(z.object({ key: z.string(), value: z.string() })).superRefine((entries, ctx) => {
-  const count = metadataCountProblem(entries);
-  if (count) ctx.addIssue({ code: "custom", message: count });
-  for (const [index, messages] of Object.entries(metadataRowProblems(entries))) {
-    for (const message of messages) ctx.addIssue({ code: "custom", message, path: [Number(index)] });
-  }
-});
-
-/** Starting a monitor from the company page (through the active connection). */
-export const startMonitorInputSchema = z.object({
-  countryCode: z.enum(registryCountries, { error: "Choose a supported country." }),
-  companyId: z.string().trim().min(1, { error: "Enter the company identifier." }),
-  metadata: metadataEntriesSchema,
-});
-
-/** Starting a monitor from a dossier: the company and the connection are the stored request's own. */
-export const startMonitorForRequestInputSchema = z.object({
-  requestId: z.string().min(1),
-  metadata: metadataEntriesSchema,
-});
-
-export type StartMonitorInput = z.input<typeof startMonitorInputSchema>;

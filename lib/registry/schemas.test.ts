@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryNames, isRegistryCountry, registryCountries } from "./countries";
+import { metadataLimits, metadataWarnings } from "./metadata-limits";
 import {
   billingEventSchema,
   billingRecentQuerySchema,
@@ -14,9 +15,7 @@ import {
   isDatapointFailure,
   legalRepresentativeSchema,
   mauritiusIdPattern,
-  metadataLimits,
   metadataSchema,
-  metadataWarnings,
   monitorCreateBodySchema,
   monitorListQuerySchema,
   monitorLogEntrySchema,

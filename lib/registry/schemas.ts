@@ -12,6 +12,7 @@
 //   before anything is sent or spent.
 import { z } from "zod";
 import { registryCountries } from "./countries";
+import { metadataLimits } from "./metadata-limits";
 
 // ---------------------------------------------------------------------------------------------------
 // Open enums
@@ -261,7 +262,6 @@ export const highUsageTierCount = { min: 1, max: 5 } as const;
 export const workspaceLegalNameMax = 255;
 /** Mauritius company ids: one letter followed by 2 to 6 digits (the register file number). */
 export const mauritiusIdPattern = /^[A-Za-z]\d{2,6}$/;
-export const metadataLimits = { maxKeys: 50, maxKeyLength: 40, maxValueLength: 500 } as const;
 export const billingRecentLimit = { min: 1, max: 200, default: 50 } as const;
 export const monitorListDefaultFirst = 50;
 export const monitorLogsDefaultFirst = 25;
@@ -285,19 +285,6 @@ export const metadataSchema = z.record(z.string(), z.string()).superRefine((meta
     ctx.addIssue({ code: "custom", message: `Metadata can hold at most ${metadataLimits.maxKeys} keys; this has ${count}.` });
   }
 });
-
-const charLength = (s: string) => Array.from(s).length;
-
-/** What the API would silently do to this metadata: skip keys over 40 characters, truncate values over 500. */
-export function metadataWarnings(metadata: Record<string, string>): { skippedKeys: string[]; truncatedKeys: string[] } {
-  const skippedKeys: string[] = [];
-  const truncatedKeys: string[] = [];
-  for (const [key, value] of Object.entries(metadata)) {
-    if (charLength(key) > metadataLimits.maxKeyLength) skippedKeys.push(key);
-    else if (charLength(value) > metadataLimits.maxValueLength) truncatedKeys.push(key); // a skipped key's value never arrives
-  }
-  return { skippedKeys, truncatedKeys };
-}
 
 export const addressSchema = z.looseObject({
   addressLine1: str,

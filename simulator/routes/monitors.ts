@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isRegistryCountry } from "../../lib/registry/countries";
-import { changeCategories, metadataLimits } from "../../lib/registry/schemas";
+import { metadataLimits } from "../../lib/registry/metadata-limits";
+import { changeCategories } from "../../lib/registry/schemas";
 import { apiError, issueDetails } from "../api-error";
 import { monitorSpecialId } from "../special-errors";
 import { decodeCursor, encodeCursor, newMonitorId } from "../ids";

@@ -2,12 +2,8 @@
 
 import { registryAction } from "@/lib/auth/registry-action";
 import { isRegistryCountry } from "@/lib/registry/countries";
-import {
-  caseReferenceKey,
-  metadataRecord,
-  startMonitorForRequestInputSchema,
-  startMonitorInputSchema,
-} from "@/lib/monitors/metadata-input";
+import { caseReferenceKey, metadataRecord } from "@/lib/monitors/metadata-input";
+import { startMonitorForRequestInputSchema, startMonitorInputSchema } from "@/lib/monitors/start-monitor-input";
 import { startMonitor } from "@/lib/monitors/start-monitor";
 
 /** From the company page: monitors the company through the session's active connection. */

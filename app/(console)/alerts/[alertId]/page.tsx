@@ -68,7 +68,7 @@ export default async function AlertPage({ params }: PageProps<"/alerts/[alertId]
       )}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Fact term="Monitor">
-          <Link href={`/monitors/${encodeURIComponent(alert.monitorId)}`} className="text-primary underline-offset-4 hover:underline">
+          <Link href={`/monitors/${encodeURIComponent(alert.monitorId)}`} className="text-primary underline underline-offset-4">
             {alert.monitorId}
           </Link>
           {alert.caseReference && <span className="text-muted-foreground"> · case {alert.caseReference}</span>}

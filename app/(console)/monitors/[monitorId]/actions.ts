@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { registryAction } from "@/lib/auth/registry-action";
-import { metadataEntriesSchema, metadataRecord } from "@/lib/monitors/metadata-input";
+import { metadataRecord } from "@/lib/monitors/metadata-input";
+import { metadataEntriesSchema } from "@/lib/monitors/start-monitor-input";
 import { stopMonitor } from "@/lib/monitors/stop-monitor";
 import { requestTestNotification } from "@/lib/monitors/test-notification";
 import { updateMonitorMetadata } from "@/lib/monitors/update-metadata";

@@ -18,6 +18,7 @@ import { CheckLog } from "./check-log";
 import { MetadataForm } from "./metadata-form";
 import { StopMonitorButton } from "./stop-monitor-button";
 import { TestNotificationForm } from "./test-notification-form";
+import { changeCategories } from "@/lib/registry/schemas";
 
 export const metadata: Metadata = { title: "Monitor" };
 
@@ -82,7 +83,7 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
           {countryCode} ·{" "}
           {countryCode && companyId ? (
-            <Link href={`/companies/${countryCode}/${encodeURIComponent(companyId)}`} className="underline-offset-4 hover:underline">
+            <Link href={`/companies/${countryCode}/${encodeURIComponent(companyId)}`} className="underline underline-offset-4">
               {companyId}
             </Link>
           ) : (
@@ -129,7 +130,7 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
         <dt className="font-medium">Open alert</dt>
         <dd>
           {record?.openAlertId !== undefined ? (
-            <Link href={`/alerts/${record.openAlertId}`} className="text-primary underline-offset-4 hover:underline">
+            <Link href={`/alerts/${record.openAlertId}`} className="text-primary underline underline-offset-4">
               Alert {record.openAlertId}
             </Link>
           ) : (
@@ -177,7 +178,7 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
             The registry delivers a real notification, indistinguishable from one a check sends; this console records each request first, so
             its alert is marked test.
           </p>
-          {canManage && <TestNotificationForm monitorId={monitorId} />}
+          {canManage && <TestNotificationForm monitorId={monitorId} categoryChoices={changeCategories} />}
           {tests.length > 0 && (
             <ul className="space-y-1 text-sm" aria-label="Test notifications asked for">
               {tests.map((test) => (
@@ -193,7 +194,7 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
                       Refused: <code>{test.failure.code}</code>: {test.failure.message}
                     </span>
                   ) : test.alertId !== undefined ? (
-                    <Link href={`/alerts/${test.alertId}`} className="text-primary underline-offset-4 hover:underline">
+                    <Link href={`/alerts/${test.alertId}`} className="text-primary underline underline-offset-4">
                       Received: test alert {test.alertId}
                     </Link>
                   ) : (

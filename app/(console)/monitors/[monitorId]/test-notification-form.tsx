@@ -6,13 +6,16 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import { changeCategories } from "@/lib/registry/schemas";
-
-type ChangeCategory = (typeof changeCategories)[number];
+import type { changeCategories } from "@/lib/registry/schemas";
 import { sendTestNotificationAction } from "./actions";
 
-/** Asks the registry for a test notification: chosen categories, optionally as the deactivation variant. */
-export function TestNotificationForm({ monitorId }: { monitorId: string }) {
+type ChangeCategory = (typeof changeCategories)[number];
+
+/**
+ * Asks the registry for a test notification: chosen categories, optionally as the deactivation variant. The
+ * categories come from the page, so the contract's schema library stays off the client.
+ */
+export function TestNotificationForm({ monitorId, categoryChoices }: { monitorId: string; categoryChoices: readonly ChangeCategory[] }) {
   const router = useRouter();
   const [categories, setCategories] = useState<ChangeCategory[]>(["status"]);
   const [deactivation, setDeactivation] = useState(false);
@@ -34,7 +37,7 @@ export function TestNotificationForm({ monitorId }: { monitorId: string }) {
     <form onSubmit={send} className="space-y-3" noValidate aria-label="Send a test notification">
       <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
         <legend className="mb-1 text-sm font-medium">Change categories</legend>
-        {changeCategories.map((category) => (
+        {categoryChoices.map((category) => (
           <span key={category} className="flex items-center gap-2 text-sm">
             <Checkbox
               id={`test-${category}`}
