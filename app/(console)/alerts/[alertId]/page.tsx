@@ -43,7 +43,7 @@ export default async function AlertPage({ params }: PageProps<"/alerts/[alertId]
       <RefreshOnLive topic={liveTopics.alert(alert.id)} />
       <div className="space-y-2">
         <p className="text-sm">
-          <Link href="/alerts" className="text-primary underline-offset-4 hover:underline">
+          <Link href="/alerts" className="text-primary underline underline-offset-4">
             Alerts
           </Link>{" "}
           / alert {alert.id}

@@ -75,7 +75,7 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
     <div className="space-y-6">
       <div className="space-y-1">
         <p className="text-sm">
-          <Link href="/monitors" className="text-muted-foreground underline-offset-4 hover:underline">
+          <Link href="/monitors" className="text-muted-foreground underline underline-offset-4">
             Monitors
           </Link>
         </p>

@@ -36,7 +36,7 @@ export default async function WhatChangedPage({ params }: PageProps<"/alerts/[al
     <div className="space-y-6">
       <div className="space-y-1">
         <p className="text-sm">
-          <Link href={`/alerts/${alert.id}`} className="text-primary underline-offset-4 hover:underline">
+          <Link href={`/alerts/${alert.id}`} className="text-primary underline underline-offset-4">
             ← Alert {alert.id}
           </Link>
         </p>
@@ -104,7 +104,7 @@ async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: bo
                 {free ? (
                   <>
                     <s>{credits(block.price)}</s> {freeAgainWording(free)} (
-                    <Link href={`/requests/${encodeURIComponent(free.requestId)}`} className="underline-offset-4 hover:underline">
+                    <Link href={`/requests/${encodeURIComponent(free.requestId)}`} className="underline underline-offset-4">
                       request
                     </Link>
                     )
@@ -147,7 +147,7 @@ async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: bo
 async function ChangesSoFar({ alert, sections }: { alert: AlertForChanges; sections: string[] }) {
   const request = await storedRequest(alert.changeRequestId!);
   const requestLink = (
-    <Link href={`/requests/${encodeURIComponent(alert.changeRequestId!)}`} className="text-primary underline-offset-4 hover:underline">
+    <Link href={`/requests/${encodeURIComponent(alert.changeRequestId!)}`} className="text-primary underline underline-offset-4">
       request {alert.changeRequestId}
     </Link>
   );
@@ -193,7 +193,7 @@ async function ChangesSoFar({ alert, sections }: { alert: AlertForChanges; secti
       </h2>
       <p className="text-sm text-muted-foreground">
         From{" "}
-        <Link href={`/requests/${encodeURIComponent(alert.baselineRequestId)}`} className="underline-offset-4 hover:underline">
+        <Link href={`/requests/${encodeURIComponent(alert.baselineRequestId)}`} className="underline underline-offset-4">
           {alert.baselineRequestId}
         </Link>{" "}
         (version {alert.baselineVersion}) to {requestLink}, completed {dateTime(request.updatedAt)}.
