@@ -35,6 +35,7 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { browserName: "chromium" }, testIgnore: /simulator-wide/ },
     // Specs that change the shared simulator for a while (its clock, chaos, webhook endpoint) run after the rest.
-    { name: "simulator-wide", use: { browserName: "chromium" }, testMatch: /simulator-wide/, dependencies: ["chromium"] },
+    // One worker: each changes what the others rely on (the endpoint, Postgres, the clock), so their files never overlap.
+    { name: "simulator-wide", use: { browserName: "chromium" }, testMatch: /simulator-wide/, dependencies: ["chromium"], workers: 1 },
   ],
 });

@@ -81,7 +81,7 @@ export const deliverySpecialIds: Record<string, { description: string; delayMs: 
 export const monitorSpecialIds: Record<string, { description: string; checks: "stale" | "error" }> = {
   MONITOR_STALE: {
     description:
-      "A monitor's only check is logged 72 hours before it was created, and no later check is: stale at once, on any clock. No notification.",
+      "A monitor's only check is logged 30 days before it was created, and no later check is: stale at once, on any clock. No notification.",
     checks: "stale",
   },
   MONITOR_ERROR: {

@@ -182,9 +182,9 @@ export function monitorRoutes(ctx: SimulatorContext) {
 }
 
 /**
- * A MONITOR_STALE monitor's only log entry: a check 72 hours before it was created, so a console comparing it with
- * its own clock sees a monitor not checked for over 48 hours at once, without moving the simulated clock (whose jumps
- * a console on the real clock cannot see).
+ * A MONITOR_STALE monitor's only log entry: a check 30 days before it was created. A console comparing it with its
+ * own clock sees a monitor not checked for over 48 hours at once, even while the simulated clock has been moved a
+ * few days ahead (jumps a console on the real clock cannot see).
  */
 function staleCheck(createdAt: Date): StoredMonitor["logs"][number] {
   return {
@@ -192,7 +192,7 @@ function staleCheck(createdAt: Date): StoredMonitor["logs"][number] {
     changeDetected: false,
     changeCategories: [],
     fetchStatus: "success",
-    createdAt: new Date(createdAt.getTime() - 72 * 3600_000).toISOString(),
+    createdAt: new Date(createdAt.getTime() - 30 * 24 * 3600_000).toISOString(),
     errorMessage: null,
   };
 }
