@@ -169,7 +169,7 @@ test("health on /monitors: a monitor not checked for over 48 hours is stale, one
   await page.goto("/monitors?company=MONITOR_STALE&country=GB");
   const staleRow = page.locator(`tr[data-monitor-id="${stale.json.id}"]`);
   await expect(staleRow.locator("[data-health]")).toHaveAttribute("data-health", "stale");
-  await expect(staleRow).toContainText("started outside this console");
+  await expect(staleRow).toContainText("Started outside this console");
 
   await page.goto("/monitors?company=MONITOR_ERROR&country=GB");
   const failingRow = page.locator(`tr[data-monitor-id="${failing.json.id}"]`);
