@@ -18,8 +18,8 @@ const allowed: Record<Layer, readonly string[]> = {
   components: ["lib", "db"],
   lib: ["db"],
   db: ["lib/env"],
-  // The contract: the schemas and the registry's country list they are built on.
-  simulator: ["lib/registry/schemas", "lib/registry/countries"],
+  // The contract: the schemas and what they are built on (the registry's country list, its metadata limits).
+  simulator: ["lib/registry/schemas", "lib/registry/countries", "lib/registry/metadata-limits"],
 };
 /** Tooling folders: only tests may use their helpers. */
 const testHelpers = ["test", "simulator", "scripts", "e2e", "bench"];
