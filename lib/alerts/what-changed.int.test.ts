@@ -167,6 +167,31 @@ describe("See what changed: ordering from an alert", () => {
     expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(1);
   });
 
+  it("places one order when several confirm at once, even from pages read before any order", async () => {
+    const alert = await openAlert("HRB 2014", ["address"]);
+    const before = (await auditsOf("company.ordered")).length;
+    const results = await Promise.all(Array.from({ length: 4 }, () => orderReretrieval(officer, alert, registry, { quotedTotal: 4 })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const refused of results.filter((r) => !r.ok)) expect(["in_progress", "already_ordered"]).toContain(refused.code);
+    // A tab still holding the alert as it was before the order is refused too.
+    expect(await orderReretrieval(officer, alert, registry, { quotedTotal: 4 })).toMatchObject({ ok: false, code: "already_ordered" });
+    expect(await auditsOf("company.ordered")).toHaveLength(before + 1);
+    expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(1);
+  });
+
+  it("refuses to order again while an earlier order for the alert has no known outcome", async () => {
+    const alert = await openAlert("HRB 2015", ["status"]);
+    await db().execute(sql`
+      insert into paid_request_intents (actor_id, actor_email, connection_id, action, target, details, status)
+      values (${officer.id}, ${officer.email}, ${registry.connection.id}, 'company.ordered', 'DE HRB 2015',
+        ${JSON.stringify({ alertId: String(alert.id), quotedTotal: 4 })}::jsonb, 'unknown')`);
+    const before = (await auditsOf("company.ordered")).length;
+    const refused = await orderReretrieval(officer, alert, registry, { quotedTotal: 4 });
+    expect(refused).toMatchObject({ ok: false, code: "already_ordered" });
+    expect(refused.ok ? "" : refused.error).toMatch(/no known outcome/);
+    expect(await auditsOf("company.ordered")).toHaveLength(before);
+  });
+
   it("sees a block this connection bought for the company within 24 hours as free again, as the registry bills it", async () => {
     const alert = await openAlert("HRB 2005", ["address"]);
     const pricing = await registry.client.pricing("DE");

@@ -95,14 +95,55 @@ export async function orderReretrieval(
   registry: Registry,
   confirmed: { quotedTotal: number; profileMaxBudget?: number; mode?: string },
 ): Promise<ActionResult<Reretrieval>> {
-  if (alert.changeRequestId)
+  if (!alert.connectionId || alert.connectionId !== registry.connection.id)
+    return { ok: false, code: "connection_gone", error: "The connection this alert came through no longer exists." };
+  // One order per alert, however many tabs or colleagues confirm at once: the check and the order run under a lock
+  // every app process shares, and the check also reads the paid-request intents (an order whose answer was lost).
+  const placed = await whileHoldingLock(`what_changed:${alert.id}`, async () => {
+    const earlier = await earlierReretrieval(alert.id);
+    return earlier ?? placeReretrieval(user, alert, registry, confirmed);
+  });
+  if (placed === undefined) return { ok: false, code: "in_progress", error: "Someone is ordering what changed for this alert right now." };
+  return placed;
+}
+
+/** Why the alert cannot be ordered again: its re-retrieval is stored, or a paid request for it is ordered or without a known outcome. */
+async function earlierReretrieval(alertId: number): Promise<ActionResult<Reretrieval> | undefined> {
+  const [stored] = await db().select({ requestId: alerts.changeRequestId }).from(alerts).where(eq(alerts.id, alertId));
+  const intent = await db().execute<{ status: string; request_id: string | null }>(sql`
+    select status, request_id from paid_request_intents
+    where details->>'alertId' = ${String(alertId)} and status in ('pending', 'ordered', 'unknown')
+    order by created_at desc limit 1`);
+  const requestId = stored?.requestId ?? intent.rows[0]?.request_id;
+  if (requestId)
+    return { ok: false, code: "already_ordered", error: `What changed was already ordered for this alert (request ${requestId}).` };
+  if (intent.rows[0])
     return {
       ok: false,
       code: "already_ordered",
-      error: `What changed was already ordered for this alert (request ${alert.changeRequestId}).`,
+      error: "An order for this alert has no known outcome yet: see Requests → Orders without a known outcome before ordering again.",
     };
-  if (!alert.connectionId || alert.connectionId !== registry.connection.id)
-    return { ok: false, code: "connection_gone", error: "The connection this alert came through no longer exists." };
+  return undefined;
+}
+
+/**
+ * Runs `run` while holding a Postgres advisory lock on `key`, taken in a transaction of its own that stays open for
+ * `run`'s length (the registry call included; `run` writes through other connections): undefined, without running
+ * it, when another caller holds the lock. Every app process shares it, and a process that dies releases it.
+ */
+async function whileHoldingLock<T>(key: string, run: () => Promise<T>): Promise<T | undefined> {
+  return db().transaction(async (tx) => {
+    const taken = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${key})) as locked`);
+    return taken.rows[0]?.locked ? run() : undefined;
+  });
+}
+
+async function placeReretrieval(
+  user: SessionUser,
+  alert: AlertForChanges,
+  registry: Registry,
+  confirmed: { quotedTotal: number; profileMaxBudget?: number; mode?: string },
+): Promise<ActionResult<Reretrieval>> {
   const datapoints = datapointsForCategories(alert.categories);
   const order = orderInputSchema.safeParse({
     countryCode: alert.countryCode,
