@@ -7,9 +7,10 @@ import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { createRegistryClient } from "@/lib/registry/client";
 import { insertUser } from "@/test/users-fixture";
-import { startTestSimulator, testApiKey } from "../../simulator/test-harness";
+import { startTestSimulator } from "../../simulator/test-harness";
 import { alertForChanges, earlierPurchases, markDiffReviewed, orderReretrieval } from "./what-changed";
 import { whatChangedQuote } from "./what-changed-price";
+import { openedRegistry } from "@/test/opened-registry";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
 let registry: { connection: ConnectionView; client: ReturnType<typeof createRegistryClient> };
@@ -64,24 +65,7 @@ describe("See what changed: ordering from an alert", () => {
     sim = await startTestSimulator({ walletCredits: 1000 });
     await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${auditLog}, ${alerts} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "unused-here", apiKeyHint: "sk_dev_…" })
-      .returning();
-    registry = {
-      connection: {
-        id: row!.id,
-        name: row!.name,
-        environment: "sandbox",
-        baseUrl: sim.baseUrl,
-        apiKeyHint: "sk_dev_…",
-        isDefault: true,
-        hasWebhookSecret: false,
-        hasPreviousWebhookSecret: false,
-        updatedAt: "",
-      },
-      client: createRegistryClient({ baseUrl: sim.baseUrl, apiKey: testApiKey }),
-    };
+    registry = await openedRegistry(sim.baseUrl);
     officer = await insertUser("officer@example.com", "compliance");
     colleague = await insertUser("colleague@example.com", "compliance");
   });

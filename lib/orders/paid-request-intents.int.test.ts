@@ -14,6 +14,7 @@ import { intentMetadataKey, openIntent } from "./paid-request-intents";
 import { placeOrder } from "./place-order";
 import { reconcileIntents } from "./reconcile-intents";
 import { sendAndRecord } from "./send-and-record";
+import { openedRegistry } from "@/test/opened-registry";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
 let registry: { connection: ConnectionView; client: RegistryClient };
@@ -48,24 +49,7 @@ describe("a paid request is written down before the registry is called", () => {
     sim = await startTestSimulator({ walletCredits: 1000 });
     await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${auditLog}, ${paidRequestIntents} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "unused-here", apiKeyHint: "sk_dev_…" })
-      .returning();
-    registry = {
-      connection: {
-        id: row!.id,
-        name: row!.name,
-        environment: "sandbox",
-        baseUrl: sim.baseUrl,
-        apiKeyHint: "sk_dev_…",
-        isDefault: true,
-        hasWebhookSecret: false,
-        hasPreviousWebhookSecret: false,
-        updatedAt: "",
-      },
-      client: createRegistryClient({ baseUrl: sim.baseUrl, apiKey: testApiKey }),
-    };
+    registry = await openedRegistry(sim.baseUrl);
     user = await insertUser("intent.officer@example.com", "compliance");
   });
   afterAll(() => sim.close());

@@ -5,10 +5,11 @@ import { auditLog, companyRequests, registryConnections } from "@/db/schema";
 import { createRegistryClient } from "@/lib/registry/client";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import { insertUser } from "@/test/users-fixture";
-import { startTestSimulator, testApiKey } from "../../simulator/test-harness";
+import { startTestSimulator } from "../../simulator/test-harness";
 import { orderInputSchema } from "./order-input";
 import { onboardingInputSchema } from "./onboarding-input";
 import { placeOnboarding, placeOrder } from "./place-order";
+import { openedRegistry } from "@/test/opened-registry";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
 let registry: { connection: ConnectionView; client: ReturnType<typeof createRegistryClient> };
@@ -30,24 +31,7 @@ describe("placing an order", () => {
     sim = await startTestSimulator({ walletCredits: 100 });
     await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests}, ${auditLog} cascade`);
-    const [row] = await db()
-      .insert(registryConnections)
-      .values({ name: "Simulator", environment: "sandbox", baseUrl: sim.baseUrl, apiKeySealed: "unused-here", apiKeyHint: "sk_dev_…" })
-      .returning();
-    registry = {
-      connection: {
-        id: row!.id,
-        name: row!.name,
-        environment: "sandbox",
-        baseUrl: sim.baseUrl,
-        apiKeyHint: "sk_dev_…",
-        isDefault: true,
-        hasWebhookSecret: false,
-        hasPreviousWebhookSecret: false,
-        updatedAt: "",
-      },
-      client: createRegistryClient({ baseUrl: sim.baseUrl, apiKey: testApiKey }),
-    };
+    registry = await openedRegistry(sim.baseUrl);
     user = await insertUser("officer@example.com", "compliance");
   });
   afterAll(() => sim.close());
