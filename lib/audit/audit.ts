@@ -47,6 +47,10 @@ export const auditActions = [
   "alert.reretrieval_ordered",
   "alert.diff_reviewed",
   "alert.sla_changed",
+  "billing.account_config_changed",
+  "billing.override_saved",
+  "billing.override_removed",
+  "pricing.exported",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -20,7 +20,7 @@ const expected: Record<Role, Capability[]> = {
     "triageAlerts",
   ],
   finance: ["useConsole", "search", "readDossiers", "readPricing", "readBilling", "manageBilling"],
-  auditor: ["useConsole", "search", "readDossiers", "readPricing", "readMonitors", "readAlerts", "readAudit"],
+  auditor: ["useConsole", "search", "readDossiers", "readPricing", "readMonitors", "readAlerts", "readBilling", "readAudit"],
 };
 
 const held = (role: Role) => capabilityNames.filter((c) => can(role, c));
@@ -62,7 +62,7 @@ describe("the capability table", () => {
     ]);
     expect(sidebar("compliance")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Pricing"]);
     expect(sidebar("finance")).toEqual(["Search", "Requests", "Billing", "Pricing"]);
-    expect(sidebar("auditor")).toEqual(["Search", "Requests", "Monitors", "Alerts", "Pricing", "Audit"]);
+    expect(sidebar("auditor")).toEqual(["Search", "Requests", "Monitors", "Alerts", "Billing", "Pricing", "Audit"]);
   });
 
   it("sends each role the live topics it received before", () => {
@@ -71,6 +71,6 @@ describe("the capability table", () => {
     expect(received("admin")).toEqual(["requests", "request:r1", "alerts", "billing", "webhooks"]);
     expect(received("compliance")).toEqual(["requests", "request:r1", "alerts"]);
     expect(received("finance")).toEqual(["requests", "request:r1", "billing"]);
-    expect(received("auditor")).toEqual(["requests", "request:r1", "alerts"]);
+    expect(received("auditor")).toEqual(["requests", "request:r1", "alerts", "billing"]);
   });
 });

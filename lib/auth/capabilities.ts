@@ -36,8 +36,14 @@ export const capabilities = {
   configureAlerts: { roles: ["admin"], allows: "set the per-category SLA (days to triage) of alerts" },
   manageVault: { roles: ["admin"], allows: "replace vault credentials" },
   manageWorkspaces: { roles: ["admin"], allows: "edit workspaces and their UBO access" },
-  readBilling: { roles: ["admin", "finance"], allows: "see high-usage tiers and billing notifications" },
-  manageBilling: { roles: ["admin", "finance"], allows: "set high-usage tiers" },
+  readBilling: {
+    roles: ["admin", "finance", "auditor"],
+    allows: "see the balance, billing notification settings, per-workspace high-usage tiers, billing events and spend",
+  },
+  manageBilling: {
+    roles: ["admin", "finance"],
+    allows: "change the account's billing notification settings and per-workspace high-usage overrides",
+  },
   readAudit: { roles: ["admin", "auditor"], allows: "read and export the audit log" },
   manageUsers: { roles: ["admin"], allows: "create users, change roles, reset passwords, deactivate accounts (Settings)" },
   manageConnections: { roles: ["admin"], allows: "registry connections, their keys and signing secrets, and the webhook ledger" },

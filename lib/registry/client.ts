@@ -2,6 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { isRetryable, parseRetryAfter, RegistryError } from "./registry-error";
 import {
+  accountBillingConfigSchema,
+  balanceResponseSchema,
   billingEventsSchema,
   catalogResponseSchema,
   companyResponseSchema,
@@ -16,7 +18,11 @@ import {
   vaultEntriesSchema,
   vaultEntrySchema,
   vaultSourcesSchema,
+  workspaceBillingViewSchema,
+  workspaceListSchema,
   workspaceResponseSchema,
+  workspaceUsageSchema,
+  type accountBillingConfigPatchSchema,
   type billingRecentQuerySchema,
   type companyRequestBodySchema,
   type highUsagePatchBodySchema,
@@ -27,6 +33,7 @@ import {
   type testNotificationBodySchema,
   type vaultPutBodySchema,
   type workspacePatchBodySchema,
+  type workspaceUsageQuerySchema,
 } from "./schemas";
 import { parseSearchStream, type SearchStreamEvent } from "./search-stream";
 
@@ -315,6 +322,37 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
     recentBillingEvents: (query: z.input<typeof billingRecentQuerySchema> = {}, options?: CallOptions) =>
       request(
         { method: "GET", path: "/v2/billing/notifications/recent", query: { ...query }, schema: billingEventsSchema, idempotent: true },
+        options,
+      ),
+
+    // Vendor-documented, beyond the spec: an API with only the spec's endpoints answers 404 (see lib/billing/vendor-endpoint.ts).
+    /** GET /v2/billing/balance (vendor-documented). */
+    balance: (options?: CallOptions) =>
+      request({ method: "GET", path: "/v2/billing/balance", schema: balanceResponseSchema, idempotent: true }, options),
+    /** GET /v2/billing/notifications/config (vendor-documented): the account's resolved settings. */
+    accountBillingConfig: (options?: CallOptions) =>
+      request({ method: "GET", path: "/v2/billing/notifications/config", schema: accountBillingConfigSchema, idempotent: true }, options),
+    /** PATCH /v2/billing/notifications/config (vendor-documented). */
+    patchAccountBillingConfig: (body: z.input<typeof accountBillingConfigPatchSchema>, options?: CallOptions) =>
+      request({ method: "PATCH", path: "/v2/billing/notifications/config", body, schema: accountBillingConfigSchema }, options),
+    /** GET /v2/billing/notifications/workspaces/{workspaceId}/config (vendor-documented): account settings and the raw override. */
+    workspaceBillingView: (workspaceId: string, options?: CallOptions) =>
+      request(
+        {
+          method: "GET",
+          path: `/v2/billing/notifications/workspaces/${seg(workspaceId)}/config`,
+          schema: workspaceBillingViewSchema,
+          idempotent: true,
+        },
+        options,
+      ),
+    /** GET /v2/workspaces (vendor-documented; no published response schema). */
+    listWorkspaces: (options?: CallOptions) =>
+      request({ method: "GET", path: "/v2/workspaces", schema: workspaceListSchema, idempotent: true }, options),
+    /** GET /v2/workspaces/usage (vendor-documented; no published response schema). */
+    workspaceUsage: (query: z.input<typeof workspaceUsageQuerySchema> = {}, options?: CallOptions) =>
+      request(
+        { method: "GET", path: "/v2/workspaces/usage", query: { ...query }, schema: workspaceUsageSchema, idempotent: true },
         options,
       ),
 

@@ -1086,6 +1086,30 @@ export const workspaceResponseSchema = z.looseObject({ id: str, name: str, legal
 // ---------------------------------------------------------------------------------------------------
 // Billing notifications
 
+const periodMinutesSchema = z
+  .number()
+  .int({ error: "The window is a whole number of minutes." })
+  .min(highUsageWindowMinutes.min, { error: `The window is at least ${highUsageWindowMinutes.min} minutes.` })
+  .max(highUsageWindowMinutes.max, { error: `The window is at most ${highUsageWindowMinutes.max} minutes (30 days).` });
+
+function uniqueTierNames(tiers: { tier: string }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  tiers.forEach(({ tier }, index) => {
+    if (seen.has(tier))
+      ctx.addIssue({ code: "custom", path: [index, "tier"], message: `Tier names must be unique: "${tier}" appears more than once.` });
+    seen.add(tier);
+  });
+}
+
+const centsSchema = z.number().int({ error: "Cents are a whole number." }).nonnegative({ error: "Cents cannot be negative." });
+
+/** High-usage tiers as sent: 1 to 5 named tiers, names unique, whole credit cents. */
+const highUsageTiersInputSchema = z
+  .array(z.object({ tier: z.string().trim().min(1, { error: "Name the tier." }), cents: centsSchema }))
+  .min(highUsageTierCount.min, { error: `Give at least ${highUsageTierCount.min} tier.` })
+  .max(highUsageTierCount.max, { error: `Give at most ${highUsageTierCount.max} tiers.` })
+  .superRefine(uniqueTierNames);
+
 const tierNameSchema = openEnum(highUsageTierNames);
 
 export const highUsageTierSchema = z.looseObject({ tier: tierNameSchema, cents: z.number() });
@@ -1103,34 +1127,13 @@ export const highUsageOverrideSchema = z.looseObject({
   highUsageTiers: z.array(highUsageTierSchema).nullable().optional(),
 });
 
+/** PATCH of a workspace override: a field omitted (or null) inherits from the account; nothing is kept from earlier PATCHes. */
 export const highUsagePatchBodySchema = z.object({
-  highUsageEnabled: bool,
-  highUsageEmailEnabled: bool,
-  highUsageWebhookEnabled: bool,
-  highUsagePeriodMinutes: z
-    .number()
-    .int({ error: "The window is a whole number of minutes." })
-    .min(highUsageWindowMinutes.min, { error: `The window is at least ${highUsageWindowMinutes.min} minutes.` })
-    .max(highUsageWindowMinutes.max, { error: `The window is at most ${highUsageWindowMinutes.max} minutes (30 days).` })
-    .optional(),
-  highUsageTiers: z
-    .array(
-      z.object({
-        tier: z.string().trim().min(1, { error: "Name the tier." }),
-        cents: z.number().int({ error: "Cents are a whole number." }).nonnegative({ error: "Cents cannot be negative." }),
-      }),
-    )
-    .min(highUsageTierCount.min, { error: `Give at least ${highUsageTierCount.min} tier.` })
-    .max(highUsageTierCount.max, { error: `Give at most ${highUsageTierCount.max} tiers.` })
-    .superRefine((tiers, ctx) => {
-      const seen = new Set<string>();
-      tiers.forEach(({ tier }, index) => {
-        if (seen.has(tier))
-          ctx.addIssue({ code: "custom", path: [index, "tier"], message: `Tier names must be unique: "${tier}" appears more than once.` });
-        seen.add(tier);
-      });
-    })
-    .optional(),
+  highUsageEnabled: z.boolean().nullish(),
+  highUsageEmailEnabled: z.boolean().nullish(),
+  highUsageWebhookEnabled: z.boolean().nullish(),
+  highUsagePeriodMinutes: periodMinutesSchema.nullish(),
+  highUsageTiers: highUsageTiersInputSchema.nullish(),
 });
 
 export const billingEventSchema = z.looseObject({
@@ -1156,6 +1159,124 @@ export const billingRecentQuerySchema = z.object({
     .max(billingRecentLimit.max, { error: `The limit is at most ${billingRecentLimit.max}.` })
     .default(billingRecentLimit.default),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Vendor-documented endpoints beyond the spec (the vendor's OpenAPI; not in the contract's spec). Every page that
+// reads one must still work when it answers 404: see lib/billing/vendor-endpoint.ts.
+
+export const balanceStatuses = ["ok", "low", "depleted"] as const;
+
+/** A low-balance tier: fires when the balance falls to or below `cents` (credit cents). */
+export const lowBalanceTierSchema = z.looseObject({ tier: openEnum(billingTierNames), cents: z.number() });
+
+/** GET /v2/billing/balance. Every amount is in credit cents, as the field names say. */
+export const balanceResponseSchema = z.looseObject({
+  balanceInCreditCents: z.number(),
+  status: openEnum(balanceStatuses),
+  autoTopup: z.looseObject({ enabled: z.boolean(), thresholdInCreditCents: z.number(), amountInCreditCents: z.number() }),
+  lowBalanceThresholds: z.array(lowBalanceTierSchema),
+});
+
+/** GET and PATCH /v2/billing/notifications/config: the account's settings with the defaults merged in. Cents are credit cents. */
+export const accountBillingConfigSchema = z.looseObject({
+  lowBalanceEnabled: z.boolean(),
+  lowBalanceEmailEnabled: z.boolean(),
+  lowBalanceWebhookEnabled: z.boolean(),
+  lowBalanceTiers: z.array(lowBalanceTierSchema),
+  globalHighUsageEnabled: z.boolean(),
+  globalHighUsageEmailEnabled: z.boolean(),
+  globalHighUsageWebhookEnabled: z.boolean(),
+  globalHighUsagePeriodMinutes: z.number(),
+  globalHighUsageTiers: z.array(highUsageTierSchema),
+  /** The per-workspace high-usage defaults a workspace override inherits from. */
+  highUsageEnabled: z.boolean(),
+  highUsageEmailEnabled: z.boolean(),
+  highUsageWebhookEnabled: z.boolean(),
+  highUsagePeriodMinutes: z.number(),
+  highUsageTiers: z.array(highUsageTierSchema),
+  autoTopupNotificationsEnabled: z.boolean(),
+  autoTopupEmailEnabled: z.boolean(),
+  autoTopupWebhookEnabled: z.boolean(),
+});
+
+/** PATCH /v2/billing/notifications/config: every field optional; an omitted field keeps its current value. */
+export const accountBillingConfigPatchSchema = z.object({
+  lowBalanceEnabled: bool,
+  lowBalanceEmailEnabled: bool,
+  lowBalanceWebhookEnabled: bool,
+  lowBalanceTiers: z
+    .array(
+      z.object({ tier: z.enum(billingTierNames, { error: "A low-balance tier is warning, critical or depleted." }), cents: centsSchema }),
+    )
+    .min(1, { error: "Give at least 1 low-balance tier." })
+    .max(3, { error: "There are 3 low-balance tiers: warning, critical and depleted." })
+    .superRefine(uniqueTierNames)
+    .optional(),
+  globalHighUsageEnabled: bool,
+  globalHighUsageEmailEnabled: bool,
+  globalHighUsageWebhookEnabled: bool,
+  globalHighUsagePeriodMinutes: periodMinutesSchema.optional(),
+  globalHighUsageTiers: highUsageTiersInputSchema.optional(),
+  highUsageEnabled: bool,
+  highUsageEmailEnabled: bool,
+  highUsageWebhookEnabled: bool,
+  highUsagePeriodMinutes: periodMinutesSchema.optional(),
+  highUsageTiers: highUsageTiersInputSchema.optional(),
+  autoTopupNotificationsEnabled: bool,
+  autoTopupEmailEnabled: bool,
+  autoTopupWebhookEnabled: bool,
+});
+
+/** GET /v2/billing/notifications/workspaces/{workspaceId}/config: the account's resolved settings and the raw override. */
+export const workspaceBillingViewSchema = z.looseObject({
+  accountConfig: accountBillingConfigSchema,
+  workspaceOverride: highUsageOverrideSchema.nullable().optional(),
+});
+
+/**
+ * A workspace as GET /v2/workspaces lists it. The vendor publishes no response schema: the simulator answers a
+ * plain array of these; an object with a `workspaces` array is accepted too.
+ */
+export const workspaceSummarySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  legalName: z.string().nullable().optional(),
+  uboEnabled: bool,
+  isDefault: bool,
+});
+export const workspaceListSchema = z.union([
+  z.array(workspaceSummarySchema),
+  z.looseObject({ workspaces: z.array(workspaceSummarySchema) }),
+]);
+
+export function listedWorkspaces(list: WorkspaceList): WorkspaceSummary[] {
+  return Array.isArray(list) ? list : list.workspaces;
+}
+
+/**
+ * GET /v2/workspaces/usage. No published schema: the simulator answers one entry per workspace with its total and
+ * every charge in the range, in credit cents (the unit of the vendor's billing fields).
+ */
+export const workspaceUsageChargeSchema = z.looseObject({
+  at: z.string(),
+  creditCents: z.number(),
+  requestId: z.string().nullable().optional(),
+});
+export const workspaceUsageSchema = z.looseObject({
+  startDate: str,
+  endDate: str,
+  workspaces: z.array(
+    z.looseObject({
+      workspaceId: z.string(),
+      name: str,
+      totalCreditCents: z.number(),
+      requestCount: num,
+      charges: z.array(workspaceUsageChargeSchema).optional(),
+    }),
+  ),
+});
+
+export const workspaceUsageQuerySchema = z.object({ startDate: str, endDate: str, workspace: str });
 
 // ---------------------------------------------------------------------------------------------------
 // Country catalog (GET /v2/catalog; shape not documented, so both likely forms are accepted)
@@ -1307,3 +1428,10 @@ export type CompanyUpdatedEvent = z.infer<typeof companyUpdatedEventSchema>;
 export type MonitorNotificationEvent = z.infer<typeof monitorNotificationEventSchema>;
 export type UnknownWebhookEvent = z.infer<typeof unknownWebhookEventSchema>;
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
+export type AccountBillingConfig = z.infer<typeof accountBillingConfigSchema>;
+export type AccountBillingConfigPatch = z.infer<typeof accountBillingConfigPatchSchema>;
+export type WorkspaceBillingView = z.infer<typeof workspaceBillingViewSchema>;
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
+export type WorkspaceList = z.infer<typeof workspaceListSchema>;
+export type WorkspaceUsage = z.infer<typeof workspaceUsageSchema>;

@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { can } from "@/lib/auth/capabilities";
+import { guardPage } from "@/lib/auth/guard-page";
+import { noConnection } from "@/lib/connections/no-connection";
+import { registryFor } from "@/lib/connections/registry-for";
+import { settle } from "@/lib/registry/settle";
+import { AccountSettingsSection } from "./account-settings-section";
+import { BalanceSection } from "./balance-section";
+import { RecentEventsSection } from "./recent-events-section";
+import { SpendSection } from "./spend-section";
+import { WorkspaceOverridesSection } from "./workspace-overrides-section";
+
+export const metadata: Metadata = { title: "Billing" };
+
+const reading = (what: string) => <p className="text-sm text-muted-foreground">Reading {what}…</p>;
+
+/**
+ * Billing through the active connection: each section reads its own endpoints and shows its own error, or hides
+ * itself with one line when the registry lacks a vendor-documented endpoint, so one failure never blanks the page.
+ */
+export default async function BillingPage() {
+  const user = await guardPage("readBilling");
+  const opened = await settle(registryFor());
+  if (opened.error?.code === noConnection) {
+    return <NoConnectionNotice message={opened.error.message} canAdd={can(user.role, "manageConnections")} />;
+  }
+  if (opened.error) return <RegistryProblem what="Opening the registry connection" error={opened.error} />;
+  const registry = opened.value;
+  const canManage = can(user.role, "manageBilling");
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold">Billing</h1>
+        <p className="text-sm text-muted-foreground">
+          Through {registry.connection.name}. The registry states balances, tiers and spend in credit cents; they are shown as money with
+          two decimals (12,000 credit cents show as 120.00). Request prices stay in credits, as the API states them.
+          {!canManage && " You can read these settings; changing them is for finance and admins."}
+        </p>
+      </div>
+      <Suspense fallback={reading("the balance")}>
+        <BalanceSection registry={registry} />
+      </Suspense>
+      <Suspense fallback={reading("the account's notification settings")}>
+        <AccountSettingsSection registry={registry} canManage={canManage} />
+      </Suspense>
+      <Suspense fallback={reading("the workspaces' high-usage settings")}>
+        <WorkspaceOverridesSection registry={registry} canManage={canManage} />
+      </Suspense>
+      <Suspense fallback={reading("recent billing events")}>
+        <RecentEventsSection registry={registry} />
+      </Suspense>
+      <Suspense fallback={reading("spend")}>
+        <SpendSection registry={registry} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import type { Registry } from "@/lib/connections/registry-for";
+
+// Placeholder until its helper lands (issue 14): replaced before the issue is resolved.
+export async function WorkspaceOverridesSection(_props: { registry: Registry; canManage: boolean }) {
+  return null;
+}

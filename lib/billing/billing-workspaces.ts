@@ -1,0 +1,14 @@
+import "server-only";
+import type { Registry } from "@/lib/connections/registry-for";
+import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas";
+import { readVendorEndpoint, type VendorRead } from "./vendor-endpoint";
+
+/** The account's workspaces (GET /v2/workspaces, vendor-documented), default first, then by name. */
+export async function billingWorkspaces(registry: Registry): Promise<VendorRead<WorkspaceSummary[]>> {
+  const read = await readVendorEndpoint("GET /v2/workspaces", registry.client.listWorkspaces());
+  if (!read.value) return read;
+  const sorted = [...listedWorkspaces(read.value)].sort(
+    (a, b) => Number(Boolean(b.isDefault)) - Number(Boolean(a.isDefault)) || a.name.localeCompare(b.name),
+  );
+  return { value: sorted };
+}

@@ -1,0 +1,35 @@
+import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/schemas";
+
+/** Where an effective high-usage value comes from: the account's settings, or this workspace's override. Client-safe. */
+export type SettingSource = "account" | "workspace";
+export type Effective<T> = { value: T; source: SettingSource };
+export type HighUsageTier = { tier: string; cents: number };
+
+export type EffectiveHighUsage = {
+  enabled: Effective<boolean>;
+  emailEnabled: Effective<boolean>;
+  webhookEnabled: Effective<boolean>;
+  periodMinutes: Effective<number>;
+  tiers: Effective<HighUsageTier[]>;
+};
+
+function pick<T>(override: T | null | undefined, account: T): Effective<T> {
+  return override === null || override === undefined ? { value: account, source: "account" } : { value: override, source: "workspace" };
+}
+
+/**
+ * A workspace's high-usage settings as the registry applies them: each field the override sets, and every other
+ * field inherited from the account's per-workspace defaults (`highUsage*` of the resolved account settings).
+ */
+export function effectiveHighUsage(account: AccountBillingConfig, override: HighUsageOverride | null | undefined): EffectiveHighUsage {
+  return {
+    enabled: pick(override?.highUsageEnabled, account.highUsageEnabled),
+    emailEnabled: pick(override?.highUsageEmailEnabled, account.highUsageEmailEnabled),
+    webhookEnabled: pick(override?.highUsageWebhookEnabled, account.highUsageWebhookEnabled),
+    periodMinutes: pick(override?.highUsagePeriodMinutes, account.highUsagePeriodMinutes),
+    tiers: pick(
+      override?.highUsageTiers?.map(({ tier, cents }) => ({ tier, cents })),
+      account.highUsageTiers.map(({ tier, cents }) => ({ tier, cents })),
+    ),
+  };
+}
