@@ -17,21 +17,15 @@
  * Run: npm run bench:alerts   (builds first if the build is stale)
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
-import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
-import { freePort } from "../scripts/ports";
 import { benchSnapshotDiff } from "./alerts-diff";
+import { runBench, withBenchApp } from "./bench-app";
 import { firstLoadJsGzip } from "./first-load-js";
-import { signInCookie } from "./sign-in-session";
 import { signedInBrowser } from "./signed-in-browser";
 import { percentile } from "./percentile";
 
-const email = "bench@registry-desk.test";
-const password = "bench-password-123";
 const monitorsCount = 2_000;
 const alertsPerMonitor = 5;
 const assigneesCount = 10;
@@ -89,36 +83,15 @@ async function timed(run: () => Promise<unknown>, rounds: number): Promise<numbe
 }
 
 async function main() {
-  const data = tempDataDir("registry-desk-bench-alerts-");
-  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
-  const origin = `http://127.0.0.1:${port}`;
-  const launcher = startLauncher({
-    PORT: String(port),
-    EMBEDDED_PG_PORT: String(pgPort),
-    SIM_PORT: String(simPort),
-    DATA_DIR: data.dir,
-    ADMIN_EMAIL: email,
-    ADMIN_PASSWORD: password,
-  });
-  let database: pg.Client | undefined;
-  try {
-    await launcher.waitFor(/is ready at/, 600_000);
-    const databaseUrl = embeddedDatabaseUrl(data.dir, pgPort);
-    database = new pg.Client({ connectionString: databaseUrl });
-    await database.connect();
-    await database.query("update users set must_change_password = false where email = $1", [email]);
-    const { rows: connections } = await database.query<{ id: string }>(
-      "select id from registry_connections where name = 'Local simulator'",
-    );
-    const connectionId = connections[0]!.id;
+  await withBenchApp(async ({ origin, database, databaseUrl, cookie: signIn, secret, simulatorConnectionId }) => {
+    const connectionId = await simulatorConnectionId();
     const assignees = await seedAlerts(database, connectionId);
     const { rows: counts } = await database.query<{ alerts: number; monitors: number }>(
       "select count(*)::int as alerts, count(distinct monitor_id)::int as monitors from alerts",
     );
-    const cookie = await signInCookie(origin, email, password);
+    const cookie = await signIn();
 
     // (a) The lib query, in this process, on the app's database (the same code the page runs).
-    const secret = (name: string) => readFileSync(path.join(data.dir, name), "utf8").trim();
     Object.assign(process.env, {
       DATABASE_URL: databaseUrl,
       NEXTAUTH_SECRET: secret("auth-secret"),
@@ -224,17 +197,7 @@ async function main() {
     }
     // (d) The field-level diff, apart from the app (it runs in the page's server render).
     console.log(await benchSnapshotDiff());
-  } finally {
-    await database?.end();
-    await launcher.stop("SIGINT");
-    data.remove();
-  }
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

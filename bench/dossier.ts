@@ -5,17 +5,9 @@
  *   - first-load JavaScript (gzip) of /requests/[id], before the Ownership tab loads its graph code   goal ≤ 250 kB
  * Run: npm run bench:dossier   (builds first if the build is stale)
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import pg from "pg";
-import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
-import { freePort } from "../scripts/ports";
+import { runBench, withBenchApp } from "./bench-app";
 import { firstLoadJsGzip } from "./first-load-js";
-import { signInCookie } from "./sign-in-session";
 import { percentile } from "./percentile";
-
-const email = "bench@registry-desk.test";
-const password = "bench-password-123";
 
 async function fullResponseMs(url: string, cookie: string): Promise<number> {
   const start = performance.now();
@@ -26,35 +18,8 @@ async function fullResponseMs(url: string, cookie: string): Promise<number> {
 }
 
 async function main() {
-  const data = tempDataDir("registry-desk-bench-");
-  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
-  const origin = `http://127.0.0.1:${port}`;
-  const simOrigin = `http://127.0.0.1:${simPort}`;
-  const launcher = startLauncher({
-    PORT: String(port),
-    EMBEDDED_PG_PORT: String(pgPort),
-    SIM_PORT: String(simPort),
-    DATA_DIR: data.dir,
-    ADMIN_EMAIL: email,
-    ADMIN_PASSWORD: password,
-  });
-  let database: pg.Client | undefined;
-  try {
-    await launcher.waitFor(/is ready at/, 600_000);
-    database = new pg.Client({ connectionString: embeddedDatabaseUrl(data.dir, pgPort) });
-    await database.connect();
-    await database.query("update users set must_change_password = false where email = $1", [email]);
-    const cookie = await signInCookie(origin, email, password);
-
-    const key = readFileSync(path.join(data.dir, "simulator-api-key"), "utf8").trim();
-    const sim = async (method: string, route: string, body?: unknown) =>
-      (
-        await fetch(simOrigin + route, {
-          method,
-          headers: { "x-api-key": key, ...(body !== undefined && { "content-type": "application/json" }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-      ).json();
+  await withBenchApp(async ({ origin, database, cookie: signIn, sim, simulatorConnectionId }) => {
+    const cookie = await signIn();
     const dataPoints = [
       "company",
       "legalRepresentatives",
@@ -66,12 +31,13 @@ async function main() {
       "graph",
       "availableDocuments",
     ];
-    const created = await sim("POST", "/v2/company", { id: "LARGE", countryCode: "DE", dataPoints, graphMaxBudget: 100_000 });
-    const requestId = created.request.requestId as string;
-    const { rows } = await database.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
+    const created = (await sim("POST", "/v2/company", { id: "LARGE", countryCode: "DE", dataPoints, graphMaxBudget: 100_000 })) as {
+      request: { requestId: string };
+    };
+    const requestId = created.request.requestId;
     await database.query(
       "insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'LARGE') on conflict (request_id) do nothing",
-      [requestId, rows[0]!.id],
+      [requestId, await simulatorConnectionId()],
     );
     await sim("POST", "/_sim/advance", { seconds: 600 });
     for (let i = 0; ; i++) {
@@ -101,14 +67,7 @@ async function main() {
     console.log(
       `first-load JS of /requests/[id]: ${(js.bytes / 1000).toFixed(1)} kB gzip in ${js.scripts} scripts, before the Ownership tab loads (goal ≤ 250 kB)`,
     );
-  } finally {
-    await database?.end();
-    await launcher.stop("SIGINT");
-    data.remove();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
