@@ -53,6 +53,7 @@ describe("GET /v2/billing/balance", () => {
 describe("GET and PATCH /v2/billing/notifications/config", () => {
   it("answers every setting resolved, sets what a PATCH names and keeps the rest", async () => {
     await sim.call("POST", "/_sim/reset");
+    expect((await balance()).autoTopup.enabled).toBe(false); // the reset turned auto top-up off too
     const before = await config();
     expect(before).toMatchObject({ highUsageEnabled: true, highUsagePeriodMinutes: 60, globalHighUsageEnabled: false });
     const patched = await sim.call("PATCH", "/v2/billing/notifications/config", {
