@@ -104,7 +104,7 @@ describe("GET /v2/workspaces/usage", () => {
     expect(ofRequest[0]).toBeGreaterThan(0);
     expect(ofRequest[1]).toBe(-ofRequest[0]!);
     expect(after.totalCreditCents).toBe(before.totalCreditCents);
-    expect(after.requestCount).toBe(before.requestCount + 1);
+    expect(after.requestCount).toBe(before.requestCount! + 1);
   });
 
   it("reports the last 30 days up to now by default, echoes the range it used, and keeps both ends", async () => {
