@@ -11,19 +11,12 @@ import pg from "pg";
 import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { freePort } from "../scripts/ports";
 import { firstLoadJsGzip } from "./first-load-js";
+import { fullResponseMs } from "./full-response-ms";
 import { signInCookie } from "./sign-in-session";
 import { percentile } from "./percentile";
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
-
-async function fullResponseMs(url: string, cookie: string): Promise<number> {
-  const start = performance.now();
-  const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  await response.arrayBuffer();
-  return performance.now() - start;
-}
 
 async function main() {
   const data = tempDataDir("registry-desk-bench-");
