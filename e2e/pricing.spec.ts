@@ -35,10 +35,14 @@ test("a finance user reads the price matrix, filters it, compares two countries 
   await expect(matrix.locator('[data-cell="FR:company:onboarding"]')).toHaveText("2* (indicative)");
   await expect(matrix.locator('tr[data-country="FR"]')).toContainText("List of available documents");
   await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: "light" });
 
   // Filter: one country, one datapoint; the URL holds it.
-  await page.getByLabel("Country", { exact: true }).selectOption("DE");
-  await page.getByLabel("Datapoint").selectOption("subsidiaries");
+  await page.getByRole("combobox", { name: /^Country/ }).selectOption("DE");
+  await page.getByRole("combobox", { name: /^Datapoint/ }).selectOption("subsidiaries");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/\/pricing\?country=DE&datapoint=subsidiaries$/);
   await expect(matrix.locator("tr[data-country]")).toHaveCount(1);
@@ -49,18 +53,21 @@ test("a finance user reads the price matrix, filters it, compares two countries 
   // Compare two countries side by side (the datapoint filter goes along), the differences marked in words.
   await page.getByRole("link", { name: "Clear" }).click();
   await expect(matrix.locator("tr[data-country]")).toHaveCount(40);
-  await page.getByLabel("First country").selectOption("FR");
-  await page.getByLabel("Second country").selectOption("CN");
+  await page.getByRole("combobox", { name: /^First country/ }).selectOption("FR");
+  await page.getByRole("combobox", { name: /^Second country/ }).selectOption("CN");
   await page.getByRole("button", { name: "Compare" }).click();
   await expect(page).toHaveURL(/\/pricing\?compare=FR&compare=CN$/);
   const comparison = page.getByTestId("price-comparison");
   await expect(page.getByRole("heading", { name: "France and China" })).toBeVisible();
   const line = (key: string) => comparison.locator(`tr[data-line="${key}"]`);
   await expect(line("status")).toHaveAttribute("data-differs", "true");
-  await expect(line("status").getByRole("cell")).toHaveText(["live", "Beta", "Differs"]);
+  await expect(line("status").getByRole("cell")).toHaveText(["Live", "Beta", "Differs"]);
   await expect(line("ultimateBeneficialOwners:verification").getByRole("cell")).toHaveText([/credits$/, "Unavailable", "Differs"]);
   await expect(line("legalRepresentatives:verification")).toHaveAttribute("data-differs", "false");
   await expect(line("legalRepresentatives:verification").getByRole("cell").last()).toHaveText("Same");
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expectAccessible(page);
 
   // The download holds what the view shows: the two countries, in credits; it is audited.
@@ -113,7 +120,7 @@ test("the filters work without JavaScript, and a value the page cannot read is n
     );
     const matrix = withoutScripts.getByTestId("price-matrix");
     await expect(matrix.locator("tr[data-country]")).toHaveCount(1);
-    await withoutScripts.getByLabel("Datapoint").selectOption("ultimateBeneficialOwners");
+    await withoutScripts.getByRole("combobox", { name: /^Datapoint/ }).selectOption("ultimateBeneficialOwners");
     await withoutScripts.getByRole("button", { name: "Apply" }).click();
     await expect(withoutScripts).toHaveURL(/\/pricing\?country=FR&datapoint=ultimateBeneficialOwners$/);
     await expect(matrix.locator('[data-cell="FR:ultimateBeneficialOwners:verification"]')).toHaveText(/^\d/);

@@ -2,15 +2,14 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
 import type { Comparison } from "@/lib/pricing/price-comparison";
-import { datapointLabel, modeLabel } from "@/lib/pricing/price-labels";
-import { isBeta } from "@/lib/pricing/price-matrix";
+import { capitalised, datapointLabel, modeLabel } from "@/lib/pricing/price-labels";
 import { countryNames } from "@/lib/registry/countries";
 import { priceCellText } from "./price-cell-text";
 
 type Line = { key: string; what: string; values: [string, string]; differs: boolean };
 
 const statusText = (status: string | undefined, catalogRead: boolean) =>
-  !catalogRead ? "Unknown (catalog not read)" : isBeta(status) ? "Beta" : (status ?? "Not stated");
+  !catalogRead ? "Unknown (catalog not read)" : status ? capitalised(status) : "Not stated";
 
 const documentsText = (documents: Comparison["includedDocuments"]["values"][number]) =>
   documents.length ? documents.map(({ block, documents: names }) => `${block}: ${names.join(", ")}`).join("; ") : "None";

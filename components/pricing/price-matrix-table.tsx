@@ -39,9 +39,10 @@ function CellContent({ cell }: { cell: PriceCell }) {
         </span>
       );
     case "included":
+      // Short in the cell (a block's datapoints would repeat the same sentence across the row); whole for screen readers and on hover.
       return (
-        <span className="inline-flex items-center gap-1 text-muted-foreground">
-          <Link2 className="size-3.5" aria-hidden /> {priceCellText(cell)}
+        <span className="inline-flex items-center gap-1 text-muted-foreground" title={priceCellText(cell)}>
+          <Link2 className="size-3.5" aria-hidden /> Included<span className="sr-only"> with {datapointLabel(cell.carrier)}</span>
         </span>
       );
     case "not_listed":

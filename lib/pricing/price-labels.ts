@@ -7,4 +7,7 @@ export function datapointLabel(datapoint: string): string {
   return (datapointLabels as Record<string, string>)[datapoint] ?? datapoint;
 }
 
-export const modeLabel = (mode: string) => mode.charAt(0).toUpperCase() + mode.slice(1);
+/** A word of the API as a label: "verification" → "Verification", "live" → "Live". */
+export const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+export const modeLabel = capitalised;
