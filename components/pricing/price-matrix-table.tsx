@@ -1,5 +1,6 @@
 import { Ban, Link2 } from "lucide-react";
 import { RegistryProblem } from "@/components/connections/registry-problem";
+import { creditAmount } from "@/components/money/credits";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
@@ -8,8 +9,6 @@ import { priceCell, type CountryPrices, type CountryRow, type PriceCell, type Pr
 import { countryNames } from "@/lib/registry/countries";
 import { DevelopmentStatusBadge } from "./development-status-badge";
 import { priceCellText } from "./price-cell-text";
-
-const amount = (n: number) => n.toLocaleString("en", { maximumFractionDigits: 2 });
 
 /** A mark that is the same in every mode (unavailable, included, not listed) spans the datapoint's mode columns. */
 const spansModes = (cell: PriceCell) => cell.kind === "unavailable" || cell.kind === "included" || cell.kind === "not_listed";
@@ -21,7 +20,7 @@ function CellContent({ cell }: { cell: PriceCell }) {
         <Badge variant="success">Free</Badge>
       ) : (
         <span className="tabular-nums">
-          {amount(cell.credits)}
+          {creditAmount(cell.credits)}
           {cell.authoritative === false && (
             <>
               <span aria-hidden>*</span>
