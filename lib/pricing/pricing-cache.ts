@@ -14,11 +14,8 @@ function cached<T>(key: string, read: () => Promise<T>): Promise<T> {
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < pricingTtlMs) return hit.answer as Promise<T>;
   const answer = read();
-  const entry = { at: Date.now(), answer };
-  cache.set(key, entry);
-  answer.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
+  cache.set(key, { at: Date.now(), answer });
+  answer.catch(() => cache.delete(key));
   return answer;
 }
 
