@@ -7,15 +7,8 @@
  */
 import { runBench, withBenchApp } from "./bench-app";
 import { firstLoadJsGzip } from "./first-load-js";
+import { fullResponseMs } from "./full-response-ms";
 import { percentile } from "./percentile";
-
-async function fullResponseMs(url: string, cookie: string): Promise<number> {
-  const start = performance.now();
-  const response = await fetch(url, { headers: { cookie }, redirect: "manual" });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  await response.arrayBuffer();
-  return performance.now() - start;
-}
 
 async function main() {
   await withBenchApp(async ({ origin, database, cookie: signIn, sim, simulatorConnectionId }) => {

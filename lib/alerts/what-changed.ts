@@ -10,7 +10,7 @@ import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
-import { cachedPricing } from "@/lib/orders/pricing-cache";
+import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, type OrderableDatapoint } from "@/lib/orders/quote";
 import type { PricingResponse } from "@/lib/registry/schemas";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";

@@ -1,4 +1,5 @@
 import "server-only";
+import { mapBounded } from "@/lib/async/map-bounded";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
@@ -25,19 +26,6 @@ export type MonitorListPage = { rows: MonitorListRow[]; total: number; hasNextPa
 
 /** Log reads in flight at once for one page (each is one free call to the registry). */
 const logReadConcurrency = 4;
-
-async function mapBounded<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await run(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /** The newest entry of a monitor's log (`first: 1`), or the registry's refusal. */
 async function readLastCheck(registry: Registry, monitor: Monitor): Promise<{ check?: LastCheck; error?: RegistryErrorInfo }> {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { registryAction } from "@/lib/auth/registry-action";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { placeOnboarding } from "@/lib/orders/place-order";
-import { cachedPricing } from "@/lib/orders/pricing-cache";
+import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, quoteOrder } from "@/lib/orders/quote";
 import { registryCountries } from "@/lib/registry/countries";
 

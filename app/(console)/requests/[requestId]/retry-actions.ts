@@ -7,7 +7,7 @@ import { registryAction } from "@/lib/auth/registry-action";
 import type { FollowUpContext } from "@/lib/auth/registry-context";
 import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
-import { cachedPricing } from "@/lib/orders/pricing-cache";
+import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, orderableDatapoints, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
 import { isKnownValue } from "@/lib/registry/schemas";
 

@@ -10,7 +10,7 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { prefilledMetadata } from "@/lib/monitors/metadata-input";
 import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { companyHeader } from "@/lib/orders/company-header";
-import { cachedPricing } from "@/lib/orders/pricing-cache";
+import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
 import { settle } from "@/lib/registry/settle";
 import { startMonitorAction } from "../../../monitors/actions";
