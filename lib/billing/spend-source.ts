@@ -1,0 +1,71 @@
+import "server-only";
+import type { Registry } from "@/lib/connections/registry-for";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { WorkspaceUsage } from "@/lib/registry/schemas";
+import { recordedCharges } from "./recorded-charges";
+import { byTime, type Charge } from "./spend-series";
+import { readVendorEndpoint } from "./vendor-endpoint";
+
+/** The spend the page charts and the backtest replays: the last 30 days. */
+export const spendRangeDays = 30;
+const dayMs = 86_400_000;
+
+export type WorkspaceCharges = {
+  workspaceId: string;
+  name: string | undefined;
+  totalCents: number;
+  /** Ordered by time; undefined when the registry reports the total only. */
+  charges: Charge[] | undefined;
+};
+
+/**
+ * Where the spend comes from. `registry`: `GET /v2/workspaces/usage`, per workspace, in credit cents. `recorded`:
+ * that endpoint is missing (404), so the costs this console recorded for its own requests through this connection
+ * (all workspaces together), converted from credits. `nowMs` is the later of our clock and the registry's last
+ * word on time (a sandbox's clock may run ahead of ours).
+ */
+export type SpendRead =
+  | { source: "registry"; startMs: number; nowMs: number; workspaces: WorkspaceCharges[]; error?: undefined }
+  | { source: "recorded"; startMs: number; nowMs: number; missing: string; charges: Charge[]; error?: undefined }
+  | { source?: undefined; error: RegistryErrorInfo };
+
+const timeOf = (iso: string | undefined) => {
+  const ms = iso === undefined ? Number.NaN : Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : ms;
+};
+
+function usageCharges(entry: WorkspaceUsage["workspaces"][number]): Charge[] | undefined {
+  if (!entry.charges) return undefined;
+  return byTime(
+    entry.charges.flatMap((charge) => {
+      const atMs = timeOf(charge.at);
+      return atMs === undefined ? [] : [{ atMs, cents: charge.creditCents }];
+    }),
+  );
+}
+
+/**
+ * The last 30 days of spend, of every workspace or of `workspace` (its id). The usage is asked for with a start
+ * date only: the registry ends the range at its own now.
+ */
+export async function readSpend(registry: Registry, options: { workspace?: string } = {}): Promise<SpendRead> {
+  const startMs = Date.now() - spendRangeDays * dayMs;
+  const startDate = new Date(startMs).toISOString();
+  const usage = await readVendorEndpoint(
+    "GET /v2/workspaces/usage",
+    registry.client.workspaceUsage({ startDate, ...(options.workspace && { workspace: options.workspace }) }),
+  );
+  if (usage.error) return { error: usage.error };
+  if (usage.missing !== undefined) {
+    const charges = await recordedCharges(registry.connection.id, new Date(startMs));
+    return { source: "recorded", startMs, nowMs: Math.max(Date.now(), charges.at(-1)?.atMs ?? 0), missing: usage.missing, charges };
+  }
+  const workspaces = usage.value.workspaces.map((entry) => ({
+    workspaceId: entry.workspaceId,
+    name: entry.name,
+    totalCents: entry.totalCreditCents,
+    charges: usageCharges(entry),
+  }));
+  const latest = workspaces.flatMap((w) => w.charges?.at(-1)?.atMs ?? []);
+  return { source: "registry", startMs, nowMs: Math.max(Date.now(), timeOf(usage.value.endDate) ?? 0, ...latest), workspaces };
+}
