@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingEventsSchema, monitorSchema } from "../lib/registry/schemas";
+import { billingEventsSchema, listedWorkspaces, monitorSchema, workspaceListSchema } from "../lib/registry/schemas";
 import { startTestSimulator } from "./test-harness";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
@@ -23,16 +23,19 @@ describe("billing notifications", () => {
     expect(sim.received.some((r) => r.body.includes('"kind":"low_balance"'))).toBe(true);
   });
 
-  it("fires a workspace's high-usage tier when its spend over the window reaches it", async () => {
+  it("fires a workspace's high-usage tier when its spend over the window reaches it, keyed by the workspace's UUID", async () => {
     await sim.call("PUT", "/_sim/wallet", { balance: 10_000 });
-    await sim.call("PATCH", "/v2/billing/notifications/workspaces/default/config", {
-      highUsagePeriodMinutes: 60,
-      highUsageTiers: [{ tier: "warning", cents: 1000 }],
-    });
+    const tiers = { highUsagePeriodMinutes: 60, highUsageTiers: [{ tier: "warning", cents: 1000 }] };
+    expect((await sim.call("PATCH", "/v2/billing/notifications/workspaces/default/config", tiers)).status).toBe(404);
+    const workspaceId = listedWorkspaces(workspaceListSchema.parse((await sim.call("GET", "/v2/workspaces")).json)).find(
+      (w) => w.isDefault,
+    )!.id;
+    expect(workspaceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect((await sim.call("PATCH", `/v2/billing/notifications/workspaces/${workspaceId}/config`, tiers)).status).toBe(200);
     for (let i = 0; i < 3; i++) await spend(`HRB ${2000 + i}`);
     const high = (await events()).filter((e) => e.kind === "high_usage");
-    expect(high).toHaveLength(1);
-    expect(high[0]).toMatchObject({ identifier: "warning", workspaceId: "default", payload: { thresholdCents: 1000, periodMinutes: 60 } });
+    expect(high).toHaveLength(1); // once per tier per window
+    expect(high[0]).toMatchObject({ identifier: "warning", workspaceId, payload: { thresholdCents: 1000, periodMinutes: 60 } });
   });
 
   it("tops the wallet up when auto top-up is on, and reports a failed top-up", async () => {

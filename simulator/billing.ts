@@ -1,5 +1,7 @@
+import { workspaceHighUsage } from "./billing-config";
 import { newUuid } from "./ids";
 import type { SimulatorContext } from "./simulator-context";
+import type { SimState } from "./state";
 
 /** Low-balance tiers, as fractions of the wallet's starting balance. */
 const lowBalanceTiers = [
@@ -7,16 +9,6 @@ const lowBalanceTiers = [
   { tier: "critical", below: 0.05 },
   { tier: "depleted", below: 1e-9 },
 ] as const;
-
-/** Account-level high-usage defaults (a workspace override replaces them field by field). */
-export const accountHighUsage = {
-  enabled: true,
-  periodMinutes: 60,
-  tiers: [
-    { tier: "warning", cents: 50_000 },
-    { tier: "critical", cents: 200_000 },
-  ],
-};
 
 const centsPerCredit = 100;
 
@@ -47,14 +39,17 @@ function fire(
   if (webhook) ctx.sendWebhook("billing.notification", { type: "billing.notification", ...event });
 }
 
-/** Takes credits from the wallet and fires the low-balance and high-usage notifications it crosses. */
-export function charge(ctx: SimulatorContext, credits: number, workspaceId: string) {
+/**
+ * Takes credits from the wallet for the workspace with this UUID (`requestId`: the request charged, null for a
+ * control-API spend) and fires the low-balance and high-usage notifications it crosses.
+ */
+export function charge(ctx: SimulatorContext, credits: number, workspaceId: string, requestId: string | null) {
   const { state } = ctx.store;
   if (credits <= 0) return;
   state.wallet.balance = Math.round((state.wallet.balance - credits) * 100) / 100;
   const { spends } = state;
   const now = ctx.clock.now();
-  spends.push({ at: now.toISOString(), credits, workspaceId });
+  spends.push({ at: now.toISOString(), credits, workspaceId, requestId });
 
   for (const { tier, below } of lowBalanceTiers) {
     if (state.wallet.balance < state.wallet.initial * below) {
@@ -91,18 +86,9 @@ export function charge(ctx: SimulatorContext, credits: number, workspaceId: stri
     );
   }
 
-  const override = state.highUsageOverrides[workspaceId] as
-    | {
-        highUsageEnabled?: boolean | null;
-        highUsagePeriodMinutes?: number | null;
-        highUsageTiers?: { tier: string; cents: number }[] | null;
-        highUsageWebhookEnabled?: boolean | null;
-      }
-    | undefined;
-  const enabled = override?.highUsageEnabled ?? accountHighUsage.enabled;
-  if (!enabled) return;
-  const periodMinutes = override?.highUsagePeriodMinutes ?? accountHighUsage.periodMinutes;
-  const tiers = override?.highUsageTiers ?? accountHighUsage.tiers;
+  const rule = workspaceHighUsage(state.billingConfig, state.highUsageOverrides[workspaceId]);
+  if (!rule.enabled) return;
+  const { periodMinutes, tiers } = rule;
   const since = now.getTime() - periodMinutes * 60_000;
   const spentCents = Math.round(
     spends.filter((s) => s.workspaceId === workspaceId && Date.parse(s.at) >= since).reduce((sum, s) => sum + s.credits, 0) *
@@ -118,14 +104,37 @@ export function charge(ctx: SimulatorContext, credits: number, workspaceId: stri
         `high_usage:${workspaceId}:${tier}:${period}`,
         { spentCents, thresholdCents: cents, periodMinutes },
         workspaceId,
-        override?.highUsageWebhookEnabled ?? true,
+        rule.webhookEnabled,
       );
     }
   }
 }
 
-export function refund(ctx: SimulatorContext, credits: number) {
-  if (credits > 0) ctx.store.state.wallet.balance = Math.round((ctx.store.state.wallet.balance + credits) * 100) / 100;
+/** Gives credits back to the wallet, recorded as a negative spend of the workspace that paid them. */
+export function refund(ctx: SimulatorContext, credits: number, workspaceId: string, requestId: string) {
+  const { state } = ctx.store;
+  if (credits <= 0) return;
+  state.wallet.balance = Math.round((state.wallet.balance + credits) * 100) / 100;
+  state.spends.push({ at: ctx.clock.now().toISOString(), credits: -credits, workspaceId, requestId });
+}
+
+/** GET /v2/billing/balance: the wallet in credit cents, its status against the account's low-balance tiers. */
+export function balanceView(state: SimState) {
+  const balanceInCreditCents = Math.round(state.wallet.balance * centsPerCredit);
+  const tiers = state.billingConfig.lowBalanceTiers;
+  const depletedAt = Math.max(0, ...tiers.filter((t) => t.tier === "depleted").map((t) => t.cents));
+  const lowAt = Math.max(depletedAt, ...tiers.map((t) => t.cents));
+  const topup = state.autoTopup;
+  return {
+    balanceInCreditCents,
+    status: balanceInCreditCents <= depletedAt ? "depleted" : balanceInCreditCents <= lowAt ? "low" : "ok",
+    autoTopup: {
+      enabled: topup?.enabled ?? false,
+      thresholdInCreditCents: Math.round((topup?.thresholdCredits ?? 0) * centsPerCredit),
+      amountInCreditCents: Math.round((topup?.amountCredits ?? 0) * centsPerCredit),
+    },
+    lowBalanceThresholds: tiers,
+  };
 }
 
 /** Sets the balance (control API) and starts a new period for the low-balance notifications. */

@@ -15,6 +15,7 @@ import {
   vaultSourcesSchema,
   workspaceResponseSchema,
 } from "../lib/registry/schemas";
+import { defaultWorkspaceId } from "./state";
 import { startTestSimulator, testSecret } from "./test-harness";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
@@ -201,13 +202,11 @@ describe("billing notifications", () => {
         ],
       },
     ];
-    for (const body of bad) expect((await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", body)).status).toBe(400);
-    const first = highUsageOverrideSchema.parse(
-      (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsagePeriodMinutes: 5 })).json,
-    );
+    const path = `/v2/billing/notifications/workspaces/${defaultWorkspaceId}/config`;
+    for (const body of bad) expect((await sim.call("PATCH", path, body)).status).toBe(400);
+    const first = highUsageOverrideSchema.parse((await sim.call("PATCH", path, { highUsagePeriodMinutes: 5 })).json);
     const second = highUsageOverrideSchema.parse(
-      (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsageTiers: [{ tier: "warning", cents: 100 }] }))
-        .json,
+      (await sim.call("PATCH", path, { highUsageTiers: [{ tier: "warning", cents: 100 }] })).json,
     );
     expect(second).toMatchObject({
       id: first.id,
@@ -215,7 +214,7 @@ describe("billing notifications", () => {
       highUsageTiers: [{ tier: "warning", cents: 100 }],
       highUsageEnabled: null,
     });
-    expect((await sim.call("DELETE", "/v2/billing/notifications/workspaces/w1/config")).json).toEqual({ ok: true });
+    expect((await sim.call("DELETE", path)).json).toEqual({ ok: true });
   });
 
   it("lists recent events with a limit from 1 to 200", async () => {
