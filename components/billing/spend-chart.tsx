@@ -27,9 +27,12 @@ const tierColours = ["text-warning", "text-destructive", "text-destructive", "te
 export function SpendChart({ label, series, tiers }: { label: string; series: SpendSeries; tiers: readonly HighUsageTier[] }) {
   const { peaks, startMs, endMs, bucketMs, windowMinutes, peak } = series;
   const sortedTiers = [...tiers].sort((a, b) => a.cents - b.cents);
-  const top = Math.max(1, peak.cents, ...sortedTiers.map((t) => t.cents)) * 1.1;
+  const highest = Math.max(1, peak.cents, ...sortedTiers.map((t) => t.cents));
+  const top = highest * 1.1;
+  // A refund with its charge outside the window takes the sum below zero.
+  const bottom = Math.min(0, ...peaks);
   const x = (ms: number) => pad.left + ((ms - startMs) / (endMs - startMs || 1)) * plotWidth;
-  const y = (cents: number) => pad.top + (1 - cents / top) * plotHeight;
+  const y = (cents: number) => pad.top + (1 - (cents - bottom) / (top - bottom)) * plotHeight;
   // Each bucket's peak held flat across it: M to the first, then H (along) and V (up or down) for each next one.
   const at = (b: number) => x(startMs + b * bucketMs).toFixed(1);
   const step = `${peaks.map((cents, b) => (b ? `H${at(b)} V${y(cents).toFixed(1)}` : `M${at(0)} ${y(cents).toFixed(1)}`)).join(" ")} H${x(endMs).toFixed(1)}`;
@@ -59,8 +62,8 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
       <text x={pad.left - 6} y={y(0) + 4} fontSize={10} textAnchor="end" fill="currentColor">
         0.00
       </text>
-      <text x={pad.left - 6} y={y(top / 1.1) + 4} fontSize={10} textAnchor="end" fill="currentColor">
-        {creditCentsAsMoney(Math.round(top / 1.1))}
+      <text x={pad.left - 6} y={y(highest) + 4} fontSize={10} textAnchor="end" fill="currentColor">
+        {creditCentsAsMoney(highest)}
       </text>
       <text x={pad.left} y={height - 6} fontSize={10} fill="currentColor">
         {day(startMs)}

@@ -61,3 +61,28 @@ describe("forecastTiers", () => {
     expect(forecast.tiers[0]!.when).toBe("not_at_this_rate");
   });
 });
+
+describe("forecastTiers with refunds", () => {
+  it("counts a refund as a negative charge, in the window and in the rate", () => {
+    // 800 net over the last 2 hours (400 an hour), all of it still in the 60-minute window.
+    const charges = [ago(35, 900), ago(25, -400), ago(5, 300)];
+    const forecast = forecastTiers(charges, {
+      nowMs: now,
+      windowMinutes: 60,
+      rateWindowMs: 2 * hour,
+      tiers: [{ tier: "warning", cents: 850 }],
+    });
+    expect(forecast.currentCents).toBe(800);
+    // Over [0, 25 min] the rate (400 per hour) lifts 800 to 850 in 7.5 minutes.
+    expect(forecast.tiers[0]!.inMs).toBeCloseTo(7.5 * minute, 6);
+  });
+
+  it("reaches a tier when a refund leaves the window, at zero rate", () => {
+    const charges = [ago(100, 500), ago(50, -500), ago(40, 500)];
+    // Rate over 1 h: 0 (the refund and the later charge cancel); now 0 in the window, 500 once the refund leaves.
+    const forecast = forecastTiers(charges, { nowMs: now, windowMinutes: 60, rateWindowMs: hour, tiers: [{ tier: "w", cents: 400 }] });
+    expect(forecast.centsPerHour).toBe(0);
+    expect(forecast.currentCents).toBe(0);
+    expect(forecast.tiers[0]).toEqual({ tier: "w", cents: 400, when: "in", inMs: 10 * minute });
+  });
+});

@@ -6,7 +6,7 @@ import type { Charge } from "./spend-series";
  * last `rateWindowMs` (24 hours unless told). The forecast assumes that rate from now on while the charges already
  * in the window age out of it: at now + Δ the window holds the rate's spend since now (Δ, at most the window) plus
  * the charges made at or after now + Δ − window. A tier the steady rate never fills (rate × window below the tier)
- * is not reached "at this rate". Pure; O(charges in the window) per tier.
+ * is not reached "at this rate". Refunds are negative charges. Pure; O(charges in the window) per tier.
  */
 export const rateWindowMs = 24 * 3_600_000;
 
@@ -38,21 +38,25 @@ export function forecastTiers(
 
   const forecast = ({ tier, cents }: HighUsageTier): TierForecast => {
     if (currentCents >= cents) return { tier, cents, when: "already" };
-    if (perMs <= 0) return { tier, cents, when: "not_at_this_rate" };
-    // Between two departures the window's spend rises with the rate; it drops as each old charge leaves.
-    let remaining = currentCents;
-    let segmentStart = 0;
+    // Where the window's spend, perMs × Δ + base over [from, to], first meets the tier (linear: check both ends).
+    const reached = (from: number, to: number, base: number) => {
+      if (perMs * from + base >= cents) return from;
+      if (perMs > 0 && perMs * to + base >= cents) return (cents - base) / perMs;
+      return undefined;
+    };
+    // Between two departures the window's spend moves with the rate; it steps as each old charge (or refund) leaves.
+    let base = currentCents;
+    let from = 0;
     for (const charge of inWindow) {
       const leavesAfter = charge.atMs + windowMs - nowMs; // still counted at this Δ, gone just after
-      if (perMs * leavesAfter + remaining >= cents) {
-        return { tier, cents, when: "in", inMs: Math.max(segmentStart, (cents - remaining) / perMs) };
-      }
-      remaining -= charge.cents;
-      segmentStart = leavesAfter;
+      const inMs = reached(from, leavesAfter, base);
+      if (inMs !== undefined) return { tier, cents, when: "in", inMs };
+      base -= charge.cents;
+      from = leavesAfter;
     }
     // Only the rate's own spend is left in the window: it levels off at rate × window.
-    if (perMs * windowMs >= cents) return { tier, cents, when: "in", inMs: Math.max(segmentStart, cents / perMs) };
-    return { tier, cents, when: "not_at_this_rate" };
+    const inMs = reached(from, windowMs, base);
+    return inMs === undefined ? { tier, cents, when: "not_at_this_rate" } : { tier, cents, when: "in", inMs };
   };
 
   return { centsPerHour: perMs * 3_600_000, rateWindowMs: rateOver, currentCents, tiers: tiers.map(forecast) };
