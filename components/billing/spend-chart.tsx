@@ -2,6 +2,7 @@ import { creditCentsAsMoney } from "@/components/money/credit-cents";
 import type { HighUsageTier } from "@/lib/billing/effective-settings";
 import type { SpendSeries } from "@/lib/billing/spend-series";
 import { windowWords } from "@/lib/billing/window-words";
+import { utcDay, utcMoment } from "./spend-dates";
 
 /**
  * The windowed spend of one workspace as a step line, with its high-usage tiers as horizontal lines. Hand-drawn
@@ -16,10 +17,6 @@ const pad = { left: 56, right: 96, top: 12, bottom: 24 };
 const plotWidth = width - pad.left - pad.right;
 const plotHeight = height - pad.top - pad.bottom;
 const dayMs = 86_400_000;
-
-const day = (ms: number) => new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const moment = (ms: number) =>
-  new Date(ms).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
 /** Tier lines in the order of their amounts, coloured from mild to severe. */
 const tierColours = ["text-warning", "text-destructive", "text-destructive", "text-destructive", "text-destructive"];
@@ -36,13 +33,13 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
   // Each bucket's peak held flat across it: M to the first, then H (along) and V (up or down) for each next one.
   const at = (b: number) => x(startMs + b * bucketMs).toFixed(1);
   const step = `${peaks.map((cents, b) => (b ? `H${at(b)} V${y(cents).toFixed(1)}` : `M${at(0)} ${y(cents).toFixed(1)}`)).join(" ")} H${x(endMs).toFixed(1)}`;
-  const window = windowWords(windowMinutes);
+  const windowText = windowWords(windowMinutes);
   const tierWords = sortedTiers.map(
     (t) => `${t.tier} tier ${creditCentsAsMoney(t.cents)} ${peak.cents >= t.cents ? "reached" : "not reached"}`,
   );
   const summary =
-    `${label}: spend in any ${window} window from ${day(startMs)} to ${day(endMs)}; highest ${creditCentsAsMoney(peak.cents)}` +
-    (peak.cents > 0 ? ` on ${moment(peak.atMs)} UTC` : "") +
+    `${label}: spend in any ${windowText} window from ${utcDay(startMs)} to ${utcDay(endMs)}; highest ${creditCentsAsMoney(peak.cents)}` +
+    (peak.cents > 0 ? ` on ${utcMoment(peak.atMs)} UTC` : "") +
     (tierWords.length ? `; ${tierWords.join("; ")}` : "");
   const days = Math.ceil((endMs - startMs) / dayMs);
   const bucketsPerDay = dayMs / bucketMs;
@@ -66,10 +63,10 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
         {creditCentsAsMoney(highest)}
       </text>
       <text x={pad.left} y={height - 6} fontSize={10} fill="currentColor">
-        {day(startMs)}
+        {utcDay(startMs)}
       </text>
       <text x={pad.left + plotWidth} y={height - 6} fontSize={10} textAnchor="end" fill="currentColor">
-        {day(endMs)}
+        {utcDay(endMs)}
       </text>
       <path d={step} fill="none" stroke="currentColor" className="text-primary" strokeWidth={1.5} />
       {sortedTiers.map((t, i) => (
@@ -98,7 +95,7 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
             height={plotHeight}
             fill="transparent"
           >
-            <title>{`${day(from)}: highest ${creditCentsAsMoney(Math.max(0, ...dayPeaks))} in a ${window} window`}</title>
+            <title>{`${utcDay(from)}: highest ${creditCentsAsMoney(Math.max(0, ...dayPeaks))} in a ${windowText} window`}</title>
           </rect>
         );
       })}

@@ -67,12 +67,6 @@ describe("readSpend", () => {
     expect(Date.now() - Date.parse(query.get("startDate")!)).toBeLessThan(30 * 86_400_000 + 60_000);
   });
 
-  it("asks for one workspace when told", async () => {
-    stub.json(200, { workspaces: [] });
-    await readSpend(registry, { workspace: "ws-2" });
-    expect(new URL(stub.requests[0]!.url, "http://stub").searchParams.get("workspace")).toBe("ws-2");
-  });
-
   it("falls back to this connection's recorded costs of the last 30 days, in credit cents, when usage answers 404", async () => {
     stub.json(404, { statusCode: 404, error: { code: "not_found", message: "Cannot GET /v2/workspaces/usage" } });
     const spend = await readSpend(registry);

@@ -45,16 +45,13 @@ function usageCharges(entry: WorkspaceUsage["workspaces"][number]): Charge[] | u
 }
 
 /**
- * The last 30 days of spend, of every workspace or of `workspace` (its id). The usage is asked for with a start
- * date only: the registry ends the range at its own now.
+ * The last 30 days of spend of every workspace. The usage is asked for with a start date only: the registry ends
+ * the range at its own now. (Not with `workspace`: its 404 for an unknown workspace would read as "no endpoint".)
  */
-export async function readSpend(registry: Registry, options: { workspace?: string } = {}): Promise<SpendRead> {
+export async function readSpend(registry: Registry): Promise<SpendRead> {
   const startMs = Date.now() - spendRangeDays * dayMs;
   const startDate = new Date(startMs).toISOString();
-  const usage = await readVendorEndpoint(
-    "GET /v2/workspaces/usage",
-    registry.client.workspaceUsage({ startDate, ...(options.workspace && { workspace: options.workspace }) }),
-  );
+  const usage = await readVendorEndpoint("GET /v2/workspaces/usage", registry.client.workspaceUsage({ startDate }));
   if (usage.error) return { error: usage.error };
   if (usage.missing !== undefined) {
     const charges = await recordedCharges(registry.connection.id, new Date(startMs));
