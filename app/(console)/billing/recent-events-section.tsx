@@ -1,6 +1,7 @@
 import { EventsList, type EventRow, type FilterChoice } from "@/components/billing/events-list";
 import { billingEventWords } from "@/components/billing/events-words";
 import { RegistryProblem } from "@/components/connections/registry-problem";
+import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
 import type { MergedBillingEvent } from "@/lib/billing/merge-billing-events";
@@ -52,8 +53,8 @@ export async function RecentEventsSection({ registry }: { registry: Registry }) 
       {/* A billing event stored by the webhook route re-renders the page (coalesced). */}
       <RefreshOnLive topic={liveTopics.billing} />
       <div>
-        <h2 id="billing-events-heading" className="text-lg font-semibold">
-          Recent billing events
+        <h2 id="billing-events-heading" className="flex items-center gap-2 text-lg font-semibold">
+          Recent billing events <LiveBadge />
         </h2>
         <p className="text-sm text-muted-foreground">
           The registry&apos;s latest {recentEventsPerSource} events and the latest {recentEventsPerSource} its webhooks delivered to this
