@@ -17,6 +17,7 @@ describe("GET /v2/billing/balance", () => {
     expect((await balance()).balanceInCreditCents).toBe(1_000_000);
     const ordered = await sim.call("POST", "/v2/company", { id: "HRB 5100", countryCode: "DE", dataPoints: ["company"] });
     const cost = ordered.json.request.dataStatus.dataPoints.company.cost as number;
+    expect(ordered.json.request.workspace).toEqual({ id: defaultWorkspaceId, name: "default" }); // the workspace charged
     expect(cost).toBeGreaterThan(0);
     expect((await balance()).balanceInCreditCents).toBe(1_000_000 - Math.round(cost * 100));
     await sim.call("POST", "/_sim/spend", { workspace: "default", credits: 2.5 });
@@ -53,6 +54,7 @@ describe("GET /v2/billing/balance", () => {
 describe("GET and PATCH /v2/billing/notifications/config", () => {
   it("answers every setting resolved, sets what a PATCH names and keeps the rest", async () => {
     await sim.call("POST", "/_sim/reset");
+    expect((await balance()).autoTopup.enabled).toBe(false); // the reset turned auto top-up off too
     const before = await config();
     expect(before).toMatchObject({ highUsageEnabled: true, highUsagePeriodMinutes: 60, globalHighUsageEnabled: false });
     const patched = await sim.call("PATCH", "/v2/billing/notifications/config", {

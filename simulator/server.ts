@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { apiError } from "./api-error";
+import { setBalance } from "./billing";
 import { SimClock } from "./clock";
 import { companyData } from "./company-data";
 import { runDueMonitorChecks } from "./monitor-checks";
@@ -114,8 +115,7 @@ export function createSimulator(options: SimulatorOptions) {
     state.requests = {};
     state.billedBlocks = {};
     state.spends = [];
-    state.wallet.balance = state.wallet.initial;
-    state.walletEpoch += 1;
+    setBalance(ctx, state.wallet.initial);
     store.changed();
     return c.json({ ok: true, wallet: state.wallet });
   });

@@ -112,8 +112,11 @@ export type StoredBillingEvent = {
 
 export type SimState = {
   wallet: { balance: number; initial: number };
-  /** Bumped when the wallet is set or restored: low-balance notifications fire once per epoch. */
-  walletEpoch: number;
+  /**
+   * Each notification tier's alarm (`low_balance:<account>:<tier>`, `high_usage:<workspace UUID or account>:<tier>`):
+   * `fired` until the tier rearms, and how many times it has fired (the last part of the event's dedupKey).
+   */
+  tierAlarms: Record<string, { fired: boolean; fires: number }>;
   /** Every charge and refund, for the high-usage windows and the usage report. */
   spends: StoredSpend[];
   requests: Record<string, StoredRequest>;
@@ -148,7 +151,7 @@ export const defaultWorkspaceId = "00000000-0000-4000-8000-000000000001";
 export function initialState(walletCredits: number, now = new Date()): SimState {
   return {
     wallet: { balance: walletCredits, initial: walletCredits },
-    walletEpoch: 0,
+    tierAlarms: {},
     spends: [],
     requests: {},
     billedBlocks: {},
@@ -161,6 +164,7 @@ export function initialState(walletCredits: number, now = new Date()): SimState 
     billingEvents: [],
     vendorEndpointsEnabled: true,
     userCompanies: {},
+    autoTopup: undefined, // set, so that a reset (which assigns this state over the current one) turns it off
     autoTopups: 0,
     clockOffsetMs: 0,
     chaos: { duplicateRate: 0, reorderWindowMs: 0 },

@@ -93,6 +93,20 @@ describe("GET /v2/workspaces/usage", () => {
     expect(missing.json.error.code).toBe("not_found");
   });
 
+  it("shows a refund as a negative charge of the same request, netted in the total", async () => {
+    const before = (await usage("?workspace=default")).workspaces[0]!;
+    const ordered = await sim.call("POST", "/v2/company", { id: "DATAPOINT_NOT_APPLICABLE", countryCode: "DE", dataPoints: ["company"] });
+    const requestId = ordered.json.request.requestId as string;
+    await sim.call("POST", "/_sim/advance", { seconds: 60 }); // the datapoint fails as not applicable: its block is refunded
+    const after = (await usage("?workspace=default")).workspaces[0]!;
+    const ofRequest = after.charges!.filter((c) => c.requestId === requestId).map((c) => c.creditCents);
+    expect(ofRequest).toHaveLength(2);
+    expect(ofRequest[0]).toBeGreaterThan(0);
+    expect(ofRequest[1]).toBe(-ofRequest[0]!);
+    expect(after.totalCreditCents).toBe(before.totalCreditCents);
+    expect(after.requestCount).toBe(before.requestCount! + 1);
+  });
+
   it("reports the last 30 days up to now by default, echoes the range it used, and keeps both ends", async () => {
     const now = Date.parse((await sim.call("POST", "/_sim/advance", { seconds: 0 })).json.now);
     const report = await usage();

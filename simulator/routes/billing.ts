@@ -41,18 +41,18 @@ export function billingRoutes(ctx: SimulatorContext) {
       return apiError(c, 400, "invalid_request", "The high-usage settings are invalid.", issueDetails(parsed.error.issues));
     const now = ctx.clock.now().toISOString();
     const current = state.highUsageOverrides[workspace.id];
+    const set = parsed.data;
+    // The PATCH replaces the override: a field it omits (or sends as null) inherits, whatever was set before.
     const next = {
       id: current?.id ?? newUuid(),
       workspaceId: workspace.id,
       createdAt: current?.createdAt ?? now,
       updatedAt: now,
-      highUsageEnabled: null,
-      highUsageEmailEnabled: null,
-      highUsageWebhookEnabled: null,
-      highUsagePeriodMinutes: null,
-      highUsageTiers: null,
-      ...current,
-      ...parsed.data, // an omitted field keeps inheriting (null) or keeps its earlier override
+      highUsageEnabled: set.highUsageEnabled ?? null,
+      highUsageEmailEnabled: set.highUsageEmailEnabled ?? null,
+      highUsageWebhookEnabled: set.highUsageWebhookEnabled ?? null,
+      highUsagePeriodMinutes: set.highUsagePeriodMinutes ?? null,
+      highUsageTiers: set.highUsageTiers ?? null,
     };
     state.highUsageOverrides[workspace.id] = next;
     ctx.store.changed();
