@@ -117,9 +117,10 @@ export function EventsList({ rows, kinds, workspaces }: { rows: EventRow[]; kind
                     <>
                       <span className="text-muted-foreground">Not a shape this console knows; as sent: </span>
                       <code className="break-all text-xs">{row.words.raw}</code>
+                      {/* A sentence names its workspace; raw JSON may not. */}
+                      <span className="block text-xs text-muted-foreground">{row.workspaceLabel}</span>
                     </>
                   )}
-                  <span className="block text-xs text-muted-foreground">{row.workspaceLabel}</span>
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-xs">
                   {sentWords(row.emailSent, "email")}
