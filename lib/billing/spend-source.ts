@@ -1,9 +1,9 @@
 import "server-only";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
-import type { WorkspaceUsage } from "@/lib/registry/schemas";
 import { recordedCharges } from "./recorded-charges";
-import { byTime, type Charge } from "./spend-series";
+import type { Charge } from "./spend-series";
+import { timeOf, usageCharges } from "./usage-charges";
 import { readVendorEndpoint } from "./vendor-endpoint";
 
 /** The spend the page charts and the backtest replays: the last 30 days. */
@@ -28,21 +28,6 @@ export type SpendRead =
   | { source: "registry"; startMs: number; nowMs: number; workspaces: WorkspaceCharges[]; error?: undefined }
   | { source: "recorded"; startMs: number; nowMs: number; missing: string; charges: Charge[]; error?: undefined }
   | { source?: undefined; error: RegistryErrorInfo };
-
-const timeOf = (iso: string | undefined) => {
-  const ms = iso === undefined ? Number.NaN : Date.parse(iso);
-  return Number.isNaN(ms) ? undefined : ms;
-};
-
-function usageCharges(entry: WorkspaceUsage["workspaces"][number]): Charge[] | undefined {
-  if (!entry.charges) return undefined;
-  return byTime(
-    entry.charges.flatMap((charge) => {
-      const atMs = timeOf(charge.at);
-      return atMs === undefined ? [] : [{ atMs, cents: charge.creditCents }];
-    }),
-  );
-}
 
 /**
  * The last 30 days of spend of every workspace. The usage is asked for with a start date only: the registry ends
