@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Button } from "@/components/ui/button";
 import { dueLabel } from "@/lib/alerts/due-label";
@@ -13,7 +14,6 @@ import { liveTopics } from "@/lib/live/topics";
 import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
 import { InboxFilters } from "./inbox-filters";
 import { InboxTable, type InboxTableRow } from "./inbox-table";
-import { LiveBadge } from "./live-badge";
 
 export const metadata: Metadata = { title: "Alerts" };
 

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { useLiveStatus } from "@/components/live/use-live-status";
 
-/** Whether new alerts arrive on their own: "Live" while the tab's live connection is open. */
+/** Whether new events (alerts, billing events) arrive on their own: "Live" while the tab's live connection is open. */
 export function LiveBadge() {
   const { status } = useLiveStatus();
   return (

@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { windowedSpend } from "@/lib/billing/spend-series";
+import { SpendChart } from "./spend-chart";
+
+const hour = 3_600_000;
+const start = Date.parse("2026-03-01T00:00:00Z");
+const range = { windowMinutes: 60, startMs: start, endMs: start + 30 * 24 * hour, buckets: 240 };
+
+describe("SpendChart", () => {
+  it("states the highest windowed spend and which tiers it reached, in its accessible name and data attributes", () => {
+    const series = windowedSpend(
+      [
+        { atMs: start + 50 * hour, cents: 400 },
+        { atMs: start + 50.5 * hour, cents: 200 },
+      ],
+      range,
+    );
+    const html = renderToStaticMarkup(
+      <SpendChart
+        label="Workspace paris"
+        series={series}
+        tiers={[
+          { tier: "critical", cents: 1_000 },
+          { tier: "warning", cents: 500 },
+        ]}
+      />,
+    );
+    expect(html).toContain('data-peak-cents="600"');
+    expect(html).toMatch(/<g[^>]*data-tier="warning" data-tier-cents="500" data-reached="true"/);
+    expect(html).toMatch(/<g[^>]*data-tier="critical" data-tier-cents="1000" data-reached="false"/);
+    expect(html).toContain(
+      'aria-label="Workspace paris: spend in any 1 h window from 1 Mar to 31 Mar; highest 6.00 on 3 Mar, 02:30 UTC; warning tier 5.00 reached; critical tier 10.00 not reached"',
+    );
+    // One hover title per day, with that day's highest.
+    expect(html.match(/<title>/g)).toHaveLength(30);
+    expect(html).toContain("<title>3 Mar: highest 6.00 in a 1 h window</title>");
+  });
+
+  it("draws below the axis when a refund takes the window's sum under zero", () => {
+    const series = windowedSpend([{ atMs: start + 5 * hour, cents: -300 }], range);
+    const html = renderToStaticMarkup(<SpendChart label="Refunds" series={series} tiers={[]} />);
+    const path = html.match(/<path d="([^"]+)"/)![1]!;
+    const ys = [...path.matchAll(/M[\d.]+ (-?[\d.]+)|V(-?[\d.]+)/g)].map((m) => Number(m[1] ?? m[2]));
+    expect(ys.length).toBeGreaterThan(2);
+    // Every point stays inside the plot (from 12 to 176 down the SVG).
+    for (const y of ys) {
+      expect(y).toBeGreaterThanOrEqual(12);
+      expect(y).toBeLessThanOrEqual(176);
+    }
+  });
+});
