@@ -7,7 +7,7 @@ const expectedSections: Record<Role, string[]> = {
   admin: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Vault", "Workspaces", "Billing", "Pricing", "Audit", "Settings"],
   compliance: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Pricing"],
   finance: ["Search", "Requests", "Billing", "Pricing"],
-  auditor: ["Search", "Requests", "Monitors", "Alerts", "Pricing", "Audit"],
+  auditor: ["Search", "Requests", "Monitors", "Alerts", "Billing", "Pricing", "Audit"],
 };
 
 for (const role of roles) {
