@@ -7,22 +7,16 @@
  *   - first-load JavaScript of /billing: every script Chromium downloaded before the load event, gzip-compressed
  *     (and the scripts the HTML names, as bench/first-load-js.ts counts them). The spend chart is SVG rendered on
  *     the server, so no chart code is among them, or loads later                                    goal ≤ 220 kB
- * Run alone: npx tsx bench/finance-backtest.ts   (builds first if the build is stale; starts its own launcher)
+ * Run: npm run bench:finance (bench/finance.ts), which starts the app and prints every finance figure.
  */
 import os from "node:os";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { BrowserContext } from "@playwright/test";
 import { backtest, type BacktestDraft } from "../lib/billing/backtest";
 import { usageCharges } from "../lib/billing/usage-charges";
 import { workspaceUsageSchema } from "../lib/registry/schemas";
-import pg from "pg";
-import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
-import { freePort } from "../scripts/ports";
 import { firstLoadJsGzip } from "./first-load-js";
 import { percentile } from "./percentile";
-import { signInCookie } from "./sign-in-session";
-import { signedInBrowser } from "./signed-in-browser";
 
 const requests = 50_000;
 const dayMs = 86_400_000;
@@ -137,48 +131,4 @@ export async function benchBillingFirstLoad(origin: string, cookie: string, cont
   } finally {
     await page.close();
   }
-}
-
-async function main() {
-  console.log(benchBacktest());
-  const data = tempDataDir("registry-desk-bench-finance-");
-  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
-  const origin = `http://127.0.0.1:${port}`;
-  const email = "bench@registry-desk.test";
-  const password = "bench-password-123";
-  const launcher = startLauncher({
-    PORT: String(port),
-    EMBEDDED_PG_PORT: String(pgPort),
-    SIM_PORT: String(simPort),
-    DATA_DIR: data.dir,
-    ADMIN_EMAIL: email,
-    ADMIN_PASSWORD: password,
-  });
-  try {
-    await launcher.waitFor(/is ready at/, 900_000);
-    const database = new pg.Client({ connectionString: embeddedDatabaseUrl(data.dir, pgPort) });
-    await database.connect();
-    await database.query("update users set must_change_password = false where email = $1", [email]);
-    await database.end();
-    const cookie = await signInCookie(origin, email, password);
-    const { browser, context } = await signedInBrowser(origin, cookie);
-    try {
-      console.log(await benchBillingFirstLoad(origin, cookie, context));
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await launcher.stop("SIGINT");
-    data.remove();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
 }
