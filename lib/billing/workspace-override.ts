@@ -6,7 +6,7 @@ import { RegistryError } from "@/lib/registry/registry-error";
 import type { HighUsageOverride } from "@/lib/registry/schemas";
 import type { HighUsageSettings } from "./effective-settings";
 import type { OverridePatch } from "./override-draft";
-import { readVendorEndpoint } from "./vendor-endpoint";
+import { readWorkspaceBillingView } from "./workspace-view";
 
 /** What the audit row says of an override the registry does not show (no GET of the workspace view). */
 export const unreadableOverride = "unreadable: this registry does not offer GET /v2/billing/notifications/workspaces/{workspaceId}/config";
@@ -26,10 +26,7 @@ function settingsOf(override: HighUsageSettings): OverrideSettings {
 
 /** The workspace's override before a change, for the audit row: its settings, null when it has none. */
 async function overrideBefore(registry: Registry, workspaceId: string) {
-  const read = await readVendorEndpoint(
-    "GET /v2/billing/notifications/workspaces/{workspaceId}/config",
-    registry.client.workspaceBillingView(workspaceId),
-  );
+  const read = await readWorkspaceBillingView(registry, workspaceId);
   if (read.error) throw new RegistryError(read.error);
   if (!read.value) return unreadableOverride;
   return read.value.workspaceOverride ? settingsOf(read.value.workspaceOverride) : null;

@@ -233,8 +233,8 @@ describe("billing settings actions", () => {
         [`PATCH ${path}`]: (body) => ({ status: 200, body: { ...account, ...JSON.parse(body) } }),
       });
       const lowBalanceTiers = [
-        { tier: "warning", cents: 20_000 },
-        { tier: "critical", cents: 5_000 },
+        { tier: "warning" as const, cents: 20_000 },
+        { tier: "critical" as const, cents: 5_000 },
       ];
       expect(await saveAccountSettingsAction({ lowBalanceEnabled: true, lowBalanceTiers })).toEqual({
         ok: true,
