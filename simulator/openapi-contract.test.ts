@@ -74,19 +74,35 @@ describe.skipIf(!present)("simulator answers match the vendor's OpenAPI (skipped
 
   // PATCH /v2/workspaces/{name} has no response schema in the OpenAPI: nothing to check there.
   it("billing notifications", async () => {
+    const workspaceId = (await sim.call("GET", "/v2/workspaces")).json[0].id;
+    const overridePath = `/v2/billing/notifications/workspaces/${workspaceId}/config`;
     check(
       "patch",
       "/v2/billing/notifications/workspaces/{workspaceId}/config",
       200,
-      (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsageTiers: [{ tier: "warning", cents: 100 }] }))
-        .json,
+      (await sim.call("PATCH", overridePath, { highUsageTiers: [{ tier: "warning", cents: 100 }] })).json,
     );
     check("get", "/v2/billing/notifications/recent", 200, (await sim.call("GET", "/v2/billing/notifications/recent?limit=5")).json);
+    check("delete", "/v2/billing/notifications/workspaces/{workspaceId}/config", 200, (await sim.call("DELETE", overridePath)).json);
+  });
+
+  // GET and POST /v2/workspaces and GET /v2/workspaces/usage have no response schema in the OpenAPI either.
+  it("vendor-documented balance and notification settings", async () => {
+    const workspaceId = (await sim.call("GET", "/v2/workspaces")).json[0].id;
+    check("get", "/v2/billing/balance", 200, (await sim.call("GET", "/v2/billing/balance")).json);
+    check("get", "/v2/billing/notifications/config", 200, (await sim.call("GET", "/v2/billing/notifications/config")).json);
     check(
-      "delete",
+      "patch",
+      "/v2/billing/notifications/config",
+      200,
+      (await sim.call("PATCH", "/v2/billing/notifications/config", { globalHighUsageEnabled: true })).json,
+    );
+    await sim.call("PATCH", `/v2/billing/notifications/workspaces/${workspaceId}/config`, { highUsagePeriodMinutes: 30 });
+    check(
+      "get",
       "/v2/billing/notifications/workspaces/{workspaceId}/config",
       200,
-      (await sim.call("DELETE", "/v2/billing/notifications/workspaces/w1/config")).json,
+      (await sim.call("GET", `/v2/billing/notifications/workspaces/${workspaceId}/config`)).json,
     );
   });
 });

@@ -75,6 +75,7 @@ export function startRequest(
     documents: input.documents,
     metadata: input.metadata,
     mode: input.mode,
+    workspaceId: billing.workspaceId,
     graphOptions: input.graphOptions,
     version: 1,
     createdAt: now.toISOString(),
@@ -103,7 +104,7 @@ export function startRequest(
   assignCosts(request, input.country, billing, data);
   request.schedule.sort((a, b) => a.at.localeCompare(b.at));
   for (const sku of billing.billable) ctx.store.state.billedBlocks[blockKey(input.country, input.id, sku)] = now.toISOString();
-  charge(ctx, billing.total, billing.workspaceId);
+  charge(ctx, billing.total, billing.workspaceId, request.requestId);
   ctx.store.state.requests[request.requestId] = request;
   return request;
 }
@@ -148,7 +149,7 @@ function refundFor(
   const country = request.countryCode as RegistryCountry;
   if (state.error?.code === "no_document_available" && kind === "documents") {
     const price = data.documentPrice(key);
-    refund(ctx, price);
+    refund(ctx, price, request.workspaceId, request.requestId);
     request.charged -= price;
     state.cost = 0;
   }
@@ -157,7 +158,7 @@ function refundFor(
     const others = request.dataPoints.filter((d) => d !== key && blockOf(d)?.sku === block?.sku);
     if (block && others.length === 0 && request.charged > 0) {
       const price = modePrice(country, block.sku, request.mode);
-      refund(ctx, price);
+      refund(ctx, price, request.workspaceId, request.requestId);
       request.charged -= price;
       state.cost = 0;
       delete ctx.store.state.billedBlocks[blockKey(country, request.companyId, block.sku)];

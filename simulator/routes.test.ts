@@ -15,6 +15,7 @@ import {
   vaultSourcesSchema,
   workspaceResponseSchema,
 } from "../lib/registry/schemas";
+import { defaultWorkspaceId } from "./state";
 import { startTestSimulator, testSecret } from "./test-harness";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
@@ -201,30 +202,53 @@ describe("billing notifications", () => {
         ],
       },
     ];
-    for (const body of bad) expect((await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", body)).status).toBe(400);
+    const path = `/v2/billing/notifications/workspaces/${defaultWorkspaceId}/config`;
+    for (const body of bad) expect((await sim.call("PATCH", path, body)).status).toBe(400);
     const first = highUsageOverrideSchema.parse(
-      (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsagePeriodMinutes: 5 })).json,
+      (await sim.call("PATCH", path, { highUsagePeriodMinutes: 5, highUsageEmailEnabled: false })).json,
     );
+    expect(first).toMatchObject({ workspaceId: defaultWorkspaceId, highUsagePeriodMinutes: 5, highUsageEmailEnabled: false });
+    // A PATCH sets what it names; every field it omits inherits (null), whatever an earlier PATCH set.
     const second = highUsageOverrideSchema.parse(
-      (await sim.call("PATCH", "/v2/billing/notifications/workspaces/w1/config", { highUsageTiers: [{ tier: "warning", cents: 100 }] }))
-        .json,
+      (await sim.call("PATCH", path, { highUsageTiers: [{ tier: "warning", cents: 100 }] })).json,
     );
-    expect(second).toMatchObject({
+    expect(second).toEqual({
       id: first.id,
-      highUsagePeriodMinutes: 5,
-      highUsageTiers: [{ tier: "warning", cents: 100 }],
+      workspaceId: defaultWorkspaceId,
+      createdAt: first.createdAt,
+      updatedAt: expect.any(String),
       highUsageEnabled: null,
+      highUsageEmailEnabled: null,
+      highUsageWebhookEnabled: null,
+      highUsagePeriodMinutes: null,
+      highUsageTiers: [{ tier: "warning", cents: 100 }],
     });
-    expect((await sim.call("DELETE", "/v2/billing/notifications/workspaces/w1/config")).json).toEqual({ ok: true });
+    const third = (await sim.call("PATCH", path, { highUsageEnabled: false, highUsageTiers: null })).json;
+    expect(third).toMatchObject({ id: first.id, highUsageEnabled: false, highUsageTiers: null, highUsagePeriodMinutes: null });
+    expect((await sim.call("GET", path)).json.workspaceOverride).toEqual(third);
+    expect((await sim.call("DELETE", path)).json).toEqual({ ok: true });
+    expect((await sim.call("GET", path)).json.workspaceOverride).toBeNull();
+    expect((await sim.call("DELETE", path)).json).toEqual({ ok: true }); // idempotent
   });
 
-  it("lists recent events with a limit from 1 to 200", async () => {
-    expect(billingEventsSchema.parse((await sim.call("GET", "/v2/billing/notifications/recent?limit=1")).json).length).toBeLessThanOrEqual(
-      1,
+  it("lists recent events, newest first, as many as the limit (1 to 200, default 50)", async () => {
+    // Each round refills the wallet just above the account's warning tier (2,000.00) and falls through it again
+    // (and nothing else fires: the per-workspace high-usage notifications are off).
+    await sim.call("PATCH", "/v2/billing/notifications/config", { highUsageEnabled: false });
+    for (let round = 1; round <= 55; round++) {
+      await sim.call("PUT", "/_sim/wallet", { balance: 2000 + round / 10 });
+      expect((await sim.call("POST", "/_sim/spend", { workspace: "default", credits: 10 })).status).toBe(200);
+    }
+    const recent = async (query: string) =>
+      billingEventsSchema.parse((await sim.call("GET", `/v2/billing/notifications/recent${query}`)).json);
+    const all = await recent("?limit=200");
+    expect(all.slice(0, 55).map((e) => [e.kind, e.identifier, e.payload.balanceCents])).toEqual(
+      Array.from({ length: 55 }, (_, i) => ["low_balance", "warning", 199_000 + (55 - i) * 10]),
     );
-    expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=0")).status).toBe(400);
-    expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=201")).status).toBe(400);
-    expect((await sim.call("GET", "/v2/billing/notifications/recent?limit=200")).status).toBe(200);
+    expect(await recent("?limit=1")).toEqual(all.slice(0, 1));
+    expect(await recent("")).toEqual(all.slice(0, 50));
+    for (const limit of ["0", "201", "1.5", "x"])
+      expect((await sim.call("GET", `/v2/billing/notifications/recent?limit=${limit}`)).status).toBe(400);
   });
 });
 

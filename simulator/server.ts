@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { apiError } from "./api-error";
+import { setBalance } from "./billing";
 import { SimClock } from "./clock";
 import { companyData } from "./company-data";
 import { runDueMonitorChecks } from "./monitor-checks";
@@ -14,10 +15,12 @@ import { documentRoutes } from "./routes/documents";
 import { monitorRoutes } from "./routes/monitors";
 import { sandboxCompanyRoutes } from "./routes/sandbox-companies";
 import { searchRoutes } from "./routes/search";
-import { vaultAndWorkspaceRoutes } from "./routes/vault-and-workspaces";
+import { vaultRoutes } from "./routes/vault";
+import { workspaceRoutes } from "./routes/workspaces";
 import type { SimulatorContext } from "./simulator-context";
 import { snapshotOf } from "./snapshot";
 import { StateStore } from "./state";
+import { vendorEndpointGate } from "./vendor-endpoints";
 import { DeliveryQueue, type DeliveryQueueSnapshot } from "./webhooks/delivery-queue";
 
 export type SimulatorOptions = {
@@ -84,6 +87,7 @@ export function createSimulator(options: SimulatorOptions) {
     await deliveries.runDue();
   }
 
+  const unknownRoute = (c: Context) => apiError(c, 404, "not_found", `No endpoint ${c.req.method} ${c.req.path}.`);
   const app = new Hono();
   app.use("*", async (c, next) => {
     if (!sameKey(c.req.header("x-api-key"), options.apiKey) && !c.req.path.match(/^\/v2\/documents\/[^/]+\/[^/]+$/)) {
@@ -91,11 +95,13 @@ export function createSimulator(options: SimulatorOptions) {
     }
     await next();
   });
+  app.use("*", vendorEndpointGate(state, unknownRoute));
   app.route("/v2/search", searchRoutes(ctx));
   app.route("/v2", companyRoutes(ctx));
   app.route("/v2/monitors", monitorRoutes(ctx));
-  app.route("/v2", vaultAndWorkspaceRoutes(ctx));
-  app.route("/v2/billing/notifications", billingRoutes(ctx));
+  app.route("/v2", vaultRoutes(ctx));
+  app.route("/v2/workspaces", workspaceRoutes(ctx));
+  app.route("/v2/billing", billingRoutes(ctx));
   app.route("/v2/documents", documentRoutes(ctx));
   app.get("/v2/pricing", (c) => {
     const country = c.req.query("countryCode") ?? "";
@@ -109,8 +115,7 @@ export function createSimulator(options: SimulatorOptions) {
     state.requests = {};
     state.billedBlocks = {};
     state.spends = [];
-    state.wallet.balance = state.wallet.initial;
-    state.walletEpoch += 1;
+    setBalance(ctx, state.wallet.initial);
     store.changed();
     return c.json({ ok: true, wallet: state.wallet });
   });
@@ -125,7 +130,7 @@ export function createSimulator(options: SimulatorOptions) {
           : deliveries.attempts({ type }),
     }),
   );
-  app.notFound((c) => apiError(c, 404, "not_found", `No endpoint ${c.req.method} ${c.req.path}.`));
+  app.notFound(unknownRoute);
 
   const timer = setInterval(() => void runDue().catch((error) => console.error("[simulator]", error)), options.tickMs ?? 100);
   timer.unref();

@@ -5,6 +5,7 @@ import type { RegistryCountry } from "../lib/registry/countries";
 import { datapointSections } from "../lib/registry/schemas";
 import type { SimulatorContext } from "./simulator-context";
 import type { StoredRequest } from "./state";
+import { defaultWorkspace, workspaceWithId } from "./workspaces";
 
 /** Signed document URLs live 15 minutes; asking for the request again gives fresh ones. */
 export const documentUrlLifetimeMs = 15 * 60_000;
@@ -53,6 +54,8 @@ export function snapshotOf(ctx: SimulatorContext, request: StoredRequest): Recor
       const url = `${ctx.publicUrl}/v2/documents/${request.requestId}/${encodeURIComponent(id)}?expires=${expires}&signature=${documentSignature(ctx, request.requestId, id, expires)}`;
       return { ...document, id, downloadUrl: url, urlExpiresAt: new Date(expires).toISOString() };
     });
+  const { state } = ctx.store;
+  const workspace = workspaceWithId(state, request.workspaceId) ?? defaultWorkspace(state);
   return {
     request: {
       requestId: request.requestId,
@@ -65,7 +68,7 @@ export function snapshotOf(ctx: SimulatorContext, request: StoredRequest): Recor
       dataStatus: request.dataStatus,
       metadata: request.metadata,
       companyLegalName: data.companyName,
-      workspace: { name: "default" },
+      workspace: { id: workspace.id, name: workspace.name },
       ...(request.mode && { mode: request.mode }),
     },
     ...sections,

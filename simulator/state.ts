@@ -1,5 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import type { AccountBillingConfig, HighUsageOverride } from "../lib/registry/schemas";
+import { defaultBillingConfig } from "./billing-config";
 
 export type DatapointState = {
   status: string;
@@ -18,6 +20,8 @@ export type StoredRequest = {
   documents: string[];
   metadata: Record<string, string>;
   mode?: string;
+  /** The UUID of the workspace charged for it (the default workspace). */
+  workspaceId: string;
   /** How the ownership graph of this request was explored (spend cap, one level at a time, continuation). */
   graphOptions?: { budgetCredits?: number; interactive?: boolean; continueFrom?: string[]; alreadyFetched?: string[] };
   version: number;
@@ -75,22 +79,62 @@ export type StoredVaultEntry = {
   sealedPayload: string;
 };
 
+export type StoredWorkspace = {
+  id: string;
+  name: string;
+  legalName?: string;
+  uboEnabled: boolean;
+  isDefault: boolean;
+  createdAt: string;
+};
+
+/** One charge (or, with negative credits, one refund) to a workspace, keyed by the workspace's UUID. */
+export type StoredSpend = {
+  at: string;
+  credits: number;
+  workspaceId: string;
+  /** The company request charged; null for a spend made through the control API (`POST /_sim/spend`). */
+  requestId: string | null;
+};
+
+export type StoredBillingEvent = {
+  id: string;
+  kind: string;
+  identifier: string;
+  accountId: string;
+  workspaceId: string | null;
+  dedupKey: string;
+  firedAt: string;
+  payload: Record<string, unknown>;
+  emailSent: boolean;
+  webhookSent: boolean;
+};
+
 export type SimState = {
   wallet: { balance: number; initial: number };
-  /** Bumped when the wallet is set or restored: low-balance notifications fire once per epoch. */
-  walletEpoch: number;
-  /** Every charge, for the high-usage windows. */
-  spends: { at: string; credits: number; workspaceId: string }[];
+  /**
+   * Each notification tier's alarm (`low_balance:<account>:<tier>`, `high_usage:<workspace UUID or account>:<tier>`):
+   * `fired` until the tier rearms, and how many times it has fired (the last part of the event's dedupKey).
+   */
+  tierAlarms: Record<string, { fired: boolean; fires: number }>;
+  /** Every charge and refund, for the high-usage windows and the usage report. */
+  spends: StoredSpend[];
   requests: Record<string, StoredRequest>;
   /** `${country}:${id}:${sku}` → when the block was last billed, for the 24-hour rule. */
   billedBlocks: Record<string, string>;
   /** `${country}:${id}` → graph node ids already fetched (paid) for that root: they cost 0 again. */
   graphFetched: Record<string, string[]>;
   monitors: Record<string, StoredMonitor>;
-  workspaces: Record<string, { id: string; name: string; legalName?: string; uboEnabled: boolean; isDefault: boolean }>;
+  /** Workspaces by name (the spec addresses them by name); spend and overrides use their `id`. */
+  workspaces: Record<string, StoredWorkspace>;
   vault: Record<string, Record<string, StoredVaultEntry>>;
-  highUsageOverrides: Record<string, Record<string, unknown>>;
-  billingEvents: Record<string, unknown>[];
+  /** Workspace UUID → its high-usage override (`null` fields inherit from the account). */
+  highUsageOverrides: Record<string, HighUsageOverride>;
+  /** The account's billing notification settings, resolved (every field set). */
+  billingConfig: AccountBillingConfig;
+  billingEvents: StoredBillingEvent[];
+  /** Off: every vendor-documented endpoint beyond the spec answers 404, like an API with only the spec's endpoints. */
+  vendorEndpointsEnabled: boolean;
   /** User-defined companies: `${country}:${id}` → fields that replace the generated ones. */
   userCompanies: Record<string, UserCompany>;
   /** Auto top-up (set through the control API): below the threshold the wallet is topped up, or the attempt fails. */
@@ -102,24 +146,41 @@ export type SimState = {
   deliveries?: unknown;
 };
 
-export function initialState(walletCredits: number): SimState {
+export const defaultWorkspaceId = "00000000-0000-4000-8000-000000000001";
+
+export function initialState(walletCredits: number, now = new Date()): SimState {
   return {
     wallet: { balance: walletCredits, initial: walletCredits },
-    walletEpoch: 0,
+    tierAlarms: {},
     spends: [],
     requests: {},
     billedBlocks: {},
     graphFetched: {},
     monitors: {},
-    workspaces: { default: { id: "00000000-0000-4000-8000-000000000001", name: "default", uboEnabled: true, isDefault: true } },
+    workspaces: { default: { id: defaultWorkspaceId, name: "default", uboEnabled: true, isDefault: true, createdAt: now.toISOString() } },
     vault: {},
     highUsageOverrides: {},
+    billingConfig: defaultBillingConfig(),
     billingEvents: [],
+    vendorEndpointsEnabled: true,
     userCompanies: {},
+    autoTopup: undefined, // set, so that a reset (which assigns this state over the current one) turns it off
     autoTopups: 0,
     clockOffsetMs: 0,
     chaos: { duplicateRate: 0, reorderWindowMs: 0 },
   };
+}
+
+/** A state file from before spend and overrides were keyed by workspace UUID names the workspace instead: rekeyed. */
+function keyedByWorkspaceId(state: SimState): SimState {
+  const idOf = (key: string) => state.workspaces[key]?.id ?? key;
+  for (const workspace of Object.values(state.workspaces)) workspace.createdAt ??= new Date(0).toISOString();
+  for (const request of Object.values(state.requests)) request.workspaceId ??= defaultWorkspaceId;
+  state.spends = state.spends.map((spend) => ({ ...spend, workspaceId: idOf(spend.workspaceId), requestId: spend.requestId ?? null }));
+  state.highUsageOverrides = Object.fromEntries(
+    Object.entries(state.highUsageOverrides).map(([key, override]) => [idOf(key), { ...override, workspaceId: idOf(key) }]),
+  );
+  return state;
 }
 
 /** Keeps the state in memory and writes it to a JSON file shortly after each change (atomically). */
@@ -135,7 +196,7 @@ export class StateStore {
   static load(file: string | undefined, walletCredits: number, beforeSave?: (state: SimState) => void): StateStore {
     const state =
       file && existsSync(file)
-        ? { ...initialState(walletCredits), ...(JSON.parse(readFileSync(file, "utf8")) as SimState) }
+        ? keyedByWorkspaceId({ ...initialState(walletCredits), ...(JSON.parse(readFileSync(file, "utf8")) as SimState) })
         : initialState(walletCredits);
     return new StateStore(state, file, beforeSave);
   }

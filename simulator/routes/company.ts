@@ -10,6 +10,7 @@ import { completeNow, quote, startRequest } from "../requests";
 import type { SimulatorContext } from "../simulator-context";
 import { snapshotOf } from "../snapshot";
 import { transliterated } from "../transliterate";
+import { defaultWorkspace } from "../workspaces";
 import { specialError } from "../special-errors";
 import { storedMetadata } from "./monitors";
 
@@ -122,7 +123,7 @@ export function companyRoutes(ctx: SimulatorContext) {
       ctx,
       { requestId: newRequestId(), country, id: body.id, dataPoints, documents, metadata, mode: body.mode, graphOptions },
       data,
-      { ...priced, workspaceId: "default" },
+      { ...priced, workspaceId: defaultWorkspace(state).id },
     );
     if (graph) {
       // Companies this exploration fetched are paid for: continuing through them later costs nothing.
@@ -161,7 +162,7 @@ export function companyRoutes(ctx: SimulatorContext) {
         mode: "onboarding",
       },
       data,
-      { ...priced, workspaceId: "default" },
+      { ...priced, workspaceId: defaultWorkspace(state).id },
     );
     completeNow(ctx, request, data); // fast mode: everything is in the answer
     ctx.store.changed();

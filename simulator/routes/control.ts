@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { apiError, issueDetails } from "../api-error";
-import { setBalance } from "../billing";
+import { charge, setBalance } from "../billing";
 import type { SimulatorContext } from "../simulator-context";
 import { initialState } from "../state";
+import { workspaceNamedOrWithId } from "../workspaces";
 
 export type ControlHooks = {
   /** Runs what is due at the simulated time: datapoint changes, monitor checks, webhook retries. */
@@ -28,6 +29,8 @@ const autoTopupBody = z.object({
   amountCredits: z.number().positive(),
   outcome: z.enum(["succeeded", "failed"]).default("succeeded"),
 });
+const spendBody = z.object({ workspace: z.string().min(1), credits: z.number().positive() });
+const vendorEndpointsBody = z.object({ enabled: z.boolean() });
 
 /** The simulator's control API under /_sim/ (never under /v2/), protected by the same key. */
 export function controlRoutes(ctx: SimulatorContext, hooks: ControlHooks) {
@@ -93,6 +96,30 @@ export function controlRoutes(ctx: SimulatorContext, hooks: ControlHooks) {
     ctx.store.changed();
     return c.json(state.autoTopup);
   });
+
+  // Charges a workspace as a company request would (wallet, low-balance, high-usage, auto-top-up), with no request.
+  app.post("/spend", async (c) => {
+    const parsed = await body(c, spendBody);
+    if (parsed.error) return parsed.error;
+    const { workspace: named, credits } = parsed.data;
+    const workspace = workspaceNamedOrWithId(state, named);
+    if (!workspace) return apiError(c, 404, "not_found", `No workspace named or with the id ${named}.`);
+    if (state.wallet.balance < credits)
+      return apiError(c, 402, "insufficient_funds", `This spend is ${credits} credits; the balance is ${state.wallet.balance}.`);
+    charge(ctx, credits, workspace.id, null);
+    ctx.store.changed();
+    return c.json({ workspaceId: workspace.id, credits, balance: state.wallet.balance });
+  });
+
+  app.put("/vendor-endpoints", async (c) => {
+    const parsed = await body(c, vendorEndpointsBody);
+    if (parsed.error) return parsed.error;
+    state.vendorEndpointsEnabled = parsed.data.enabled;
+    ctx.store.changed();
+    return c.json({ enabled: state.vendorEndpointsEnabled });
+  });
+
+  app.get("/vendor-endpoints", (c) => c.json({ enabled: state.vendorEndpointsEnabled }));
 
   app.get("/deliveries", (c) => c.json(hooks.deliveries({ state: c.req.query("state"), type: c.req.query("type") })));
 

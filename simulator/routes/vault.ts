@@ -1,10 +1,9 @@
 import { createCipheriv, randomBytes } from "node:crypto";
 import { Hono } from "hono";
-import { workspacePatchBodySchema } from "../../lib/registry/schemas";
-import { apiError, issueDetails } from "../api-error";
-import { newUuid } from "../ids";
+import { apiError } from "../api-error";
 import type { SimulatorContext } from "../simulator-context";
-import type { SimState, StoredVaultEntry } from "../state";
+import type { StoredVaultEntry } from "../state";
+import { defaultWorkspace, setOwn, workspaceNamed } from "../workspaces";
 
 /** Sources that need account-specific credentials, with the fields their payload takes. */
 export const vaultSources = [
@@ -61,17 +60,13 @@ function seal(payload: unknown, key: Buffer): string {
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
 }
 
-function workspaceNamed(state: SimState, name: string) {
-  state.workspaces[name] ??= { id: newUuid(), name, uboEnabled: true, isDefault: false };
-  return state.workspaces[name];
-}
-
 function entryView(entry: StoredVaultEntry, resolvedFrom: string) {
   const { sealedPayload: _never, ...metadata } = entry;
   return { ...metadata, inheritedFromWorkspaceId: resolvedFrom };
 }
 
-export function vaultAndWorkspaceRoutes(ctx: SimulatorContext) {
+/** The vault: sources, and each workspace's entries (addressed by workspace name, as the spec says). */
+export function vaultRoutes(ctx: SimulatorContext) {
   const app = new Hono();
   const { state } = ctx.store;
 
@@ -85,9 +80,9 @@ export function vaultAndWorkspaceRoutes(ctx: SimulatorContext) {
       return apiError(c, 400, "invalid_request", "The body must be {payload: {...}}.");
     const missing = missingFields(source.fields, body.payload as Record<string, unknown>);
     if (missing.length) return apiError(c, 400, "invalid_request", "The payload does not match the source's fields.", missing);
-    const workspace = workspaceNamed(state, c.req.param("name"));
+    const workspace = workspaceNamed(state, c.req.param("name"), ctx.clock.now());
     const now = ctx.clock.now().toISOString();
-    const entries = (state.vault[workspace.name] ??= {});
+    const entries = Object.hasOwn(state.vault, workspace.name) ? state.vault[workspace.name]! : setOwn(state.vault, workspace.name, {});
     const previous = entries[source.key];
     // Last write wins: the version is read and bumped, not checked.
     entries[source.key] = {
@@ -106,9 +101,9 @@ export function vaultAndWorkspaceRoutes(ctx: SimulatorContext) {
   });
 
   app.get("/workspaces/:name/vault", (c) => {
-    const workspace = workspaceNamed(state, c.req.param("name"));
+    const workspace = workspaceNamed(state, c.req.param("name"), ctx.clock.now());
     const own = Object.values(state.vault[workspace.name] ?? {}).map((e) => entryView(e, workspace.id));
-    const fallback = Object.values(state.workspaces).find((w) => w.isDefault)!;
+    const fallback = defaultWorkspace(state);
     const inherited =
       fallback.name === workspace.name
         ? []
@@ -116,15 +111,6 @@ export function vaultAndWorkspaceRoutes(ctx: SimulatorContext) {
             .filter((e) => !own.some((o) => o.sourceKey === e.sourceKey))
             .map((e) => entryView(e, fallback.id));
     return c.json([...own, ...inherited]);
-  });
-
-  app.patch("/workspaces/:name", async (c) => {
-    const parsed = workspacePatchBodySchema.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return apiError(c, 400, "invalid_request", "The workspace change is invalid.", issueDetails(parsed.error.issues));
-    const workspace = workspaceNamed(state, c.req.param("name"));
-    Object.assign(workspace, parsed.data);
-    ctx.store.changed();
-    return c.json({ id: workspace.id, name: workspace.name, legalName: workspace.legalName, uboEnabled: workspace.uboEnabled });
   });
 
   return app;
