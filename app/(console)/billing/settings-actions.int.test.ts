@@ -4,6 +4,7 @@ import { db } from "@/db/client";
 import { auditLog, registryConnections, users } from "@/db/schema";
 import { sealSecret } from "@/lib/connections/secret-box";
 import { startHttpStub } from "@/test/http-stub";
+import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";
 import { testApiKey } from "@/simulator/test-harness";
 import { saveAccountSettingsAction } from "./account-settings-actions";
@@ -21,6 +22,10 @@ vi.mock("next/headers", () => ({
 
 /** A registry stand-in that records every call: what was sent, and that nothing was. */
 let registry: Awaited<ReturnType<typeof startHttpStub>>;
+let stubConnection = "";
+/** The simulator, for the round trip through a registry that applies what it is sent. */
+let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
+let simConnection = "";
 
 const workspaceId = "3f2b8c1e-0a4d-4e5f-9b6c-7d8e9f0a1b2c";
 const configPath = `/v2/billing/notifications/workspaces/${workspaceId}/config`;
@@ -82,19 +87,21 @@ const sent = () => registry.requests.map((r) => `${r.method} ${r.url}`);
 
 describe("billing settings actions", () => {
   beforeAll(async () => {
+    ({ sim, connectionId: simConnection } = await startSimulatorWithConnection());
     registry = await startHttpStub();
-    await db().execute(sql`truncate ${registryConnections} cascade`);
     const [row] = await db()
       .insert(registryConnections)
       .values({ name: "Stub", environment: "sandbox", baseUrl: registry.url, apiKeySealed: sealSecret(testApiKey), apiKeyHint: "sk_dev_…" })
       .returning();
-    browser.activeConnectionId = row!.id;
+    stubConnection = row!.id;
   });
   afterAll(async () => {
     await registry.close();
+    await sim.close();
   });
   beforeEach(async () => {
     await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
+    browser.activeConnectionId = stubConnection;
   });
 
   describe("a workspace's high-usage override", () => {
@@ -220,6 +227,85 @@ describe("billing settings actions", () => {
         target: workspaceId,
         details: { before: { highUsageEnabled: false, highUsagePeriodMinutes: 720 } },
       });
+    });
+  });
+
+  describe("through the simulator", () => {
+    const view = async (id: string) => (await sim.call("GET", `/v2/billing/notifications/workspaces/${id}/config`)).json;
+    const newWorkspace = async () => {
+      const created = await sim.call("POST", "/v2/workspaces", { name: `branch-${crypto.randomUUID().slice(0, 8)}`, legalName: "Branch" });
+      expect(created.status).toBe(201);
+      return created.json.id as string;
+    };
+
+    beforeEach(async () => {
+      browser.activeConnectionId = simConnection;
+      await sim.call("PUT", "/_sim/vendor-endpoints", { enabled: true });
+    });
+
+    it("sets an override at the workspace's UUID that takes effect, replaces it as a whole, then removes it", async () => {
+      await signInAs("finance");
+      const id = await newWorkspace();
+      const tiers = [
+        { tier: "first", cents: 500 },
+        { tier: "second", cents: 1000 },
+      ];
+      expect(
+        await saveOverrideAction({ workspaceId: id, highUsageEnabled: false, highUsagePeriodMinutes: 60, highUsageTiers: tiers }),
+      ).toMatchObject({ ok: true });
+      expect((await view(id)).workspaceOverride).toMatchObject({
+        highUsageEnabled: false,
+        highUsagePeriodMinutes: 60,
+        highUsageTiers: tiers,
+      });
+      // A second save that leaves the window to inherit: the window the first one set is gone.
+      expect(await saveOverrideAction({ workspaceId: id, highUsageEmailEnabled: true })).toMatchObject({ ok: true });
+      expect((await view(id)).workspaceOverride).toMatchObject({
+        highUsageEnabled: null,
+        highUsageEmailEnabled: true,
+        highUsagePeriodMinutes: null,
+        highUsageTiers: null,
+      });
+      expect((await auditsFor("billing.override_saved")).map((r) => r.details)).toEqual([
+        expect.objectContaining({ before: null, after: expect.objectContaining({ highUsagePeriodMinutes: 60 }) }),
+        expect.objectContaining({
+          before: expect.objectContaining({ highUsagePeriodMinutes: 60 }),
+          after: expect.objectContaining({ highUsagePeriodMinutes: null }),
+        }),
+      ]);
+      expect(await removeOverrideAction({ workspaceId: id })).toMatchObject({ ok: true });
+      expect((await view(id)).workspaceOverride).toBeNull();
+    });
+
+    it("answers an unknown workspace with the registry's 404 in place", async () => {
+      await signInAs("finance");
+      const result = await saveOverrideAction({ workspaceId, highUsageEnabled: true });
+      expect(result).toMatchObject({
+        ok: false,
+        code: "not_found",
+        error: expect.stringContaining(workspaceId),
+        registry: { status: 404 },
+      });
+    });
+
+    it("still sets and removes an override on a registry with only the spec's endpoints", async () => {
+      await signInAs("finance");
+      const id = await newWorkspace();
+      await sim.call("PUT", "/_sim/vendor-endpoints", { enabled: false });
+      expect(await saveOverrideAction({ workspaceId: id, highUsageEnabled: true })).toMatchObject({ ok: true });
+      expect(await removeOverrideAction({ workspaceId: id })).toMatchObject({ ok: true });
+      expect((await auditsFor("billing.override_removed"))[0]!.details).toMatchObject({ before: expect.stringContaining("unreadable") });
+      await sim.call("PUT", "/_sim/vendor-endpoints", { enabled: true });
+    });
+
+    it("changes the account's settings, which a workspace without an override then inherits", async () => {
+      await signInAs("admin");
+      const id = await newWorkspace();
+      expect(await saveAccountSettingsAction({ highUsagePeriodMinutes: 90 })).toMatchObject({
+        ok: true,
+        data: { changed: ["highUsagePeriodMinutes"] },
+      });
+      expect((await view(id)).accountConfig.highUsagePeriodMinutes).toBe(90);
     });
   });
 
