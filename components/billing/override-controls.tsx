@@ -53,7 +53,9 @@ export function OverrideControls({ workspace, account, current, save, remove }: 
           onCancel={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
-            setOutcome({ saved: "Override saved: the settings above are what the registry now applies." });
+            setOutcome({
+              saved: current === "unreadable" ? "Override saved." : "Override saved: the settings above are what the registry now applies.",
+            });
             router.refresh();
           }}
         />
