@@ -1,15 +1,15 @@
 import { describeWindow } from "@/lib/billing/high-usage-window";
-import type { HighUsageField, ResolvedSetting } from "@/lib/billing/override-comparison";
+import { overrideFieldOf, type HighUsageField, type ResolvedSetting } from "@/lib/billing/override-comparison";
 import type { HighUsageTier } from "@/lib/billing/effective-settings";
 import { TierList } from "./credit-cents-amount";
 
 /** The five high-usage settings of a workspace, in the vendor's field names (shown in small text beside each). */
 export const highUsageSettings: Record<HighUsageField, { label: string; field: string }> = {
-  enabled: { label: "High-usage notifications", field: "highUsageEnabled" },
-  emailEnabled: { label: "By email", field: "highUsageEmailEnabled" },
-  webhookEnabled: { label: "By webhook", field: "highUsageWebhookEnabled" },
-  periodMinutes: { label: "Rolling window", field: "highUsagePeriodMinutes" },
-  tiers: { label: "Tiers", field: "highUsageTiers" },
+  enabled: { label: "High-usage notifications", field: overrideFieldOf.enabled },
+  emailEnabled: { label: "By email", field: overrideFieldOf.emailEnabled },
+  webhookEnabled: { label: "By webhook", field: overrideFieldOf.webhookEnabled },
+  periodMinutes: { label: "Rolling window", field: overrideFieldOf.periodMinutes },
+  tiers: { label: "Tiers", field: overrideFieldOf.tiers },
 };
 
 export const onOff = (value: boolean) => (value ? "on" : "off");
