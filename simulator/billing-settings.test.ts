@@ -17,6 +17,7 @@ describe("GET /v2/billing/balance", () => {
     expect((await balance()).balanceInCreditCents).toBe(1_000_000);
     const ordered = await sim.call("POST", "/v2/company", { id: "HRB 5100", countryCode: "DE", dataPoints: ["company"] });
     const cost = ordered.json.request.dataStatus.dataPoints.company.cost as number;
+    expect(ordered.json.request.workspace).toEqual({ id: defaultWorkspaceId, name: "default" }); // the workspace charged
     expect(cost).toBeGreaterThan(0);
     expect((await balance()).balanceInCreditCents).toBe(1_000_000 - Math.round(cost * 100));
     await sim.call("POST", "/_sim/spend", { workspace: "default", credits: 2.5 });
