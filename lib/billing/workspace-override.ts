@@ -9,7 +9,7 @@ import type { OverridePatch } from "./override-draft";
 import { readWorkspaceBillingView } from "./workspace-view";
 
 /** What the audit row says of an override the registry does not show (no GET of the workspace view). */
-export const unreadableOverride = "unreadable: this registry does not offer GET /v2/billing/notifications/workspaces/{workspaceId}/config";
+const unreadableOverride = "unreadable: this registry does not offer GET /v2/billing/notifications/workspaces/{workspaceId}/config";
 
 /** The five settings of an override, null for each one inherited. */
 type OverrideSettings = { [K in keyof HighUsageSettings]-?: NonNullable<HighUsageSettings[K]> | null };
