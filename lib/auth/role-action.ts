@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { fieldErrorsOf } from "@/lib/forms/field-errors";
 import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { Capability } from "./capabilities";
 import { requireRole, type SessionUser } from "./require-role";
@@ -29,9 +30,12 @@ export function roleAction<S extends z.ZodType, T>(
     if (!auth.ok) return { ok: false, code: auth.code, error: auth.message };
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
-      const fieldErrors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".") || "form"] ??= []).push(issue.message);
-      return { ok: false, code: "invalid_input", error: "Please correct the highlighted fields.", fieldErrors };
+      return {
+        ok: false,
+        code: "invalid_input",
+        error: "Please correct the highlighted fields.",
+        fieldErrors: fieldErrorsOf(parsed.error.issues),
+      };
     }
     try {
       return await run(parsed.data, auth.user);

@@ -4,6 +4,13 @@ import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/sch
 export type SettingSource = "account" | "workspace";
 export type Effective<T> = { value: T; source: SettingSource };
 export type HighUsageTier = { tier: string; cents: number };
+/** The five high-usage fields a workspace override sets (null or absent: inherit), as stored or as a PATCH sends them. */
+export type HighUsageSettings = Partial<
+  Pick<
+    HighUsageOverride,
+    "highUsageEnabled" | "highUsageEmailEnabled" | "highUsageWebhookEnabled" | "highUsagePeriodMinutes" | "highUsageTiers"
+  >
+>;
 
 export type EffectiveHighUsage = {
   enabled: Effective<boolean>;
@@ -21,7 +28,7 @@ function pick<T>(override: T | null | undefined, account: T): Effective<T> {
  * A workspace's high-usage settings as the registry applies them: each field the override sets, and every other
  * field inherited from the account's per-workspace defaults (`highUsage*` of the resolved account settings).
  */
-export function effectiveHighUsage(account: AccountBillingConfig, override: HighUsageOverride | null | undefined): EffectiveHighUsage {
+export function effectiveHighUsage(account: AccountBillingConfig, override: HighUsageSettings | null | undefined): EffectiveHighUsage {
   return {
     enabled: pick(override?.highUsageEnabled, account.highUsageEnabled),
     emailEnabled: pick(override?.highUsageEmailEnabled, account.highUsageEmailEnabled),

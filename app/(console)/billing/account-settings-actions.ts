@@ -1,0 +1,15 @@
+"use server";
+
+import { registryAction } from "@/lib/auth/registry-action";
+import { changeAccountSettings } from "@/lib/billing/account-settings";
+import { accountBillingConfigPatchSchema } from "@/lib/registry/schemas";
+
+/** Changes the account's billing notification settings: only the fields given are sent, the others keep their values. */
+export const saveAccountSettingsAction = registryAction(
+  "manageBilling",
+  accountBillingConfigPatchSchema,
+  async (patch, { user, registry }) => ({
+    ok: true,
+    data: { changed: await changeAccountSettings(user, await registry(), patch) },
+  }),
+);

@@ -1,0 +1,70 @@
+import { creditCentsAsMoney, creditCentsTitle } from "@/components/money/credit-cents";
+import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { reachedLowBalanceTier } from "@/lib/billing/balance-position";
+import type { BalanceResponse } from "@/lib/registry/schemas";
+import { CreditCentsAmount, TierList } from "./credit-cents-amount";
+
+const statuses: Record<string, { label: string; variant: BadgeProps["variant"]; meaning: string }> = {
+  ok: { label: "OK", variant: "success", meaning: "above every low-balance threshold" },
+  low: { label: "Low", variant: "warning", meaning: "at or below a low-balance threshold" },
+  depleted: { label: "Depleted", variant: "destructive", meaning: "at or below zero: new work is blocked" },
+};
+
+/** The balance (credit cents shown as money, with the unit), its status in words, the thresholds and the auto-top-up posture. */
+export function BalanceSummary({ balance }: { balance: BalanceResponse }) {
+  const status = statuses[balance.status] ?? {
+    label: balance.status,
+    variant: "outline" as const,
+    meaning: "a status this console does not know",
+  };
+  const reached = reachedLowBalanceTier(balance.balanceInCreditCents, balance.lowBalanceThresholds);
+  const { autoTopup } = balance;
+  return (
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
+      <dt className="font-medium">Balance</dt>
+      <dd>
+        <span className="text-2xl font-semibold tabular-nums" data-testid="balance">
+          {creditCentsAsMoney(balance.balanceInCreditCents)}
+        </span>{" "}
+        <span className="text-xs text-muted-foreground">
+          {creditCentsTitle(balance.balanceInCreditCents)} (<code>balanceInCreditCents</code>)
+        </span>
+      </dd>
+      <dt className="font-medium">Status</dt>
+      <dd className="flex flex-wrap items-center gap-2">
+        <Badge variant={status.variant}>{status.label}</Badge>
+        <span>
+          {status.meaning}
+          {reached && (
+            <>
+              {" "}
+              (reached the {reached.tier} threshold, <CreditCentsAmount cents={reached.cents} />)
+            </>
+          )}
+        </span>
+      </dd>
+      <dt className="font-medium">Low-balance thresholds</dt>
+      <dd>
+        <TierList tiers={balance.lowBalanceThresholds} />
+      </dd>
+      <dt className="font-medium">Auto-top-up</dt>
+      <dd>
+        {autoTopup.enabled ? (
+          <>
+            On: when the balance falls to <CreditCentsAmount cents={autoTopup.thresholdInCreditCents} />,{" "}
+            <CreditCentsAmount cents={autoTopup.amountInCreditCents} /> is added.
+          </>
+        ) : (
+          <>
+            Off (were it on: at <CreditCentsAmount cents={autoTopup.thresholdInCreditCents} />, add{" "}
+            <CreditCentsAmount cents={autoTopup.amountInCreditCents} />
+            ).
+          </>
+        )}{" "}
+        <span className="text-xs text-muted-foreground">
+          <code>autoTopup</code>: read-only here
+        </span>
+      </dd>
+    </dl>
+  );
+}
