@@ -60,6 +60,39 @@ const searchSettled = async (page: Page) => {
   await expect(page.getByTestId("search-status")).toHaveText(/^Search complete: [\d,]+ results?$/, { timeout: 15_000 });
 };
 
+// A workspace with an override (a 60-minute window, one tier) and a spend past its tier, once per worker: /billing
+// then has an event, a chart with a tier line and an override to edit.
+let billingWorkspace: Promise<{ workspaceId: string; workspaceName: string }> | undefined;
+const workspaceOverTier = () =>
+  (billingWorkspace ??= (async () => {
+    const workspaceName = `a11y-billing-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await sim("POST", "/v2/workspaces", { name: workspaceName, legalName: "A11y billing" });
+    expect(created.status).toBe(201);
+    const workspaceId = created.json.id as string;
+    const override = { highUsagePeriodMinutes: 60, highUsageTiers: [{ tier: "warning", cents: 500 }] };
+    expect((await sim("PATCH", `/v2/billing/notifications/workspaces/${workspaceId}/config`, override)).status).toBe(200);
+    expect((await sim("POST", "/_sim/spend", { workspace: workspaceId, credits: 6 })).status).toBe(200);
+    return { workspaceId, workspaceName };
+  })());
+
+const billingSettled = async (page: Page) => {
+  await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
+  await expect(page.locator("tr[data-billing-event]").first()).toBeVisible();
+  await expect(page.getByTestId("spend-chart").first()).toBeVisible();
+};
+
+/** The override editor of the arranged workspace, after a bad window and a bad tier were refused in place. */
+const overrideEditorWithErrors = async (page: Page) => {
+  await expect(page.getByRole("heading", { name: "Workspace high-usage override", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Edit override" }).click();
+  const editor = page.getByRole("form", { name: /^High-usage override of / });
+  await editor.getByRole("textbox", { name: "Rolling window amount" }).fill("31");
+  await editor.getByRole("combobox", { name: "Rolling window unit" }).selectOption("days");
+  await editor.getByRole("textbox", { name: "Tiers: tier 1 credit cents" }).fill("12.5");
+  await editor.getByRole("button", { name: "Review and save" }).click();
+  await expect(editor.getByRole("alert")).toHaveText("Correct the highlighted fields: nothing was sent.");
+};
+
 export const consolePages: ConsolePage[] = [
   {
     name: "sign-in",
@@ -215,6 +248,36 @@ export const consolePages: ConsolePage[] = [
   },
   { name: "dossier, compare with…", path: "/requests/:requestId/compare", role: "admin", arrange: completeDossier },
   { name: "settings, alert SLAs", path: "/settings/alerts", role: "admin" },
+  {
+    name: "pricing",
+    path: "/pricing",
+    role: "finance",
+    dark: true,
+    wait: (page) => expect(page.locator('[data-testid="price-matrix"] tr[data-country]')).toHaveCount(40),
+  },
+  {
+    name: "pricing, two countries compared",
+    path: "/pricing?compare=FR,CN",
+    role: "compliance",
+    wait: (page) => expect(page.getByTestId("price-comparison")).toBeVisible(),
+  },
+  { name: "billing", path: "/billing", role: "finance", arrange: workspaceOverTier, wait: billingSettled, dark: true },
+  { name: "billing, read-only", path: "/billing", role: "auditor", arrange: workspaceOverTier, wait: billingSettled },
+  {
+    name: "billing, events filtered to none",
+    path: "/billing?eventKind=low_balance&eventWorkspace=:workspaceId",
+    role: "finance",
+    arrange: workspaceOverTier,
+    wait: (page) => expect(page.getByText("No billing events match these filters.")).toBeVisible(),
+  },
+  {
+    name: "billing, a workspace's override editor with field errors",
+    path: "/billing/workspace?id=:workspaceId",
+    role: "finance",
+    arrange: workspaceOverTier,
+    wait: overrideEditorWithErrors,
+    dark: true,
+  },
   { name: "not found", path: "/no-such-page", role: "admin", wait: heading("404 · Not found") },
   { name: "forbidden", path: "/settings", role: "compliance", wait: heading("403 · Not allowed") },
   // The sections a later issue builds: each drops out of this list when it becomes available, and gets its own entry.

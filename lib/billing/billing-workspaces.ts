@@ -3,6 +3,9 @@ import type { Registry } from "@/lib/connections/registry-for";
 import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas";
 import { readVendorEndpoint, type VendorRead } from "./vendor-endpoint";
 
+/** Per-workspace reads (settings view, spend) in flight at once, so an account with many workspaces does not flood the registry. */
+export const workspaceReadsAtOnce = 6;
+
 /** The account's workspaces (GET /v2/workspaces, vendor-documented), default first, then by name. */
 export async function billingWorkspaces(registry: Registry): Promise<VendorRead<WorkspaceSummary[]>> {
   const read = await readVendorEndpoint("GET /v2/workspaces", registry.client.listWorkspaces());

@@ -1,5 +1,7 @@
 import "server-only";
+import { mapBounded } from "@/lib/async/map-bounded";
 import type { Registry } from "@/lib/connections/registry-for";
+import { workspaceReadsAtOnce } from "./billing-workspaces";
 import { effectiveHighUsage, type EffectiveHighUsage } from "./effective-settings";
 import { forecastTiers, type SpendForecast } from "./spend-forecast";
 import { windowedSpend, type Charge, type SpendSeries } from "./spend-series";
@@ -55,11 +57,13 @@ export async function spendOverview(registry: Registry): Promise<SpendOverview> 
   const spend = await readSpend(registry);
   if (spend.error) return spend;
   if (spend.source === "recorded") return { source: "recorded", missing: spend.missing, charted: chart(spend.charges, spend, undefined) };
-  const workspaces = await Promise.all(
-    spend.workspaces.map(async ({ charges, ...workspace }): Promise<WorkspaceSpend> => {
+  const workspaces = await mapBounded(
+    spend.workspaces,
+    workspaceReadsAtOnce,
+    async ({ charges, ...workspace }): Promise<WorkspaceSpend> => {
       const settings = await effectiveSettings(registry, workspace.workspaceId);
       return { ...workspace, settings, charted: charges && chart(charges, spend, settings.value) };
-    }),
+    },
   );
   return { source: "registry", workspaces };
 }

@@ -1,7 +1,8 @@
 import { WorkspaceIdForm } from "@/components/billing/workspace-id-form";
 import { WorkspaceOverridePanel } from "@/components/billing/workspace-override-panel";
 import { RegistryProblem } from "@/components/connections/registry-problem";
-import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
+import { mapBounded } from "@/lib/async/map-bounded";
+import { billingWorkspaces, workspaceReadsAtOnce } from "@/lib/billing/billing-workspaces";
 import { readWorkspaceBillingView } from "@/lib/billing/workspace-view";
 import type { Registry } from "@/lib/connections/registry-for";
 import { removeOverrideAction, saveOverrideAction } from "./override-actions";
@@ -12,7 +13,9 @@ import { removeOverrideAction, saveOverrideAction } from "./override-actions";
  */
 export async function WorkspaceOverridesSection({ registry, canManage }: { registry: Registry; canManage: boolean }) {
   const workspaces = await billingWorkspaces(registry);
-  const views = await Promise.all((workspaces.value ?? []).map((workspace) => readWorkspaceBillingView(registry, workspace.id)));
+  const views = await mapBounded(workspaces.value ?? [], workspaceReadsAtOnce, (workspace) =>
+    readWorkspaceBillingView(registry, workspace.id),
+  );
   const actions = canManage ? { save: saveOverrideAction, remove: removeOverrideAction } : undefined;
 
   return (
