@@ -5,6 +5,7 @@
  *   - first-load JavaScript (gzip) of /requests/[id], before the Ownership tab loads its graph code   goal ≤ 250 kB
  * Run: npm run bench:dossier   (builds first if the build is stale)
  */
+import { orderableDatapoints } from "../lib/orders/quote";
 import { runBench, withBenchApp } from "./bench-app";
 import { firstLoadJsGzip } from "./first-load-js";
 import { fullResponseMs } from "./full-response-ms";
@@ -13,17 +14,7 @@ import { percentile } from "./percentile";
 async function main() {
   await withBenchApp(async ({ origin, database, cookie: signIn, sim, simulatorConnectionId }) => {
     const cookie = await signIn();
-    const dataPoints = [
-      "company",
-      "legalRepresentatives",
-      "otherKeyPersons",
-      "establishments",
-      "ultimateBeneficialOwners",
-      "shareholders",
-      "subsidiaries",
-      "graph",
-      "availableDocuments",
-    ];
+    const dataPoints = [...orderableDatapoints];
     const created = (await sim("POST", "/v2/company", { id: "LARGE", countryCode: "DE", dataPoints, graphMaxBudget: 100_000 })) as {
       request: { requestId: string };
     };

@@ -1,18 +1,7 @@
+import { orderableDatapoints } from "../lib/orders/quote";
 import type { Page } from "@playwright/test";
 import { expect, type Database } from "./fixtures";
 import { sim } from "./simulator-api";
-
-const allDatapoints = [
-  "company",
-  "legalRepresentatives",
-  "otherKeyPersons",
-  "establishments",
-  "ultimateBeneficialOwners",
-  "shareholders",
-  "subsidiaries",
-  "graph",
-  "availableDocuments",
-];
 
 /**
  * Orders a company at the simulator (documents: the extract and the financial statements it lists) and stores the
@@ -36,7 +25,13 @@ export async function orderedDossier(db: Database, countryCode: string, id: stri
     ...available.filter((d) => d.type === "financial_statement").slice(0, 3),
     ...available.filter((d) => d.type !== "financial_statement").slice(0, 1),
   ].map((d) => d.id);
-  const created = await sim("POST", "/v2/company", { id, countryCode, dataPoints: allDatapoints, documents, graphMaxBudget: 50 });
+  const created = await sim("POST", "/v2/company", {
+    id,
+    countryCode,
+    dataPoints: [...orderableDatapoints],
+    documents,
+    graphMaxBudget: 50,
+  });
   expect(created.status).toBe(200);
   const requestId = created.json.request.requestId as string;
   const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");

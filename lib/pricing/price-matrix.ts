@@ -8,6 +8,7 @@
  * company block). `modes` is open: a mode one country prices is a column for all, and a price a block does not
  * state for a mode is "not stated", never 0.
  */
+import { orderableDatapoints } from "@/lib/orders/quote";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { Settled } from "@/lib/registry/settle";
@@ -56,19 +57,8 @@ export type PriceMatrix = {
   catalogError: RegistryErrorInfo | undefined;
 };
 
-/** The order the matrix shows datapoints in: blocks together, the legacy companyProfile beside company. */
-const datapointOrder: readonly string[] = [
-  "company",
-  "companyProfile",
-  "legalRepresentatives",
-  "otherKeyPersons",
-  "establishments",
-  "ultimateBeneficialOwners",
-  "shareholders",
-  "subsidiaries",
-  "graph",
-  "availableDocuments",
-];
+/** The order the matrix shows datapoints in: the order form's, with the legacy companyProfile beside company. */
+const datapointOrder: readonly string[] = [orderableDatapoints[0], "companyProfile", ...orderableDatapoints.slice(1)];
 const modeOrder: readonly string[] = ["verification", "onboarding"];
 
 const known = new Set<string>(datapointNames);
