@@ -94,6 +94,8 @@ export function BacktestPanel({ workspaceId, draft }: { workspaceId: string; dra
     queryFn: () => fetchBacktest(url),
     enabled: draft.enabled,
     staleTime: 60_000,
+    // Billing events invalidate it only while the editor is open: opened again, it asks afresh (spend may have moved).
+    refetchOnMount: "always",
     retry: false,
   });
   const windowText = windowWords(draft.periodMinutes);
