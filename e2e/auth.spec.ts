@@ -5,9 +5,9 @@ import { expect, runUnlock, test } from "./fixtures";
 
 const expectedSections: Record<Role, string[]> = {
   admin: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Vault", "Workspaces", "Billing", "Pricing", "Audit", "Settings"],
-  compliance: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Pricing"],
-  finance: ["Search", "Requests", "Billing", "Pricing"],
-  auditor: ["Search", "Requests", "Monitors", "Alerts", "Billing", "Pricing", "Audit"],
+  compliance: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Workspaces", "Pricing"],
+  finance: ["Search", "Requests", "Workspaces", "Billing", "Pricing"],
+  auditor: ["Search", "Requests", "Monitors", "Alerts", "Workspaces", "Billing", "Pricing", "Audit"],
 };
 
 for (const role of roles) {

@@ -51,6 +51,16 @@ export const auditActions = [
   "billing.override_saved",
   "billing.override_removed",
   "pricing.exported",
+  "workspace.created",
+  "workspace.legal_name_changed",
+  "workspace.ubo_access_changed",
+  "workspace.deleted",
+  "vault.credentials_stored",
+  "sandbox.wallet_set",
+  "sandbox.reset",
+  "sandbox.company_saved",
+  "sandbox.clock_advanced",
+  "sandbox.chaos_changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -18,9 +18,20 @@ const expected: Record<Role, Capability[]> = {
     "manageMonitors",
     "readAlerts",
     "triageAlerts",
+    "readWorkspaces",
   ],
-  finance: ["useConsole", "search", "readDossiers", "readPricing", "readBilling", "manageBilling"],
-  auditor: ["useConsole", "search", "readDossiers", "readPricing", "readMonitors", "readAlerts", "readBilling", "readAudit"],
+  finance: ["useConsole", "search", "readDossiers", "readPricing", "readWorkspaces", "readBilling", "manageBilling"],
+  auditor: [
+    "useConsole",
+    "search",
+    "readDossiers",
+    "readPricing",
+    "readMonitors",
+    "readAlerts",
+    "readWorkspaces",
+    "readBilling",
+    "readAudit",
+  ],
 };
 
 const held = (role: Role) => capabilityNames.filter((c) => can(role, c));
@@ -60,9 +71,9 @@ describe("the capability table", () => {
       "Audit",
       "Settings",
     ]);
-    expect(sidebar("compliance")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Pricing"]);
-    expect(sidebar("finance")).toEqual(["Search", "Requests", "Billing", "Pricing"]);
-    expect(sidebar("auditor")).toEqual(["Search", "Requests", "Monitors", "Alerts", "Billing", "Pricing", "Audit"]);
+    expect(sidebar("compliance")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Workspaces", "Pricing"]);
+    expect(sidebar("finance")).toEqual(["Search", "Requests", "Workspaces", "Billing", "Pricing"]);
+    expect(sidebar("auditor")).toEqual(["Search", "Requests", "Monitors", "Alerts", "Workspaces", "Billing", "Pricing", "Audit"]);
   });
 
   it("sends each role the live topics it received before", () => {

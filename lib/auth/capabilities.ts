@@ -34,8 +34,14 @@ export const capabilities = {
     allows: 'assign, review, comment on and resolve alerts; order "See what changed" re-retrievals',
   },
   configureAlerts: { roles: ["admin"], allows: "set the per-category SLA (days to triage) of alerts" },
-  manageVault: { roles: ["admin"], allows: "replace vault credentials" },
-  manageWorkspaces: { roles: ["admin"], allows: "edit workspaces and their UBO access" },
+  manageVault: { roles: ["admin"], allows: "see vault entries and store or replace vault credentials" },
+  readWorkspaces: { roles: everyone, allows: "see workspaces, their legal names, UBO access, usage and high-usage override" },
+  manageWorkspaces: { roles: ["admin"], allows: "create workspaces, edit their legal names and UBO access, delete them" },
+  useSandboxTools: {
+    roles: ["admin"],
+    allows:
+      "on sandbox connections: set the wallet, reset the sandbox, edit user-defined companies, and the simulator's clock, chaos and delivery log",
+  },
   readBilling: {
     roles: ["admin", "finance", "auditor"],
     allows: "see the balance, billing notification settings, per-workspace high-usage tiers, billing events and spend",

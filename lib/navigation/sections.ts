@@ -59,7 +59,7 @@ export const sections = [
   {
     href: "/workspaces",
     label: "Workspaces",
-    capability: "manageWorkspaces",
+    capability: "readWorkspaces",
     available: false,
     purpose: "Workspace legal names and UBO access.",
   },

@@ -18,12 +18,17 @@ import {
   vaultEntriesSchema,
   vaultEntrySchema,
   vaultSourcesSchema,
+  sandboxCompanySchema,
   workspaceBillingViewSchema,
   workspaceListSchema,
+  workspaceSummarySchema,
   workspaceResponseSchema,
   workspaceUsageSchema,
   type accountBillingConfigPatchSchema,
   type billingRecentQuerySchema,
+  type sandboxCompanyBodySchema,
+  type sandboxCompanyPatchSchema,
+  type workspaceCreateBodySchema,
   type companyRequestBodySchema,
   type highUsagePatchBodySchema,
   type monitorCreateBodySchema,
@@ -349,6 +354,12 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
     /** GET /v2/workspaces (vendor-documented; no published response schema). */
     listWorkspaces: (options?: CallOptions) =>
       request({ method: "GET", path: "/v2/workspaces", schema: workspaceListSchema, idempotent: true }, options),
+    /** POST /v2/workspaces (vendor-documented). */
+    createWorkspace: (body: z.input<typeof workspaceCreateBodySchema>, options?: CallOptions) =>
+      request({ method: "POST", path: "/v2/workspaces", body, schema: workspaceSummarySchema }, options),
+    /** DELETE /v2/workspaces/{name} (vendor-documented; the answer's shape is not published). */
+    deleteWorkspace: (name: string, options?: CallOptions) =>
+      request({ method: "DELETE", path: `/v2/workspaces/${seg(name)}`, schema: openObjectSchema }, options),
     /** GET /v2/workspaces/usage (vendor-documented; no published response schema). */
     workspaceUsage: (query: z.input<typeof workspaceUsageQuerySchema> = {}, options?: CallOptions) =>
       request(
@@ -356,6 +367,15 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
         options,
       ),
 
+    /** POST /v2/sandbox/companies: a user-defined company (development environments only). */
+    createSandboxCompany: (body: z.input<typeof sandboxCompanyBodySchema>, options?: CallOptions) =>
+      request({ method: "POST", path: "/v2/sandbox/companies", body, schema: sandboxCompanySchema }, options),
+    /** PATCH /v2/sandbox/companies/{country}/{id}: changes what the next request of that company returns. */
+    patchSandboxCompany: (countryCode: string, id: string, body: z.input<typeof sandboxCompanyPatchSchema>, options?: CallOptions) =>
+      request(
+        { method: "PATCH", path: `/v2/sandbox/companies/${seg(countryCode)}/${seg(id)}`, body, schema: sandboxCompanySchema },
+        options,
+      ),
     /** POST /v2/sandbox/reset: development environments only. */
     resetSandbox: (options?: CallOptions) => request({ method: "POST", path: "/v2/sandbox/reset", schema: openObjectSchema }, options),
     catalog: (options?: CallOptions) =>

@@ -1249,6 +1249,32 @@ export const workspaceListSchema = z.union([
   z.looseObject({ workspaces: z.array(workspaceSummarySchema) }),
 ]);
 
+/** POST /v2/workspaces (vendor-documented, CreateWorkspaceDto). The answer is a workspace as the list shows one. */
+export const workspaceNamePattern = /^[a-zA-Z0-9_-]+$/;
+export const workspaceNameMax = 64;
+export const workspaceCreateBodySchema = z.object({
+  name: z
+    .string()
+    .regex(workspaceNamePattern, { error: "The name may hold only letters, digits, '_' and '-'." })
+    .max(workspaceNameMax, { error: `The name can be at most ${workspaceNameMax} characters.` }),
+  legalName: z
+    .string()
+    .trim()
+    .min(1, { error: "Give the legal name." })
+    .max(workspaceLegalNameMax, { error: `The legal name can be at most ${workspaceLegalNameMax} characters.` }),
+});
+
+/** A user-defined sandbox company (POST /v2/sandbox/companies; its shape is the simulator's, the spec shows none). */
+export const sandboxCompanyBodySchema = z.looseObject({
+  countryCode: countrySchema,
+  id: z.string().trim().min(1, { error: "Give the company id." }),
+  company: z.record(z.string(), z.unknown()).optional(),
+  sections: z.record(z.string(), z.unknown()).optional(),
+  disappeared: z.boolean().optional(),
+});
+export const sandboxCompanyPatchSchema = sandboxCompanyBodySchema.omit({ countryCode: true, id: true });
+export const sandboxCompanySchema = z.looseObject({ countryCode: z.string(), id: z.string(), company: z.unknown().optional() });
+
 export function listedWorkspaces(list: WorkspaceList): WorkspaceSummary[] {
   return Array.isArray(list) ? list : list.workspaces;
 }
