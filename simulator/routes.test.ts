@@ -172,6 +172,7 @@ describe("vault and workspaces", () => {
     const second = vaultEntrySchema.parse((await sim.call("PUT", "/v2/workspaces/default/vault/infogreffe", { payload })).json);
     expect(second.version).toBe(first.version + 1);
     expect((await sim.call("PUT", "/v2/workspaces/default/vault/infogreffe", { payload: { email: "x@y.z" } })).status).toBe(400);
+    expect((await sim.call("POST", "/v2/workspaces", { name: "team-a", legalName: "Team A" })).status).toBe(201);
     const listed = await sim.call("GET", "/v2/workspaces/team-a/vault");
     const entries = vaultEntriesSchema.parse(listed.json);
     expect(entries).toHaveLength(1);

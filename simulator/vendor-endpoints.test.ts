@@ -14,13 +14,15 @@ const bodies: Record<string, unknown> = {
   "PATCH /v2/billing/notifications/config": { lowBalanceEnabled: true },
   "POST /v2/workspaces": { name: "branch-paris", legalName: "Acme Paris SAS" },
 };
-const concrete = (path: string) => path.replace("{workspaceId}", defaultWorkspaceId);
+// POST /v2/workspaces (listed before DELETE) creates the workspace that DELETE /v2/workspaces/{name} then deletes.
+const concrete = (path: string) => path.replace("{workspaceId}", defaultWorkspaceId).replace("{name}", "branch-paris");
 const call = (method: string, path: string) => sim.call(method, concrete(path), bodies[`${method} ${path}`]);
 
 describe("the vendor-documented endpoints switch", () => {
   it("answers every listed endpoint while on, 404 as an unknown route while off, and again once back on", async () => {
     for (const { method, path } of vendorEndpoints) expect((await call(method, path)).status, `${method} ${path}`).toBeLessThan(300);
 
+    expect((await sim.call("POST", "/v2/workspaces", { name: "kept-while-off", legalName: "Kept SAS" })).status).toBe(201);
     expect((await sim.call("PUT", "/_sim/vendor-endpoints", { enabled: false })).json).toEqual({ enabled: false });
     const unknownRoute = (method: string, path: string) => ({
       statusCode: 404,
@@ -37,8 +39,14 @@ describe("the vendor-documented endpoints switch", () => {
     expect((await sim.call("PATCH", `/v2/billing/notifications/workspaces/${defaultWorkspaceId}/config`, {})).status).toBe(200);
     expect((await sim.call("PATCH", "/v2/workspaces/default", { legalName: "Acme SE" })).status).toBe(200);
 
+    // DELETE /v2/workspaces/{name} is vendor-documented too: while off it deletes nothing.
+    expect((await sim.call("DELETE", "/v2/workspaces/kept-while-off")).json).toEqual(
+      unknownRoute("DELETE", "/v2/workspaces/kept-while-off"),
+    );
+
     await sim.call("PUT", "/_sim/vendor-endpoints", { enabled: true });
     expect((await sim.call("GET", "/v2/billing/balance")).status).toBe(200);
+    expect((await sim.call("GET", "/v2/workspaces")).json.map((w: { name: string }) => w.name)).toContain("kept-while-off");
   });
 
   it("is on again after /_sim/reset, and refuses a body without a boolean", async () => {

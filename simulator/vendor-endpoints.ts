@@ -12,6 +12,7 @@ export const vendorEndpoints = [
   { method: "GET", path: "/v2/billing/notifications/workspaces/{workspaceId}/config" },
   { method: "GET", path: "/v2/workspaces" },
   { method: "POST", path: "/v2/workspaces" },
+  { method: "DELETE", path: "/v2/workspaces/{name}" },
   { method: "GET", path: "/v2/workspaces/usage" },
 ] as const;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listedWorkspaces, workspaceListSchema, workspaceUsageSchema } from "../lib/registry/schemas";
+import { errorBodySchema, listedWorkspaces, workspaceListSchema, workspaceUsageSchema } from "../lib/registry/schemas";
 import { defaultWorkspaceId } from "./state";
 import { startTestSimulator } from "./test-harness";
 
@@ -152,5 +152,54 @@ describe("POST /_sim/spend", () => {
     expect((await sim.call("POST", "/_sim/spend", { workspace: "team-usage", credits: 0 })).status).toBe(400);
     expect((await sim.call("POST", "/_sim/spend", { workspace: "team-usage", credits: 71 })).status).toBe(402);
     expect((await sim.call("GET", "/_sim/wallet")).json.balance).toBe(70);
+  });
+});
+
+describe("PATCH and DELETE /v2/workspaces/{name}", () => {
+  const names = async () => listedWorkspaces(workspaceListSchema.parse((await sim.call("GET", "/v2/workspaces")).json)).map((w) => w.name);
+
+  it("answers 404 to a PATCH of an unknown name and creates nothing", async () => {
+    const answer = await sim.call("PATCH", "/v2/workspaces/never-created", { legalName: "Ghost GmbH" });
+    expect(answer.status).toBe(404);
+    expect(errorBodySchema.parse(answer.json).error).toEqual({ code: "not_found", message: "No workspace named never-created." });
+    expect(await names()).not.toContain("never-created");
+  });
+
+  it("deletes a workspace with its vault entries and high-usage override, and the name can be created afresh", async () => {
+    const first = (await sim.call("POST", "/v2/workspaces", { name: "short-lived", legalName: "Short Lived SAS" })).json;
+    const payload = { email: "ops@example.com", password: "pw-short-lived" };
+    expect((await sim.call("PUT", "/v2/workspaces/short-lived/vault/infogreffe", { payload })).status).toBe(200);
+    const override = `/v2/billing/notifications/workspaces/${first.id}/config`;
+    expect((await sim.call("PATCH", override, { highUsagePeriodMinutes: 30 })).status).toBe(200);
+    await sim.call("PUT", "/_sim/wallet", { balance: 10_000 });
+    expect((await sim.call("POST", "/_sim/spend", { workspace: "short-lived", credits: 600 })).status).toBe(200);
+    const alarms = () => Object.keys(sim.simulator.ctx.store.state.tierAlarms).filter((key) => key.includes(first.id));
+    expect(alarms()).not.toEqual([]);
+
+    const deleted = await sim.call("DELETE", "/v2/workspaces/short-lived");
+    expect([deleted.status, deleted.json]).toEqual([200, { ok: true }]);
+    expect(await names()).not.toContain("short-lived");
+    expect((await sim.call("GET", "/v2/workspaces/short-lived/vault")).status).toBe(404);
+    expect((await sim.call("GET", override)).status).toBe(404);
+    expect(sim.simulator.ctx.store.state.highUsageOverrides).not.toHaveProperty(first.id);
+    expect(sim.simulator.ctx.store.state.vault).not.toHaveProperty("short-lived");
+    expect(alarms()).toEqual([]);
+    expect((await sim.call("DELETE", "/v2/workspaces/short-lived")).status).toBe(404);
+
+    const again = (await sim.call("POST", "/v2/workspaces", { name: "short-lived", legalName: "Short Lived SAS" })).json;
+    expect(again.id).not.toBe(first.id);
+    const vault = (await sim.call("GET", "/v2/workspaces/short-lived/vault")).json as { ownerWorkspaceId: string }[];
+    expect(vault.filter((entry) => entry.ownerWorkspaceId !== defaultWorkspaceId)).toEqual([]);
+  });
+
+  it("refuses to delete the default workspace with 409 conflict, saying why", async () => {
+    const answer = await sim.call("DELETE", "/v2/workspaces/default");
+    expect(answer.status).toBe(409);
+    expect(errorBodySchema.parse(answer.json).error).toEqual({
+      code: "conflict",
+      message:
+        "The default workspace cannot be deleted: company requests are charged to it and the other workspaces inherit its vault entries.",
+    });
+    expect(await names()).toContain("default");
   });
 });

@@ -26,9 +26,20 @@ export function createWorkspace(state: SimState, name: string, legalName: string
   return setOwn(state.workspaces, name, workspace);
 }
 
-/** The workspace with this name, created on first use (the vault and PATCH routes address workspaces by name). */
-export function workspaceNamed(state: SimState, name: string, now: Date): StoredWorkspace {
-  return Object.hasOwn(state.workspaces, name) ? state.workspaces[name]! : createWorkspace(state, name, undefined, now);
+/** The workspace with this name (how the spec's vault and PATCH routes address it), or undefined: never created on use. */
+export function workspaceNamed(state: SimState, name: string): StoredWorkspace | undefined {
+  return Object.hasOwn(state.workspaces, name) ? state.workspaces[name] : undefined;
+}
+
+/**
+ * Removes a (non-default) workspace with everything keyed to it: its vault entries, its high-usage override and that
+ * override's tier alarms. Its past charges stay in the spend history, as the wallet was charged for them.
+ */
+export function deleteWorkspace(state: SimState, workspace: StoredWorkspace): void {
+  delete state.workspaces[workspace.name];
+  delete state.vault[workspace.name];
+  delete state.highUsageOverrides[workspace.id];
+  for (const alarm of Object.keys(state.tierAlarms)) if (alarm.startsWith(`high_usage:${workspace.id}:`)) delete state.tierAlarms[alarm];
 }
 
 /** Every workspace, the default one first, then by creation. */

@@ -1,9 +1,11 @@
-import { createCipheriv, randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { apiError } from "../api-error";
 import type { SimulatorContext } from "../simulator-context";
 import type { StoredVaultEntry } from "../state";
+import { payloadProblems } from "../vault-payload";
+import { seal } from "../vault-seal";
 import { defaultWorkspace, setOwn, workspaceNamed } from "../workspaces";
+import { noWorkspace } from "./workspaces";
 
 /** Sources that need account-specific credentials, with the fields their payload takes. */
 export const vaultSources = [
@@ -37,29 +39,6 @@ export const vaultSources = [
   },
 ] as const;
 
-type Field = { name: string; type: string; required: boolean; item?: { fields: readonly Field[] } };
-
-function missingFields(fields: readonly Field[], payload: Record<string, unknown>, prefix = ""): string[] {
-  return fields.flatMap((field) => {
-    const value = payload[field.name];
-    if (value === undefined || value === "") return field.required ? [`${prefix}${field.name} is required`] : [];
-    if (field.item) {
-      if (!Array.isArray(value)) return [`${prefix}${field.name} must be a list`];
-      return value.flatMap((entry, i) =>
-        missingFields(field.item!.fields, (entry ?? {}) as Record<string, unknown>, `${prefix}${field.name}[${i}].`),
-      );
-    }
-    return typeof value === "string" ? [] : [`${prefix}${field.name} must be text`];
-  });
-}
-
-function seal(payload: unknown, key: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const data = Buffer.concat([cipher.update(JSON.stringify(payload)), cipher.final()]);
-  return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
-}
-
 function entryView(entry: StoredVaultEntry, resolvedFrom: string) {
   const { sealedPayload: _never, ...metadata } = entry;
   return { ...metadata, inheritedFromWorkspaceId: resolvedFrom };
@@ -73,14 +52,15 @@ export function vaultRoutes(ctx: SimulatorContext) {
   app.get("/vault/sources", (c) => c.json(vaultSources));
 
   app.put("/workspaces/:name/vault/:sourceKey", async (c) => {
+    const workspace = workspaceNamed(state, c.req.param("name"));
+    if (!workspace) return noWorkspace(c);
     const source = vaultSources.find((s) => s.key === c.req.param("sourceKey"));
     if (!source) return apiError(c, 400, "invalid_request", `Unknown source ${c.req.param("sourceKey")}; see GET /v2/vault/sources.`);
     const body = (await c.req.json().catch(() => undefined)) as { payload?: unknown } | undefined;
-    if (!body || typeof body.payload !== "object" || body.payload === null)
+    if (!body || typeof body.payload !== "object" || body.payload === null || Array.isArray(body.payload))
       return apiError(c, 400, "invalid_request", "The body must be {payload: {...}}.");
-    const missing = missingFields(source.fields, body.payload as Record<string, unknown>);
-    if (missing.length) return apiError(c, 400, "invalid_request", "The payload does not match the source's fields.", missing);
-    const workspace = workspaceNamed(state, c.req.param("name"), ctx.clock.now());
+    const problems = payloadProblems(source.fields, body.payload as Record<string, unknown>);
+    if (problems.length) return apiError(c, 400, "invalid_request", "The payload does not match the source's fields.", problems);
     const now = ctx.clock.now().toISOString();
     const entries = Object.hasOwn(state.vault, workspace.name) ? state.vault[workspace.name]! : setOwn(state.vault, workspace.name, {});
     const previous = entries[source.key];
@@ -101,7 +81,8 @@ export function vaultRoutes(ctx: SimulatorContext) {
   });
 
   app.get("/workspaces/:name/vault", (c) => {
-    const workspace = workspaceNamed(state, c.req.param("name"), ctx.clock.now());
+    const workspace = workspaceNamed(state, c.req.param("name"));
+    if (!workspace) return noWorkspace(c);
     const own = Object.values(state.vault[workspace.name] ?? {}).map((e) => entryView(e, workspace.id));
     const fallback = defaultWorkspace(state);
     const inherited =

@@ -1,10 +1,10 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { workspaceLegalNameMax, workspacePatchBodySchema } from "../../lib/registry/schemas";
 import { apiError, issueDetails } from "../api-error";
 import type { SimulatorContext } from "../simulator-context";
 import { usageRange, usageReport } from "../usage";
-import { createWorkspace, listWorkspaces, workspaceNamed, workspaceNamedOrWithId, workspaceView } from "../workspaces";
+import { createWorkspace, deleteWorkspace, listWorkspaces, workspaceNamed, workspaceNamedOrWithId, workspaceView } from "../workspaces";
 
 /** POST /v2/workspaces, as the vendor's OpenAPI describes its body (CreateWorkspaceDto). */
 const createBody = z.object({
@@ -15,8 +15,13 @@ const createBody = z.object({
   legalName: z.string().max(workspaceLegalNameMax, { error: `The legal name can be at most ${workspaceLegalNameMax} characters.` }),
 });
 
+/** The answer to a workspace name that does not exist (the spec's routes address workspaces by name, never creating one). */
+export function noWorkspace(c: Context) {
+  return apiError(c, 404, "not_found", `No workspace named ${c.req.param("name")}.`);
+}
+
 /**
- * Workspaces: the spec's PATCH by name, and the vendor-documented list, create and usage report (their answers'
+ * Workspaces: the spec's PATCH by name, and the vendor-documented list, create, delete and usage report (their answers'
  * shapes are the simulator's choice where the vendor publishes none; see the README).
  */
 export function workspaceRoutes(ctx: SimulatorContext) {
@@ -46,12 +51,28 @@ export function workspaceRoutes(ctx: SimulatorContext) {
   });
 
   app.patch("/:name", async (c) => {
+    const workspace = workspaceNamed(state, c.req.param("name"));
+    if (!workspace) return noWorkspace(c);
     const parsed = workspacePatchBodySchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return apiError(c, 400, "invalid_request", "The workspace change is invalid.", issueDetails(parsed.error.issues));
-    const workspace = workspaceNamed(state, c.req.param("name"), ctx.clock.now());
     Object.assign(workspace, parsed.data);
     ctx.store.changed();
     return c.json({ id: workspace.id, name: workspace.name, legalName: workspace.legalName, uboEnabled: workspace.uboEnabled });
+  });
+
+  app.delete("/:name", (c) => {
+    const workspace = workspaceNamed(state, c.req.param("name"));
+    if (!workspace) return noWorkspace(c);
+    if (workspace.isDefault)
+      return apiError(
+        c,
+        409,
+        "conflict",
+        "The default workspace cannot be deleted: company requests are charged to it and the other workspaces inherit its vault entries.",
+      );
+    deleteWorkspace(state, workspace);
+    ctx.store.changed();
+    return c.json({ ok: true });
   });
 
   return app;
