@@ -52,7 +52,8 @@ export function createSimulator(options: SimulatorOptions) {
   if (options.webhookUrl) state.webhookUrl = options.webhookUrl;
   if (options.chaos) state.chaos = options.chaos;
   const clock = new SimClock(state.clockOffsetMs);
-  const vaultKey = randomBytes(32);
+  state.vaultKey ??= randomBytes(32).toString("base64url");
+  const vaultKey = Buffer.from(state.vaultKey, "base64url");
 
   const queueOptions = {
     endpoint: () => state.webhookUrl,

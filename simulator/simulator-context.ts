@@ -8,7 +8,7 @@ export type SimulatorContext = {
   apiKey: string;
   /** The simulator's own address, for the signed document URLs it hands out. */
   publicUrl: string;
-  /** Encrypts vault payloads at rest inside the simulator (they are never returned). */
+  /** Encrypts vault payloads at rest inside the simulator (they are never returned); persisted as `state.vaultKey`. */
   vaultKey: Buffer;
   data: {
     companyName: (country: string, id: string) => string;

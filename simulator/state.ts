@@ -144,6 +144,11 @@ export type SimState = {
   webhookUrl?: string;
   chaos: { duplicateRate: number; reorderWindowMs: number };
   deliveries?: unknown;
+  /**
+   * The key vault payloads are sealed under and document URLs signed with (32 bytes, base64url), kept with the state
+   * (a file written 0600) so that both outlive a restart; created on first start, kept across `/_sim/reset`.
+   */
+  vaultKey?: string;
 };
 
 export const defaultWorkspaceId = "00000000-0000-4000-8000-000000000001";

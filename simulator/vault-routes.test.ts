@@ -1,6 +1,11 @@
+import { mkdtempSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema, listedWorkspaces, vaultEntrySchema, workspaceListSchema } from "../lib/registry/schemas";
-import { startTestSimulator } from "./test-harness";
+import { createSimulator } from "./server";
+import { startTestSimulator, testSecret } from "./test-harness";
+import { unseal } from "./vault-seal";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;
 beforeAll(async () => {
@@ -70,5 +75,38 @@ describe("PUT /v2/workspaces/{name}/vault/{source} checks field types", () => {
     expect(stored.text).not.toContain(canary);
     expect((await put("handelsregister", { email: "ops@example.com", password: canary, backupAccounts: [] })).status).toBe(200);
     expect((await put("infogreffe", { email: "a@b.c", password: canary })).status).toBe(200);
+  });
+});
+
+describe("sealed vault payloads", () => {
+  it("stay readable under the simulator's key after a restart and after /_sim/reset, from a state file written 0600", async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "sim-vault-")), "simulator.json");
+    const options = {
+      apiKey: "sk_dev_vault_restart",
+      webhookSecret: testSecret,
+      publicUrl: "http://127.0.0.1:1",
+      stateFile: file,
+      walletCredits: 10,
+    };
+    const headers = { "x-api-key": options.apiKey, "content-type": "application/json" };
+    const payload = { email: "ops@example.com", password: canary };
+    const putDefault = (simulator: ReturnType<typeof createSimulator>) =>
+      simulator.app.request("/v2/workspaces/default/vault/infogreffe", { method: "PUT", headers, body: JSON.stringify({ payload }) });
+    const sealed = (simulator: ReturnType<typeof createSimulator>) => simulator.ctx.store.state.vault.default!.infogreffe!.sealedPayload;
+
+    const first = createSimulator(options);
+    expect((await putDefault(first)).status).toBe(200);
+    await first.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = createSimulator(options);
+    expect(unseal(sealed(second), second.ctx.vaultKey)).toEqual(payload);
+    await second.app.request("/_sim/reset", { method: "POST", headers });
+    expect((await putDefault(second)).status).toBe(200);
+    await second.close();
+
+    const third = createSimulator(options);
+    expect(unseal(sealed(third), third.ctx.vaultKey)).toEqual(payload);
+    await third.close();
   });
 });
