@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema, listedWorkspaces, vaultEntrySchema, workspaceListSchema } from "../lib/registry/schemas";
 import { createSimulator } from "./server";
+import { documentSignature } from "./snapshot";
 import { startTestSimulator, testSecret } from "./test-harness";
 import { unseal } from "./vault-seal";
 
@@ -79,7 +80,7 @@ describe("PUT /v2/workspaces/{name}/vault/{source} checks field types", () => {
 });
 
 describe("sealed vault payloads", () => {
-  it("stay readable under the simulator's key after a restart and after /_sim/reset, from a state file written 0600", async () => {
+  it("stay readable (and signed document URLs valid) under the simulator's key after a restart and after /_sim/reset, from a state file written 0600", async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "sim-vault-")), "simulator.json");
     const options = {
       apiKey: "sk_dev_vault_restart",
@@ -96,6 +97,7 @@ describe("sealed vault payloads", () => {
 
     const first = createSimulator(options);
     expect((await putDefault(first)).status).toBe(200);
+    const signature = documentSignature(first.ctx, "req_1", "doc_1", 1);
     await first.close();
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -107,6 +109,7 @@ describe("sealed vault payloads", () => {
 
     const third = createSimulator(options);
     expect(unseal(sealed(third), third.ctx.vaultKey)).toEqual(payload);
+    expect(documentSignature(third.ctx, "req_1", "doc_1", 1)).toBe(signature); // document URLs signed before stay valid
     await third.close();
   });
 });
