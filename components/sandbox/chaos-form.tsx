@@ -19,6 +19,7 @@ export function ChaosForm({ save }: { save: (input: Chaos) => Promise<SandboxRes
   const action = useSandboxAction(chaosInputSchema, save);
   return (
     <form
+      noValidate
       aria-label="Chaos settings"
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {

@@ -16,6 +16,7 @@ export function ClockForm({ advance }: { advance: (input: { seconds: number }) =
   const action = useSandboxAction(advanceInputSchema, advance);
   return (
     <form
+      noValidate
       aria-label="Advance the clock"
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {

@@ -20,6 +20,7 @@ export function ResetForm({
   const action = useSandboxAction(resetInputSchema, reset);
   return (
     <form
+      noValidate
       aria-label="Reset the sandbox"
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {

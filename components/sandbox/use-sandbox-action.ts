@@ -10,7 +10,8 @@ export type SandboxResult<T> = { ok: true; data: T } | { ok: false; code: string
 
 /**
  * One sandbox form's round trip: checks the input in the browser with the server's own schema (for comfort; the
- * action checks again), runs the action, refreshes the page on success. `failure` is the code and the message.
+ * action checks again), runs the action, refreshes the page on success. `failure` is the code and the message. Its
+ * forms set noValidate, so these messages show rather than the browser's own.
  */
 export function useSandboxAction<S extends z.ZodType, T>(schema: S, action: (input: z.input<S>) => Promise<SandboxResult<T>>) {
   const router = useRouter();

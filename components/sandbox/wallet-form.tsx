@@ -20,6 +20,7 @@ export function WalletForm({
   const action = useSandboxAction(walletInputSchema, save);
   return (
     <form
+      noValidate
       aria-label="Set the wallet"
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {
