@@ -78,3 +78,29 @@ test("a compliance user gets a 403 page and is refused by direct posts to every 
   expect((await sim("PATCH", "/v2/sandbox/companies/DE/E2E-PLANTED", {})).status).toBe(404);
   expect(await db.query("select 1 from audit_log where action like 'sandbox.%' and actor_id = $1", [compliance.id])).toEqual([]);
 });
+
+test("on a production connection the page says the tools are for sandbox connections only and offers nothing", async ({
+  page,
+  login,
+  db,
+}) => {
+  const name = `e2e-live-${crypto.randomUUID().slice(0, 8)}`;
+  // A key that cannot be decrypted: the page must decide on the environment without opening the connection.
+  const [row] = await db.query<{ id: string }>(
+    "insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint) values ($1, 'production', 'https://api.example.com', 'v1.x.x.x.x', 'sk_live_…0000') returning id",
+    [name],
+  );
+  try {
+    await login.signInAndWait(await db.createUser("admin"));
+    await page.context().addCookies([{ name: "registry-desk-connection", value: row!.id, url: process.env.E2E_BASE_URL! }]);
+    const response = await page.goto("/settings/sandbox");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("main").getByRole("status")).toHaveText(
+      `The sandbox tools are for sandbox connections only: ${name} is a production connection, so nothing here can change it.`,
+    );
+    await expect(page.locator("main form")).toHaveCount(0);
+    await expect(page.locator("main").getByRole("alert")).toHaveCount(0);
+  } finally {
+    await db.query("delete from registry_connections where id = $1", [row!.id]);
+  }
+});

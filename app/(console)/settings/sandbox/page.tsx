@@ -10,6 +10,7 @@ import { WalletForm } from "@/components/sandbox/wallet-form";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
+import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { settle } from "@/lib/registry/settle";
@@ -36,23 +37,25 @@ function Section({ id, title, description, children }: { id: string; title: stri
 /** Tools for rehearsing against a sandbox connection; the local simulator's control API adds the clock, chaos and deliveries. */
 export default async function SandboxToolsPage() {
   const user = await guardPage("useSandboxTools");
+  const heading = <h1 className="text-2xl font-semibold">Sandbox tools</h1>;
+  // Checked before the connection is opened: a production connection's key is never decrypted for this page.
+  const active = await activeConnectionForRequest();
+  if (active && active.environment !== "sandbox") {
+    return (
+      <div className="max-w-3xl space-y-4">
+        {heading}
+        <p role="status" className="rounded-md border border-dashed px-4 py-6 text-sm">
+          {sandboxOnly(active.name)}
+        </p>
+      </div>
+    );
+  }
   const opened = await settle(registryFor());
   if (opened.error?.code === noConnection) {
     return <NoConnectionNotice message={opened.error.message} canAdd={can(user.role, "manageConnections")} />;
   }
   if (opened.error) return <RegistryProblem what="Opening the registry connection" error={opened.error} />;
   const registry = opened.value;
-  const heading = <h1 className="text-2xl font-semibold">Sandbox tools</h1>;
-  if (registry.connection.environment !== "sandbox") {
-    return (
-      <div className="max-w-3xl space-y-4">
-        {heading}
-        <p role="status" className="rounded-md border border-dashed px-4 py-6 text-sm">
-          {sandboxOnly(registry.connection.name)}
-        </p>
-      </div>
-    );
-  }
   const [balance, control] = await Promise.all([
     readVendorEndpoint("GET /v2/billing/balance", registry.client.balance()),
     simControlFor(registry),
