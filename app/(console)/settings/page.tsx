@@ -15,6 +15,11 @@ const parts = [
   },
   { title: "Webhooks", href: "/settings/webhooks", description: "Each connection's webhook URL, delivery ledger and rejected deliveries." },
   { title: "Alerts", href: "/settings/alerts", description: "Days to triage an alert, per change category (the SLA behind due dates)." },
+  {
+    title: "Sandbox tools",
+    href: "/settings/sandbox",
+    description: "Wallet, company editor and reset for a sandbox connection; clock and chaos on the local simulator.",
+  },
 ];
 
 export default async function SettingsPage() {

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { db } from "@/db/client";
+import { auditLog, registryConnections, users } from "@/db/schema";
+import { sealSecret } from "@/lib/connections/secret-box";
+import { testApiKey } from "@/simulator/test-harness";
+import { startHttpStub } from "@/test/http-stub";
+import { startSimulatorWithConnection } from "@/test/simulator-connection";
+import { insertUser } from "@/test/users-fixture";
+import { advanceClockAction, resetSandboxAction, saveSandboxCompanyAction, setChaosAction, setWalletAction } from "./actions";
+
+const browser = vi.hoisted(() => ({
+  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
+  activeConnectionId: undefined as string | undefined,
+}));
+vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
+}));
+
+let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
+/** A registry that is not the simulator: it records every call and answers 404 to all. */
+let elsewhere: Awaited<ReturnType<typeof startHttpStub>>;
+const connections = { simulator: "", production: "", plainSandbox: "" };
+
+const signInAs = async (role: "admin" | "compliance") => {
+  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
+  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
+};
+const sandboxAudit = async () =>
+  (await db().select().from(auditLog))
+    .filter((r) => r.action.startsWith("sandbox."))
+    .map((r) => ({ action: r.action, target: r.target, details: r.details }));
+const wallet = async () => (await sim.call("GET", "/_sim/wallet")).json.balance as number;
+const addConnection = async (name: string, environment: "production" | "sandbox") =>
+  (
+    await db()
+      .insert(registryConnections)
+      .values({ name, environment, baseUrl: elsewhere.url, apiKeySealed: sealSecret(testApiKey), apiKeyHint: "sk_…" })
+      .returning()
+  )[0]!.id;
+
+const company = { countryCode: "FR" as const, id: "SANDBOX-MOVE-1", extraJson: "" };
+
+describe("sandbox tool actions", () => {
+  beforeAll(async () => {
+    ({ sim, connectionId: connections.simulator } = await startSimulatorWithConnection());
+    elsewhere = await startHttpStub();
+    connections.production = await addConnection("Live", "production");
+    connections.plainSandbox = await addConnection("Vendor sandbox", "sandbox");
+  });
+  afterAll(async () => {
+    await elsewhere.close();
+    await sim.close();
+  });
+  beforeEach(async () => {
+    await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
+    elsewhere.json(404, { error: { code: "not_found", message: "No such endpoint." } });
+    browser.activeConnectionId = connections.simulator;
+  });
+
+  it("lets an admin set the wallet, advance the clock, set chaos and save a company on the simulator, auditing each", async () => {
+    await signInAs("admin");
+    const before = await wallet();
+    expect(await setWalletAction({ credits: 4321 })).toEqual({ ok: true, data: { balance: 4321 } });
+    expect(await wallet()).toBe(4321);
+
+    const advanced = await advanceClockAction({ seconds: 3600 });
+    expect(advanced).toMatchObject({ ok: true, data: { offsetSeconds: expect.any(Number) } });
+    expect(await setChaosAction({ duplicateRate: 0.25, reorderWindowMs: 1000 })).toEqual({
+      ok: true,
+      data: { duplicateRate: 0.25, reorderWindowMs: 1000 },
+    });
+    await sim.call("PUT", "/_sim/chaos", { duplicateRate: 0, reorderWindowMs: 0 });
+
+    expect(
+      await saveSandboxCompanyAction({
+        ...company,
+        mode: "create",
+        legalName: "Déménage SA",
+        addressLine1: "1 Rue Vieille",
+        city: "Paris",
+      }),
+    ).toEqual({
+      ok: true,
+      data: { countryCode: "FR", id: "SANDBOX-MOVE-1" },
+    });
+    expect(
+      await saveSandboxCompanyAction({ ...company, mode: "update", addressLine1: "9 Quai Neuf", city: "Lyon", postalCode: "69002" }),
+    ).toMatchObject({
+      ok: true,
+    });
+    // What the next request of this company returns: the moved address, the legal name kept.
+    const view = await sim.call("PATCH", `/v2/sandbox/companies/FR/SANDBOX-MOVE-1`, {});
+    expect(view.json.company).toMatchObject({
+      legalName: "Déménage SA",
+      legalAddress: { addressLine1: "9 Quai Neuf", city: "Lyon", postalCode: "69002" },
+    });
+
+    expect(await sandboxAudit()).toEqual([
+      { action: "sandbox.wallet_set", target: "Simulator", details: { fromCredits: before, toCredits: 4321 } },
+      { action: "sandbox.clock_advanced", target: "Simulator", details: { seconds: 3600, now: expect.any(String) } },
+      { action: "sandbox.chaos_changed", target: "Simulator", details: { duplicateRate: 0.25, reorderWindowMs: 1000 } },
+      {
+        action: "sandbox.company_saved",
+        target: "FR:SANDBOX-MOVE-1",
+        details: { connection: "Simulator", mode: "create", fields: ["company.legalName", "company.legalAddress"] },
+      },
+      {
+        action: "sandbox.company_saved",
+        target: "FR:SANDBOX-MOVE-1",
+        details: { connection: "Simulator", mode: "update", fields: ["company.legalAddress"] },
+      },
+    ]);
+  });
+
+  it("resets only when the connection's name is typed, and audits the reset", async () => {
+    await signInAs("admin");
+    // Spent down from 7: a reset restores the wallet to 7.
+    await sim.call("PUT", "/_sim/wallet", { balance: 7 });
+    expect((await sim.call("POST", "/_sim/spend", { workspace: "default", credits: 2 })).status).toBe(200);
+    expect(await resetSandboxAction({ confirmName: "simulator" })).toMatchObject({
+      ok: false,
+      code: "invalid_input",
+      fieldErrors: { confirmName: ["Type Simulator exactly."] },
+    });
+    expect(await wallet()).toBe(5);
+    expect(await sandboxAudit()).toEqual([]);
+    expect(await resetSandboxAction({ confirmName: "Simulator" })).toEqual({ ok: true, data: undefined });
+    expect(await wallet()).toBe(7);
+    expect(await sandboxAudit()).toEqual([{ action: "sandbox.reset", target: "Simulator", details: {} }]);
+  });
+
+  it("refuses a compliance officer on every action, before anything reaches the simulator", async () => {
+    await signInAs("compliance");
+    const before = await wallet();
+    const results = [
+      await setWalletAction({ credits: 1 }),
+      await advanceClockAction({ seconds: 60 }),
+      await setChaosAction({ duplicateRate: 1, reorderWindowMs: 0 }),
+      await saveSandboxCompanyAction({ ...company, mode: "create" }),
+      await resetSandboxAction({ confirmName: "Simulator" }),
+    ];
+    for (const result of results) expect(result).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await wallet()).toBe(before);
+    expect(await sandboxAudit()).toEqual([]);
+  });
+
+  it("on a production connection refuses every action and sends nothing to it", async () => {
+    await signInAs("admin");
+    browser.activeConnectionId = connections.production;
+    const results = [
+      await setWalletAction({ credits: 1 }),
+      await advanceClockAction({ seconds: 60 }),
+      await setChaosAction({ duplicateRate: 0, reorderWindowMs: 0 }),
+      await saveSandboxCompanyAction({ ...company, mode: "create" }),
+      await resetSandboxAction({ confirmName: "Live" }),
+    ];
+    for (const result of results) expect(result).toMatchObject({ ok: false, code: "not_sandbox" });
+    expect(elsewhere.requests).toEqual([]);
+    expect(await sandboxAudit()).toEqual([]);
+  });
+
+  it("on a sandbox that is not the simulator offers no /_sim/ control, and never sends its key anywhere else", async () => {
+    await signInAs("admin");
+    browser.activeConnectionId = connections.plainSandbox;
+    expect(await setWalletAction({ credits: 1 })).toMatchObject({ ok: false, code: "not_simulator" });
+    expect(await advanceClockAction({ seconds: 60 })).toMatchObject({ ok: false, code: "not_simulator" });
+    expect(elsewhere.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /_sim/wallet", "GET /_sim/wallet"]);
+    expect(elsewhere.requests.every((r) => r.headers["x-api-key"] === testApiKey)).toBe(true);
+    expect(await sandboxAudit()).toEqual([]);
+  });
+});
