@@ -194,6 +194,24 @@ export const consolePages: ConsolePage[] = [
       await expect(page.getByRole("dialog", { name: "Add a user" })).toBeVisible();
     },
   },
+  {
+    name: "settings, sandbox tools",
+    path: "/settings/sandbox",
+    role: "admin",
+    wait: (page) => expect(page.getByRole("region", { name: "Delivery log" })).toBeVisible(),
+    dark: true,
+  },
+  {
+    name: "settings, sandbox tools: the company editor's field errors",
+    path: "/settings/sandbox",
+    role: "admin",
+    wait: async (page) => {
+      const editor = page.getByRole("form", { name: "Company editor" });
+      await editor.getByLabel("Other fields (JSON)").fill("{oops");
+      await editor.getByRole("button", { name: "Create company" }).click();
+      await expect(editor).toContainText("This is not valid JSON.");
+    },
+  },
   { name: "settings, connections", path: "/settings/connections", role: "admin", wait: heading("Connections") },
   {
     name: "settings, a connection's detail",
