@@ -65,7 +65,7 @@ export function LegalNameEditor({ name, legalName, change }: { name: string; leg
         className="min-w-64"
       />
       <p id={`${id}-counter`} aria-live="polite" className={remaining < 0 ? "text-xs text-destructive" : "text-xs text-muted-foreground"}>
-        {remaining < 0 ? `${-remaining} characters over the limit` : `${remaining} characters left`}
+        {remaining < 0 ? `${-remaining} ${-remaining === 1 ? "character" : "characters"} over the limit` : `${remaining} characters left`}
       </p>
       {fieldError && <p className="text-sm text-destructive">{fieldError}</p>}
       <FormError message={refusal?.message} />
