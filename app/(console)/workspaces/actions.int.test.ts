@@ -61,7 +61,7 @@ describe("workspace actions", () => {
     const name = fresh();
     await sim.call("POST", "/v2/workspaces", { name, legalName: "First" });
     const result = await createWorkspaceAction({ name, legalName: "Second" });
-    expect(result).toMatchObject({ ok: false, code: "conflict", fieldErrors: { name: [`A workspace named ${name} already exists.`] } });
+    expect(result).toMatchObject({ ok: false, code: "conflict", registry: { status: 409 }, fieldErrors: { name: [`A workspace named ${name} already exists.`] } });
     expect(await auditsFor("workspace.created")).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { registryAction } from "@/lib/auth/registry-action";
+import { registryFailure } from "@/lib/auth/role-action";
 import { RegistryError } from "@/lib/registry/registry-error";
 import { workspaceCreateBodySchema, workspaceNameMax, workspaceNamePattern, workspacePatchBodySchema } from "@/lib/registry/schemas";
 import { changeLegalName, createWorkspace } from "@/lib/workspaces/workspace-changes";
@@ -13,7 +14,7 @@ export const createWorkspaceAction = registryAction("manageWorkspaces", workspac
     return { ok: true, data: { name: created.name } };
   } catch (error) {
     if (error instanceof RegistryError && error.status === 409) {
-      return { ok: false, code: "conflict", error: error.message, fieldErrors: { name: [error.message] } };
+      return { ...registryFailure(error), fieldErrors: { name: [error.message] } };
     }
     throw error;
   }
