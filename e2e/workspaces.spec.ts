@@ -16,7 +16,11 @@ async function listed(name: string) {
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
 
-test("an admin creates a workspace, is told of a bad or taken name, edits its legal name and sees its usage", async ({ page, login, db }) => {
+test("an admin creates a workspace, is told of a bad or taken name, edits its legal name and sees its usage", async ({
+  page,
+  login,
+  db,
+}) => {
   test.setTimeout(120_000);
   const admin = await db.createUser("admin");
   await login.signInAndWait(admin);
@@ -57,7 +61,9 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
   await expect(form.getByRole("alert")).toContainText("conflict");
 
   // The legal name, with the live counter counting an emoji as one character, as the contract does.
-  await row(page, name).getByRole("button", { name: `Edit the legal name of ${name}` }).click();
+  await row(page, name)
+    .getByRole("button", { name: `Edit the legal name of ${name}` })
+    .click();
   const editor = page.getByRole("form", { name: `Legal name of ${name}` });
   await editor.getByRole("textbox").fill("Branch 😀");
   await expect(editor.getByText("247 characters left")).toBeVisible();

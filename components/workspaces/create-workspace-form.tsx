@@ -56,7 +56,12 @@ export function CreateWorkspaceForm({ create }: { create: CreateWorkspace }) {
         hint={`Letters, digits, '_' and '-'; up to ${workspaceNameMax}. The registry addresses the workspace by this name.`}
         errors={refusal?.fieldErrors?.name}
       />
-      <FormField label="Legal name" name="legalName" hint={`Up to ${workspaceLegalNameMax} characters.`} errors={refusal?.fieldErrors?.legalName} />
+      <FormField
+        label="Legal name"
+        name="legalName"
+        hint={`Up to ${workspaceLegalNameMax} characters.`}
+        errors={refusal?.fieldErrors?.legalName}
+      />
       <FormError message={refusal?.message} />
       {created && (
         <p role="status" className="text-sm">

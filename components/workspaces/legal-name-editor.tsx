@@ -38,7 +38,8 @@ export function LegalNameEditor({ name, legalName, change }: { name: string; leg
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!value.trim()) return setRefusal({ message: "Give the legal name: nothing was sent.", fieldErrors: { legalName: ["Give the legal name."] } });
+    if (!value.trim())
+      return setRefusal({ message: "Give the legal name: nothing was sent.", fieldErrors: { legalName: ["Give the legal name."] } });
     if (remaining < 0) return setRefusal({ message: "The legal name is too long: nothing was sent." });
     startTransition(async () => {
       const result = await change({ name, legalName: value });

@@ -61,7 +61,12 @@ describe("workspace actions", () => {
     const name = fresh();
     await sim.call("POST", "/v2/workspaces", { name, legalName: "First" });
     const result = await createWorkspaceAction({ name, legalName: "Second" });
-    expect(result).toMatchObject({ ok: false, code: "conflict", registry: { status: 409 }, fieldErrors: { name: [`A workspace named ${name} already exists.`] } });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "conflict",
+      registry: { status: 409 },
+      fieldErrors: { name: [`A workspace named ${name} already exists.`] },
+    });
     expect(await auditsFor("workspace.created")).toEqual([]);
   });
 
@@ -82,7 +87,11 @@ describe("workspace actions", () => {
     expect(await changeLegalNameAction({ name, legalName: "New Name 😀" })).toEqual({ ok: true, data: undefined });
     expect((await listed()).find((w) => w.name === name)).toMatchObject({ legalName: "New Name 😀", uboEnabled: false });
     expect(await auditsFor("workspace.legal_name_changed")).toEqual([
-      expect.objectContaining({ actorId: admin.id, target: name, details: { connectionId, name, before: "Old Name", after: "New Name 😀" } }),
+      expect.objectContaining({
+        actorId: admin.id,
+        target: name,
+        details: { connectionId, name, before: "Old Name", after: "New Name 😀" },
+      }),
     ]);
   });
 
@@ -109,7 +118,12 @@ describe("workspace actions", () => {
     await createWorkspaceAction({ name, legalName: "Made here" });
     await db()
       .insert(companyRequests)
-      .values({ requestId: `r-${name}`, connectionId, origin: "console", snapshot: { workspace: { id: "x", name: "seen-in-a-snapshot" } } });
+      .values({
+        requestId: `r-${name}`,
+        connectionId,
+        origin: "console",
+        snapshot: { workspace: { id: "x", name: "seen-in-a-snapshot" } },
+      });
     expect(await knownWorkspaceNames(connectionId)).toEqual(expect.arrayContaining([name, "seen-in-a-snapshot"]));
     expect(await knownWorkspaceNames(crypto.randomUUID())).toEqual([]);
   });

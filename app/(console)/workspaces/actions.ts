@@ -26,10 +26,14 @@ const legalNameChange = z.object({
 });
 
 /** Sets a workspace's legal name; nothing else of the workspace is sent. */
-export const changeLegalNameAction = registryAction("manageWorkspaces", legalNameChange, async ({ name, legalName }, { user, registry }) => {
-  const outcome = await changeLegalName(user, await registry(), name, legalName);
-  if (outcome === "unknown") {
-    return { ok: false, code: "not_found", error: `This registry lists no workspace named ${name}: nothing was sent.` };
-  }
-  return { ok: true, data: undefined };
-});
+export const changeLegalNameAction = registryAction(
+  "manageWorkspaces",
+  legalNameChange,
+  async ({ name, legalName }, { user, registry }) => {
+    const outcome = await changeLegalName(user, await registry(), name, legalName);
+    if (outcome === "unknown") {
+      return { ok: false, code: "not_found", error: `This registry lists no workspace named ${name}: nothing was sent.` };
+    }
+    return { ok: true, data: undefined };
+  },
+);

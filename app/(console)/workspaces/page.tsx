@@ -48,8 +48,8 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
       <div>
         <h1 className="text-2xl font-semibold">Workspaces</h1>
         <p className="text-sm text-muted-foreground">
-          Through {registry.connection.name}. Requests and spend belong to a workspace; the registry addresses each by its name. Usage
-          is in credit cents, shown as money (12,000 credit cents show as 120.00).
+          Through {registry.connection.name}. Requests and spend belong to a workspace; the registry addresses each by its name. Usage is in
+          credit cents, shown as money (12,000 credit cents show as 120.00).
           {!canManage && " You can read the workspaces; creating them and editing their legal names is for admins."}
         </p>
       </div>
@@ -73,8 +73,8 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
         {usage.missing && <p className="text-sm text-muted-foreground">{usage.missing} Usage is not shown.</p>}
         {usage.error && <RegistryProblem what="Reading the workspaces' usage" error={usage.error} />}
         <p className="text-sm">
-          UBO access lets a workspace read beneficial-ownership data: enable it only for entities obliged under anti-money-laundering
-          law. Changing it, and deleting a workspace, need a second admin&apos;s approval, which comes with dual control.
+          UBO access lets a workspace read beneficial-ownership data: enable it only for entities obliged under anti-money-laundering law.
+          Changing it, and deleting a workspace, need a second admin&apos;s approval, which comes with dual control.
         </p>
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">
