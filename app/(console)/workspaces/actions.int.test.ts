@@ -1,0 +1,130 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { db } from "@/db/client";
+import { auditLog, companyRequests, users } from "@/db/schema";
+import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
+import { startSimulatorWithConnection } from "@/test/simulator-connection";
+import { insertUser } from "@/test/users-fixture";
+import { changeLegalNameAction, createWorkspaceAction } from "./actions";
+
+// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
+const browser = vi.hoisted(() => ({
+  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
+  activeConnectionId: undefined as string | undefined,
+}));
+vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
+}));
+
+let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
+let connectionId = "";
+
+const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
+  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
+  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
+  return user;
+};
+const auditsFor = async (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
+const listed = async () => (await sim.call("GET", "/v2/workspaces")).json as { name: string; legalName: string | null }[];
+const fresh = () => `ws-${crypto.randomUUID().slice(0, 8)}`;
+
+describe("workspace actions", () => {
+  beforeAll(async () => {
+    ({ sim, connectionId } = await startSimulatorWithConnection());
+    browser.activeConnectionId = connectionId;
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+  beforeEach(async () => {
+    await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
+  });
+
+  it("creates a workspace and audits its name, legal name and id under the connection", async () => {
+    const admin = await signInAs("admin");
+    const name = fresh();
+    expect(await createWorkspaceAction({ name, legalName: "  Branch Ltd " })).toEqual({ ok: true, data: { name } });
+    const created = (await listed()).find((w) => w.name === name);
+    expect(created).toMatchObject({ legalName: "Branch Ltd" });
+    expect(await auditsFor("workspace.created")).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        target: name,
+        details: { connectionId, workspaceId: expect.any(String), name, legalName: "Branch Ltd" },
+      }),
+    ]);
+  });
+
+  it("shows a taken name (the registry's 409) on the name field and audits nothing", async () => {
+    await signInAs("admin");
+    const name = fresh();
+    await sim.call("POST", "/v2/workspaces", { name, legalName: "First" });
+    const result = await createWorkspaceAction({ name, legalName: "Second" });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "conflict",
+      registry: { status: 409 },
+      fieldErrors: { name: [`A workspace named ${name} already exists.`] },
+    });
+    expect(await auditsFor("workspace.created")).toEqual([]);
+  });
+
+  it("refuses a bad name or legal name with field messages and sends nothing", async () => {
+    await signInAs("admin");
+    const before = await listed();
+    const result = await createWorkspaceAction({ name: "has space", legalName: "x".repeat(256) });
+    expect(result).toMatchObject({ ok: false, code: "invalid_input" });
+    expect(result.ok || Object.keys(result.fieldErrors ?? {}).sort()).toEqual(["legalName", "name"]);
+    expect(await listed()).toEqual(before);
+  });
+
+  it("changes the legal name only, audited with before and after", async () => {
+    const admin = await signInAs("admin");
+    const name = fresh();
+    await sim.call("POST", "/v2/workspaces", { name, legalName: "Old Name" });
+    await sim.call("PATCH", `/v2/workspaces/${name}`, { uboEnabled: false });
+    expect(await changeLegalNameAction({ name, legalName: "New Name 😀" })).toEqual({ ok: true, data: undefined });
+    expect((await listed()).find((w) => w.name === name)).toMatchObject({ legalName: "New Name 😀", uboEnabled: false });
+    expect(await auditsFor("workspace.legal_name_changed")).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        target: name,
+        details: { connectionId, name, before: "Old Name", after: "New Name 😀" },
+      }),
+    ]);
+  });
+
+  it("sends no PATCH for a name the registry does not list (a PATCH there would create the workspace)", async () => {
+    await signInAs("admin");
+    const name = fresh();
+    expect(await changeLegalNameAction({ name, legalName: "Ghost" })).toMatchObject({ ok: false, code: "not_found" });
+    expect((await listed()).map((w) => w.name)).not.toContain(name);
+    expect(await auditsFor("workspace.legal_name_changed")).toEqual([]);
+  });
+
+  it.each(["compliance", "finance", "auditor"] as const)("refuses a %s user's direct posts, and nothing changes", async (role) => {
+    await signInAs(role);
+    const name = fresh();
+    expect(await createWorkspaceAction({ name, legalName: "Nope" })).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await changeLegalNameAction({ name: "default", legalName: "Nope" })).toMatchObject({ ok: false, code: "forbidden" });
+    expect((await listed()).map((w) => w.name)).not.toContain(name);
+    expect((await listed()).every((w) => w.legalName !== "Nope")).toBe(true);
+  });
+
+  it("knows the names it created and the ones its stored snapshots name, for a registry without the list", async () => {
+    await signInAs("admin");
+    const name = fresh();
+    await createWorkspaceAction({ name, legalName: "Made here" });
+    await db()
+      .insert(companyRequests)
+      .values({
+        requestId: `r-${name}`,
+        connectionId,
+        origin: "console",
+        snapshot: { workspace: { id: "x", name: "seen-in-a-snapshot" } },
+      });
+    expect(await knownWorkspaceNames(connectionId)).toEqual(expect.arrayContaining([name, "seen-in-a-snapshot"]));
+    expect(await knownWorkspaceNames(crypto.randomUUID())).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Metadata } from "next";
+import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { CreateWorkspaceForm } from "@/components/workspaces/create-workspace-form";
+import { UsagePeriodPicker } from "@/components/workspaces/usage-period-picker";
+import { WorkspacesTable } from "@/components/workspaces/workspaces-table";
+import { can } from "@/lib/auth/capabilities";
+import { guardPage } from "@/lib/auth/guard-page";
+import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
+import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
+import { noConnection } from "@/lib/connections/no-connection";
+import { registryFor } from "@/lib/connections/registry-for";
+import { settle } from "@/lib/registry/settle";
+import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
+import { usagePeriod } from "@/lib/workspaces/usage-period";
+import { workspaceRows } from "@/lib/workspaces/workspace-rows";
+import { changeLegalNameAction, createWorkspaceAction } from "./actions";
+
+export const metadata: Metadata = { title: "Workspaces" };
+
+/**
+ * The account's workspaces through the active connection: every role reads, admins create them and edit legal
+ * names. Without GET /v2/workspaces the page lists the names the console has seen or created, and says so; without
+ * the usage report the usage column is empty, with one line saying why.
+ */
+export default async function WorkspacesPage({ searchParams }: PageProps<"/workspaces">) {
+  const user = await guardPage("readWorkspaces");
+  const period = usagePeriod(await searchParams, new Date());
+  const opened = await settle(registryFor());
+  if (opened.error?.code === noConnection) {
+    return <NoConnectionNotice message={opened.error.message} canAdd={can(user.role, "manageConnections")} />;
+  }
+  if (opened.error) return <RegistryProblem what="Opening the registry connection" error={opened.error} />;
+  const registry = opened.value;
+  const canManage = can(user.role, "manageWorkspaces");
+
+  const [list, usage] = await Promise.all([
+    billingWorkspaces(registry),
+    readVendorEndpoint(
+      "GET /v2/workspaces/usage",
+      registry.client.workspaceUsage({ startDate: period.startDate, endDate: period.endDate }),
+    ),
+  ]);
+  const known = list.missing ? await knownWorkspaceNames(registry.connection.id) : [];
+  const rows = workspaceRows(list.value, known, usage.value);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Workspaces</h1>
+        <p className="text-sm text-muted-foreground">
+          Through {registry.connection.name}. Requests and spend belong to a workspace; the registry addresses each by its name. Usage is in
+          credit cents, shown as money (12,000 credit cents show as 120.00).
+          {!canManage && " You can read the workspaces; creating them and editing their legal names is for admins."}
+        </p>
+      </div>
+
+      <section aria-labelledby="workspaces-heading" className="space-y-3">
+        <h2 id="workspaces-heading" className="text-lg font-semibold">
+          Workspaces and their usage
+        </h2>
+        <UsagePeriodPicker period={period} />
+        {period.problem && (
+          <p role="status" className="text-sm text-destructive">
+            {period.problem}
+          </p>
+        )}
+        {list.missing && (
+          <p className="text-sm text-muted-foreground">
+            {list.missing} Listed instead: the workspaces this console has seen in its stored requests or created itself.
+          </p>
+        )}
+        {list.error && <RegistryProblem what="Listing the workspaces" error={list.error} />}
+        {usage.missing && <p className="text-sm text-muted-foreground">{usage.missing} Usage is not shown.</p>}
+        {usage.error && <RegistryProblem what="Reading the workspaces' usage" error={usage.error} />}
+        <p className="text-sm">
+          UBO access lets a workspace read beneficial-ownership data: enable it only for entities obliged under anti-money-laundering law.
+          Changing it, and deleting a workspace, need a second admin&apos;s approval, which comes with dual control.
+        </p>
+        {rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {list.value ? "The registry lists no workspaces." : "This console has seen no workspaces through this connection yet."}
+          </p>
+        ) : (
+          <WorkspacesTable
+            rows={rows}
+            periodLabel={usage.value ? period.label : undefined}
+            changeLegalName={canManage ? changeLegalNameAction : undefined}
+          />
+        )}
+      </section>
+
+      {canManage && <CreateWorkspaceForm create={createWorkspaceAction} />}
+    </div>
+  );
+}
