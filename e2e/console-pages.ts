@@ -195,6 +195,32 @@ export const consolePages: ConsolePage[] = [
     },
   },
   {
+    name: "workspaces",
+    path: "/workspaces",
+    role: "admin",
+    arrange: workspaceOverTier,
+    wait: (page) => expect(page.getByRole("form", { name: "Create a workspace" })).toBeVisible(),
+    dark: true,
+  },
+  {
+    name: "workspaces, read-only, a from–to period",
+    path: "/workspaces?from=2026-01-01&to=2026-01-31",
+    role: "auditor",
+    arrange: workspaceOverTier,
+    wait: (page) => expect(page.getByRole("columnheader", { name: "Usage, 2026-01-01 to 2026-01-31" })).toBeVisible(),
+  },
+  {
+    name: "workspaces, create form with field errors",
+    path: "/workspaces",
+    role: "admin",
+    wait: async (page) => {
+      const form = page.getByRole("form", { name: "Create a workspace" });
+      await form.getByLabel("Name", { exact: true }).fill("has space");
+      await form.getByRole("button", { name: "Create workspace" }).click();
+      await expect(form.getByRole("alert")).toBeVisible();
+    },
+  },
+  {
     name: "settings, sandbox tools",
     path: "/settings/sandbox",
     role: "admin",

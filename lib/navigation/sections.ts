@@ -60,8 +60,8 @@ export const sections = [
     href: "/workspaces",
     label: "Workspaces",
     capability: "readWorkspaces",
-    available: false,
-    purpose: "Workspace legal names and UBO access.",
+    available: true,
+    purpose: "Workspaces: legal names, UBO access, usage, and their high-usage overrides.",
   },
   {
     href: "/billing",
