@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startAppProcess, type AppProcess } from "./app-process";
 import { expect, LoginPage, test, type Database } from "./fixtures";
+import { sim } from "./simulator-api";
 
 /** Every row of every table of the app's database, as text. */
 async function databaseDump(db: Database): Promise<string> {
@@ -50,9 +51,12 @@ test("a canary secret stored, or refused, through the vault form is found in no 
     ),
   );
 
+  // A workspace of its own, so no other spec's credentials are held there.
+  const workspace = `vault-e2e-${randomUUID().slice(0, 8)}`;
+  expect((await sim("POST", "/v2/workspaces", { name: workspace, legalName: "Vault E2E" })).status).toBeLessThan(300);
   const admin = await db.createUser("admin");
   await new LoginPage(page).signInAndWait(admin);
-  await page.goto("/vault?workspace=default");
+  await page.goto(`/vault?workspace=${workspace}`);
   await expect(page.getByText("Stored values are never shown; fill every field to replace them.").first()).toBeVisible();
 
   // Stored: the new version is shown and the inputs are empty again.
@@ -77,12 +81,12 @@ test("a canary secret stored, or refused, through the vault form is found in no 
   await expect(handelsregister.getByText("password is required", { exact: true })).toBeVisible();
 
   // After a reload the entry shows as set here, and replacing it waits for dual control.
-  await page.goto("/vault?workspace=default");
+  await page.goto(`/vault?workspace=${workspace}`);
   await expect(page.locator('tr[data-source="infogreffe"]')).toContainText("set here");
   await expect(page.getByText(/holds credentials for infogreffe\. Replacing them needs a second admin/)).toBeVisible();
 
   const audit = await db.query<{ details: unknown }>("select details from audit_log where action = 'vault.credentials_stored'");
-  expect(audit).toContainEqual({ details: { workspace: "default", sourceKey: "infogreffe", version: 1 } });
+  expect(audit).toContainEqual({ details: { workspace, sourceKey: "infogreffe", version: 1 } });
 
   const responses = (await Promise.all(bodies)).join("\n");
   await context.close();
