@@ -13,9 +13,13 @@ export type AppProcess = { origin: string; stop: () => Promise<void> };
 
 /**
  * Another `next start` of the same build, beside the one the launcher runs: on the same Postgres (a second app
- * instance) or, with `databaseUrl`, on another one (e.g. one that is down).
+ * instance) or, with `databaseUrl`, on another one (e.g. one that is down). With `output`, its stdout and stderr go
+ * there (to search what the server printed) instead of to the test's stderr.
  */
-export async function startAppProcess(databaseUrl = process.env.E2E_DATABASE_URL!): Promise<AppProcess> {
+export async function startAppProcess(
+  databaseUrl = process.env.E2E_DATABASE_URL!,
+  options: { output?: (chunk: string) => void } = {},
+): Promise<AppProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
@@ -32,9 +36,10 @@ export async function startAppProcess(databaseUrl = process.env.E2E_DATABASE_URL
         NEXTAUTH_SECRET: dataDirSecret("auth-secret"),
         APP_ENCRYPTION_KEY: dataDirSecret("encryption-key"),
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", options.output ? "pipe" : "ignore", options.output ? "pipe" : "inherit"],
     },
   );
+  if (options.output) for (const stream of [child.stdout, child.stderr]) stream?.setEncoding("utf8").on("data", options.output);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   for (let waited = 0; ; waited += 100) {
     if (

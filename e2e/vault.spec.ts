@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { startAppProcess, type AppProcess } from "./app-process";
+import { expect, LoginPage, test, type Database } from "./fixtures";
+import { sim } from "./simulator-api";
+
+/** Every row of every table of the app's database, as text. */
+async function databaseDump(db: Database): Promise<string> {
+  const tables = await db.query<{ table_name: string }>(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+  );
+  const dumps = await Promise.all(
+    tables.map(async ({ table_name }) =>
+      (await db.query<{ row: string }>(`select t::text as row from "${table_name.replaceAll('"', '""')}" t`)).map((r) => r.row).join("\n"),
+    ),
+  );
+  return dumps.join("\n");
+}
+
+/** The text of every file the build serves to browsers. */
+function builtChunks(): string {
+  const dir = path.resolve(import.meta.dirname, "..", ".next", "static");
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), "latin1"))
+    .join("\n");
+}
+
+let app: AppProcess;
+let serverOutput = "";
+
+test.beforeAll(async () => {
+  // An app process of its own, so the test reads everything its server prints.
+  app = await startAppProcess(undefined, { output: (chunk) => (serverOutput += chunk) });
+});
+test.afterAll(() => app?.stop());
+
+test("a canary secret stored, or refused, through the vault form is found in no table, log, response or chunk", async ({ browser, db }) => {
+  const stored = `canary-${randomUUID()}`;
+  const refused = `canary-${randomUUID()}`;
+  const context = await browser.newContext({ baseURL: app.origin });
+  const page = await context.newPage();
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) =>
+    bodies.push(
+      response.body().then(
+        (b) => b.toString("latin1"),
+        () => "",
+      ),
+    ),
+  );
+
+  // A workspace of its own, so no other spec's credentials are held there.
+  const workspace = `vault-e2e-${randomUUID().slice(0, 8)}`;
+  expect((await sim("POST", "/v2/workspaces", { name: workspace, legalName: "Vault E2E" })).status).toBeLessThan(300);
+  const admin = await db.createUser("admin");
+  await new LoginPage(page).signInAndWait(admin);
+  await page.goto(`/vault?workspace=${workspace}`);
+  await expect(page.getByText("Stored values are never shown; fill every field to replace them.").first()).toBeVisible();
+
+  // Stored: the new version is shown and the inputs are empty again.
+  const infogreffe = page.locator("#source-infogreffe");
+  await infogreffe.getByLabel("email").fill("ops@example.com");
+  const password = infogreffe.getByLabel("password");
+  await password.fill(stored);
+  await expect(password).toHaveAttribute("type", "password");
+  await infogreffe.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await infogreffe.getByRole("button", { name: "Store credentials for infogreffe" }).click();
+  await expect(infogreffe.getByRole("status")).toHaveText(/now version 1\./);
+  await expect(password).toHaveValue("");
+
+  // Refused by the registry: the main password and the backup row's email are missing; the canary is in both others.
+  const handelsregister = page.locator("#source-handelsregister");
+  await handelsregister.getByLabel("email", { exact: false }).first().fill(refused);
+  await handelsregister.getByRole("button", { name: "Add a row to backupAccounts" }).click();
+  await handelsregister.getByRole("group", { name: "backupAccounts 1" }).getByLabel("password").fill(refused);
+  await handelsregister.getByRole("button", { name: "Store credentials for handelsregister" }).click();
+  await expect(handelsregister.getByRole("alert")).toBeVisible();
+  await expect(handelsregister.getByText("password is required", { exact: true })).toBeVisible();
+
+  // After a reload the entry shows as set here, and replacing it waits for dual control.
+  await page.goto(`/vault?workspace=${workspace}`);
+  await expect(page.locator('tr[data-source="infogreffe"]')).toContainText("set here");
+  await expect(page.getByText(/holds credentials for infogreffe\. Replacing them needs a second admin/)).toBeVisible();
+
+  const audit = await db.query<{ details: unknown }>("select details from audit_log where action = 'vault.credentials_stored'");
+  expect(audit).toContainEqual({ details: { workspace, sourceKey: "infogreffe", version: 1 } });
+
+  const responses = (await Promise.all(bodies)).join("\n");
+  await context.close();
+  const places = { database: await databaseDump(db), server: serverOutput, responses, chunks: builtChunks() };
+  for (const canary of [stored, refused]) {
+    for (const [where, text] of Object.entries(places)) expect(text.includes(canary), `${canary} in ${where}`).toBe(false);
+  }
+  expect(responses.length).toBeGreaterThan(0);
+});
