@@ -75,6 +75,17 @@ const workspaceOverTier = () =>
     return { workspaceId, workspaceName };
   })());
 
+// A workspace holding one list-typed entry and inheriting nothing else, once per worker: /vault
+let vaultWorkspace: Promise<{ vaultWorkspace: string }> | undefined;
+const workspaceWithCredentials = () =>
+  (vaultWorkspace ??= (async () => {
+    const name = `a11y-vault-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await sim("POST", "/v2/workspaces", { name, legalName: "A11y vault" })).status).toBe(201);
+    const payload = { email: "a11y@example.com", password: "a11y-pw", backupAccounts: [{ email: "b@example.com", password: "b-pw" }] };
+    expect((await sim("PUT", `/v2/workspaces/${name}/vault/handelsregister`, { payload })).status).toBe(200);
+    return { vaultWorkspace: name };
+  })());
+
 const billingSettled = async (page: Page) => {
   await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
   await expect(page.locator("tr[data-billing-event]").first()).toBeVisible();
@@ -193,6 +204,14 @@ export const consolePages: ConsolePage[] = [
       await page.getByRole("button", { name: "Add user" }).click();
       await expect(page.getByRole("dialog", { name: "Add a user" })).toBeVisible();
     },
+  },
+  {
+    name: "vault",
+    path: "/vault?workspace=:vaultWorkspace",
+    role: "admin",
+    arrange: workspaceWithCredentials,
+    wait: (page) => expect(page.locator('tr[data-source="handelsregister"]')).toBeVisible(),
+    dark: true,
   },
   {
     name: "workspaces",

@@ -53,7 +53,7 @@ export const sections = [
     href: "/vault",
     label: "Vault",
     capability: "manageVault",
-    available: false,
+    available: true,
     purpose: "Credentials for sources that need account-specific access. Values are sent through and never stored here.",
   },
   {
