@@ -2,11 +2,12 @@ import "server-only";
 import { mapBounded } from "@/lib/async/map-bounded";
 import type { Registry } from "@/lib/connections/registry-for";
 import { workspaceReadsAtOnce } from "./billing-workspaces";
+import { workspaceBillingViewForRender } from "./workspace-view";
 import { effectiveHighUsage, type EffectiveHighUsage } from "./effective-settings";
 import { forecastTiers, type SpendForecast } from "./spend-forecast";
 import { windowedSpend, type Charge, type SpendSeries } from "./spend-series";
 import { readSpend, type SpendRead } from "./spend-source";
-import { readVendorEndpoint, type VendorRead } from "./vendor-endpoint";
+import type { VendorRead } from "./vendor-endpoint";
 
 /** Points per chart: 240 over 30 days, one per 3 hours, each the highest the windowed spend reached in it. */
 export const chartBuckets = 240;
@@ -42,10 +43,7 @@ function chart(
 }
 
 async function effectiveSettings(registry: Registry, workspaceId: string): Promise<VendorRead<EffectiveHighUsage>> {
-  const view = await readVendorEndpoint(
-    "GET /v2/billing/notifications/workspaces/{workspaceId}/config",
-    registry.client.workspaceBillingView(workspaceId),
-  );
+  const view = await workspaceBillingViewForRender(registry, workspaceId);
   return view.value ? { value: effectiveHighUsage(view.value.accountConfig, view.value.workspaceOverride) } : view;
 }
 

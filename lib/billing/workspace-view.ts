@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { WorkspaceBillingView } from "@/lib/registry/schemas";
 import { readVendorEndpoint, type VendorRead } from "./vendor-endpoint";
@@ -10,3 +11,9 @@ export function readWorkspaceBillingView(registry: Registry, workspaceId: string
     registry.client.workspaceBillingView(workspaceId),
   );
 }
+
+/**
+ * The same read, once per server render: /billing's override panels and its spend charts both need every
+ * workspace's view. Server actions use the uncached read above, so a change is never followed by a stale view.
+ */
+export const workspaceBillingViewForRender = cache(readWorkspaceBillingView);

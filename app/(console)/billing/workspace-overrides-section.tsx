@@ -3,7 +3,7 @@ import { WorkspaceOverridePanel } from "@/components/billing/workspace-override-
 import { RegistryProblem } from "@/components/connections/registry-problem";
 import { mapBounded } from "@/lib/async/map-bounded";
 import { billingWorkspaces, workspaceReadsAtOnce } from "@/lib/billing/billing-workspaces";
-import { readWorkspaceBillingView } from "@/lib/billing/workspace-view";
+import { workspaceBillingViewForRender } from "@/lib/billing/workspace-view";
 import type { Registry } from "@/lib/connections/registry-for";
 import { removeOverrideAction, saveOverrideAction } from "./override-actions";
 
@@ -14,7 +14,7 @@ import { removeOverrideAction, saveOverrideAction } from "./override-actions";
 export async function WorkspaceOverridesSection({ registry, canManage }: { registry: Registry; canManage: boolean }) {
   const workspaces = await billingWorkspaces(registry);
   const views = await mapBounded(workspaces.value ?? [], workspaceReadsAtOnce, (workspace) =>
-    readWorkspaceBillingView(registry, workspace.id),
+    workspaceBillingViewForRender(registry, workspace.id),
   );
   const actions = canManage ? { save: saveOverrideAction, remove: removeOverrideAction } : undefined;
 
