@@ -21,6 +21,8 @@ import {
   alertStates,
   connectionEnvironments,
   deliveryOutcomes,
+  pendingChangeKinds,
+  pendingChangeStates,
   requestOrigins,
   roles,
   snapshotSources,
@@ -491,3 +493,71 @@ export const paidRequestIntents = pgTable(
 );
 
 export type PaidRequestIntent = typeof paidRequestIntents.$inferSelect;
+
+/**
+ * A sensitive change waiting for a second admin (dual control, lib/dual-control/). It holds what, where, who,
+ * when and why, never a vault payload; a connection's new key or signing secret waits sealed in `sealed_secrets`
+ * (encrypted as connection secrets are) and is dropped when the change is decided or expires.
+ */
+export const pendingChanges = pgTable(
+  "pending_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: pendingChangeKinds }).notNull(),
+    /** The connection the change is made through (registry changes) or to (connection changes). */
+    connectionId: uuid("connection_id").references(() => registryConnections.id, { onDelete: "cascade" }),
+    /** What it changes, in words: a workspace name, `workspace/sourceKey`, a connection's name. */
+    target: text("target").notNull(),
+    /** What the change is, without a secret: e.g. `{ uboEnabled: true, legalBasis }`, `{ baseUrl, apiKeyHint }`. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull(),
+    /** A connection change's new secrets, sealed with the app's key (lib/connections/secret-box.ts). */
+    sealedSecrets: text("sealed_secrets"),
+    reason: text("reason").notNull(),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedByEmail: text("requested_by_email").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    state: text("state", { enum: pendingChangeStates }).notNull().default("pending"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Why it was rejected, or how performing it failed (the registry's code and message). */
+    outcome: jsonb("outcome").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index("pending_changes_open")
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'pending'`),
+    index("pending_changes_requested").on(t.requestedAt.desc()),
+  ],
+);
+
+export type PendingChange = typeof pendingChanges.$inferSelect;
+
+/** Whether dual control applies (one row; none means on). Turning it off is itself a dual-control change. */
+export const dualControlSetting = pgTable("dual_control_setting", {
+  id: boolean("id").primaryKey().default(true),
+  enabled: boolean("enabled").notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A user's authenticated `.ics` feed of filing deadlines. The URL carries a random token; only its SHA-256 is
+ * stored. A revoked feed answers 401.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("calendar_feeds_user").on(t.userId)],
+);
+
+export type CalendarFeed = typeof calendarFeeds.$inferSelect;

@@ -51,3 +51,19 @@ export const alertEventKinds = [
   /** Someone opened the field-level diff of the re-retrieved snapshot against the baseline. */
   "diff_reviewed",
 ] as const;
+
+/** `pending_changes.kind`: the sensitive changes that need a second admin (dual control). */
+export const pendingChangeKinds = [
+  /** Turning a workspace's UBO access on or off (`uboEnabled`); turning it on carries a legal basis. */
+  "ubo_access",
+  "workspace_delete",
+  /** Replacing credentials a workspace holds: the intent only; the approver fills the form (a payload never waits). */
+  "vault_replace",
+  /** A connection's base URL or API key (the new key waits sealed, as connection secrets are stored). */
+  "connection_target",
+  /** Turning dual control itself off. */
+  "dual_control_off",
+] as const;
+
+/** `pending_changes.state`: pending until a different admin decides, or 24 hours pass. */
+export const pendingChangeStates = ["pending", "approved", "rejected", "expired", "failed"] as const;

@@ -61,6 +61,20 @@ export const auditActions = [
   "sandbox.company_saved",
   "sandbox.clock_advanced",
   "sandbox.chaos_changed",
+  "vault.credentials_replaced",
+  "dual_control.requested",
+  "dual_control.approved",
+  "dual_control.rejected",
+  "dual_control.expired",
+  "dual_control.failed",
+  "dual_control.setting_changed",
+  "evidence.exported",
+  "requests.exported",
+  "alerts.exported",
+  "billing.events_exported",
+  "calendar.exported",
+  "calendar.feed_created",
+  "calendar.feed_revoked",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -19,6 +19,8 @@ const expected: Record<Role, Capability[]> = {
     "readAlerts",
     "triageAlerts",
     "readWorkspaces",
+    "exportEvidence",
+    "readCalendar",
   ],
   finance: ["useConsole", "search", "readDossiers", "readPricing", "readWorkspaces", "readBilling", "manageBilling"],
   auditor: [
@@ -30,6 +32,8 @@ const expected: Record<Role, Capability[]> = {
     "readAlerts",
     "readWorkspaces",
     "readBilling",
+    "exportEvidence",
+    "readCalendar",
     "readAudit",
   ],
 };

@@ -34,9 +34,19 @@ export const capabilities = {
     allows: 'assign, review, comment on and resolve alerts; order "See what changed" re-retrievals',
   },
   configureAlerts: { roles: ["admin"], allows: "set the per-category SLA (days to triage) of alerts" },
-  manageVault: { roles: ["admin"], allows: "see vault entries and store or replace vault credentials" },
+  manageVault: {
+    roles: ["admin"],
+    allows: "see vault entries and their coverage; store credentials, and ask to replace held ones (dual control)",
+  },
+  decideChanges: {
+    roles: ["admin"],
+    allows: "see pending dual-control changes, approve or reject another admin's, and turn dual control on or off",
+  },
   readWorkspaces: { roles: everyone, allows: "see workspaces, their legal names, UBO access, usage and high-usage override" },
-  manageWorkspaces: { roles: ["admin"], allows: "create workspaces, edit their legal names and UBO access, delete them" },
+  manageWorkspaces: {
+    roles: ["admin"],
+    allows: "create workspaces, edit their legal names; ask for UBO access changes and deletions (dual control)",
+  },
   useSandboxTools: {
     roles: ["admin"],
     allows:
@@ -49,6 +59,14 @@ export const capabilities = {
   manageBilling: {
     roles: ["admin", "finance"],
     allows: "change the account's billing notification settings and per-workspace high-usage overrides",
+  },
+  exportEvidence: {
+    roles: ["admin", "compliance", "auditor"],
+    allows: "export a request's evidence pack (report, snapshot, documents and manifest)",
+  },
+  readCalendar: {
+    roles: ["admin", "compliance", "auditor"],
+    allows: "see the filing-deadline calendar and subscribe to it through a personal .ics feed",
   },
   readAudit: { roles: ["admin", "auditor"], allows: "read and export the audit log" },
   manageUsers: { roles: ["admin"], allows: "create users, change roles, reset passwords, deactivate accounts (Settings)" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { auditLog } from "@/db/schema";
+import { auditLog, pendingChanges } from "@/db/schema";
 import { generateEncryptionKey, open, parseEncryptionKey, seal } from "@/lib/crypto";
 import { registryConnections } from "@/db/schema";
 import { resealSecrets } from "./reseal-secrets";
@@ -23,7 +23,22 @@ describe("rotating the encryption key", () => {
         },
         { name: "b", environment: "sandbox", baseUrl: "http://b", apiKeySealed: seal("key-b", oldKey), apiKeyHint: "k…b" },
       ]);
+    const [waiting] = await db()
+      .insert(pendingChanges)
+      .values({
+        kind: "connection_target",
+        target: "a",
+        details: {},
+        reason: "new key",
+        requestedByEmail: "first@example.com",
+        expiresAt: new Date(Date.now() + 60_000),
+        sealedSecrets: seal(JSON.stringify({ apiKey: "key-a2" }), oldKey),
+      })
+      .returning();
     expect(await resealSecrets(db(), oldKey, newKey)).toEqual({ secrets: 4 });
+    const [resealed] = await db().select().from(pendingChanges);
+    expect(JSON.parse(open(resealed!.sealedSecrets!, newKey))).toEqual({ apiKey: "key-a2" });
+    expect(resealed!.id).toBe(waiting!.id);
     const rows = await db().select().from(registryConnections).orderBy(registryConnections.name);
     expect(rows.map((r) => [open(r.apiKeySealed, newKey), r.webhookSecretSealed && open(r.webhookSecretSealed, newKey)])).toEqual([
       ["key-a", "whsec_a"],

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { registryConnections } from "@/db/schema";
+import { pendingChanges, registryConnections } from "@/db/schema";
 import { audit, systemActor } from "@/lib/audit/audit";
 import { keyId, open, seal } from "@/lib/crypto";
 
@@ -23,11 +23,19 @@ export async function resealSecrets(database: Database, oldKey: Buffer, newKey: 
         .set({ apiKeySealed, webhookSecretSealed, previousWebhookSecretSealed })
         .where(eq(registryConnections.id, row.id));
     }
+    // A connection change waiting for a second admin holds its new secrets sealed too (lib/dual-control/).
+    const waiting = await tx.select().from(pendingChanges).where(isNotNull(pendingChanges.sealedSecrets)).for("update");
+    for (const change of waiting) {
+      await tx
+        .update(pendingChanges)
+        .set({ sealedSecrets: seal(open(change.sealedSecrets!, oldKey), newKey) })
+        .where(eq(pendingChanges.id, change.id));
+    }
     await audit(
       systemActor,
       "encryption_key.rotated",
       null,
-      { from: keyId(oldKey), to: keyId(newKey), connections: rows.length, secrets },
+      { from: keyId(oldKey), to: keyId(newKey), connections: rows.length, secrets, pendingChanges: waiting.length },
       tx,
     );
     return { secrets };

@@ -17,6 +17,8 @@ export const liveTopics = {
   billing: "billing",
   /** The webhook ledger (Settings → Webhooks). */
   webhooks: "webhooks",
+  /** Dual-control changes waiting for a second admin: the approvals page, the sidebar's and the home page's count. */
+  pendingChanges: "pending-changes",
 } as const;
 
 /** What a user must hold to be told about `topic`: what the page showing it asks for. */
@@ -25,6 +27,7 @@ function capabilityFor(topic: string): Capability | undefined {
   if (topic === liveTopics.alerts || topic.startsWith("alert:")) return "readAlerts";
   if (topic === liveTopics.billing) return "readBilling";
   if (topic === liveTopics.webhooks) return "manageConnections";
+  if (topic === liveTopics.pendingChanges) return "decideChanges";
   return undefined;
 }
 

@@ -1,0 +1,270 @@
+import "server-only";
+import { and, count, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { db } from "@/db/client";
+import { pendingChanges, type PendingChange } from "@/db/schema";
+import type { pendingChangeKinds, pendingChangeStates } from "@/db/vocabulary";
+import { audit, systemActor } from "@/lib/audit/audit";
+import { registryFailure, type ActionResult } from "@/lib/auth/role-action";
+import { RegistryError } from "@/lib/registry/registry-error";
+import type { SessionUser } from "@/lib/auth/require-role";
+import { openSecret, sealSecret } from "@/lib/connections/secret-box";
+import { publishLive } from "@/lib/live/publish";
+import { liveTopics } from "@/lib/live/topics";
+import { dualControlMode } from "./dual-control-mode";
+import { singleAdminWarning, type DualControlNote } from "./dual-control-note";
+
+export type PendingChangeKind = (typeof pendingChangeKinds)[number];
+export type PendingChangeState = (typeof pendingChangeStates)[number];
+
+/** How long a pending change waits for a second admin. */
+export const approvalWindowMs = 24 * 60 * 60 * 1000;
+
+/** What a sensitive change asks for, before anyone approves it. `secrets` wait sealed; a vault payload never does. */
+export type ChangeRequest = {
+  kind: PendingChangeKind;
+  connectionId: string | null;
+  target: string;
+  /** What the change is, without a secret: shown to the approver and kept in the audit rows. */
+  details: Record<string, unknown>;
+  /** Why the requester wants it. */
+  reason: string;
+  secrets?: Record<string, string>;
+};
+
+/** A pending change as a page may see it: never its sealed secrets. */
+export type PendingChangeView = Omit<PendingChange, "sealedSecrets" | "requestedAt" | "expiresAt" | "decidedAt"> & {
+  requestedAt: string;
+  expiresAt: string;
+  decidedAt: string | null;
+};
+
+function view(row: PendingChange): PendingChangeView {
+  const { sealedSecrets: _sealed, requestedAt, expiresAt, decidedAt, ...rest } = row;
+  return {
+    ...rest,
+    requestedAt: requestedAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    decidedAt: decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** Runs the change itself, audited with its note; its secrets (opened) when the request had some. */
+export type Perform<T> = (note: DualControlNote, secrets: Record<string, string> | undefined) => Promise<ActionResult<T>>;
+
+/** What a submitted change became: performed now (dual control off, or one admin alone), or pending. */
+export type Submitted<T> = { state: "performed"; result: T; note: DualControlNote } | { state: "pending"; change: PendingChangeView };
+
+/**
+ * The one door for a sensitive change. Where dual control applies it becomes a pending change (audited, and
+ * announced to admins on the `pending-changes` topic) and nothing else happens; where it is off, or this console
+ * has one active admin, `perform` runs now and its audit row carries the note (with the warning for one admin).
+ */
+export async function submitChange<T>(
+  actor: SessionUser,
+  request: ChangeRequest,
+  perform: Perform<T>,
+): Promise<ActionResult<Submitted<T>>> {
+  const mode = await dualControlMode();
+  if (mode !== "applies") {
+    const note: DualControlNote = mode === "off" ? { dualControl: "off" } : { dualControl: "single_admin", warning: singleAdminWarning };
+    const result = await perform(note, request.secrets);
+    return result.ok ? { ok: true, data: { state: "performed", result: result.data, note } } : result;
+  }
+  const row = await db().transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(pendingChanges)
+      .values({
+        kind: request.kind,
+        connectionId: request.connectionId,
+        target: request.target,
+        details: request.details,
+        sealedSecrets: request.secrets ? sealSecret(JSON.stringify(request.secrets)) : null,
+        reason: request.reason,
+        requestedBy: actor.id,
+        requestedByEmail: actor.email,
+        expiresAt: new Date(Date.now() + approvalWindowMs),
+      })
+      .returning();
+    await audit(
+      actor,
+      "dual_control.requested",
+      inserted!.target,
+      { changeId: inserted!.id, kind: request.kind, details: request.details, reason: request.reason },
+      tx,
+    );
+    await publishLive(tx, [liveTopics.pendingChanges]);
+    return inserted!;
+  });
+  return { ok: true, data: { state: "pending", change: view(row) } };
+}
+
+/** Marks pending changes past their 24 hours as expired (each audited, by the system), dropping their secrets. */
+export async function expireOverdueChanges(now = new Date()): Promise<number> {
+  return db().transaction(async (tx) => {
+    const expired = await tx
+      .update(pendingChanges)
+      .set({ state: "expired", sealedSecrets: null, decidedAt: now })
+      .where(and(eq(pendingChanges.state, "pending"), lte(pendingChanges.expiresAt, now)))
+      .returning();
+    for (const row of expired) {
+      await audit(
+        systemActor,
+        "dual_control.expired",
+        row.target,
+        { changeId: row.id, kind: row.kind, requestedBy: row.requestedByEmail },
+        tx,
+      );
+    }
+    if (expired.length > 0) await publishLive(tx, [liveTopics.pendingChanges]);
+    return expired.length;
+  });
+}
+
+/** Pending changes still within their 24 hours: the sidebar's and the home page's count. */
+export async function openChangeCount(now = new Date()): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(pendingChanges)
+    .where(and(eq(pendingChanges.state, "pending"), gt(pendingChanges.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
+/** Changes, newest first (expiring overdue ones first), optionally only those in `states`. */
+export async function listChanges(
+  options: { states?: PendingChangeState[]; kind?: PendingChangeKind; limit?: number } = {},
+): Promise<PendingChangeView[]> {
+  await expireOverdueChanges();
+  const conditions = [
+    options.states ? inArray(pendingChanges.state, options.states) : undefined,
+    options.kind ? eq(pendingChanges.kind, options.kind) : undefined,
+  ].filter((c) => c !== undefined);
+  const rows = await db()
+    .select()
+    .from(pendingChanges)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(pendingChanges.requestedAt))
+    .limit(options.limit ?? 100);
+  return rows.map(view);
+}
+
+/** One change, if it exists (expiring it first when its 24 hours are over). */
+export async function findChange(id: string): Promise<PendingChangeView | undefined> {
+  await expireOverdueChanges();
+  const [row] = await db().select().from(pendingChanges).where(eq(pendingChanges.id, id));
+  return row && view(row);
+}
+
+const refusal = (code: string, error: string) => ({ ok: false as const, code, error });
+
+/** Why `approver` may not decide `row` now, or undefined when they may. */
+function decisionRefusal(row: PendingChange | undefined, approver: SessionUser, now: Date) {
+  if (!row) return refusal("not_found", "No such pending change.");
+  if (row.state !== "pending" || row.expiresAt <= now) {
+    return refusal(
+      "already_decided",
+      `This change is no longer pending: it is ${row.expiresAt <= now && row.state === "pending" ? "expired" : row.state}.`,
+    );
+  }
+  if (row.requestedBy === approver.id) {
+    return refusal("same_admin", "A change needs a different admin's decision: you asked for this one.");
+  }
+  return undefined;
+}
+
+/** Rejects a pending change (a different admin than the requester), audited with the reason given. */
+export async function rejectChange(approver: SessionUser, id: string, comment: string): Promise<ActionResult<PendingChangeView>> {
+  await expireOverdueChanges();
+  return db().transaction(async (tx) => {
+    const [row] = await tx.select().from(pendingChanges).where(eq(pendingChanges.id, id)).for("update");
+    const refused = decisionRefusal(row, approver, new Date());
+    if (refused) return refused;
+    const [decided] = await tx
+      .update(pendingChanges)
+      .set({
+        state: "rejected",
+        decidedBy: approver.id,
+        decidedByEmail: approver.email,
+        decidedAt: new Date(),
+        sealedSecrets: null,
+        outcome: { comment },
+      })
+      .where(eq(pendingChanges.id, id))
+      .returning();
+    await audit(
+      approver,
+      "dual_control.rejected",
+      row!.target,
+      { changeId: id, kind: row!.kind, requestedBy: row!.requestedByEmail, comment },
+      tx,
+    );
+    await publishLive(tx, [liveTopics.pendingChanges]);
+    return { ok: true, data: view(decided!) };
+  });
+}
+
+/**
+ * Approves a pending change and performs it under the approver's session: the change is claimed first (so two
+ * approvals cannot both perform it), then `perform` runs with a note naming both admins. A failure marks the change
+ * `failed` with the registry's code and message; nothing is retried behind anyone's back.
+ */
+export async function approveChange<T>(
+  approver: SessionUser,
+  id: string,
+  perform: (change: PendingChangeView, note: DualControlNote, secrets: Record<string, string> | undefined) => Promise<ActionResult<T>>,
+): Promise<ActionResult<T>> {
+  await expireOverdueChanges();
+  const claimed = await db().transaction(async (tx) => {
+    const [row] = await tx.select().from(pendingChanges).where(eq(pendingChanges.id, id)).for("update");
+    const refused = decisionRefusal(row, approver, new Date());
+    if (refused) return refused;
+    await tx
+      .update(pendingChanges)
+      .set({ state: "approved", decidedBy: approver.id, decidedByEmail: approver.email, decidedAt: new Date(), sealedSecrets: null })
+      .where(eq(pendingChanges.id, id));
+    return { ok: true as const, row: row! };
+  });
+  if (!claimed.ok) return claimed;
+  const { row } = claimed;
+  const note: DualControlNote = { dualControl: "approved", changeId: id, requestedBy: row.requestedByEmail, approvedBy: approver.email };
+  const secrets = row.sealedSecrets ? (JSON.parse(openSecret(row.sealedSecrets)) as Record<string, string>) : undefined;
+  let result: ActionResult<T>;
+  try {
+    result = await perform(view(row), note, secrets);
+  } catch (error) {
+    if (error instanceof RegistryError) result = registryFailure(error);
+    else {
+      // Recorded as failed without the error's words (they are the server log's), then thrown on as before.
+      await settleApproval(approver, row, refusal("failed", "Performing the change failed on the server."));
+      throw error;
+    }
+  }
+  await settleApproval(approver, row, result);
+  return result;
+}
+
+/** Records how performing an approved change went: `failed` with the refusal's code and message, or approved. */
+async function settleApproval(approver: SessionUser, row: PendingChange, result: ActionResult<unknown>) {
+  const id = row.id;
+  await db().transaction(async (tx) => {
+    if (!result.ok) {
+      const outcome = { code: result.code, error: result.error };
+      await tx.update(pendingChanges).set({ state: "failed", outcome }).where(eq(pendingChanges.id, id));
+      await audit(
+        approver,
+        "dual_control.failed",
+        row.target,
+        { changeId: id, kind: row.kind, requestedBy: row.requestedByEmail, ...outcome },
+        tx,
+      );
+    } else {
+      await audit(
+        approver,
+        "dual_control.approved",
+        row.target,
+        { changeId: id, kind: row.kind, requestedBy: row.requestedByEmail, approvedBy: approver.email },
+        tx,
+      );
+    }
+    await publishLive(tx, [liveTopics.pendingChanges]);
+  });
+}
