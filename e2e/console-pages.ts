@@ -49,6 +49,12 @@ const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 };
 
+/** The home page once every card has streamed in (each shows "Reading…" until its reads are done). */
+const homeCardsRead = async (page: Page) => {
+  await heading(/^Welcome/)(page);
+  await expect(page.getByText("Reading…")).toHaveCount(0);
+};
+
 /** A dossier once every datapoint is terminal, on one of its tabs. */
 const dossierTab = (tab: string, settled: (page: Page) => Promise<void>) => async (page: Page) => {
   await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
@@ -118,8 +124,10 @@ export const consolePages: ConsolePage[] = [
     role: "must change password",
     wait: (page) => expect(page.getByText("Choose a new password")).toBeVisible(),
   },
-  { name: "home", path: "/", role: "admin", dark: true, wait: heading(/^Welcome/) },
-  { name: "home as finance", path: "/", role: "finance", wait: heading(/^Welcome/) },
+  { name: "home", path: "/", role: "admin", dark: true, wait: homeCardsRead },
+  { name: "home as compliance", path: "/", role: "compliance", wait: homeCardsRead },
+  { name: "home as finance", path: "/", role: "finance", wait: homeCardsRead },
+  { name: "home as auditor", path: "/", role: "auditor", wait: homeCardsRead },
   { name: "search, empty", path: "/search", role: "admin" },
   { name: "search with results", path: "/search?country=FR&q=MATCH_REASONS", role: "admin", dark: true, wait: searchSettled },
   {
