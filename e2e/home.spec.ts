@@ -9,7 +9,9 @@ import { expect, test, type Database } from "./fixtures";
 const card = (page: import("@playwright/test").Page, title: string) => page.getByRole("region", { name: title });
 
 async function defaultConnection(db: Database) {
-  const [connection] = await db.query<{ id: string; name: string }>("select id, name from registry_connections order by is_default desc limit 1");
+  const [connection] = await db.query<{ id: string; name: string }>(
+    "select id, name from registry_connections order by is_default desc limit 1",
+  );
   return connection!;
 }
 

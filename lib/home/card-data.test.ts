@@ -10,7 +10,13 @@ describe("loadCard", () => {
   });
 
   it("turns a registry refusal into the card's failure, in the registry's code and words", async () => {
-    const refusal = new RegistryError({ status: 503, code: "upstream_unavailable", message: "Try again shortly.", details: [], retryable: true });
+    const refusal = new RegistryError({
+      status: 503,
+      code: "upstream_unavailable",
+      message: "Try again shortly.",
+      details: [],
+      retryable: true,
+    });
     expect(await loadCard("balance", () => Promise.reject(refusal))).toEqual({ failure: "upstream_unavailable: Try again shortly." });
   });
 
