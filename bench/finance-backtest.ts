@@ -10,11 +10,11 @@
  * Run: npm run bench:finance (bench/finance.ts), which starts the app and prints every finance figure.
  */
 import os from "node:os";
-import { gzipSync } from "node:zlib";
 import type { BrowserContext } from "@playwright/test";
 import { backtest, type BacktestDraft } from "../lib/billing/backtest";
 import { usageCharges } from "../lib/billing/usage-charges";
 import { workspaceUsageSchema } from "../lib/registry/schemas";
+import { chromiumFirstLoad } from "./chromium-first-load";
 import { firstLoadJsGzip } from "./first-load-js";
 import { percentile } from "./percentile";
 
@@ -103,32 +103,14 @@ export function benchBacktest(runs = 20): string {
  */
 export async function benchBillingFirstLoad(origin: string, cookie: string, context: BrowserContext): Promise<string> {
   const named = await firstLoadJsGzip(origin, "/billing", cookie);
-  const page = await context.newPage();
-  const scripts: { url: string; gzip: Promise<number> }[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    const gzip = response.body().then(
-      (body) => gzipSync(body).length,
-      () => 0,
-    );
-    scripts.push({ url: response.url(), gzip });
-  });
-  try {
-    const status = (await page.goto(`${origin}/billing`, { waitUntil: "load" }))?.status();
-    if (status !== 200) throw new Error(`/billing answered ${status}`);
-    const beforeLoad = scripts.length;
-    const loaded = (await Promise.all(scripts.slice(0, beforeLoad).map((s) => s.gzip))).reduce((a, b) => a + b, 0);
+  const load = await chromiumFirstLoad(context, `${origin}/billing`, async (page) => {
     await page.getByRole("heading", { name: "Spend over time" }).waitFor();
     await page.waitForTimeout(2_000);
-    const later = scripts.slice(beforeLoad);
-    const laterBytes = (await Promise.all(later.map((s) => s.gzip))).reduce((a, b) => a + b, 0);
-    return (
-      `first-load JS of /billing: ${(loaded / 1000).toFixed(1)} kB gzip in ${beforeLoad} scripts Chromium loaded before the load event ` +
-      `(${(named.bytes / 1000).toFixed(1)} kB in the ${named.scripts} scripts the HTML names); ` +
-      `${later.length} scripts (${(laterBytes / 1000).toFixed(1)} kB) after it: the spend chart is server-rendered SVG (goal ≤ 220 kB) ` +
-      `${loaded <= 220_000 ? "OK" : "OVER"}`
-    );
-  } finally {
-    await page.close();
-  }
+  });
+  return (
+    `first-load JS of /billing: ${(load.loadedBytes / 1000).toFixed(1)} kB gzip in ${load.loadedScripts} scripts Chromium loaded before the load event ` +
+    `(${(named.bytes / 1000).toFixed(1)} kB in the ${named.scripts} scripts the HTML names); ` +
+    `${load.laterScripts} scripts (${(load.laterBytes / 1000).toFixed(1)} kB) after it: the spend chart is server-rendered SVG (goal ≤ 220 kB) ` +
+    `${load.loadedBytes <= 220_000 ? "OK" : "OVER"}`
+  );
 }

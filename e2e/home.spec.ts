@@ -49,6 +49,11 @@ test("an admin sees pending changes, failing connections, webhook rejections and
   const target = `home-ws-${randomUUID().slice(0, 8)}`;
   await db.query("insert into sign_in_locks (email, locked_until) values ($1, now() + interval '15 minutes')", [locked.email]);
   await db.query("insert into webhook_rejections (connection_id, reason) values ($1, 'signature')", [connection.id]);
+  // The latest test of the connection failed (as Settings → Connections → Test records it).
+  await db.query(
+    `insert into audit_log (actor_email, action, target, details) values ('someone@e2e.test', 'connection.tested', $1, '{"latencyMs": 3, "code": "unauthorized", "status": 401}')`,
+    [connection.name],
+  );
   await db.query(
     `insert into pending_changes (kind, connection_id, target, details, reason, requested_by_email, expires_at)
      values ('workspace_delete', $1, $2, '{}', 'no longer used', 'someone@e2e.test', now() + interval '1 day')`,
@@ -60,7 +65,9 @@ test("an admin sees pending changes, failing connections, webhook rejections and
   await expect(card(page, "Pending changes")).toContainText("someone@e2e.test");
   await expect(card(page, "Webhook rejections, last 24 hours")).toContainText(connection.name);
   await expect(card(page, "Users locked out")).toContainText(locked.email);
-  await expect(card(page, "Connections needing attention")).toBeVisible();
+  await expect(card(page, "Connections needing attention")).toContainText(
+    `${connection.name}: its latest test failed (unauthorized (HTTP 401))`,
+  );
   await expect(card(page, "My open alerts")).toHaveCount(0);
 });
 
