@@ -9,7 +9,7 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/auth/role-action";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
-import { workspaceCreateBodySchema, workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/schemas";
+import { workspaceCreateBodySchema, workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-body-schemas";
 
 export type CreateWorkspace = (body: { name: string; legalName: string }) => Promise<ActionResult<{ name: string }>>;
 

@@ -28,7 +28,6 @@ import {
   type billingRecentQuerySchema,
   type sandboxCompanyBodySchema,
   type sandboxCompanyPatchSchema,
-  type workspaceCreateBodySchema,
   type companyRequestBodySchema,
   type highUsagePatchBodySchema,
   type monitorCreateBodySchema,
@@ -41,6 +40,7 @@ import {
   type workspaceUsageQuerySchema,
 } from "./schemas";
 import { parseSearchStream, type SearchStreamEvent } from "./search-stream";
+import type { workspaceCreateBodySchema } from "./workspace-body-schemas";
 
 /** Where and as whom the client calls: a stored connection, decrypted on the server. */
 export type RegistryTarget = { baseUrl: string; apiKey: string };

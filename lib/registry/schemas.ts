@@ -13,6 +13,7 @@
 import { z } from "zod";
 import { registryCountries } from "./countries";
 import { metadataLimits } from "./metadata-limits";
+import { workspaceLegalNameMax } from "./workspace-body-schemas";
 
 // ---------------------------------------------------------------------------------------------------
 // Open enums
@@ -259,7 +260,6 @@ export type GraphNodeStatus = z.infer<typeof graphNodeStatusSchema>;
 export const searchMinQueryLength = 2;
 export const highUsageWindowMinutes = { min: 5, max: 43200 } as const;
 export const highUsageTierCount = { min: 1, max: 5 } as const;
-export const workspaceLegalNameMax = 255;
 /** Mauritius company ids: one letter followed by 2 to 6 digits (the register file number). */
 export const mauritiusIdPattern = /^[A-Za-z]\d{2,6}$/;
 export const billingRecentLimit = { min: 1, max: 200, default: 50 } as const;
@@ -1248,21 +1248,6 @@ export const workspaceListSchema = z.union([
   z.array(workspaceSummarySchema),
   z.looseObject({ workspaces: z.array(workspaceSummarySchema) }),
 ]);
-
-/** POST /v2/workspaces (vendor-documented, CreateWorkspaceDto). The answer is a workspace as the list shows one. */
-export const workspaceNamePattern = /^[a-zA-Z0-9_-]+$/;
-export const workspaceNameMax = 64;
-export const workspaceCreateBodySchema = z.object({
-  name: z
-    .string()
-    .regex(workspaceNamePattern, { error: "The name may hold only letters, digits, '_' and '-'." })
-    .max(workspaceNameMax, { error: `The name can be at most ${workspaceNameMax} characters.` }),
-  legalName: z
-    .string()
-    .trim()
-    .min(1, { error: "Give the legal name." })
-    .max(workspaceLegalNameMax, { error: `The legal name can be at most ${workspaceLegalNameMax} characters.` }),
-});
 
 /** A user-defined sandbox company (POST /v2/sandbox/companies; its shape is the simulator's, the spec shows none). */
 export const sandboxCompanyBodySchema = z.looseObject({

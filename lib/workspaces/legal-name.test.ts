@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { workspaceCreateBodySchema, workspacePatchBodySchema } from "@/lib/registry/schemas";
+import { workspacePatchBodySchema } from "@/lib/registry/schemas";
+import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";
 import { legalNameRemaining } from "./legal-name";
 
 const accepted = (legalName: string) => workspacePatchBodySchema.safeParse({ legalName }).success;

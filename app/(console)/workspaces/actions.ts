@@ -4,7 +4,8 @@ import { z } from "zod";
 import { registryAction } from "@/lib/auth/registry-action";
 import { registryFailure } from "@/lib/auth/role-action";
 import { RegistryError } from "@/lib/registry/registry-error";
-import { workspaceCreateBodySchema, workspaceNameMax, workspaceNamePattern, workspacePatchBodySchema } from "@/lib/registry/schemas";
+import { workspacePatchBodySchema } from "@/lib/registry/schemas";
+import { workspaceCreateBodySchema, workspaceNameMax, workspaceNamePattern } from "@/lib/registry/workspace-body-schemas";
 import { changeLegalName, createWorkspace } from "@/lib/workspaces/workspace-changes";
 
 /** Creates a workspace. A taken name (the registry's 409) comes back on the name field, in the registry's words. */

@@ -1,0 +1,22 @@
+/**
+ * The workspace inputs of the contract that forms also check in the browser: apart from schemas.ts, so a client
+ * component that validates a workspace name does not ship the whole contract. Client-safe.
+ */
+import { z } from "zod";
+
+export const workspaceLegalNameMax = 255;
+
+/** POST /v2/workspaces (vendor-documented, CreateWorkspaceDto). The answer is a workspace as the list shows one. */
+export const workspaceNamePattern = /^[a-zA-Z0-9_-]+$/;
+export const workspaceNameMax = 64;
+export const workspaceCreateBodySchema = z.object({
+  name: z
+    .string()
+    .regex(workspaceNamePattern, { error: "The name may hold only letters, digits, '_' and '-'." })
+    .max(workspaceNameMax, { error: `The name can be at most ${workspaceNameMax} characters.` }),
+  legalName: z
+    .string()
+    .trim()
+    .min(1, { error: "Give the legal name." })
+    .max(workspaceLegalNameMax, { error: `The legal name can be at most ${workspaceLegalNameMax} characters.` }),
+});
