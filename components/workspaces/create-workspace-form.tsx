@@ -1,7 +1,5 @@
 "use client";
 
-// First: zod's schemas must be built without its eval probe under the console's CSP (see there).
-import "@/lib/security/browser-zod";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
@@ -9,13 +7,14 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/auth/role-action";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
-import { workspaceCreateBodySchema, workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-body-schemas";
+import { workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-limits";
 
 export type CreateWorkspace = (body: { name: string; legalName: string }) => Promise<ActionResult<{ name: string }>>;
 
 /**
  * Creates a workspace. Checked in the browser with the contract's schema, so nothing is sent while a field is wrong;
- * the server checks again, and a taken name (the registry's 409) comes back on the name field.
+ * the server checks again, and a taken name (the registry's 409) comes back on the name field. The schema (and zod
+ * with it, a sixth of the page's JavaScript) loads on the first submit, not with the page.
  */
 export function CreateWorkspaceForm({ create }: { create: CreateWorkspace }) {
   const router = useRouter();
@@ -23,11 +22,12 @@ export function CreateWorkspaceForm({ create }: { create: CreateWorkspace }) {
   const [created, setCreated] = useState<string>();
   const [pending, startTransition] = useTransition();
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const parsed = workspaceCreateBodySchema.safeParse({ name: data.get("name"), legalName: data.get("legalName") });
+    const { checkWorkspaceCreate } = await import("@/lib/workspaces/workspace-create-check");
+    const parsed = checkWorkspaceCreate({ name: data.get("name"), legalName: data.get("legalName") });
     setCreated(undefined);
     if (!parsed.success) {
       return setRefusal({ message: "Correct the highlighted fields: nothing was sent.", fieldErrors: fieldErrorsOf(parsed.error.issues) });

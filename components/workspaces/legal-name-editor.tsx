@@ -1,7 +1,5 @@
 "use client";
 
-// First: zod's schemas must be built without its eval probe under the console's CSP (see there).
-import "@/lib/security/browser-zod";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";

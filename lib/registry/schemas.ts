@@ -13,7 +13,7 @@
 import { z } from "zod";
 import { registryCountries } from "./countries";
 import { metadataLimits } from "./metadata-limits";
-import { workspaceLegalNameMax } from "./workspace-body-schemas";
+import { workspaceLegalNameMax } from "./workspace-limits";
 
 // ---------------------------------------------------------------------------------------------------
 // Open enums

@@ -3,12 +3,9 @@
  * component that validates a workspace name does not ship the whole contract. Client-safe.
  */
 import { z } from "zod";
-
-export const workspaceLegalNameMax = 255;
+import { workspaceLegalNameMax, workspaceNameMax, workspaceNamePattern } from "./workspace-limits";
 
 /** POST /v2/workspaces (vendor-documented, CreateWorkspaceDto). The answer is a workspace as the list shows one. */
-export const workspaceNamePattern = /^[a-zA-Z0-9_-]+$/;
-export const workspaceNameMax = 64;
 export const workspaceCreateBodySchema = z.object({
   name: z
     .string()

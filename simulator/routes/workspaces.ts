@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { workspacePatchBodySchema } from "../../lib/registry/schemas";
-import { workspaceLegalNameMax } from "../../lib/registry/workspace-body-schemas";
+import { workspaceLegalNameMax } from "../../lib/registry/workspace-limits";
 import { apiError, issueDetails } from "../api-error";
 import type { SimulatorContext } from "../simulator-context";
 import { usageRange, usageReport } from "../usage";

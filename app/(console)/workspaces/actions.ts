@@ -5,7 +5,8 @@ import { registryAction } from "@/lib/auth/registry-action";
 import { registryFailure } from "@/lib/auth/role-action";
 import { RegistryError } from "@/lib/registry/registry-error";
 import { workspacePatchBodySchema } from "@/lib/registry/schemas";
-import { workspaceCreateBodySchema, workspaceNameMax, workspaceNamePattern } from "@/lib/registry/workspace-body-schemas";
+import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";
+import { workspaceNameMax, workspaceNamePattern } from "@/lib/registry/workspace-limits";
 import { changeLegalName, createWorkspace } from "@/lib/workspaces/workspace-changes";
 
 /** Creates a workspace. A taken name (the registry's 409) comes back on the name field, in the registry's words. */

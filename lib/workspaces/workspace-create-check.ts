@@ -1,0 +1,9 @@
+// First: zod's schemas must be built without its eval probe under the console's CSP (see there).
+import "@/lib/security/browser-zod";
+import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";
+
+/**
+ * The create-workspace form's check in the browser, with the contract's own schema. Its own module so that the form
+ * imports it (and zod) on the first submit only. Client-safe.
+ */
+export const checkWorkspaceCreate = (input: { name: unknown; legalName: unknown }) => workspaceCreateBodySchema.safeParse(input);
