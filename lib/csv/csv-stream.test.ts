@@ -8,12 +8,18 @@ async function* batchesOf(...batches: CsvRows[]): AsyncGenerator<CsvRows> {
 
 const decoder = new TextDecoder();
 
+async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+  const reader = stream.getReader();
+  const chunks: string[] = [];
+  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(decoder.decode(next.value));
+  return chunks;
+}
+
 describe("the CSV stream", () => {
   it("writes the header, then each batch as it is read, and says how many lines went out", async () => {
     const ends: CsvStreamEnd[] = [];
     const stream = csvStream(["a", "b"], batchesOf([["1", "=2"]], [], [["3", "x\ny"]]), async (end) => void ends.push(end));
-    const chunks: string[] = [];
-    for await (const chunk of stream) chunks.push(decoder.decode(chunk));
+    const chunks = await chunksOf(stream);
     expect(chunks).toEqual(["a,b\r\n", `"1","'=2"\r\n`, `"3","x\ny"\r\n`]);
     expect(Papa.parse<string[]>(chunks.join(""), { skipEmptyLines: true }).data).toEqual([
       ["a", "b"],
