@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseRequestFilters, requestFilterParams, searchParamsRecord } from "./request-filters";
+import { searchParamsRecord } from "@/lib/http/search-params-record";
+import { parseRequestFilters, requestFilterParams } from "./request-filters";
 
 describe("the requests list's filters", () => {
   const orderers = ["ann@example.com"];

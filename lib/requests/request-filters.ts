@@ -30,6 +30,3 @@ export function parseRequestFilters(params: Params, orderers: readonly string[])
 export function requestFilterParams({ status, origin, orderedBy }: RequestFilters): Record<string, string> {
   return { ...(status && { status }), ...(origin && { origin }), ...(orderedBy && { user: orderedBy }) };
 }
-
-/** The same parameters read from a route's URL. */
-export const searchParamsRecord = (params: URLSearchParams): Params => Object.fromEntries(params.entries());

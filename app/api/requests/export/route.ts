@@ -1,8 +1,9 @@
 import { audit } from "@/lib/audit/audit";
 import { roleRoute } from "@/lib/auth/role-route";
 import { csvResponse, csvStream } from "@/lib/csv/csv-stream";
+import { searchParamsRecord } from "@/lib/http/search-params-record";
 import { requestOrderers } from "@/lib/requests/list-requests";
-import { parseRequestFilters, searchParamsRecord } from "@/lib/requests/request-filters";
+import { parseRequestFilters } from "@/lib/requests/request-filters";
 import { requestsCsvHeader } from "@/lib/requests/requests-csv";
 import { requestCsvBatches } from "@/lib/requests/requests-export";
 
