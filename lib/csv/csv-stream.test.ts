@@ -64,6 +64,19 @@ describe("the CSV stream", () => {
     expect(ends).toEqual([{ rows: 2, complete: false }]);
   });
 
+  it("breaks the download off when a batch fails to read, still reporting what went out", async () => {
+    async function* failing(): AsyncGenerator<CsvRows> {
+      yield [["1"]];
+      throw new Error("the database went away");
+    }
+    const ends: CsvStreamEnd[] = [];
+    const reader = csvStream(["n"], failing(), async (end) => void ends.push(end)).getReader();
+    await reader.read();
+    await reader.read();
+    await expect(reader.read()).rejects.toThrow("the database went away");
+    expect(ends).toEqual([{ rows: 1, complete: false }]);
+  });
+
   it("answers as a dated attachment that is never cached", () => {
     const response = csvResponse("alerts", "a\r\n");
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");

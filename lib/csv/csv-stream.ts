@@ -9,7 +9,8 @@ export type CsvStreamEnd = { rows: number; complete: boolean };
  * A CSV file as a byte stream: the header line, then one batch of lines each time the reader asks for more. Only
  * the batch being written is held in memory, so an export of any size costs one batch (the `batches` iterator
  * decides its size, reading the database a page at a time). `onEnd` runs once, after the last line is out or when
- * the download is cancelled, with the number of lines written: that is where an export is audited.
+ * the download is cancelled or a batch fails to read, with the number of lines written: that is where an export is
+ * audited.
  */
 export function csvStream(
   header: readonly string[],
@@ -27,7 +28,14 @@ export function csvStream(
       async pull(controller) {
         // An empty batch writes nothing: keep reading until a line or the end.
         for (;;) {
-          const next = await iterator.next();
+          let next: IteratorResult<CsvRows>;
+          try {
+            next = await iterator.next();
+          } catch (error) {
+            // The download breaks off (the browser reports it failed); what went out is still audited.
+            await onEnd({ rows, complete: false });
+            throw error;
+          }
           if (next.done) {
             await onEnd({ rows, complete: true });
             controller.close();

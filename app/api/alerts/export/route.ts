@@ -13,7 +13,7 @@ export const GET = roleRoute("readAlerts", async (request, _context: unknown, us
     audit(user, "alerts.exported", null, {
       filters: { ...search, state: search.state ?? "open" },
       rows,
-      ...(!complete && { cancelled: true }),
+      ...(!complete && { incomplete: true }),
     }),
   );
   return csvResponse("alerts", body);

@@ -16,7 +16,7 @@ export const GET = roleRoute("readDossiers", async (request, _context: unknown, 
       origin: filters.origin ?? "any",
       orderedBy: filters.orderedBy ?? "anyone",
       rows,
-      ...(!complete && { cancelled: true }),
+      ...(!complete && { incomplete: true }),
     }),
   );
   return csvResponse("requests", body);

@@ -22,7 +22,7 @@ export const GET = registryRoute("readBilling", async (request, _context: unknow
       from: filters.from ?? "all",
       to: filters.to ?? "all",
       rows,
-      ...(!complete && { cancelled: true }),
+      ...(!complete && { incomplete: true }),
     }),
   );
   return csvResponse("billing-events", body);
