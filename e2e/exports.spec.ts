@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import { expect, test } from "./fixtures";
 import { simulatorConnectionId } from "./monitor-notification";
+import { sim } from "./simulator-api";
 
 /** Clicks what starts a download on `page` and returns the CSV's name, header and lines. */
 async function downloadCsv(page: Page, start: () => Promise<void>) {
@@ -102,4 +103,19 @@ test("billing events download with the list's kind filter and a range of days, w
   expect(csv.lines.every((l) => l[1] === "low_balance" && l[5]!.startsWith(today))).toBe(true);
   expect(csv.lines.filter((l) => l[0] === `evt_e2e_${tag}_low_balance`).map((l) => l[2])).toEqual([`'-warning ${tag}`]);
   expect(csv.lines.some((l) => l[0] === `evt_e2e_${tag}_auto_topup`)).toBe(false);
+});
+
+test("the monitors download defuses a case reference that starts a formula", async ({ page, login, db }) => {
+  const companyId = `E2E${randomUUID().slice(0, 8)}`;
+  // A monitor started at the registry by another client, its case reference typed to run a command.
+  const started = await sim("POST", "/v2/monitors", { countryCode: "NL", companyId, metadata: { caseReference: "=cmd|' /C calc'!A0" } });
+  expect(started.status).toBeLessThan(300);
+  await login.signInAndWait(await db.createUser("compliance"));
+  await page.goto("/monitors");
+
+  const csv = await downloadCsv(page, () => page.getByRole("link", { name: "Export CSV" }).click());
+  expect(csv.name).toMatch(/^registry-desk-monitors-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(csv.lines.filter((l) => l[1] === companyId).map((l) => [l[0], l[2], l[5]])).toEqual([
+    ["NL", "'=cmd|' /C calc'!A0", "started outside this console"],
+  ]);
 });
