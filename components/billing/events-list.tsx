@@ -4,8 +4,10 @@ import { useSearchParams } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { accountLevel, eventFilterParams, matchesEventFilter } from "@/lib/billing/event-filter";
 import type { SeenBy } from "@/lib/billing/merge-billing-events";
 import type { EventWords } from "./events-words";
+import { ExportEventsForm } from "./export-events-form";
 
 /** One billing event as the list shows it, already in words (the page builds these on the server). */
 export type EventRow = {
@@ -25,11 +27,6 @@ export type EventRow = {
 
 export type FilterChoice = { value: string; label: string };
 
-/** The URL parameters of the filters: named for this section, so the page's other sections keep theirs. */
-export const eventFilterParams = { kind: "eventKind", workspace: "eventWorkspace" } as const;
-/** The workspace filter's value for account-level events (no workspace). */
-export const accountLevel = "account";
-
 const seenWords: Record<SeenBy, string> = {
   registry: "registry",
   webhook: "webhook",
@@ -47,7 +44,7 @@ export function EventsList({ rows, kinds, workspaces }: { rows: EventRow[]; kind
   const params = useSearchParams();
   const kind = params.get(eventFilterParams.kind) ?? "";
   const workspace = params.get(eventFilterParams.workspace) ?? "";
-  const shown = rows.filter((row) => (!kind || row.kind === kind) && (!workspace || (row.workspaceId ?? accountLevel) === workspace));
+  const shown = rows.filter((row) => matchesEventFilter(row, { kind, workspace }));
 
   const choose = (name: string, value: string) => {
     const next = new URLSearchParams(params.toString());
@@ -87,6 +84,7 @@ export function EventsList({ rows, kinds, workspaces }: { rows: EventRow[]; kind
           {shown.length === rows.length ? `${rows.length} events` : `${shown.length} of ${rows.length} events`}
         </p>
       </div>
+      <ExportEventsForm filter={{ kind, workspace }} />
       {shown.length === 0 ? (
         <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
           {rows.length === 0

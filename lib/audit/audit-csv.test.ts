@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { auditCsv, auditCsvLine } from "./audit-csv";
+import { csvHeaderLine, csvLine } from "@/lib/csv/csv-writer";
+import { auditCsvCells, auditCsvHeader } from "./audit-csv";
+
+const auditCsvLine = (row: Parameters<typeof auditCsvCells>[0]) => csvLine(auditCsvCells(row));
 
 describe("audit CSV", () => {
   const at = new Date("2026-11-22T10:00:00.000Z");
@@ -20,16 +23,15 @@ describe("audit CSV", () => {
     expect(auditCsvLine({ at, actorEmail: "system", action: "user.created", target: null, details: {} })).toContain(',"",');
   });
 
-  it("writes the whole file as before the one CSV writer: a bare header, then one quoted line per row, CRLF after each", () => {
+  it("writes the file as before the streamed export: a bare header, then one quoted line per row, CRLF after each", () => {
     const rows = [
       { at, actorEmail: "a@b.c", action: "user.created" as const, target: "x@y.z", details: { role: "auditor" } },
       { at, actorEmail: "system", action: "user.deactivated" as const, target: null, details: {} },
     ];
-    expect(auditCsv(rows)).toBe(
+    expect(csvHeaderLine(auditCsvHeader) + rows.map(auditCsvLine).join("")).toBe(
       "time_utc,actor,action,target,details\r\n" +
         '"2026-11-22T10:00:00.000Z","a@b.c","user.created","x@y.z","{""role"":""auditor""}"\r\n' +
         '"2026-11-22T10:00:00.000Z","system","user.deactivated","","{}"\r\n',
     );
-    expect(auditCsv([])).toBe("time_utc,actor,action,target,details\r\n");
   });
 });

@@ -7,11 +7,16 @@ export const auditPageSize = 50;
 
 export type AuditFilter = { actor?: string; action?: string; page: number };
 
-export async function listAudit(filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number; pages: number }> {
+/** The page's filters (who acted, which action) as conditions on `audit_log`; its export reads the same. */
+export function auditConditions(filter: Omit<AuditFilter, "page">): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.actor) conditions.push(eq(auditLog.actorEmail, filter.actor));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listAudit(filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number; pages: number }> {
+  const where = auditConditions(filter);
   const [rows, [totals]] = await Promise.all([
     db()
       .select()

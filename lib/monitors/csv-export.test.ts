@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { monitorsCsv, type ExportedMonitor } from "./csv-export";
+import { csvDocument } from "@/lib/csv/csv-writer";
+import { monitorCsvCells, monitorsCsvHeader, type ExportedMonitor } from "./csv-export";
 import { readMonitorsCsv } from "./csv-rows";
 
 const mirror = (facts: Partial<NonNullable<ExportedMonitor["mirror"]>> = {}): NonNullable<ExportedMonitor["mirror"]> => ({
@@ -34,6 +35,8 @@ const exported: ExportedMonitor[] = [
     mirror: mirror({ deactivatedAt: new Date("2026-11-22T00:00:00.000Z"), deactivationReason: "disappeared" }),
   },
 ];
+
+const monitorsCsv = (rows: readonly ExportedMonitor[]) => csvDocument(monitorsCsvHeader, rows.map(monitorCsvCells));
 
 describe("the monitors export", () => {
   it("writes one quoted line per monitor with the console's record beside it", () => {

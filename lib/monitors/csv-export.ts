@@ -1,10 +1,10 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { monitors, type MonitorRow } from "@/db/schema";
 import type { RegistryClient } from "@/lib/registry/client";
 import type { Monitor } from "@/lib/registry/schemas";
-import { csvDocument } from "@/lib/csv/csv-writer";
+import type { CsvRows } from "@/lib/csv/csv-stream";
 import { importColumns } from "./csv-rows";
 
 /** Monitors asked for per page of `GET /v2/monitors` while exporting. */
@@ -45,49 +45,50 @@ const iso = (at: Date | null | undefined) => at?.toISOString() ?? "";
 /** The case reference the console kept, else the one in the monitor's metadata (a monitor started elsewhere). */
 const caseReferenceOf = ({ monitor, mirror }: ExportedMonitor) => mirror?.caseReference ?? monitor.metadata?.caseReference ?? "";
 
-/** The monitors as CSV, through the one CSV writer. */
-export function monitorsCsv(rows: readonly ExportedMonitor[]): string {
-  return csvDocument(
-    monitorsCsvHeader,
-    rows.map((row) => {
-      const { monitor, mirror } = row;
-      return [
-        monitor.countryCode,
-        monitor.companyId,
-        caseReferenceOf(row),
-        monitor.companyName ?? "",
-        monitor.id,
-        mirror ? (mirror.startedByEmail ?? "started outside this console") : "started outside this console",
-        iso(mirror?.startedAt) || (monitor.createdAt ?? ""),
-        iso(mirror?.lastCheckAt) || (monitor.lastFetchedAt ?? ""),
-        mirror?.lastFetchStatus ?? "",
-        mirror?.lastErrorMessage ?? "",
-        iso(mirror?.deactivatedAt),
-        mirror?.deactivationReason ?? "",
-      ];
-    }),
-  );
+/** One monitor as the cells of its line, the console's record beside the registry's. */
+export function monitorCsvCells(row: ExportedMonitor): string[] {
+  const { monitor, mirror } = row;
+  return [
+    monitor.countryCode,
+    monitor.companyId,
+    caseReferenceOf(row),
+    monitor.companyName ?? "",
+    monitor.id,
+    mirror ? (mirror.startedByEmail ?? "started outside this console") : "started outside this console",
+    iso(mirror?.startedAt) || (monitor.createdAt ?? ""),
+    iso(mirror?.lastCheckAt) || (monitor.lastFetchedAt ?? ""),
+    mirror?.lastFetchStatus ?? "",
+    mirror?.lastErrorMessage ?? "",
+    iso(mirror?.deactivatedAt),
+    mirror?.deactivationReason ?? "",
+  ];
 }
 
-/** Every monitor of the connection, paging through `GET /v2/monitors` (a free read). */
-export async function allMonitors(client: RegistryClient): Promise<Monitor[]> {
-  const listed: Monitor[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const result = await client.listMonitors({ first: exportPageSize, after });
-    listed.push(...result.monitors);
-    if (!result.hasNextPage || !result.nextCursor) break;
-    after = result.nextCursor;
-  }
-  return listed;
-}
-
-/** Every monitor of the connection, each beside what the console keeps of it (none for a monitor started elsewhere). */
-export async function monitorsForExport(connectionId: string, client: RegistryClient): Promise<ExportedMonitor[]> {
-  const [listed, mirrored] = await Promise.all([
-    allMonitors(client),
-    db().select().from(monitors).where(eq(monitors.connectionId, connectionId)),
-  ]);
+/** Each listed monitor beside what the console keeps of it (none for a monitor started elsewhere), read for this page only. */
+async function withMirrors(connectionId: string, listed: readonly Monitor[]): Promise<ExportedMonitor[]> {
+  if (listed.length === 0) return [];
+  const ids = listed.map((m) => m.id);
+  const mirrored = await db()
+    .select()
+    .from(monitors)
+    .where(and(eq(monitors.connectionId, connectionId), inArray(monitors.monitorId, ids)));
   const byId = new Map(mirrored.map((m) => [m.monitorId, m]));
   return listed.map((monitor) => ({ monitor, mirror: byId.get(monitor.id) }));
+}
+
+/**
+ * Every monitor of the connection as CSV lines, one page of `GET /v2/monitors` (a free read) at a time, each beside
+ * the console's record. The first page is read before this resolves, so a refusal of the registry is still answered
+ * with its own status; a later one breaks the download off.
+ */
+export async function monitorCsvBatches(connectionId: string, client: RegistryClient): Promise<AsyncGenerator<CsvRows>> {
+  const first = await client.listMonitors({ first: exportPageSize });
+  return (async function* () {
+    let page = first;
+    for (let read = 1; ; read++) {
+      yield (await withMirrors(connectionId, page.monitors)).map(monitorCsvCells);
+      if (!page.hasNextPage || !page.nextCursor || read >= maxPages) return;
+      page = await client.listMonitors({ first: exportPageSize, after: page.nextCursor });
+    }
+  })();
 }

@@ -4,9 +4,7 @@ import { db } from "@/db/client";
 import { companyRequests, users } from "@/db/schema";
 import { requestCharge } from "./charge";
 import type { RequestOrigin } from "./origins";
-
-export const requestStatusFilters = ["complete", "in_progress"] as const;
-export type RequestStatusFilter = (typeof requestStatusFilters)[number];
+import type { RequestFilters } from "./request-filters";
 
 export type RequestListRow = {
   requestId: string;
@@ -34,40 +32,40 @@ function progress(status: DataStatus): { total: number; final: number } {
   return { total: entries.length, final: entries.filter((e) => e.status !== "in_progress" && e.status !== "enriching").length };
 }
 
-/** Requests newest first, 50 a page, optionally only complete or only running ones, or of one origin. */
-export async function listRequests(filter: { status?: RequestStatusFilter; origin?: RequestOrigin; orderedBy?: string; page: number }) {
+/** The filters as conditions on `company_requests` left-joined with `users` (who ordered). */
+export function requestConditions(filters: RequestFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.orderedBy) conditions.push(eq(users.email, filter.orderedBy));
-  if (filter.status) conditions.push(eq(companyRequests.complete, filter.status === "complete"));
-  if (filter.origin) conditions.push(eq(companyRequests.origin, filter.origin));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select({
-        request: {
-          requestId: companyRequests.requestId,
-          origin: companyRequests.origin,
-          countryCode: companyRequests.countryCode,
-          companyId: companyRequests.companyId,
-          companyName: companyRequests.companyName,
-          version: companyRequests.version,
-          complete: companyRequests.complete,
-          createdAt: companyRequests.createdAt,
-          updatedAt: companyRequests.updatedAt,
-        },
-        // Only the statuses: a snapshot can be megabytes.
-        dataStatus: companyRequests.dataStatus,
-        orderedBy: users.email,
-      })
-      .from(companyRequests)
-      .leftJoin(users, eq(users.id, companyRequests.orderedBy))
-      .where(where)
-      .orderBy(desc(companyRequests.createdAt), desc(companyRequests.requestId))
-      .limit(pageSize)
-      .offset((filter.page - 1) * pageSize),
-    db().select({ n: count() }).from(companyRequests).leftJoin(users, eq(users.id, companyRequests.orderedBy)).where(where),
-  ]);
-  const list: RequestListRow[] = rows.map(({ request, dataStatus, orderedBy }) => ({
+  if (filters.orderedBy) conditions.push(eq(users.email, filters.orderedBy));
+  if (filters.status) conditions.push(eq(companyRequests.complete, filters.status === "complete"));
+  if (filters.origin) conditions.push(eq(companyRequests.origin, filters.origin));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The columns a list row is made of: only the statuses of the snapshot, which can be megabytes. */
+export const requestListColumns = {
+  request: {
+    requestId: companyRequests.requestId,
+    origin: companyRequests.origin,
+    countryCode: companyRequests.countryCode,
+    companyId: companyRequests.companyId,
+    companyName: companyRequests.companyName,
+    version: companyRequests.version,
+    complete: companyRequests.complete,
+    createdAt: companyRequests.createdAt,
+    updatedAt: companyRequests.updatedAt,
+  },
+  dataStatus: companyRequests.dataStatus,
+  orderedBy: users.email,
+};
+
+type ListedColumns = {
+  request: Omit<RequestListRow, "datapoints" | "charged" | "orderedBy" | "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
+  dataStatus: unknown;
+  orderedBy: string | null;
+};
+
+export function toRequestListRow({ request, dataStatus, orderedBy }: ListedColumns): RequestListRow {
+  return {
     requestId: request.requestId,
     origin: request.origin,
     countryCode: request.countryCode,
@@ -80,8 +78,24 @@ export async function listRequests(filter: { status?: RequestStatusFilter; origi
     orderedBy,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
-  }));
-  return { rows: list, total: total?.n ?? 0, pages: Math.max(1, Math.ceil((total?.n ?? 0) / pageSize)) };
+  };
+}
+
+/** Requests newest first, 50 a page, optionally only complete or only running ones, of one origin, or by one user. */
+export async function listRequests(filter: RequestFilters & { page: number }) {
+  const where = requestConditions(filter);
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select(requestListColumns)
+      .from(companyRequests)
+      .leftJoin(users, eq(users.id, companyRequests.orderedBy))
+      .where(where)
+      .orderBy(desc(companyRequests.createdAt), desc(companyRequests.requestId))
+      .limit(pageSize)
+      .offset((filter.page - 1) * pageSize),
+    db().select({ n: count() }).from(companyRequests).leftJoin(users, eq(users.id, companyRequests.orderedBy)).where(where),
+  ]);
+  return { rows: rows.map(toRequestListRow), total: total?.n ?? 0, pages: Math.max(1, Math.ceil((total?.n ?? 0) / pageSize)) };
 }
 
 /** Everyone who has ordered a request here, for the filter. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Button } from "@/components/ui/button";
@@ -48,14 +49,18 @@ export default async function AlertsPage({ searchParams }: PageProps<"/alerts">)
     <div className="space-y-4">
       {/* A new notification, or anyone's triage, re-renders the inbox (coalesced). */}
       <RefreshOnLive topic={liveTopics.alerts} />
-      <div>
-        <h1 className="flex items-center gap-2 text-2xl font-semibold">
-          Alerts <LiveBadge />
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          Change notifications from monitors, one alert per monitor while it is open, updated live.{" "}
-          <span data-testid="alerts-total">{total.toLocaleString("en")}</span> {total === 1 ? "alert matches" : "alerts match"}.
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="flex items-center gap-2 text-2xl font-semibold">
+            Alerts <LiveBadge />
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            Change notifications from monitors, one alert per monitor while it is open, updated live.{" "}
+            <span data-testid="alerts-total">{total.toLocaleString("en")}</span> {total === 1 ? "alert matches" : "alerts match"}.
+          </p>
+        </div>
+        {/* Every page of what the filters select, in this order. */}
+        <ExportCsvLink href={`/api/alerts/export${firstPage}`} />
       </div>
       <InboxFilters search={search} users={users} />
       <InboxTable

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Download } from "lucide-react";
+import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { asOptions, FilterForm } from "@/components/filters/filter-form";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -31,11 +31,7 @@ export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
           <h1 className="text-2xl font-semibold">Audit log</h1>
           <p className="text-sm text-muted-foreground">Newest first. {total.toLocaleString("en")} entries match.</p>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/audit/export?${exportQuery}`} download>
-            <Download className="size-4" aria-hidden /> Export CSV
-          </a>
-        </Button>
+        <ExportCsvLink href={`/api/audit/export?${exportQuery}`} />
       </div>
       <FilterForm
         label="Filter the audit log"

@@ -1,7 +1,8 @@
-import { Download, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
+import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
 import { CoverageGapsPanel } from "@/components/monitors/coverage-gaps-panel";
 import { HealthBadge } from "@/components/monitors/health-badge";
@@ -62,11 +63,7 @@ export default async function MonitorsPage({ searchParams }: PageProps<"/monitor
               </Link>
             </Button>
           )}
-          <Button asChild variant="outline" size="sm">
-            <a href="/api/monitors/export" download>
-              <Download className="size-4" aria-hidden /> Export CSV
-            </a>
-          </Button>
+          <ExportCsvLink href="/api/monitors/export" />
         </div>
       </div>
       <Suspense fallback={<p className="text-sm text-muted-foreground">Reading coverage gaps…</p>}>

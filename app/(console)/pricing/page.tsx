@@ -1,13 +1,12 @@
-import { Download } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
 import { FilterForm, type FilterField } from "@/components/filters/filter-form";
 import { CompareForm } from "@/components/pricing/compare-form";
 import { CountryComparison } from "@/components/pricing/country-comparison";
 import { PriceLegend } from "@/components/pricing/price-legend";
 import { PriceMatrixTable } from "@/components/pricing/price-matrix-table";
-import { Button } from "@/components/ui/button";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { noConnection } from "@/lib/connections/no-connection";
@@ -68,11 +67,7 @@ export default async function PricingPage({ searchParams }: PageProps<"/pricing"
             (verification, onboarding). They are read from the registry at most every 10 minutes per connection. Company search is free.
           </p>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <a href={`/api/pricing/export${query ? `?${query}` : ""}`} download>
-            <Download className="size-4" aria-hidden /> Export CSV
-          </a>
-        </Button>
+        <ExportCsvLink href={`/api/pricing/export${query ? `?${query}` : ""}`} />
       </div>
       <div className="flex flex-wrap items-end gap-x-8 gap-y-3">
         <FilterForm label="Filter prices" fields={fields} clearHref="/pricing" />

@@ -1,16 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { asOptions, FilterForm } from "@/components/filters/filter-form";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
-import { requestOrigins } from "@/db/vocabulary";
 import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
 import { liveTopics } from "@/lib/live/topics";
 import { openIntents } from "@/lib/orders/paid-request-intents";
-import { listRequests, requestOrderers, requestStatusFilters, type RequestStatusFilter } from "@/lib/requests/list-requests";
+import { listRequests, requestOrderers } from "@/lib/requests/list-requests";
 import type { RequestOrigin } from "@/lib/requests/origins";
+import { parseRequestFilters, requestFilterParams, type RequestStatusFilter } from "@/lib/requests/request-filters";
 import { OpenIntents } from "./open-intents";
 
 export const metadata: Metadata = { title: "Requests" };
@@ -24,27 +25,28 @@ const originOptions = [
   { value: "elsewhere", label: "Created elsewhere" },
 ] satisfies { value: RequestOrigin; label: string }[];
 
-const pick = <T extends string>(values: readonly T[], value: string | string[] | undefined): T | undefined =>
-  typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
-
 export default async function RequestsPage({ searchParams }: PageProps<"/requests">) {
   const user = await guardPage("readDossiers");
   const params = await searchParams;
-  const status = pick<RequestStatusFilter>(requestStatusFilters, params.status);
-  const origin = pick<RequestOrigin>(requestOrigins, params.origin);
   const page = Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1);
   const orderers = await requestOrderers();
-  const orderedBy = typeof params.user === "string" && orderers.includes(params.user) ? params.user : undefined;
-  const [{ rows, total, pages }, unsettled] = await Promise.all([listRequests({ status, origin, orderedBy, page }), openIntents()]);
-  const query = (p: number) =>
-    `?${new URLSearchParams({ ...(status && { status }), ...(origin && { origin }), ...(orderedBy && { user: orderedBy }), page: String(p) })}`;
+  const filters = parseRequestFilters(params, orderers);
+  const { status, origin, orderedBy } = filters;
+  const [{ rows, total, pages }, unsettled] = await Promise.all([listRequests({ ...filters, page }), openIntents()]);
+  const query = (p: number) => `?${new URLSearchParams({ ...requestFilterParams(filters), page: String(p) })}`;
+  const exportQuery = new URLSearchParams(requestFilterParams(filters)).toString();
 
   return (
     <div className="space-y-4">
       <RefreshOnLive topic={liveTopics.requests} />
-      <div>
-        <h1 className="text-2xl font-semibold">Requests</h1>
-        <p className="text-sm text-muted-foreground">Newest first, updated live as webhooks arrive. {total.toLocaleString("en")} match.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Requests</h1>
+          <p className="text-sm text-muted-foreground">
+            Newest first, updated live as webhooks arrive. {total.toLocaleString("en")} match.
+          </p>
+        </div>
+        <ExportCsvLink href={`/api/requests/export${exportQuery && `?${exportQuery}`}`} />
       </div>
       <OpenIntents intents={unsettled} canCheck={can(user.role, "spendCredits")} />
       <FilterForm

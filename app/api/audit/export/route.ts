@@ -1,32 +1,18 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
-import { db } from "@/db/client";
-import { auditLog } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
-import { auditCsv } from "@/lib/audit/audit-csv";
+import { auditCsvHeader } from "@/lib/audit/audit-csv";
+import { auditCsvBatches } from "@/lib/audit/audit-export";
 import { roleRoute } from "@/lib/auth/role-route";
+import { csvResponse, csvStream } from "@/lib/csv/csv-stream";
 
-const maxRows = 100_000;
-
-/** The audit log (with the page's filters) as CSV, newest first. */
+/** The audit log (with the page's filters) as CSV, newest first, every row of it, streamed; the export itself is audited once the last line is out. */
 export const GET = roleRoute("readAudit", async (request, _context: unknown, user) => {
   const params = request.nextUrl.searchParams;
-  const conditions: SQL[] = [];
-  const actor = params.get("actor");
-  const action = params.get("action");
-  if (actor) conditions.push(eq(auditLog.actorEmail, actor));
-  if (action) conditions.push(eq(auditLog.action, action));
-  const rows = await db()
-    .select()
-    .from(auditLog)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(maxRows);
-  await audit(user, "audit.exported", null, { actor, action, rows: rows.length });
-  return new Response(auditCsv(rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="registry-desk-audit-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  const actor = params.get("actor") || null;
+  const action = params.get("action") || null;
+  const body = csvStream(
+    auditCsvHeader,
+    auditCsvBatches({ actor: actor ?? undefined, action: action ?? undefined }),
+    ({ rows, complete }) => audit(user, "audit.exported", null, { actor, action, rows, ...(!complete && { incomplete: true }) }),
+  );
+  return csvResponse("audit", body);
 });

@@ -1,17 +1,17 @@
 import { audit } from "@/lib/audit/audit";
 import { registryRoute } from "@/lib/auth/registry-route";
-import { monitorsCsv, monitorsForExport } from "@/lib/monitors/csv-export";
+import { csvResponse, csvStream } from "@/lib/csv/csv-stream";
+import { monitorCsvBatches, monitorsCsvHeader } from "@/lib/monitors/csv-export";
 
-/** Every monitor of the active connection as CSV, with the console's record of each; importable as it is. */
+/**
+ * Every monitor of the active connection as CSV, with the console's record of each; importable as it is. Streamed a
+ * registry page at a time; audited with the row count once the last line is out.
+ */
 export const GET = registryRoute("readMonitors", async (_request, _context: unknown, { user, registry }) => {
   const { connection, client } = await registry();
-  const rows = await monitorsForExport(connection.id, client);
-  await audit(user, "monitors.exported", connection.name, { connectionId: connection.id, rows: rows.length });
-  return new Response(monitorsCsv(rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="registry-desk-monitors-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  const batches = await monitorCsvBatches(connection.id, client);
+  const body = csvStream(monitorsCsvHeader, batches, ({ rows, complete }) =>
+    audit(user, "monitors.exported", connection.name, { connectionId: connection.id, rows, ...(!complete && { incomplete: true }) }),
+  );
+  return csvResponse("monitors", body);
 });
