@@ -13,9 +13,21 @@ import { settle } from "@/lib/registry/settle";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
 import { usagePeriod } from "@/lib/workspaces/usage-period";
 import { workspaceRows } from "@/lib/workspaces/workspace-rows";
-import { changeLegalNameAction, createWorkspaceAction } from "./actions";
+import { describeChange } from "@/lib/dual-control/change-words";
+import { listChanges } from "@/lib/dual-control/pending-changes";
+import { changeLegalNameAction, createWorkspaceAction, requestUboAccessAction, requestWorkspaceDeleteAction } from "./actions";
 
 export const metadata: Metadata = { title: "Workspaces" };
+
+/** The workspace changes through this connection still waiting for a second admin, in words, by workspace name. */
+async function waitingChanges(connectionId: string): Promise<Record<string, string[]>> {
+  const waiting: Record<string, string[]> = {};
+  for (const change of await listChanges({ states: ["pending"] })) {
+    if (change.connectionId !== connectionId || (change.kind !== "ubo_access" && change.kind !== "workspace_delete")) continue;
+    (waiting[change.target] ??= []).push(describeChange(change).what);
+  }
+  return waiting;
+}
 
 /**
  * The account's workspaces through the active connection: every role reads, admins create them and edit legal
@@ -42,6 +54,7 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
   ]);
   const known = list.missing ? await knownWorkspaceNames(registry.connection.id) : [];
   const rows = workspaceRows(list.value, known, usage.value);
+  const waiting = canManage ? await waitingChanges(registry.connection.id) : {};
 
   return (
     <div className="space-y-6">
@@ -74,7 +87,7 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
         {usage.error && <RegistryProblem what="Reading the workspaces' usage" error={usage.error} />}
         <p className="text-sm">
           UBO access lets a workspace read beneficial-ownership data: enable it only for entities obliged under anti-money-laundering law.
-          Changing it, and deleting a workspace, need a second admin&apos;s approval, which comes with dual control.
+          Changing it, and deleting a workspace, need a second admin&apos;s approval (dual control, in Settings → Approvals).
         </p>
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">
@@ -85,6 +98,9 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
             rows={rows}
             periodLabel={usage.value ? period.label : undefined}
             changeLegalName={canManage ? changeLegalNameAction : undefined}
+            sensitive={
+              canManage ? { requestUboAccess: requestUboAccessAction, requestDelete: requestWorkspaceDeleteAction, waiting } : undefined
+            }
           />
         )}
       </section>
