@@ -9,6 +9,7 @@ import { submittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { submitChange } from "@/lib/dual-control/pending-changes";
 import { performWorkspaceDelete } from "@/lib/workspaces/delete-workspace";
 import { performUboAccessChange, type UboAccessDetails } from "@/lib/workspaces/ubo-access";
+import { alreadyWaiting } from "@/lib/workspaces/waiting-changes";
 import { changeLegalName, createWorkspace } from "@/lib/workspaces/workspace-changes";
 
 /** Creates a workspace. A taken name (the registry's 409) comes back on the name field, in the registry's words. */
@@ -57,6 +58,8 @@ const uboAccessRequest = z.discriminatedUnion("uboEnabled", [
  */
 export const requestUboAccessAction = registryAction("manageWorkspaces", uboAccessRequest, async (input, { user, registry }) => {
   const opened = await registry();
+  const waiting = await alreadyWaiting(opened.connection.id, input.name);
+  if (waiting) return waiting;
   const details: UboAccessDetails = input.uboEnabled ? { uboEnabled: true, legalBasis: input.legalBasis } : { uboEnabled: false };
   const reason = input.uboEnabled ? input.legalBasis : input.reason;
   const change = { target: input.name, details, reason };
@@ -80,6 +83,8 @@ const deleteRequest = z
 /** Asks to delete a workspace, its name typed to confirm: a pending change, or performed now with a note. */
 export const requestWorkspaceDeleteAction = registryAction("manageWorkspaces", deleteRequest, async (input, { user, registry }) => {
   const opened = await registry();
+  const waiting = await alreadyWaiting(opened.connection.id, input.name);
+  if (waiting) return waiting;
   const change = { target: input.name, details: { name: input.name }, reason: input.reason };
   const submitted = await submitChange(user, { kind: "workspace_delete", connectionId: opened.connection.id, ...change }, (note) =>
     performWorkspaceDelete(user, opened, change, note),

@@ -12,22 +12,11 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { settle } from "@/lib/registry/settle";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
 import { usagePeriod } from "@/lib/workspaces/usage-period";
+import { waitingWorkspaceChanges } from "@/lib/workspaces/waiting-changes";
 import { workspaceRows } from "@/lib/workspaces/workspace-rows";
-import { describeChange } from "@/lib/dual-control/change-words";
-import { listChanges } from "@/lib/dual-control/pending-changes";
 import { changeLegalNameAction, createWorkspaceAction, requestUboAccessAction, requestWorkspaceDeleteAction } from "./actions";
 
 export const metadata: Metadata = { title: "Workspaces" };
-
-/** The workspace changes through this connection still waiting for a second admin, in words, by workspace name. */
-async function waitingChanges(connectionId: string): Promise<Record<string, string[]>> {
-  const waiting: Record<string, string[]> = {};
-  for (const change of await listChanges({ states: ["pending"] })) {
-    if (change.connectionId !== connectionId || (change.kind !== "ubo_access" && change.kind !== "workspace_delete")) continue;
-    (waiting[change.target] ??= []).push(describeChange(change).what);
-  }
-  return waiting;
-}
 
 /**
  * The account's workspaces through the active connection: every role reads, admins create them and edit legal
@@ -54,7 +43,7 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
   ]);
   const known = list.missing ? await knownWorkspaceNames(registry.connection.id) : [];
   const rows = workspaceRows(list.value, known, usage.value);
-  const waiting = canManage ? await waitingChanges(registry.connection.id) : {};
+  const waiting = canManage ? await waitingWorkspaceChanges(registry.connection.id) : {};
 
   return (
     <div className="space-y-6">

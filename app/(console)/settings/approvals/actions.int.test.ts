@@ -83,6 +83,13 @@ describe("dual-control actions", () => {
     expect((await listedOn(sim, name))?.uboEnabled).toBe(false);
     const id = await pendingId();
     expect(await approveChangeAction({ id })).toMatchObject({ ok: false, code: "same_admin" });
+    // One change per workspace at a time: a second one waits until the first is decided.
+    expect(await requestWorkspaceDeleteAction({ name, confirmName: name, reason: "Closing" })).toMatchObject({
+      ok: false,
+      code: "already_pending",
+      error: expect.stringContaining(`Turn UBO access on for workspace ${name}`),
+    });
+    expect(await listChanges({ states: ["pending"] })).toHaveLength(1);
 
     signIn(second);
     browser.activeConnectionId = otherConnectionId;
