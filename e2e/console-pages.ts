@@ -30,6 +30,17 @@ export type ConsolePage = {
   exclude?: { selector: string; why: string }[];
 };
 
+// A change waiting for a second admin (asked by another admin), so the approvals page shows its buttons.
+const pendingChange = async (db: Database) => {
+  const requester = await db.createUser("admin");
+  await db.query(
+    `insert into pending_changes (kind, target, details, reason, requested_by, requested_by_email, expires_at)
+     values ('workspace_delete', 'a11y-approvals', '{"name":"a11y-approvals"}', 'Accessibility sweep', $1, $2, now() + interval '1 day')`,
+    [requester.id, requester.email],
+  );
+  return {};
+};
+
 // One complete dossier per worker, shared by its tabs, the request list and its delivery timeline.
 let dossier: Promise<string> | undefined;
 const completeDossier = async (db: Database) => ({ requestId: await (dossier ??= orderedDossier(db, "DE", "HRB 86891")) });
@@ -203,6 +214,7 @@ export const consolePages: ConsolePage[] = [
   { name: "audit", path: "/audit", role: "admin", wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible() },
   { name: "audit as auditor", path: "/audit", role: "auditor", wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible() },
   { name: "settings", path: "/settings", role: "admin" },
+  { name: "settings, approvals", path: "/settings/approvals", role: "admin", arrange: pendingChange },
   { name: "settings, users", path: "/settings/users", role: "admin", wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible() },
   {
     name: "settings, users: adding a user",

@@ -27,7 +27,7 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
   await page.goto("/workspaces");
   await expect(page.getByRole("heading", { name: "Workspaces", level: 1 })).toBeVisible();
   await expect(page.getByText("enable it only for entities obliged under anti-money-laundering law")).toBeVisible();
-  await expect(page.getByText("which comes with dual control")).toBeVisible();
+  await expect(page.getByText("dual control, in Settings → Approvals")).toBeVisible();
 
   const form = page.getByRole("form", { name: "Create a workspace" });
   const name = freshName();

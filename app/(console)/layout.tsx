@@ -9,6 +9,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { listConnections } from "@/lib/connections/manage-connections";
+import { openChangeCount } from "@/lib/dual-control/pending-changes";
 import { sections } from "@/lib/navigation/sections";
 import { switchConnectionAction } from "./actions";
 
@@ -18,7 +19,10 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const connections = await listConnections();
   const active = await activeConnectionForRequest(connections);
   const visible = sections.filter((s) => can(user.role, s.capability)).map(({ href, label }) => ({ href, label }));
-  const counts: SidebarCounts = can(user.role, "readAlerts") ? { openAlerts: await openAlertsAssignedTo(user.id) } : {};
+  const counts: SidebarCounts = {
+    ...(can(user.role, "readAlerts") && { openAlerts: await openAlertsAssignedTo(user.id) }),
+    ...(can(user.role, "decideChanges") && { pendingChanges: await openChangeCount() }),
+  };
   return (
     <ConsoleProviders role={user.role}>
       {active?.environment === "sandbox" && <SandboxBand name={active.name} />}

@@ -20,9 +20,13 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
 import { OpenAlertsCount } from "./open-alerts-count";
+import { PendingChangesCount } from "./pending-changes-count";
 
-/** What the sidebar shows beside its links: the viewer's open alerts, when they may read alerts. */
-export type SidebarCounts = { openAlerts?: number };
+/**
+ * What the sidebar shows beside its links: the viewer's open alerts, when they may read alerts; the changes waiting
+ * for a second admin (beside Settings, where Approvals is), when they may decide them.
+ */
+export type SidebarCounts = { openAlerts?: number; pendingChanges?: number };
 
 const icons: Record<string, LucideIcon> = {
   "/search": Search,
@@ -60,6 +64,7 @@ function NavLinks({ sections, counts, className }: NavProps & { className: strin
             <Icon className="size-4" aria-hidden />
             {label}
             {href === "/alerts" && counts.openAlerts !== undefined && <OpenAlertsCount initial={counts.openAlerts} />}
+            {href === "/settings" && counts.pendingChanges !== undefined && <PendingChangesCount initial={counts.pendingChanges} />}
           </Link>
         );
       })}

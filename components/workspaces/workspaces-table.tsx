@@ -4,7 +4,9 @@ import { Badge } from "@/components/ui/badge";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { WorkspaceRow } from "@/lib/workspaces/workspace-rows";
+import { DeleteWorkspaceForm, type RequestWorkspaceDelete } from "./delete-workspace-form";
 import { LegalNameEditor, type ChangeLegalName } from "./legal-name-editor";
+import { UboAccessSwitch, type RequestUboAccess } from "./ubo-access-switch";
 
 type Props = {
   rows: WorkspaceRow[];
@@ -12,12 +14,14 @@ type Props = {
   periodLabel?: string;
   /** For admins: the legal-name editor's action. */
   changeLegalName?: ChangeLegalName;
+  /** For admins: the dual-control requests (UBO access, delete) and what already waits for a second admin, by workspace. */
+  sensitive?: { requestUboAccess: RequestUboAccess; requestDelete: RequestWorkspaceDelete; waiting: Record<string, string[]> };
 };
 
 const unknown = <span className="text-muted-foreground">unknown</span>;
 
 /** The workspaces, one row each: what the registry says of them, their usage in the period, and their override. */
-export function WorkspacesTable({ rows, periodLabel, changeLegalName }: Props) {
+export function WorkspacesTable({ rows, periodLabel, changeLegalName, sensitive }: Props) {
   return (
     <TableScrollBox label="Workspaces">
       <Table>
@@ -28,6 +32,7 @@ export function WorkspacesTable({ rows, periodLabel, changeLegalName }: Props) {
             <TableHead>UBO access</TableHead>
             <TableHead className="text-right">Usage{periodLabel && `, ${periodLabel}`}</TableHead>
             <TableHead>High-usage override</TableHead>
+            {sensitive && <TableHead>Delete</TableHead>}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -45,7 +50,19 @@ export function WorkspacesTable({ rows, periodLabel, changeLegalName }: Props) {
                   unknown
                 )}
               </TableCell>
-              <TableCell>{row.uboEnabled === undefined ? unknown : row.uboEnabled ? "enabled" : "disabled"}</TableCell>
+              <TableCell>
+                <div className="space-y-1">
+                  <span>{row.uboEnabled === undefined ? unknown : row.uboEnabled ? "enabled" : "disabled"}</span>
+                  {sensitive?.waiting[row.name]?.map((what) => (
+                    <Badge key={what} variant="warning" className="block w-fit">
+                      {what}: waiting for a second admin
+                    </Badge>
+                  ))}
+                  {sensitive && row.uboEnabled !== undefined && !sensitive.waiting[row.name] && (
+                    <UboAccessSwitch name={row.name} enabled={row.uboEnabled} request={sensitive.requestUboAccess} />
+                  )}
+                </div>
+              </TableCell>
               <TableCell className="text-right">
                 {row.usage ? (
                   <>
@@ -69,6 +86,17 @@ export function WorkspacesTable({ rows, periodLabel, changeLegalName }: Props) {
                   <span className="text-muted-foreground">open it in Billing by its id</span>
                 )}
               </TableCell>
+              {sensitive && (
+                <TableCell>
+                  {row.isDefault ? (
+                    <span className="text-muted-foreground">the default workspace stays</span>
+                  ) : sensitive.waiting[row.name] ? (
+                    <span className="text-muted-foreground">a change is waiting</span>
+                  ) : (
+                    <DeleteWorkspaceForm name={row.name} request={sensitive.requestDelete} />
+                  )}
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -47,3 +47,9 @@ export async function setDualControlEnabled(actor: Actor, enabled: boolean, note
     await audit(actor, "dual_control.setting_changed", "dual control", { enabled, ...note }, tx);
   });
 }
+
+/** The `dual_control_off` change itself, once approved (or let through by one admin alone). */
+export async function performDualControlOff(actor: Actor, note: DualControlNote): Promise<{ ok: true; data: undefined }> {
+  await setDualControlEnabled(actor, false, note);
+  return { ok: true, data: undefined };
+}

@@ -28,17 +28,19 @@ export async function createWorkspace(
   return created;
 }
 
-/** What the audit row says of the legal name before a change the registry does not let us read back. */
-const unreadableLegalName = "unreadable: this registry does not offer GET /v2/workspaces";
-
-/** The workspace as listed before a change: its legal name for the audit row, or `unknown` when the list lacks it. */
-async function listedBefore(registry: Registry, name: string): Promise<{ legalName: string | null } | "unknown"> {
+/**
+ * The workspace `name` as GET /v2/workspaces lists it before a change: `unknown` when the list lacks it, `unlisted`
+ * when this registry offers no list (so nothing can be read back). Other refusals are thrown as RegistryError.
+ */
+export async function listedWorkspace(registry: Registry, name: string): Promise<WorkspaceSummary | "unknown" | "unlisted"> {
   const read = await readVendorEndpoint("GET /v2/workspaces", registry.client.listWorkspaces());
   if (read.error) throw new RegistryError(read.error);
-  if (!read.value) return { legalName: unreadableLegalName };
-  const listed = listedWorkspaces(read.value).find((w) => w.name === name);
-  return listed ? { legalName: listed.legalName ?? null } : "unknown";
+  if (!read.value) return "unlisted";
+  return listedWorkspaces(read.value).find((w) => w.name === name) ?? "unknown";
 }
+
+/** What an audit row says of a value before a change the registry does not let us read back. */
+export const unreadableBefore = "unreadable: this registry does not offer GET /v2/workspaces";
 
 /**
  * Sets a workspace's legal name (PATCH /v2/workspaces/{name}, the spec's endpoint, addressed by name). Only the
@@ -51,9 +53,9 @@ export async function changeLegalName(
   name: string,
   legalName: string,
 ): Promise<"changed" | "unknown"> {
-  const listed = await listedBefore(registry, name);
+  const listed = await listedWorkspace(registry, name);
   if (listed === "unknown") return "unknown";
-  const before = listed.legalName;
+  const before = listed === "unlisted" ? unreadableBefore : (listed.legalName ?? null);
   const saved = await registry.client.patchWorkspace(name, { legalName });
   await audit(user, "workspace.legal_name_changed", name, {
     connectionId: registry.connection.id,

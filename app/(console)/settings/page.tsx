@@ -14,6 +14,11 @@ const parts = [
     description: "Registry API connections: base URL, API key and webhook secret, encrypted at rest.",
   },
   { title: "Webhooks", href: "/settings/webhooks", description: "Each connection's webhook URL, delivery ledger and rejected deliveries." },
+  {
+    title: "Approvals",
+    href: "/settings/approvals",
+    description: "Dual control: sensitive changes waiting for a second admin, their history, and the on/off setting.",
+  },
   { title: "Alerts", href: "/settings/alerts", description: "Days to triage an alert, per change category (the SLA behind due dates)." },
   {
     title: "Sandbox tools",

@@ -12,8 +12,9 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { settle } from "@/lib/registry/settle";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
 import { usagePeriod } from "@/lib/workspaces/usage-period";
+import { waitingWorkspaceChanges } from "@/lib/workspaces/waiting-changes";
 import { workspaceRows } from "@/lib/workspaces/workspace-rows";
-import { changeLegalNameAction, createWorkspaceAction } from "./actions";
+import { changeLegalNameAction, createWorkspaceAction, requestUboAccessAction, requestWorkspaceDeleteAction } from "./actions";
 
 export const metadata: Metadata = { title: "Workspaces" };
 
@@ -42,6 +43,7 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
   ]);
   const known = list.missing ? await knownWorkspaceNames(registry.connection.id) : [];
   const rows = workspaceRows(list.value, known, usage.value);
+  const waiting = canManage ? await waitingWorkspaceChanges(registry.connection.id) : {};
 
   return (
     <div className="space-y-6">
@@ -74,7 +76,7 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
         {usage.error && <RegistryProblem what="Reading the workspaces' usage" error={usage.error} />}
         <p className="text-sm">
           UBO access lets a workspace read beneficial-ownership data: enable it only for entities obliged under anti-money-laundering law.
-          Changing it, and deleting a workspace, need a second admin&apos;s approval, which comes with dual control.
+          Changing it, and deleting a workspace, need a second admin&apos;s approval (dual control, in Settings → Approvals).
         </p>
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">
@@ -85,6 +87,9 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
             rows={rows}
             periodLabel={usage.value ? period.label : undefined}
             changeLegalName={canManage ? changeLegalNameAction : undefined}
+            sensitive={
+              canManage ? { requestUboAccess: requestUboAccessAction, requestDelete: requestWorkspaceDeleteAction, waiting } : undefined
+            }
           />
         )}
       </section>

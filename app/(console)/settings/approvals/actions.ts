@@ -1,0 +1,60 @@
+"use server";
+
+import { z } from "zod";
+import { roleAction } from "@/lib/auth/role-action";
+import { dualControlEnabled, performDualControlOff, setDualControlEnabled } from "@/lib/dual-control/dual-control-mode";
+import { listChanges, rejectChange, submitChange } from "@/lib/dual-control/pending-changes";
+import { approveByKind } from "@/lib/dual-control/performers";
+import { submittedOutcome, type SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
+
+const changeId = z.uuid({ error: "Unknown change." });
+
+/** Approves a pending change and performs it under the caller's session (a different admin than the requester). */
+export const approveChangeAction = roleAction("decideChanges", z.object({ id: changeId }), async ({ id }, user) => {
+  const result = await approveByKind(user, id);
+  return result.ok ? { ok: true, data: undefined } : result;
+});
+
+/** Rejects a pending change with a comment the requester will read. */
+export const rejectChangeAction = roleAction(
+  "decideChanges",
+  z.object({
+    id: changeId,
+    comment: z.string().trim().min(1, { error: "Say why the change is rejected." }).max(1000, { error: "At most 1,000 characters." }),
+  }),
+  async ({ id, comment }, user) => {
+    const result = await rejectChange(user, id, comment);
+    return result.ok ? { ok: true, data: undefined } : result;
+  },
+);
+
+const settingChange = z.discriminatedUnion("enabled", [
+  z.object({ enabled: z.literal(true) }),
+  z.object({
+    enabled: z.literal(false),
+    reason: z.string().trim().min(1, { error: "Say why dual control should be off." }).max(1000, { error: "At most 1,000 characters." }),
+  }),
+]);
+
+/**
+ * Turns dual control on (at once) or off. Turning it off is itself a dual-control change: pending until a second
+ * admin approves it, or let through with the warning when this console has one active admin.
+ */
+export const setDualControlAction = roleAction("decideChanges", settingChange, async (input, user) => {
+  const enabled = await dualControlEnabled();
+  if (input.enabled) {
+    if (enabled) return { ok: false, code: "unchanged", error: "Dual control is already on." };
+    await setDualControlEnabled(user, true, { dualControl: "not_needed" });
+    return { ok: true, data: { state: "performed" } satisfies SubmittedOutcome };
+  }
+  if (!enabled) return { ok: false, code: "unchanged", error: "Dual control is already off." };
+  if ((await listChanges({ states: ["pending"], kind: "dual_control_off" })).length > 0) {
+    return { ok: false, code: "already_pending", error: "Turning dual control off is already waiting for a second admin." };
+  }
+  const submitted = await submitChange(
+    user,
+    { kind: "dual_control_off", connectionId: null, target: "dual control", details: { enabled: false }, reason: input.reason },
+    (note) => performDualControlOff(user, note),
+  );
+  return submitted.ok ? { ok: true, data: submittedOutcome(submitted.data) } : submitted;
+});

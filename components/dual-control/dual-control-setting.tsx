@@ -1,0 +1,95 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import type { ActionResult } from "@/lib/auth/role-action";
+import type { DualControlMode } from "@/lib/dual-control/dual-control-mode";
+import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
+
+export type SetDualControl = (input: { enabled: true } | { enabled: false; reason: string }) => Promise<ActionResult<SubmittedOutcome>>;
+
+/**
+ * Dual control on or off. Turning it on is immediate; turning it off asks why and waits for a second admin (said
+ * so here when it is already waiting). With one active admin the page says dual control cannot apply.
+ */
+export function DualControlSetting({ mode, offPending, set }: { mode: DualControlMode; offPending: boolean; set: SetDualControl }) {
+  const fieldId = useId();
+  const router = useRouter();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState("");
+  const [message, setMessage] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+  const [pending, startTransition] = useTransition();
+
+  function run(input: Parameters<SetDualControl>[0]) {
+    startTransition(async () => {
+      const result = await set(input);
+      if (!result.ok) return setRefusal(result.fieldErrors?.reason?.join(" ") ?? result.error);
+      setRefusal(undefined);
+      setAsking(false);
+      setMessage(
+        result.data.state === "pending"
+          ? "Asked: dual control stays on until a second admin approves turning it off."
+          : (result.data.warning ?? (input.enabled ? "Dual control is on." : "Dual control is off.")),
+      );
+      router.refresh();
+    });
+  }
+
+  function submitOff(event: React.FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) return setRefusal("Say why dual control should be off: nothing was sent.");
+    run({ enabled: false, reason });
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="text-sm">
+        {mode === "off" && "Dual control is off: sensitive changes go through at once, noted in their audit rows."}
+        {mode === "applies" && "Dual control is on: sensitive changes wait for a second admin's approval for 24 hours."}
+        {mode === "single_admin" &&
+          "Dual control is on, but this console has only one active admin, so it cannot apply: sensitive changes go through at once, with a warning in their audit rows."}
+      </p>
+      {mode === "off" ? (
+        <Button type="button" size="sm" disabled={pending} onClick={() => run({ enabled: true })}>
+          Turn dual control on
+        </Button>
+      ) : offPending ? (
+        <p className="text-sm text-muted-foreground">Turning dual control off is waiting for a second admin (below).</p>
+      ) : asking ? (
+        <form onSubmit={submitOff} noValidate className="max-w-xl space-y-2" aria-label="Turn dual control off">
+          <Label htmlFor={`${fieldId}-reason`}>Why turn it off (a second admin must approve)</Label>
+          <textarea
+            id={`${fieldId}-reason`}
+            value={reason}
+            onChange={(event) => (setReason(event.target.value), setRefusal(undefined))}
+            maxLength={1000}
+            rows={2}
+            className="w-full rounded-md border bg-transparent px-3 py-2 text-sm"
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" variant="destructive" disabled={pending}>
+              Ask to turn it off
+            </Button>
+            <Button type="button" size="sm" variant="outline" disabled={pending} onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button type="button" size="sm" variant="outline" onClick={() => (setMessage(undefined), setAsking(true))}>
+          Turn dual control off…
+        </Button>
+      )}
+      <FormError message={refusal} />
+      {message && (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import type { ActionResult } from "@/lib/auth/role-action";
+
+export type ApproveChange = (input: { id: string }) => Promise<ActionResult>;
+export type RejectChange = (input: { id: string; comment: string }) => Promise<ActionResult>;
+
+/**
+ * Approve (when this page may perform the change; asked once more, since the server performs the change at once) or reject (with a comment the requester
+ * reads) one pending change. Only offered to an admin who did not ask for it; the server refuses that anyway.
+ */
+export function PendingChangeActions({
+  id,
+  what,
+  approve,
+  reject,
+}: {
+  id: string;
+  what: string;
+  approve?: ApproveChange;
+  reject: RejectChange;
+}) {
+  const fieldId = useId();
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [comment, setComment] = useState("");
+  const [refusal, setRefusal] = useState<{ message: string; fieldErrors?: Record<string, string[]> }>();
+  const [pending, startTransition] = useTransition();
+
+  function settle(result: ActionResult) {
+    if (!result.ok)
+      return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+    setRefusal(undefined);
+    setRejecting(false);
+    router.refresh();
+  }
+
+  function submitRejection(event: React.FormEvent) {
+    event.preventDefault();
+    if (!comment.trim()) return setRefusal({ message: "Say why the change is rejected: nothing was sent." });
+    startTransition(async () => settle(await reject({ id, comment })));
+  }
+
+  const commentError = refusal?.fieldErrors?.comment?.join(" ");
+  return (
+    <div className="space-y-2">
+      {!rejecting && (
+        <div className="flex gap-2">
+          {approve && (
+            <Button type="button" size="sm" disabled={pending} onClick={() => setConfirming(true)}>
+              Approve<span className="sr-only">: {what}</span>
+            </Button>
+          )}
+          <Button type="button" size="sm" variant="outline" disabled={pending} onClick={() => (setRefusal(undefined), setRejecting(true))}>
+            Reject<span className="sr-only">: {what}</span>
+          </Button>
+        </div>
+      )}
+      {rejecting && (
+        <form onSubmit={submitRejection} noValidate className="space-y-2" aria-label={`Reject: ${what}`}>
+          <Label htmlFor={`${fieldId}-comment`}>Why reject it (the requester reads this)</Label>
+          <textarea
+            id={`${fieldId}-comment`}
+            value={comment}
+            onChange={(event) => (setComment(event.target.value), setRefusal(undefined))}
+            maxLength={1000}
+            rows={2}
+            aria-invalid={commentError ? true : undefined}
+            className="w-full rounded-md border bg-transparent px-3 py-2 text-sm"
+          />
+          {commentError && <p className="text-sm text-destructive">{commentError}</p>}
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" variant="destructive" disabled={pending}>
+              {pending ? "Rejecting…" : "Reject the change"}
+            </Button>
+            <Button type="button" size="sm" variant="outline" disabled={pending} onClick={() => setRejecting(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+      <FormError message={refusal?.message} />
+      <ConfirmDialog
+        confirm={
+          confirming
+            ? {
+                title: "Approve this change?",
+                body: `${what}. It is performed now, under your session, and the audit row names you both.`,
+                action: "Approve",
+              }
+            : undefined
+        }
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          if (approve) startTransition(async () => settle(await approve({ id })));
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { pendingChangeKinds } from "@/db/vocabulary";
+
+type Kind = (typeof pendingChangeKinds)[number];
+
+/** A pending change in words for the approver: what it does, and each of its details as a labelled line. Client-safe. */
+export function describeChange(change: { kind: Kind | string; target: string; details: Record<string, unknown> }): {
+  what: string;
+  lines: string[];
+} {
+  const { details, target } = change;
+  switch (change.kind) {
+    case "ubo_access":
+      return {
+        what: `Turn UBO access ${details.uboEnabled === true ? "on" : "off"} for workspace ${target}`,
+        lines: typeof details.legalBasis === "string" ? [`Legal basis: ${details.legalBasis}`] : [],
+      };
+    case "workspace_delete":
+      return { what: `Delete workspace ${target}`, lines: [] };
+    case "vault_replace":
+      return { what: `Replace the vault credentials ${target}`, lines: otherLines(details) };
+    case "connection_target":
+      return { what: `Change the base URL or API key of connection ${target}`, lines: otherLines(details) };
+    case "dual_control_off":
+      return { what: "Turn dual control off", lines: [] };
+    default:
+      // A kind this console does not know yet is shown as it is, never hidden.
+      return { what: `${change.kind} on ${target}`, lines: otherLines(details) };
+  }
+}
+
+function otherLines(details: Record<string, unknown>): string[] {
+  return Object.entries(details).map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
+}
+
+/** "expires in 5 h", "expires in 40 min", or "expired": how long a pending change still waits. */
+export function expiresIn(expiresAt: string, now: Date): string {
+  const left = new Date(expiresAt).getTime() - now.getTime();
+  if (left <= 0) return "expired";
+  const minutes = Math.ceil(left / 60_000);
+  return minutes < 60 ? `expires in ${minutes} min` : `expires in ${Math.floor(minutes / 60)} h`;
+}
