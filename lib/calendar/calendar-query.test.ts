@@ -25,10 +25,10 @@ describe("parseCalendarQuery", () => {
     );
     expect(query).toEqual({ view: "agenda", month: "2026-05", caseReference: "ok" });
     expect(problems).toEqual([
-      "View must be either agenda or month; it is ignored.",
-      "Month must be a month as YYYY-MM; it is ignored.",
-      "Country must be a two-letter country code; it is ignored.",
-      "Company must be at most 200 characters; it is ignored.",
+      "View must be either agenda or month.",
+      "Month must be a month as YYYY-MM.",
+      "Country must be a two-letter country code.",
+      "Company must be at most 200 characters.",
     ]);
   });
 });

@@ -44,7 +44,7 @@ const labels: Record<keyof typeof fields, string> = {
 
 type Params = Record<string, string | string[] | undefined>;
 
-/** Parses the page's search parameters; a refused one is left out (the page says which and why) rather than failing the page. */
+/** Parses the page's search parameters; a refused one is left out and named with why, so the page can say so and the export can refuse. */
 export function parseCalendarQuery(params: Params, now: Date): { query: CalendarQuery; problems: string[] } {
   const query: CalendarQuery = { view: "agenda", month: now.toISOString().slice(0, 7) };
   const problems: string[] = [];
@@ -54,7 +54,7 @@ export function parseCalendarQuery(params: Params, now: Date): { query: Calendar
     const parsed = fields[name].safeParse(Array.isArray(raw) ? raw[0] : raw);
     if (parsed.success) {
       if (parsed.data !== undefined) Object.assign(query, { [name]: parsed.data });
-    } else problems.push(`${labels[name]} must be ${parsed.error.issues[0]?.message ?? "valid"}; it is ignored.`);
+    } else problems.push(`${labels[name]} must be ${parsed.error.issues[0]?.message ?? "valid"}.`);
   }
   return { query, problems };
 }
