@@ -26,8 +26,8 @@ export type DossierFilings = {
   complianceFlags: ComplianceFlags | null | undefined;
 };
 
-/** A monitored company: it lends the calendar its case reference and the mark "monitored". */
-export type MonitoredCompany = { countryCode: string; companyId: string; caseReference: string | null };
+/** A company and a case reference it was given (by a monitor, or by a request other than its newest). */
+export type CompanyReference = { countryCode: string; companyId: string; caseReference: string | null };
 
 export type FilingEntry = {
   /** Country, company id and kind: one entry each, whichever request or connection it was read from. */
@@ -98,18 +98,25 @@ export function compareEntries(a: FilingEntry, b: FilingEntry): number {
 
 /**
  * The calendar: one entry per company (country and id) and filing kind, read from the company's newest snapshot,
- * carrying every case reference its requests and monitors were given. Sorted overdue first.
+ * carrying every case reference its requests and monitors were given (`references`: those of its other requests).
+ * Monitored companies are marked. Sorted overdue first.
  */
-export function filingEntries(dossiers: DossierFilings[], monitored: MonitoredCompany[], now: Date): FilingEntry[] {
+export function filingEntries(
+  dossiers: DossierFilings[],
+  monitored: CompanyReference[],
+  now: Date,
+  references: CompanyReference[] = [],
+): FilingEntry[] {
   const today = utcDay(now);
   const newest = new Map<string, DossierFilings>();
-  const references = new Map<string, Set<string>>();
+  const caseReferences = new Map<string, Set<string>>();
   const addReference = (key: string, reference: string | null) => {
     if (!reference) return;
-    const set = references.get(key) ?? new Set<string>();
+    const set = caseReferences.get(key) ?? new Set<string>();
     set.add(reference);
-    references.set(key, set);
+    caseReferences.set(key, set);
   };
+  for (const other of references) addReference(companyKey(other.countryCode, other.companyId), other.caseReference);
   for (const dossier of dossiers) {
     const key = companyKey(dossier.countryCode, dossier.companyId);
     addReference(key, dossier.caseReference);
@@ -126,7 +133,7 @@ export function filingEntries(dossiers: DossierFilings[], monitored: MonitoredCo
   for (const [key, dossier] of newest) {
     for (const kind of filingKinds) {
       const entry = entryOf(dossier, kind, today);
-      if (entry) entries.push({ ...entry, caseReferences: [...(references.get(key) ?? [])].sort(), monitored: monitoredKeys.has(key) });
+      if (entry) entries.push({ ...entry, caseReferences: [...(caseReferences.get(key) ?? [])].sort(), monitored: monitoredKeys.has(key) });
     }
   }
   return entries.sort(compareEntries);
