@@ -361,6 +361,21 @@ export const consolePages: ConsolePage[] = [
     wait: overrideEditorWithErrors,
     dark: true,
   },
+  {
+    name: "calendar, agenda",
+    path: "/calendar",
+    role: "compliance",
+    arrange: completeDossier,
+    dark: true,
+    wait: (page) => expect(page.locator("tr[data-entry]").first()).toBeVisible(),
+  },
+  {
+    name: "calendar, a month with a deadline",
+    path: "/calendar?view=month&month=2026-09",
+    role: "auditor",
+    arrange: completeDossier,
+    wait: (page) => expect(page.locator('[data-day="2026-09-27"] a').first()).toBeVisible(),
+  },
   { name: "not found", path: "/no-such-page", role: "admin", wait: heading("404 · Not found") },
   { name: "forbidden", path: "/settings", role: "compliance", wait: heading("403 · Not allowed") },
   // The sections a later issue builds: each drops out of this list when it becomes available, and gets its own entry.

@@ -5,9 +5,10 @@ import { sim } from "./simulator-api";
 
 /**
  * Orders a company at the simulator (documents: the extract and the financial statements it lists) and stores the
- * request as this console's order, as the order form does; the simulator's clock then runs until it is complete.
+ * request as this console's order, as the order form does (with `metadata`, e.g. a case reference, when given); the
+ * simulator's clock then runs until it is complete.
  */
-export async function orderedDossier(db: Database, countryCode: string, id: string): Promise<string> {
+export async function orderedDossier(db: Database, countryCode: string, id: string, metadata?: Record<string, string>): Promise<string> {
   const listing = await sim("POST", "/v2/company", { id, countryCode, dataPoints: ["availableDocuments"] });
   expect(listing.status).toBe(200);
   let available: { id: string; type?: string }[] = [];
@@ -31,6 +32,7 @@ export async function orderedDossier(db: Database, countryCode: string, id: stri
     dataPoints: [...orderableDatapoints],
     documents,
     graphMaxBudget: 50,
+    ...(metadata && { metadata }),
   });
   expect(created.status).toBe(200);
   const requestId = created.json.request.requestId as string;

@@ -1,0 +1,60 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { dossierPath, entryTitle, type FilingEntry } from "@/lib/calendar/filing-entries";
+import type { UpcomingDeadlines } from "@/lib/calendar/upcoming-deadlines";
+
+/** How many of each list the card shows; the calendar has the rest. */
+const shown = 5;
+
+function DeadlineList({ entries, label }: { entries: FilingEntry[]; label: string }) {
+  return (
+    <ul aria-label={label} className="space-y-1 text-sm">
+      {entries.slice(0, shown).map((entry) => (
+        <li key={entry.key} className="flex items-baseline gap-2">
+          <span className="w-24 shrink-0 font-mono text-xs">{entry.dueDate ?? "No date"}</span>
+          <Link href={dossierPath(entry)} className="truncate underline-offset-2 hover:underline">
+            {entryTitle(entry)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The home page's deadlines card: overdue filings first, then those due in the next `days` days, each linking to
+ * its dossier, and a link to the full calendar. A server component: give it `upcomingDeadlines()`'s answer.
+ */
+export function UpcomingDeadlinesCard({ deadlines }: { deadlines: UpcomingDeadlines }) {
+  const { overdue, upcoming, days } = deadlines;
+  return (
+    <Card data-testid="upcoming-deadlines">
+      <CardHeader>
+        <CardTitle>
+          <h2>Filing deadlines</h2>
+        </CardTitle>
+        <CardDescription>
+          {overdue.length > 0 && (
+            <Badge variant="destructive" className="mr-2">
+              {overdue.length} overdue
+            </Badge>
+          )}
+          {upcoming.length} due in the next {days} days.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {overdue.length > 0 && <DeadlineList entries={overdue} label="Overdue filings" />}
+        {upcoming.length > 0 ? (
+          <DeadlineList entries={upcoming} label={`Filings due in the next ${days} days`} />
+        ) : (
+          <p className="text-sm text-muted-foreground">Nothing falls due in the next {days} days.</p>
+        )}
+        <Link href="/calendar" className="text-sm font-medium underline underline-offset-2">
+          Open the calendar
+          {overdue.length + upcoming.length > 2 * shown && " (more deadlines there)"}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

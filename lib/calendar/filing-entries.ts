@@ -1,0 +1,151 @@
+import type { ComplianceFlags, StatutoryFilings } from "@/lib/registry/schemas";
+
+/** The filings a register schedules: the annual accounts and the annual return (confirmation statement). */
+export const filingKinds = ["accounts", "annualFiling"] as const;
+export type FilingKind = (typeof filingKinds)[number];
+
+export const filingLabels: Record<FilingKind, string> = { accounts: "Annual accounts", annualFiling: "Annual filing" };
+
+/** The registry's compliance flag that says a filing of this kind is overdue. */
+const overdueFlags = { accounts: "accountsOverdue", annualFiling: "annualFilingOverdue" } as const satisfies Record<
+  FilingKind,
+  keyof ComplianceFlags
+>;
+
+/** What a stored dossier says about one company's filings: the few parts of its latest snapshot the calendar reads. */
+export type DossierFilings = {
+  requestId: string;
+  /** When this request's snapshot was last applied: among several requests of one company, the newest wins. */
+  snapshotAt: Date;
+  connection: { id: string; name: string } | null;
+  countryCode: string;
+  companyId: string;
+  companyName: string | null;
+  caseReference: string | null;
+  statutoryFilings: StatutoryFilings | null | undefined;
+  complianceFlags: ComplianceFlags | null | undefined;
+};
+
+/** A company and a case reference it was given (by a monitor, or by a request other than its newest). */
+export type CompanyReference = { countryCode: string; companyId: string; caseReference: string | null };
+
+export type FilingEntry = {
+  /** Country, company id and kind: one entry each, whichever request or connection it was read from. */
+  key: string;
+  kind: FilingKind;
+  countryCode: string;
+  companyId: string;
+  companyName: string | null;
+  /** YYYY-MM-DD; null when only a flag says the filing is overdue. */
+  dueDate: string | null;
+  /** The period the filing covers, when the register states it. */
+  periodEnd: string | null;
+  overdue: boolean;
+  /** Why it is overdue, in words (the due date passed, the register's own mark, or its compliance flag). */
+  overdueBecause: string[];
+  caseReferences: string[];
+  monitored: boolean;
+  connection: { id: string; name: string } | null;
+  /** The request whose snapshot the entry was read from (the newest of the company). */
+  requestId: string;
+  snapshotAt: Date;
+};
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const dateOrNull = (value: string | undefined) => (value && isoDate.test(value) ? value : null);
+
+/** Today as YYYY-MM-DD in UTC: registers state due dates as plain dates. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+const companyKey = (countryCode: string, companyId: string) => `${countryCode}:${companyId}`;
+
+function entryOf(dossier: DossierFilings, kind: FilingKind, today: string): Omit<FilingEntry, "caseReferences" | "monitored"> | undefined {
+  const next = dossier.statutoryFilings?.[kind]?.next;
+  const flag = dossier.complianceFlags?.[overdueFlags[kind]];
+  const flagged = flag?.active === true;
+  const dueDate = dateOrNull(next?.dueDate) ?? (flagged ? dateOrNull(flag.dueDate) : null);
+  if (!dueDate && !flagged) return undefined;
+  const overdueBecause = [
+    ...(dueDate && dueDate < today ? [`due ${dueDate}`] : []),
+    ...(next?.overdue === true ? ["marked overdue by the register"] : []),
+    ...(flagged ? [`compliance flag ${overdueFlags[kind]}`] : []),
+  ];
+  return {
+    key: `${companyKey(dossier.countryCode, dossier.companyId)}:${kind}`,
+    kind,
+    countryCode: dossier.countryCode,
+    companyId: dossier.companyId,
+    companyName: dossier.companyName,
+    dueDate,
+    periodEnd: dateOrNull(next?.periodEnd),
+    overdue: overdueBecause.length > 0,
+    overdueBecause,
+    connection: dossier.connection,
+    requestId: dossier.requestId,
+    snapshotAt: dossier.snapshotAt,
+  };
+}
+
+/** Overdue first (oldest due date first, undated last among them), then the rest by due date; ties by company. */
+export function compareEntries(a: FilingEntry, b: FilingEntry): number {
+  if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
+  const byDate = (a.dueDate ?? "9999-99-99").localeCompare(b.dueDate ?? "9999-99-99");
+  if (byDate !== 0) return byDate;
+  return (a.companyName ?? a.companyId).localeCompare(b.companyName ?? b.companyId) || a.kind.localeCompare(b.kind);
+}
+
+/**
+ * The calendar: one entry per company (country and id) and filing kind, read from the company's newest snapshot,
+ * carrying every case reference its requests and monitors were given (`references`: those of its other requests).
+ * Monitored companies are marked. Sorted overdue first.
+ */
+export function filingEntries(
+  dossiers: DossierFilings[],
+  monitored: CompanyReference[],
+  now: Date,
+  references: CompanyReference[] = [],
+): FilingEntry[] {
+  const today = utcDay(now);
+  const newest = new Map<string, DossierFilings>();
+  const caseReferences = new Map<string, Set<string>>();
+  const addReference = (key: string, reference: string | null) => {
+    if (!reference) return;
+    const set = caseReferences.get(key) ?? new Set<string>();
+    set.add(reference);
+    caseReferences.set(key, set);
+  };
+  for (const other of references) addReference(companyKey(other.countryCode, other.companyId), other.caseReference);
+  for (const dossier of dossiers) {
+    const key = companyKey(dossier.countryCode, dossier.companyId);
+    addReference(key, dossier.caseReference);
+    const kept = newest.get(key);
+    if (!kept || dossier.snapshotAt > kept.snapshotAt) newest.set(key, dossier);
+  }
+  const monitoredKeys = new Set<string>();
+  for (const company of monitored) {
+    const key = companyKey(company.countryCode, company.companyId);
+    monitoredKeys.add(key);
+    addReference(key, company.caseReference);
+  }
+  const entries: FilingEntry[] = [];
+  for (const [key, dossier] of newest) {
+    for (const kind of filingKinds) {
+      const entry = entryOf(dossier, kind, today);
+      if (entry) entries.push({ ...entry, caseReferences: [...(caseReferences.get(key) ?? [])].sort(), monitored: monitoredKeys.has(key) });
+    }
+  }
+  return entries.sort(compareEntries);
+}
+
+/** The entry's dossier (the request it was read from). */
+export const dossierPath = (entry: Pick<FilingEntry, "requestId">) => `/requests/${encodeURIComponent(entry.requestId)}`;
+
+/** The evidence pack of that request (a ZIP: report, snapshot, documents, manifest). */
+export const evidencePath = (entry: Pick<FilingEntry, "requestId">) => `/api/requests/${encodeURIComponent(entry.requestId)}/evidence`;
+
+/** The entry's title, as the agenda, the month grid and calendar apps show it. */
+export function entryTitle(entry: FilingEntry): string {
+  return `${filingLabels[entry.kind]}: ${entry.companyName ?? entry.companyId} (${entry.countryCode} ${entry.companyId})`;
+}
