@@ -4,10 +4,23 @@ import { sections } from "../lib/navigation/sections";
 import { expect, runUnlock, test } from "./fixtures";
 
 const expectedSections: Record<Role, string[]> = {
-  admin: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Vault", "Workspaces", "Billing", "Pricing", "Audit", "Settings"],
-  compliance: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Workspaces", "Pricing"],
+  admin: [
+    "Search",
+    "Requests",
+    "Onboarding",
+    "Monitors",
+    "Alerts",
+    "Calendar",
+    "Vault",
+    "Workspaces",
+    "Billing",
+    "Pricing",
+    "Audit",
+    "Settings",
+  ],
+  compliance: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Calendar", "Workspaces", "Pricing"],
   finance: ["Search", "Requests", "Workspaces", "Billing", "Pricing"],
-  auditor: ["Search", "Requests", "Monitors", "Alerts", "Workspaces", "Billing", "Pricing", "Audit"],
+  auditor: ["Search", "Requests", "Monitors", "Alerts", "Calendar", "Workspaces", "Billing", "Pricing", "Audit"],
 };
 
 for (const role of roles) {

@@ -8,6 +8,7 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import { sections } from "@/lib/navigation/sections";
 import { MyAlertsCard } from "./_home/my-alerts-card";
 import { RunningRequestsCard } from "./_home/running-requests-card";
+import { DeadlinesCard } from "./_home/deadlines-card";
 import { BalanceCard } from "./_home/balance-card";
 import { SpendTiersCard } from "./_home/spend-tiers-card";
 import { BillingEventsCard } from "./_home/billing-events-card";
@@ -24,6 +25,7 @@ const homeCards: Record<Role, HomeCardEntry[]> = {
   compliance: [
     { title: "My open alerts", card: (user) => <MyAlertsCard userId={user.id} /> },
     { title: "Requests still running", card: () => <RunningRequestsCard /> },
+    { title: "Filing deadlines", card: (user) => <DeadlinesCard user={user} /> },
   ],
   finance: [
     { title: "Balance", card: () => <BalanceCard /> },

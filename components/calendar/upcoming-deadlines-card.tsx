@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { HomeCard } from "@/components/home/home-card";
 import { dossierPath, entryTitle, type FilingEntry } from "@/lib/calendar/filing-entries";
 import type { UpcomingDeadlines } from "@/lib/calendar/upcoming-deadlines";
 
@@ -28,33 +28,23 @@ function DeadlineList({ entries, label }: { entries: FilingEntry[]; label: strin
  */
 export function UpcomingDeadlinesCard({ deadlines }: { deadlines: UpcomingDeadlines }) {
   const { overdue, upcoming, days } = deadlines;
+  const more = overdue.length + upcoming.length > 2 * shown;
   return (
-    <Card data-testid="upcoming-deadlines">
-      <CardHeader>
-        <CardTitle>
-          <h2>Filing deadlines</h2>
-        </CardTitle>
-        <CardDescription>
-          {overdue.length > 0 && (
-            <Badge variant="destructive" className="mr-2">
-              {overdue.length} overdue
-            </Badge>
-          )}
-          {upcoming.length} due in the next {days} days.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        {overdue.length > 0 && <DeadlineList entries={overdue} label="Overdue filings" />}
-        {upcoming.length > 0 ? (
-          <DeadlineList entries={upcoming} label={`Filings due in the next ${days} days`} />
-        ) : (
-          <p className="text-sm text-muted-foreground">Nothing falls due in the next {days} days.</p>
+    <HomeCard title="Filing deadlines" href="/calendar" linkLabel={`Open the calendar${more ? " (more deadlines there)" : ""}`}>
+      <p data-testid="upcoming-deadlines">
+        {overdue.length > 0 && (
+          <Badge variant="destructive" className="mr-2">
+            {overdue.length} overdue
+          </Badge>
         )}
-        <Link href="/calendar" className="text-sm font-medium underline underline-offset-2">
-          Open the calendar
-          {overdue.length + upcoming.length > 2 * shown && " (more deadlines there)"}
-        </Link>
-      </CardContent>
-    </Card>
+        {upcoming.length} due in the next {days} days.
+      </p>
+      {overdue.length > 0 && <DeadlineList entries={overdue} label="Overdue filings" />}
+      {upcoming.length > 0 ? (
+        <DeadlineList entries={upcoming} label={`Filings due in the next ${days} days`} />
+      ) : (
+        <p className="text-muted-foreground">Nothing falls due in the next {days} days.</p>
+      )}
+    </HomeCard>
   );
 }

@@ -68,6 +68,7 @@ describe("the capability table", () => {
       "Onboarding",
       "Monitors",
       "Alerts",
+      "Calendar",
       "Vault",
       "Workspaces",
       "Billing",
@@ -75,9 +76,19 @@ describe("the capability table", () => {
       "Audit",
       "Settings",
     ]);
-    expect(sidebar("compliance")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Workspaces", "Pricing"]);
+    expect(sidebar("compliance")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Calendar", "Workspaces", "Pricing"]);
     expect(sidebar("finance")).toEqual(["Search", "Requests", "Workspaces", "Billing", "Pricing"]);
-    expect(sidebar("auditor")).toEqual(["Search", "Requests", "Monitors", "Alerts", "Workspaces", "Billing", "Pricing", "Audit"]);
+    expect(sidebar("auditor")).toEqual([
+      "Search",
+      "Requests",
+      "Monitors",
+      "Alerts",
+      "Calendar",
+      "Workspaces",
+      "Billing",
+      "Pricing",
+      "Audit",
+    ]);
   });
 
   it("sends each role the live topics it received before", () => {

@@ -50,6 +50,13 @@ export const sections = [
     purpose: "Change notifications from monitors, to triage and assign.",
   },
   {
+    href: "/calendar",
+    label: "Calendar",
+    capability: "readCalendar",
+    available: true,
+    purpose: "Filing deadlines of every stored dossier and monitored company, overdue first, with an .ics download and a personal feed.",
+  },
+  {
     href: "/vault",
     label: "Vault",
     capability: "manageVault",
