@@ -1,0 +1,125 @@
+import "server-only";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import * as fontkit from "fontkit";
+
+/**
+ * The fonts the evidence report embeds, all Noto from npm (SIL OFL): the whole Noto Sans as one TTF
+ * (@expo-google-fonts: Latin, Greek, Cyrillic and every combining mark, which fontsource's Latin subsets drop),
+ * then @fontsource's Hebrew, Arabic, Simplified Chinese (also the kanji and kana of Japanese names), symbols and
+ * monochrome emoji. Fontsource ships each family split into unicode-range files (the CJK one in about a hundred),
+ * so a text is cut into runs, each drawn with the one file that holds its characters, and only the files a
+ * report uses are read. (fontkit 2.0.4 cannot read these WOFF1 files; it reads the WOFF2 ones.)
+ */
+
+/** Fontsource families after Noto Sans, in the order they are tried: the first file covering a character draws it. */
+const fontsourceFamilies = ["noto-sans-hebrew", "noto-sans-arabic", "noto-sans-sc", "noto-sans-symbols-2", "noto-emoji"] as const;
+
+/** A font file, with the code points it claims (undefined: ask the font itself). */
+export type FontFile = { key: string; file: string; ranges?: [number, number][] };
+
+const require = createRequire(import.meta.url);
+
+function parseRanges(unicodeRange: string): [number, number][] {
+  return unicodeRange.split(",").map((part) => {
+    const [from, to] = part.trim().replace(/^U\+/i, "").split("-");
+    return [parseInt(from!, 16), parseInt(to ?? from!, 16)];
+  });
+}
+
+let fileList: FontFile[] | undefined;
+
+const packageRoot = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+
+/** Every regular-weight file, Noto Sans first, then each fontsource file with its unicode.json ranges. */
+export function fontFiles(): FontFile[] {
+  if (fileList) return fileList;
+  const notoSans = {
+    key: "noto-sans",
+    file: path.join(packageRoot("@expo-google-fonts/noto-sans"), "400Regular", "NotoSans_400Regular.ttf"),
+  };
+  fileList = [
+    notoSans,
+    ...fontsourceFamilies.flatMap((family) => {
+      const root = packageRoot(`@fontsource/${family}`);
+      const subsets = JSON.parse(readFileSync(path.join(root, "unicode.json"), "utf8")) as Record<string, string>;
+      return Object.entries(subsets).map(([subset, range]) => {
+        const name = `${family}-${subset.replace(/[[\]]/g, "")}-400-normal`;
+        return { key: name, file: path.join(root, "files", `${name}.woff2`), ranges: parseRanges(range) };
+      });
+    }),
+  ];
+  return fileList;
+}
+
+const claims = (file: FontFile, codePoint: number) =>
+  !file.ranges || file.ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
+
+const loaded = new Map<string, fontkit.Font>();
+
+/** The parsed font of a file, read once per process. */
+export function loadFont(file: FontFile): fontkit.Font {
+  let font = loaded.get(file.key);
+  if (!font) {
+    font = fontkit.create(readFileSync(file.file)) as fontkit.Font;
+    loaded.set(file.key, font);
+  }
+  return font;
+}
+
+/**
+ * Code points that draw nothing by themselves: joiners, variation selectors, the bidi controls. They travel with
+ * their neighbours (a zero-width joiner inside an emoji sequence) and need no glyph of their own.
+ */
+export function isInvisible(codePoint: number): boolean {
+  return /\p{Default_Ignorable_Code_Point}/u.test(String.fromCodePoint(codePoint));
+}
+
+const codePointsOf = (text: string) => [...text].map((c) => c.codePointAt(0)!).filter((c) => !isInvisible(c));
+
+const drawsAll = (file: FontFile, text: string) => {
+  const font = loadFont(file);
+  return codePointsOf(text).every((p) => claims(file, p) && font.hasGlyphForCodePoint(p));
+};
+
+/** The first font file with a glyph for every visible code point of a grapheme cluster, or undefined when none has. */
+export function fontFileFor(cluster: string): FontFile | undefined {
+  const points = codePointsOf(cluster);
+  if (points.length === 0) return undefined;
+  return fontFiles().find((file) => points.every((p) => claims(file, p)) && drawsAll(file, cluster));
+}
+
+export type TextRun = { text: string; font: FontFile };
+
+const graphemes = new Intl.Segmenter("und", { granularity: "grapheme" });
+
+/**
+ * A text cut into runs of one font each, cut only between grapheme clusters, so a combining mark stays with its
+ * letter and an emoji sequence stays whole. A cluster no font draws, and invisible characters, join the run
+ * before them (the fallback font's .notdef box is then the visible sign; `missingGlyphs` reports them).
+ */
+export function textRuns(text: string, fallback: FontFile = fontFiles()[0]!): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const { segment } of graphemes.segment(text)) {
+    const last = runs.at(-1);
+    // Spaces stay in the run they follow when its font draws them, so a CJK or Arabic phrase is one run.
+    const keepsRun = last && /^\s+$/.test(segment) && drawsAll(last.font, segment);
+    const font = (keepsRun && last.font) || fontFileFor(segment) || last?.font || fallback;
+    if (last && last.font.key === font.key) last.text += segment;
+    else runs.push({ text: segment, font });
+  }
+  return runs;
+}
+
+/** The visible characters of a text that no embedded font can draw (what a test asserts is empty). */
+export function missingGlyphs(text: string): string[] {
+  const missing = new Set<string>();
+  for (const { segment } of graphemes.segment(text)) {
+    for (const c of segment) {
+      const point = c.codePointAt(0)!;
+      if (!isInvisible(point) && !fontFileFor(c)) missing.add(c);
+    }
+  }
+  return [...missing];
+}
