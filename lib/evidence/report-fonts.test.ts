@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { unicodeSamples } from "@/simulator/data/special-ids";
-import { fontFiles, loadFont, missingGlyphs, textRuns } from "./report-fonts";
+import { fontFiles, loadFont, missingGlyphs, prepareFonts, textRuns } from "./report-fonts";
 
 // Every name the simulator's UNICODE company carries: legal and commercial names, address, its people.
 const unicodeTexts = Object.values(unicodeSamples);
 
 describe("evidence report fonts", () => {
+  beforeAll(() => prepareFonts(`${unicodeTexts.join("")}Z\u0337a\u0337 株式会社 👩🏽‍💻 a\u{10FFFD}b`));
+
   it("draw every visible character of the UNICODE company's names and address", () => {
     for (const text of unicodeTexts) expect(missingGlyphs(text), text).toEqual([]);
   });

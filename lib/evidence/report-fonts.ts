@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import * as fontkit from "fontkit";
+import decompressWoff2 from "wawoff2/decompress";
 
 /**
  * The fonts the evidence report embeds, all Noto from npm (SIL OFL): the whole Noto Sans as one TTF
@@ -10,7 +11,9 @@ import * as fontkit from "fontkit";
  * then @fontsource's Hebrew, Arabic, Simplified Chinese (also the kanji and kana of Japanese names), symbols and
  * monochrome emoji. Fontsource ships each family split into unicode-range files (the CJK one in about a hundred),
  * so a text is cut into runs, each drawn with the one file that holds its characters, and only the files a
- * report uses are read. (fontkit 2.0.4 cannot read these WOFF1 files; it reads the WOFF2 ones.)
+ * report uses are read. WOFF2 files are decompressed to plain TrueType first (wawoff2): fontkit reads WOFF2, but
+ * the subset it writes for pdfkit from one has no glyphs (poppler finds no "glyf" table and draws blanks), and
+ * it cannot read fontsource's WOFF1 files at all.
  */
 
 /** Fontsource families after Noto Sans, in the order they are tried: the first file covering a character draws it. */
@@ -56,31 +59,55 @@ export function fontFiles(): FontFile[] {
 const claims = (file: FontFile, codePoint: number) =>
   !file.ranges || file.ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
 
-const loaded = new Map<string, fontkit.Font>();
+/** Each file read so far, as TrueType: its parsed font (for glyph checks) and its bytes (for pdfkit to embed). */
+const loaded = new Map<string, { font: fontkit.Font; data: Buffer }>();
 
-/** The parsed font of a file, read once per process. */
-export function loadFont(file: FontFile): fontkit.Font {
-  let font = loaded.get(file.key);
-  if (!font) {
-    font = fontkit.create(readFileSync(file.file)) as fontkit.Font;
-    loaded.set(file.key, font);
-  }
-  return font;
+async function readFont(file: FontFile): Promise<void> {
+  const raw = readFileSync(file.file);
+  // Buffer.from copies the bytes out of wawoff2's memory at once.
+  const data = file.file.endsWith(".woff2") ? Buffer.from(await decompressWoff2(raw)) : raw;
+  loaded.set(file.key, { font: fontkit.create(data) as fontkit.Font, data });
 }
+
+/**
+ * Reads every font file that may draw a character of `text` (those claiming one of its code points), once per
+ * process. Call it before cutting the text into runs; decompressing is asynchronous, cutting is not.
+ */
+export async function prepareFonts(text: string): Promise<void> {
+  const unique = new Set<number>();
+  for (const c of text) unique.add(c.codePointAt(0)!);
+  const points = [...unique].filter((p) => !isInvisible(p));
+  // One at a time: wawoff2 answers with a view into its WebAssembly memory, which the next call reuses.
+  for (const file of fontFiles()) if (!loaded.has(file.key) && points.some((p) => claims(file, p))) await readFont(file);
+}
+
+function prepared(file: FontFile) {
+  const entry = loaded.get(file.key);
+  if (!entry) throw new Error(`Font ${file.key} was not prepared: call prepareFonts() with the text first.`);
+  return entry;
+}
+
+/** The parsed font of a prepared file. */
+export const loadFont = (file: FontFile): fontkit.Font => prepared(file).font;
+
+/** The TrueType bytes of a prepared file, for pdfkit to embed (it subsets them). */
+export const fontData = (file: FontFile): Buffer => prepared(file).data;
 
 /**
  * Code points that draw nothing by themselves: joiners, variation selectors, the bidi controls. They travel with
  * their neighbours (a zero-width joiner inside an emoji sequence) and need no glyph of their own.
  */
+const ignorable = /\p{Default_Ignorable_Code_Point}/u;
 export function isInvisible(codePoint: number): boolean {
-  return /\p{Default_Ignorable_Code_Point}/u.test(String.fromCodePoint(codePoint));
+  return ignorable.test(String.fromCodePoint(codePoint));
 }
 
 const codePointsOf = (text: string) => [...text].map((c) => c.codePointAt(0)!).filter((c) => !isInvisible(c));
 
+/** The file is prepared and draws every visible code point of `text`. An unprepared file draws nothing (never throws mid-page). */
 const drawsAll = (file: FontFile, text: string) => {
-  const font = loadFont(file);
-  return codePointsOf(text).every((p) => claims(file, p) && font.hasGlyphForCodePoint(p));
+  const font = loaded.get(file.key)?.font;
+  return font !== undefined && codePointsOf(text).every((p) => claims(file, p) && font.hasGlyphForCodePoint(p));
 };
 
 /** The first font file with a glyph for every visible code point of a grapheme cluster, or undefined when none has. */
