@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 
+export type Digest = { sha256: string; bytes: number };
+
 /**
  * A pass-through that hashes (SHA-256) and counts what flows through it, so a file is digested while it is
- * streamed into the ZIP, never held whole. `digest()` is read once the stream has ended.
+ * streamed into the ZIP, never held whole. `digest()` is read once the stream has ended. `beforeEnd` runs with
+ * the digest before the last byte is let out (the pack audits itself there); if it fails, the stream fails.
  */
-export function digestStream(): { stream: Transform; digest: () => { sha256: string; bytes: number } } {
+export function digestStream(beforeEnd?: (digest: Digest) => Promise<void>): { stream: Transform; digest: () => Digest } {
   const hash = createHash("sha256");
   let bytes = 0;
   let sha256: string | undefined;
@@ -17,7 +20,11 @@ export function digestStream(): { stream: Transform; digest: () => { sha256: str
     },
     flush(done) {
       sha256 = hash.digest("hex");
-      done();
+      if (!beforeEnd) return done();
+      beforeEnd({ sha256, bytes }).then(
+        () => done(),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     },
   });
   return {
