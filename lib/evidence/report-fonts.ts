@@ -1,6 +1,5 @@
 import "server-only";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import * as fontkit from "fontkit";
 import decompressWoff2 from "wawoff2/decompress";
@@ -22,8 +21,6 @@ const fontsourceFamilies = ["noto-sans-hebrew", "noto-sans-arabic", "noto-sans-s
 /** A font file, with the code points it claims (undefined: ask the font itself). */
 export type FontFile = { key: string; file: string; ranges?: [number, number][] };
 
-const require = createRequire(import.meta.url);
-
 function parseRanges(unicodeRange: string): [number, number][] {
   return unicodeRange.split(",").map((part) => {
     const [from, to] = part.trim().replace(/^U\+/i, "").split("-");
@@ -33,7 +30,9 @@ function parseRanges(unicodeRange: string): [number, number][] {
 
 let fileList: FontFile[] | undefined;
 
-const packageRoot = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+/** Where an npm package's files are: the app runs from the project folder (`next start`, the launcher, tests), and a
+ * bundler cannot follow a computed `require.resolve`. */
+const packageRoot = (name: string) => path.join(process.cwd(), "node_modules", name);
 
 /** Every regular-weight file, Noto Sans first, then each fontsource file with its unicode.json ranges. */
 export function fontFiles(): FontFile[] {
