@@ -109,11 +109,19 @@ const drawsAll = (file: FontFile, text: string) => {
   return font !== undefined && codePointsOf(text).every((p) => claims(file, p) && font.hasGlyphForCodePoint(p));
 };
 
+/** Clusters already placed: a report repeats the same few hundred characters many thousand times. */
+const placed = new Map<string, FontFile>();
+
 /** The first font file with a glyph for every visible code point of a grapheme cluster, or undefined when none has. */
 export function fontFileFor(cluster: string): FontFile | undefined {
+  const known = placed.get(cluster);
+  if (known) return known;
   const points = codePointsOf(cluster);
   if (points.length === 0) return undefined;
-  return fontFiles().find((file) => points.every((p) => claims(file, p)) && drawsAll(file, cluster));
+  // Only what was found is remembered: a file prepared later may draw what none could before.
+  const found = fontFiles().find((file) => points.every((p) => claims(file, p)) && drawsAll(file, cluster));
+  if (found) placed.set(cluster, found);
+  return found;
 }
 
 export type TextRun = { text: string; font: FontFile };
