@@ -2,8 +2,9 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // Native argon2 bindings stay a plain Node require instead of being bundled.
-  serverExternalPackages: ["@node-rs/argon2"],
+  // Native argon2 bindings stay a plain Node require instead of being bundled; so do the evidence report's PDF
+  // libraries, which read their own data files (pdfkit's font metrics, wawoff2's WebAssembly) beside their code.
+  serverExternalPackages: ["@node-rs/argon2", "pdfkit", "fontkit", "wawoff2"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with status 403.
     authInterrupts: true,

@@ -1,9 +1,9 @@
 import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas";
 import { Badge } from "@/components/ui/badge";
 import { companyHref } from "./company-link";
-import { documentSourceTypeLabels } from "./enum-labels";
+import { documentSourceTypeLabels } from "@/lib/dossier/enum-labels";
 import { EnumBadge } from "./enum-value";
-import { formatDate, formatNumber } from "./display-formats";
+import { formatDate, formatNumber } from "@/lib/dossier/display-formats";
 import { NotReported } from "./not-reported";
 import { snapshotDocuments, type DossierDocument } from "@/lib/requests/snapshot-documents";
 

@@ -1,13 +1,5 @@
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 
-/**
- * An open-enum value: the known ones read through `labels`, anything else exactly as the API sent it
- * (marked, so a reader knows the console has no wording for it yet).
- */
-export function enumText(value: string, labels: Readonly<Record<string, string>>): string {
-  return Object.hasOwn(labels, value) ? labels[value]! : value;
-}
-
 export function EnumBadge({
   value,
   labels,

@@ -5,8 +5,8 @@ import type { CompanyResponse, FinancialStatement } from "@/lib/registry/schemas
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { insightCategoryLabels, riskLevelLabels, trendLabels } from "./enum-labels";
-import { formatNumber } from "./display-formats";
+import { insightCategoryLabels, riskLevelLabels, trendLabels } from "@/lib/dossier/enum-labels";
+import { formatNumber } from "@/lib/dossier/display-formats";
 import { ratioLabels } from "./ratio-labels";
 import { snapshotFinancialStatements } from "@/lib/requests/snapshot-documents";
 import type { RatioSeriesPoint } from "./ratio-chart";

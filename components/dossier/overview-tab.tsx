@@ -2,9 +2,10 @@ import type { Activities, Company, CompanyResponse } from "@/lib/registry/schema
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { companyStatusLabels, complianceFlagLabels, taxIdVerificationLabels } from "./enum-labels";
-import { formatAddress, formatDate, formatMoney, formatNumber } from "./display-formats";
-import { RiskSummary, riskItems } from "./risk-summary";
+import { companyStatusLabels, complianceFlagLabels, taxIdVerificationLabels } from "@/lib/dossier/enum-labels";
+import { formatAddress, formatDate, formatMoney, formatNumber } from "@/lib/dossier/display-formats";
+import { riskItems } from "@/lib/dossier/risk-items";
+import { RiskSummary } from "./risk-summary";
 import { snapshotFinancialStatements } from "@/lib/requests/snapshot-documents";
 
 const activitySchemes: { key: string; label: string }[] = [

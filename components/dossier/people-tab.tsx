@@ -11,11 +11,11 @@ import type {
 import { Badge } from "@/components/ui/badge";
 import { CompanyLink } from "./company-link";
 import { DossierSection, NotReported } from "./not-reported";
-import { EnumBadge, enumText } from "./enum-value";
-import { companyRelationLabels, corporateBodyLabels, entityTypeLabels, uboControlTypeLabels } from "./enum-labels";
-import { formatAddress, formatDate, formatMoney, formatNumber, formatPercent, formatPersonName } from "./display-formats";
-import { formatShareInterval } from "./share-interval";
-import { signingAuthorityProvenance, signingAuthoritySentence } from "./signing-authority-sentence";
+import { EnumBadge } from "./enum-value";
+import { companyRelationLabels, corporateBodyLabels, entityTypeLabels, enumText, uboControlTypeLabels } from "@/lib/dossier/enum-labels";
+import { formatAddress, formatDate, formatMoney, formatNumber, formatPercent, formatPersonName } from "@/lib/dossier/display-formats";
+import { formatShareInterval } from "@/lib/dossier/share-interval";
+import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence";
 
 type Party = { type?: string; individual?: Person; company?: Company; entityId?: string };
 

@@ -16,6 +16,8 @@ export const errorStatuses = {
   no_connection: 409,
   connection_key_unreadable: 409,
   document_not_delivered: 409,
+  /** A request with no snapshot yet has no evidence to pack. */
+  request_not_delivered: 409,
   rate_limited: 429,
   /** Any other error the registry or a register's file host answered: the console is their gateway. */
   upstream: 502,

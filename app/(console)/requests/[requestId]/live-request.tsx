@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download } from "lucide-react";
 import Link from "next/link";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
@@ -11,6 +12,7 @@ import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { useLiveStatus } from "@/components/live/use-live-status";
 import { useLiveTopic } from "@/components/live/use-live-topic";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { liveTopics } from "@/lib/live/topics";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { pollDelayMs } from "@/lib/requests/polling-plan";
@@ -35,7 +37,17 @@ async function fetchRequest(requestId: string, poll: boolean): Promise<Answer> {
  * the live connection down, or nothing for 10 seconds) it polls the registry with backoff until every
  * datapoint is final. Both paths apply snapshots through the same applySnapshot on the server.
  */
-export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredRequest; canExpand: boolean; canOrder: boolean }) {
+export function LiveRequest({
+  initial,
+  canExpand,
+  canOrder,
+  canExportEvidence,
+}: {
+  initial: StoredRequest;
+  canExpand: boolean;
+  canOrder: boolean;
+  canExportEvidence: boolean;
+}) {
   const { requestId } = initial;
   const queryKey = ["request", requestId];
   const live = useLiveStatus();
@@ -70,6 +82,14 @@ export function LiveRequest({ initial, canExpand, canOrder }: { initial: StoredR
           >
             Compare with…
           </Link>
+          {canExportEvidence && request.snapshot && (
+            // A plain download: the route streams the ZIP as it is assembled (app/api/requests/[requestId]/evidence).
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/requests/${encodeURIComponent(requestId)}/evidence`} download>
+                <Download className="size-4" aria-hidden /> Export evidence pack
+              </a>
+            </Button>
+          )}
           <UpdateMode
             complete={request.complete}
             polling={polling.active}

@@ -23,7 +23,12 @@ export default async function RequestPage({ params }: PageProps<"/requests/[requ
   const monitorable = can(user.role, "readMonitors") && connectionId && countryCode && companyId;
   return (
     <div className="space-y-6">
-      <LiveRequest initial={withoutSignedUrls(request)} canExpand={canOrder} canOrder={canOrder} />
+      <LiveRequest
+        initial={withoutSignedUrls(request)}
+        canExpand={canOrder}
+        canOrder={canOrder}
+        canExportEvidence={can(user.role, "exportEvidence")}
+      />
       {monitorable && (
         <MonitoringStatus record={await companyMonitorRecord(connectionId, countryCode, companyId)}>
           {can(user.role, "manageMonitors") && (

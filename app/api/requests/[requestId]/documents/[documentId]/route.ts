@@ -1,7 +1,7 @@
 import { audit } from "@/lib/audit/audit";
 import { registryRoute } from "@/lib/auth/registry-route";
 import { errorResponse } from "@/lib/http/error-status";
-import { fetchSignedDocument } from "./fetch-signed-document";
+import { fetchSignedDocument } from "@/lib/requests/fetch-signed-document";
 
 const extensionFor = (format: string | undefined, contentType: string | null) => {
   if (format && /^[a-z0-9]{1,8}$/i.test(format)) return format.toLowerCase();

@@ -82,3 +82,11 @@ export const documentSourceTypeLabels: Record<string, string> = {
   ai_analysis: "AI analysis",
   private_source: "Private source",
 };
+
+/**
+ * An open-enum value: the known ones read through `labels`, anything else exactly as the API sent it
+ * (the badge marks it, so a reader knows the console has no wording for it yet).
+ */
+export function enumText(value: string, labels: Readonly<Record<string, string>>): string {
+  return Object.hasOwn(labels, value) ? labels[value]! : value;
+}

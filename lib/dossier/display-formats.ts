@@ -1,8 +1,10 @@
 import type { Address, Money, PersonName } from "@/lib/registry/schemas";
 
+const numberFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
+
 /** 50000 → "50,000"; fractions kept to two places. */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 }).format(value);
+  return numberFormat.format(value);
 }
 
 /** Money as the register gave it: its own formatting when present, otherwise amount and currency. */

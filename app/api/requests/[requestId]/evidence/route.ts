@@ -1,0 +1,32 @@
+import { Readable } from "node:stream";
+import { registryRoute } from "@/lib/auth/registry-route";
+import { evidencePack } from "@/lib/evidence/evidence-pack";
+import { errorResponse } from "@/lib/http/error-status";
+import { fetchSignedDocument } from "@/lib/requests/fetch-signed-document";
+
+/**
+ * The evidence pack of a request as a ZIP download, streamed while it is assembled (lib/evidence/evidence-pack.ts).
+ * Capability `exportEvidence` (compliance, admin, auditor): an auditor exports what was ordered, never orders.
+ * The request's own connection is opened only if a document's signed link must be refreshed (free).
+ */
+export const GET = registryRoute(
+  "exportEvidence",
+  async (_request, _context: RouteContext<"/api/requests/[requestId]/evidence">, { user, followed: request, registry }) => {
+    if (!request.snapshot)
+      return errorResponse({
+        code: "request_not_delivered",
+        message: "The registry has delivered nothing for this request yet, so there is no evidence to export.",
+      });
+    const zip = evidencePack(request, user, { fetchDocument: (documentId) => fetchSignedDocument(request, documentId, { registry }) });
+    return new Response(Readable.toWeb(zip) as ReadableStream<Uint8Array>, {
+      status: 200,
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="evidence-${request.requestId.replace(/[^\w.-]/g, "_")}.zip"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  },
+  { followUp: async (context) => (await context.params).requestId },
+);
