@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
 import { CredentialsForm } from "@/components/vault/credentials-form";
 import { PendingReplacements } from "@/components/vault/pending-replacements";
 import { ReplacementRequestForm } from "@/components/vault/replacement-request-form";
+import { VaultCoverage } from "@/components/vault/vault-coverage";
 import { VaultEntriesTable } from "@/components/vault/vault-entries-table";
 import { WorkspacePicker } from "@/components/vault/workspace-picker";
 import { can } from "@/lib/auth/capabilities";
@@ -140,6 +142,21 @@ export default async function VaultPage({ searchParams }: PageProps<"/vault">) {
           <RegistryProblem what={`Reading the vault of ${workspace}`} error={entries.error} />
         ) : (
           <VaultEntriesTable rows={rows} workspace={workspace} />
+        )}
+      </section>
+
+      <section aria-labelledby="vault-coverage-heading" className="space-y-3">
+        <h2 id="vault-coverage-heading" className="text-lg font-semibold">
+          Coverage
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Monitors&apos; blocked datapoints wait on the default workspace&apos;s vault (the others inherit from it); company requests carry
+          no such notice.
+        </p>
+        {sources.value && (
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Reading every workspace&apos;s vault…</p>}>
+            <VaultCoverage registry={registry} workspaces={workspaces.value ?? [{ name: workspace }]} sources={sources.value} />
+          </Suspense>
         )}
       </section>
 
