@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
+import { replacementApprovalHref } from "@/lib/vault/replacement-link";
 
 const detail = (change: PendingChangeView, key: "workspace" | "sourceKey") => String(change.details[key] ?? "");
 
@@ -28,7 +29,7 @@ export function PendingReplacements({ changes, viewerId }: { changes: PendingCha
               {change.requestedBy === viewerId ? (
                 <span className="text-muted-foreground">Waiting for a second admin.</span>
               ) : (
-                <Link className="underline" href={`/vault?${new URLSearchParams({ workspace, approve: change.id })}#source-${sourceKey}`}>
+                <Link className="underline" href={replacementApprovalHref(change)}>
                   Approve {sourceKey} on {workspace} by entering the new credentials
                 </Link>
               )}
