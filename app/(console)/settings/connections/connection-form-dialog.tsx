@@ -73,7 +73,8 @@ export function ConnectionFormDialog(props: {
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-w-lg">
+      {/* Scrolls when the edit form with its messages is taller than the window, so Save stays reachable. */}
+      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{editing ? `Edit ${editing.name}` : "Add a connection"}</DialogTitle>
           <DialogDescription>
@@ -140,7 +141,7 @@ export function ConnectionFormDialog(props: {
           )}
           {editing && (
             <FormField
-              label="Why the base URL or API key changes"
+              label="Reason for changing the address or key"
               name="reason"
               required={false}
               maxLength={500}
