@@ -71,10 +71,15 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
     await row.getByRole("button", { name: "Edit" }).click();
     await expect(dialog.getByLabel("API key")).toHaveValue("");
     await dialog.getByLabel("API key").fill("sk_dev_wrong_key_0000");
+    // A new key waits for a second admin (dual control: this console has several admins), with the reason given.
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await expect(row).toContainText("sk_dev_…0000");
+    await expect(dialog.getByText(/Say why the base URL or API key changes/).first()).toBeVisible();
+    await dialog.getByLabel("Reason for changing the address or key").fill("Key rotated at the vendor");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect(row).toContainText("Waiting for a second admin API key → sk_dev_…0000");
+    await expect(row).toContainText(`sk_dev_…${apiKey.slice(-4)}`);
     await row.getByRole("button", { name: "Test connection" }).click();
-    await expect(row.getByRole("status")).toContainText("401 unauthorized: Invalid API key");
+    await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 3 monitors/);
 
     await page.goto("/");
     await page.goto("/settings/connections");
@@ -86,7 +91,7 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
       expect(body).not.toContain("sk_dev_wrong_key_0000");
     }
     const audit = await db.query<{ action: string }>("select action from audit_log where target = $1 order by id", [name]);
-    expect(audit.map((r) => r.action)).toEqual(["connection.created", "connection.tested", "connection.updated", "connection.tested"]);
+    expect(audit.map((r) => r.action)).toEqual(["connection.created", "connection.tested", "dual_control.requested", "connection.tested"]);
   } finally {
     registry.close();
     await db.query("delete from registry_connections where name = $1", [name]);
@@ -148,17 +153,19 @@ test("a new base URL needs the API key and the signing secret again: the stored 
     await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 3 monitors/);
     expect(elsewhere.hits).toEqual([]);
 
-    // With both entered again, the new address is taken, and only the new key goes there.
+    // With both entered again the new address waits for a second admin (the approval is tested in
+    // app/(console)/settings/connections/actions.int.test.ts); until then the stored address and key are used.
     const newKey = `sk_dev_${uid()}${uid()}`;
     await row.getByRole("button", { name: "Edit" }).click();
     await dialog.getByLabel("Base URL").fill(elsewhere.url);
     await dialog.getByLabel("API key").fill(newKey);
     await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
+    await dialog.getByLabel("Reason for changing the address or key").fill("Moving to the new host");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await expect(row).toContainText(elsewhere.url);
+    await expect(row).toContainText(`base URL → ${elsewhere.url}`);
     await row.getByRole("button", { name: "Test connection" }).click();
-    await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 0 monitors/);
-    expect(elsewhere.hits).toEqual([{ url: "/v2/monitors?first=1", apiKey: newKey }]);
+    await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 3 monitors/);
+    expect(elsewhere.hits).toEqual([]);
   } finally {
     registry.close();
     elsewhere.close();

@@ -39,20 +39,29 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => app?.stop());
 
-test("a canary secret stored, or refused, through the vault form is found in no table, log, response or chunk", async ({ browser, db }) => {
+test("a canary secret stored, refused, or entered by a second admin approving a replacement, is found in no table, log, response or chunk", async ({
+  browser,
+  db,
+}) => {
   const stored = `canary-${randomUUID()}`;
   const refused = `canary-${randomUUID()}`;
+  const replacement = `canary-${randomUUID()}`;
   const context = await browser.newContext({ baseURL: app.origin });
   const page = await context.newPage();
   const bodies: Promise<string>[] = [];
-  page.on("response", (response) =>
-    bodies.push(
-      response.body().then(
-        (b) => b.toString("latin1"),
-        () => "",
-      ),
-    ),
-  );
+  // An open live-event stream (/api/live: topic names only) never ends while its page is open: its body is not awaited.
+  const record = (recorded: typeof page) =>
+    recorded.on("response", (response) =>
+      response.headers()["content-type"]?.startsWith("text/event-stream")
+        ? undefined
+        : bodies.push(
+            response.body().then(
+              (b) => b.toString("latin1"),
+              () => "",
+            ),
+          ),
+    );
+  record(page);
 
   // A workspace of its own, so no other spec's credentials are held there.
   const workspace = `vault-e2e-${randomUUID().slice(0, 8)}`;
@@ -61,6 +70,15 @@ test("a canary secret stored, or refused, through the vault form is found in no 
   await new LoginPage(page).signInAndWait(admin);
   await page.goto(`/vault?workspace=${workspace}`);
   await expect(page.getByText("Stored values are never shown; fill every field to replace them.").first()).toBeVisible();
+
+  // Coverage: the new workspace lacks infogreffe unless the default workspace (which it inherits from) holds it.
+  const gap = page.locator(`tr[data-gap="${workspace}/infogreffe"]`);
+  const defaultVault = (await sim("GET", "/v2/workspaces/default/vault")).json as { sourceKey: string }[];
+  if (!defaultVault.some((entry) => entry.sourceKey === "infogreffe")) {
+    await expect(gap).toContainText("infogreffe");
+    await gap.getByRole("link", { name: `Supply credentials for infogreffe on ${workspace}` }).click();
+    await expect(page).toHaveURL(/#source-infogreffe$/);
+  }
 
   // Stored: the new version is shown and the inputs are empty again.
   const infogreffe = page.locator("#source-infogreffe");
@@ -83,18 +101,56 @@ test("a canary secret stored, or refused, through the vault form is found in no 
   await expect(handelsregister.getByRole("alert")).toBeVisible();
   await expect(handelsregister.getByText("password is required", { exact: true })).toBeVisible();
 
-  // After a reload the entry shows as set here, and replacing it waits for dual control.
+  // After a reload the entry shows as set here, and replacing it waits for a second admin: asking takes a reason only.
   await page.goto(`/vault?workspace=${workspace}`);
   await expect(page.locator('tr[data-source="infogreffe"]')).toContainText("set here");
-  await expect(page.getByText(/holds credentials for infogreffe\. Replacing them needs a second admin/)).toBeVisible();
+  await expect(page.locator(`tr[data-gap="${workspace}/handelsregister"]`)).toBeVisible();
+  await expect(gap).toHaveCount(0);
+  const request = page.locator("#source-infogreffe");
+  await expect(request.getByLabel("password")).toHaveCount(0);
+  await request.getByLabel("Why replace them").fill("Password rotated at the register");
+  await request.getByRole("button", { name: "Ask to replace credentials for infogreffe" }).click();
+  await expect(page.getByRole("region", { name: "Replacements waiting for a second admin" })).toContainText("Waiting for a second admin.");
+
+  // A second admin, in a browser of their own, approves it by entering the replacement (another canary).
+  const second = await db.createUser("admin");
+  const secondContext = await browser.newContext({ baseURL: app.origin });
+  const secondPage = await secondContext.newPage();
+  record(secondPage);
+  await new LoginPage(secondPage).signInAndWait(second);
+  await secondPage.goto(`/vault?workspace=${workspace}`);
+  await secondPage.getByRole("link", { name: `Approve infogreffe on ${workspace} by entering the new credentials` }).click();
+  const approval = secondPage.locator("#source-infogreffe");
+  await approval.getByLabel("email").fill("ops@example.com");
+  await approval.getByLabel("password").fill(replacement);
+  await approval.getByRole("button", { name: "Approve and replace credentials for infogreffe" }).click();
+  await expect(approval.getByRole("status")).toHaveText(/now version 2\./);
+  await secondPage.goto(`/vault?workspace=${workspace}`);
+  await expect(secondPage.getByRole("region", { name: "Replacements waiting for a second admin" })).toHaveCount(0);
 
   const audit = await db.query<{ details: unknown }>("select details from audit_log where action = 'vault.credentials_stored'");
   expect(audit).toContainEqual({ details: { workspace, sourceKey: "infogreffe", version: 1 } });
+  const replaced = await db.query<{ details: Record<string, unknown> }>(
+    "select details from audit_log where action = 'vault.credentials_replaced' and target = $1",
+    [`${workspace}/infogreffe`],
+  );
+  expect(replaced).toEqual([
+    {
+      details: expect.objectContaining({
+        previousVersion: 1,
+        version: 2,
+        dualControl: "approved",
+        requestedBy: admin.email,
+        approvedBy: second.email,
+      }),
+    },
+  ]);
 
   const responses = (await Promise.all(bodies)).join("\n");
   await context.close();
+  await secondContext.close();
   const places = { database: await databaseDump(db), server: serverOutput, responses, chunks: builtChunks() };
-  for (const canary of [stored, refused]) {
+  for (const canary of [stored, refused, replacement]) {
     for (const [where, text] of Object.entries(places)) expect(text.includes(canary), `${canary} in ${where}`).toBe(false);
   }
   expect(responses.length).toBeGreaterThan(0);

@@ -2,20 +2,47 @@
 
 import { useId, useRef, useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
+import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { VaultField, VaultSource } from "@/lib/registry/schemas";
-import type { StoreCredentialsInput } from "@/lib/vault/payload-schema";
+import type { VaultPayload } from "@/lib/vault/payload-schema";
 import { fieldControlName, payloadFromForm } from "@/lib/vault/payload-from-form";
+import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import type { StoredCredentials } from "@/lib/vault/store-credentials";
 
-export type StoreCredentials = (input: StoreCredentialsInput) => Promise<ActionResult<StoredCredentials>>;
+/** What the form sends: one of the vault actions (store, ask to replace, approve a replacement). */
+export type SendCredentials = (input: {
+  workspace: string;
+  sourceKey: string;
+  payload: VaultPayload;
+  /** Empty unless replacing; the actions that do not take it drop it. */
+  reason: string;
+  /** Empty unless approving. */
+  changeId: string;
+}) => Promise<ActionResult<StoredCredentials | ReplacementOutcome>>;
+
+/**
+ * Why the form is shown: adding credentials the workspace lacks, replacing held ones where dual control does not
+ * apply (with a reason), or approving another admin's pending replacement by entering the new credentials.
+ */
+export type CredentialsPurpose = { kind: "add" } | { kind: "replace" } | { kind: "approve"; changeId: string; requestedBy: string };
 
 /** What the form keeps after a submit: the outcome's metadata, never a value that was typed. */
-type Outcome = { stored: StoredCredentials } | { error: string; registry?: RegistryErrorInfo; fieldErrors?: Record<string, string[]> };
+type Outcome =
+  | { stored: StoredCredentials; warning?: string }
+  | { pending: true }
+  | { error: string; registry?: RegistryErrorInfo; fieldErrors?: Record<string, string[]> };
+
+function outcomeOf(data: StoredCredentials | ReplacementOutcome): Outcome {
+  if (!("state" in data)) return { stored: data };
+  return data.state === "pending" ? { pending: true } : { stored: data.stored, warning: data.warning };
+}
+
+const submitLabel = { add: "Store credentials for", replace: "Replace credentials for", approve: "Approve and replace credentials for" };
 
 const inputType = (field: VaultField) =>
   field.type === "email" ? "email" : field.secret || field.type === "password" ? "password" : "text";
@@ -98,12 +125,14 @@ export function CredentialsForm({
   workspace,
   source,
   inherited,
-  store,
+  purpose,
+  send,
 }: {
   workspace: string;
   source: VaultSource;
   inherited: boolean;
-  store: StoreCredentials;
+  purpose: CredentialsPurpose;
+  send: SendCredentials;
 }) {
   const [rows, setRows] = useState<Record<string, number[]>>({});
   const nextRow = useRef(0);
@@ -114,21 +143,39 @@ export function CredentialsForm({
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const payload = payloadFromForm(source.fields, new FormData(form), rows);
+    const data = new FormData(form);
+    const payload = payloadFromForm(source.fields, data, rows);
+    const reason = purpose.kind === "replace" ? String(data.get("reason") ?? "") : "";
+    const changeId = purpose.kind === "approve" ? purpose.changeId : "";
     startTransition(async () => {
-      const result = await store({ workspace, sourceKey: source.key, payload });
+      const result = await send({ workspace, sourceKey: source.key, payload, reason, changeId });
       form.reset();
       setRows({});
-      setOutcome(result.ok ? { stored: result.data } : { error: result.error, registry: result.registry, fieldErrors: result.fieldErrors });
+      setOutcome(result.ok ? outcomeOf(result.data) : { error: result.error, registry: result.registry, fieldErrors: result.fieldErrors });
     });
   }
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} id={`source-${source.key}`} className="space-y-3 rounded-md border p-4">
       <h3 id={headingId} className="font-medium">
+        {purpose.kind === "add" ? "" : "Replace "}
         <span className="font-mono">{source.key}</span> {inherited ? "(overrides the inherited credentials here)" : ""}
       </h3>
       <p className="text-sm text-muted-foreground">Stored values are never shown; fill every field to replace them.</p>
+      {purpose.kind === "approve" && (
+        <p className="text-sm">
+          Approving {purpose.requestedBy}&apos;s request: the credentials you enter replace the ones {workspace} holds, and the audit row
+          names you both.
+        </p>
+      )}
+      {purpose.kind === "replace" && (
+        <FormField
+          name="reason"
+          label="Why replace them"
+          maxLength={500}
+          hint="Kept in the audit log. Dual control does not apply now, so the replacement happens as you send it."
+        />
+      )}
       {source.fields.map((field) =>
         field.item ? (
           <ListField
@@ -143,13 +190,19 @@ export function CredentialsForm({
         ),
       )}
       <Button type="submit" disabled={pending}>
-        {pending ? "Storing…" : `Store credentials for ${source.key}`}
+        {pending ? "Sending…" : `${submitLabel[purpose.kind]} ${source.key}`}
       </Button>
       {outcome && "stored" in outcome && (
         <p role="status" className="text-sm">
           Stored for {outcome.stored.sourceKey} on {outcome.stored.workspace}: now version {outcome.stored.version}.
           {outcome.stored.raced &&
             ` The version moved from ${outcome.stored.previousVersion} to ${outcome.stored.version}, not by exactly one: another change may have raced this one, and the registry keeps the last write.`}
+          {outcome.warning && ` ${outcome.warning}`}
+        </p>
+      )}
+      {outcome && "pending" in outcome && (
+        <p role="status" className="text-sm">
+          Dual control applies now: your request waits for a second admin, who enters the new credentials. What you typed was not kept.
         </p>
       )}
       {outcome && "error" in outcome && (

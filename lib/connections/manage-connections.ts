@@ -4,6 +4,7 @@ import { db } from "@/db/client";
 import { registryConnections, type RegistryConnection } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { SecretKeyError } from "@/lib/crypto";
+import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import type { RegistryTarget } from "@/lib/registry/client";
 import { forgetSigningSecrets } from "./signing-secrets";
 import { apiKeyHint, baseUrlChangeProblems, type ConnectionFields } from "./connection-input";
@@ -45,6 +46,15 @@ export async function findConnection(id: string): Promise<ConnectionView | undef
   const [row] = await db().select().from(registryConnections).where(eq(registryConnections.id, id));
   return row && view(row);
 }
+
+/** An edit that changes the base URL without the secrets entered again: refused, changing nothing. */
+export const reentryRefusal = (fieldErrors: Record<string, string[]>) => ({
+  ok: false as const,
+  code: "reentry_required",
+  error:
+    "A new base URL needs the API key (and the signing secret, if one is set) entered again: a stored secret is never sent to another address.",
+  fieldErrors,
+});
 
 const nameTaken = (name: string) => ({
   ok: false as const,
@@ -98,21 +108,18 @@ export async function createConnection(actor: Actor, fields: ConnectionFields): 
   }
 }
 
-export async function updateConnection(actor: Actor, id: string, fields: ConnectionFields): Promise<ChangeResult> {
+/**
+ * Applies an edit at once, the base URL and key included. Only for what needs no second admin, or what dual control
+ * has let through: the settings action goes through editConnection (connection-target-change.ts), which holds a
+ * base URL or key change for a second admin. `note` says how dual control let it through, for the audit row.
+ */
+export async function updateConnection(actor: Actor, id: string, fields: ConnectionFields, note?: DualControlNote): Promise<ChangeResult> {
   try {
     return await db().transaction(async (tx) => {
       const [current] = await tx.select().from(registryConnections).where(eq(registryConnections.id, id)).for("update");
       if (!current) return { ok: false, code: "not_found", error: "No such connection." };
       const reentry = baseUrlChangeProblems({ baseUrl: current.baseUrl, hasWebhookSecret: current.webhookSecretSealed !== null }, fields);
-      if (Object.keys(reentry).length > 0) {
-        return {
-          ok: false,
-          code: "reentry_required",
-          error:
-            "A new base URL needs the API key (and the signing secret, if one is set) entered again: a stored secret is never sent to another address.",
-          fieldErrors: reentry,
-        };
-      }
+      if (Object.keys(reentry).length > 0) return reentryRefusal(reentry);
       const changes: Partial<RegistryConnection> = {
         name: fields.name,
         environment: fields.environment,
@@ -140,8 +147,20 @@ export async function updateConnection(actor: Actor, id: string, fields: Connect
         changes.isDefault = true;
         changed.push("isDefault");
       }
+      if (changed.length === 0) return { ok: true, data: undefined };
       await tx.update(registryConnections).set(changes).where(eq(registryConnections.id, id));
-      await audit(actor, "connection.updated", fields.name, { changed, ...(fields.apiKey && { apiKey: changes.apiKeyHint }) }, tx);
+      await audit(
+        actor,
+        "connection.updated",
+        fields.name,
+        {
+          changed,
+          ...(fields.apiKey && { apiKey: changes.apiKeyHint }),
+          ...(changed.includes("baseUrl") && { baseUrl: fields.baseUrl }),
+          ...note,
+        },
+        tx,
+      );
       return { ok: true, data: undefined };
     });
   } catch (error) {

@@ -31,9 +31,30 @@ export const vaultPayloadSchema = namedFields(
 );
 export type VaultPayload = z.infer<typeof vaultPayloadSchema>;
 
-export const storeCredentialsSchema = z.object({
-  workspace: z.string().trim().min(1, { error: "Pick a workspace." }).max(64, { error: "A workspace name has up to 64 characters." }),
-  sourceKey: z.string().min(1, { error: "Pick a source." }).max(100, { error: "A source key has up to 100 characters." }),
+const workspace = z.string().trim().min(1, { error: "Pick a workspace." }).max(64, { error: "A workspace name has up to 64 characters." });
+const sourceKey = z.string().min(1, { error: "Pick a source." }).max(100, { error: "A source key has up to 100 characters." });
+
+export const storeCredentialsSchema = z.object({ workspace, sourceKey, payload: vaultPayloadSchema });
+export type StoreCredentialsInput = z.infer<typeof storeCredentialsSchema>;
+
+/**
+ * Asking to replace held credentials: the reason, and the payload only where dual control does not apply (the
+ * requester then replaces them at once). Where it applies the change waits for a second admin, who enters the
+ * payload; none is ever kept with the pending change.
+ */
+export const requestReplacementSchema = z.object({
+  workspace,
+  sourceKey,
+  reason: z.string().trim().min(1, { error: "Say why the credentials need replacing." }).max(500, { error: "Use at most 500 characters." }),
+  payload: vaultPayloadSchema.optional(),
+});
+export type RequestReplacementInput = z.infer<typeof requestReplacementSchema>;
+
+/** A second admin approving a pending replacement by entering the new credentials. */
+export const approveReplacementSchema = z.object({
+  changeId: z.uuid({ error: "Unknown pending change." }),
+  workspace,
+  sourceKey,
   payload: vaultPayloadSchema,
 });
-export type StoreCredentialsInput = z.infer<typeof storeCredentialsSchema>;
+export type ApproveReplacementInput = z.infer<typeof approveReplacementSchema>;

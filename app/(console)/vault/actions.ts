@@ -1,10 +1,35 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { registryAction } from "@/lib/auth/registry-action";
-import { storeCredentialsSchema } from "@/lib/vault/payload-schema";
+import type { ActionResult } from "@/lib/auth/role-action";
+import { approveReplacementSchema, requestReplacementSchema, storeCredentialsSchema } from "@/lib/vault/payload-schema";
+import { approveReplacement, requestReplacement } from "@/lib/vault/replace-credentials";
 import { storeCredentials } from "@/lib/vault/store-credentials";
+
+/**
+ * A new pending replacement shows in the banner at once. A stored or replaced entry shows on the next visit: the form
+ * that sent it keeps its outcome on screen rather than being re-rendered away.
+ */
+function refreshed<T>(result: ActionResult<T>): ActionResult<T> {
+  if (result.ok) revalidatePath("/vault");
+  return result;
+}
 
 /** Stores credentials a workspace does not hold yet. Returns the new version only: the payload is dropped. */
 export const storeCredentialsAction = registryAction("manageVault", storeCredentialsSchema, async (input, { user, registry }) =>
   storeCredentials(user, await registry(), input),
+);
+
+/**
+ * Asks to replace held credentials, with a reason: pending for a second admin where dual control applies (no payload
+ * is kept), otherwise replaced now with the payload sent along.
+ */
+export const requestReplacementAction = registryAction("manageVault", requestReplacementSchema, async (input, { user, registry }) =>
+  refreshed(await requestReplacement(user, await registry(), input)),
+);
+
+/** A second admin approves a pending replacement by entering the new credentials; the PUT runs now. */
+export const approveReplacementAction = registryAction("decideChanges", approveReplacementSchema, async (input, { user, registry }) =>
+  approveReplacement(user, await registry(), input),
 );

@@ -5,13 +5,8 @@ import { z } from "zod";
 import { audit } from "@/lib/audit/audit";
 import { roleAction, type ActionResult } from "@/lib/auth/role-action";
 import { connectionInputSchema } from "@/lib/connections/connection-input";
-import {
-  createConnection,
-  deleteConnection,
-  findConnection,
-  updateConnection,
-  type ChangeResult,
-} from "@/lib/connections/manage-connections";
+import { editConnection } from "@/lib/connections/connection-target-change";
+import { createConnection, deleteConnection, findConnection, type ChangeResult } from "@/lib/connections/manage-connections";
 import { openRegistry } from "@/lib/connections/registry-for";
 import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
 const id = z.uuid("Unknown connection.");
@@ -25,10 +20,14 @@ export const createConnectionAction = roleAction("manageConnections", connection
   refreshed(await createConnection(user, input)),
 );
 
+/**
+ * Edits a connection. A new base URL or API key waits for a second admin (dual control), with the reason given;
+ * the other fields apply at once.
+ */
 export const updateConnectionAction = roleAction(
   "manageConnections",
-  z.object({ id, fields: connectionInputSchema }),
-  async (input, user) => refreshed(await updateConnection(user, input.id, input.fields)),
+  z.object({ id, fields: connectionInputSchema, reason: z.string().trim().max(500, "Use at most 500 characters.").default("") }),
+  async (input, user) => refreshed(await editConnection(user, input.id, input.fields, input.reason)),
 );
 
 export const deleteConnectionAction = roleAction("manageConnections", z.object({ id }), async (input, user) =>

@@ -24,8 +24,9 @@ export function ConnectionFormDialog(props: {
   editing?: ConnectionView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  submit: (input: ConnectionInput) => Promise<ActionResult<unknown>>;
-  onSaved: (name: string) => void;
+  /** `reason`: why the base URL or key changes (an edit's only; such a change waits for a second admin). */
+  submit: (input: ConnectionInput, reason: string) => Promise<ActionResult<unknown>>;
+  onSaved: (name: string, result: unknown) => void;
 }) {
   const { editing } = props;
   const [pending, setPending] = useState(false);
@@ -59,7 +60,7 @@ export function ConnectionFormDialog(props: {
       return;
     }
     setPending(true);
-    const result = await props.submit(input);
+    const result = await props.submit(input, String(form.get("reason") ?? ""));
     setPending(false);
     if (!result.ok) {
       setError(result.error);
@@ -67,12 +68,13 @@ export function ConnectionFormDialog(props: {
       return;
     }
     props.onOpenChange(false);
-    props.onSaved(input.name);
+    props.onSaved(input.name, result.data);
   }
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-w-lg">
+      {/* Scrolls when the edit form with its messages is taller than the window, so Save stays reachable. */}
+      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{editing ? `Edit ${editing.name}` : "Add a connection"}</DialogTitle>
           <DialogDescription>
@@ -136,6 +138,16 @@ export function ConnectionFormDialog(props: {
               <Checkbox id="clear-secret" checked={clearSecret} onCheckedChange={(v) => setClearSecret(v === true)} />
               <Label htmlFor="clear-secret">Remove the stored signing secret</Label>
             </div>
+          )}
+          {editing && (
+            <FormField
+              label="Reason for changing the address or key"
+              name="reason"
+              required={false}
+              maxLength={500}
+              errors={fieldErrors.reason}
+              hint="Needed for a new base URL or API key: that change waits for a second admin's approval. Other fields apply at once."
+            />
           )}
           <div className="flex items-center gap-2">
             <Checkbox id="is-default" checked={isDefault} onCheckedChange={(v) => setIsDefault(v === true)} disabled={editing?.isDefault} />

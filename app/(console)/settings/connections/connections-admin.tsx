@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
+import type { ConnectionEdit, PendingTargetChange } from "@/lib/connections/connection-target-change";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import {
   createConnectionAction,
@@ -35,7 +36,28 @@ function TestOutcome({ result }: { result: ConnectionTestResult }) {
   );
 }
 
-export function ConnectionsAdmin({ connections }: { connections: ConnectionView[] }) {
+function PendingTargetNote({ change }: { change: PendingTargetChange }) {
+  const { details } = change;
+  const what = [
+    details.baseUrl !== details.previousBaseUrl && `base URL → ${details.baseUrl}`,
+    details.apiKey && `API key → ${details.apiKey}`,
+    details.webhookSecret && `signing secret ${details.webhookSecret}`,
+  ].filter(Boolean);
+  return (
+    <p className="mt-1 text-sm font-normal">
+      <Badge variant="warning">Waiting for a second admin</Badge> {what.join(", ")} (asked by {change.requestedByEmail}, until{" "}
+      {change.expiresAt.slice(0, 16).replace("T", " ")} UTC).
+    </p>
+  );
+}
+
+const savedTitle = (editing: boolean, result: unknown) => {
+  if (!editing) return "Connection added";
+  const edit = result as ConnectionEdit | undefined;
+  return edit?.targetChange === "pending" ? "Saved; the base URL or key change waits for a second admin" : "Connection saved";
+};
+
+export function ConnectionsAdmin({ connections, pending }: { connections: ConnectionView[]; pending: PendingTargetChange[] }) {
   const [dialog, setDialog] = useState<{ editing?: ConnectionView } | undefined>();
   const [deleting, setDeleting] = useState<ConnectionView>();
   const [tests, setTests] = useState<Record<string, ConnectionTestResult | "running">>({});
@@ -98,6 +120,11 @@ export function ConnectionsAdmin({ connections }: { connections: ConnectionView[
               <TableRow key={c.id} data-testid={`connection-${c.name}`}>
                 <TableCell className="font-medium">
                   {c.name} {c.isDefault && <Badge variant="outline">Default</Badge>}
+                  {pending
+                    .filter((change) => change.connectionId === c.id)
+                    .map((change) => (
+                      <PendingTargetNote key={change.id} change={change} />
+                    ))}
                   {test && test !== "running" && (
                     <div role="status" className="mt-1 font-normal">
                       <TestOutcome result={test} />
@@ -130,10 +157,10 @@ export function ConnectionsAdmin({ connections }: { connections: ConnectionView[
           open
           editing={dialog.editing}
           onOpenChange={(open) => !open && setDialog(undefined)}
-          submit={(fields) => (dialog.editing ? updateConnectionAction({ id: dialog.editing.id, fields }) : createConnectionAction(fields))}
-          onSaved={(name) =>
-            toast({ title: dialog.editing ? "Connection saved" : "Connection added", description: name, variant: "success" })
+          submit={(fields, reason) =>
+            dialog.editing ? updateConnectionAction({ id: dialog.editing.id, fields, reason }) : createConnectionAction(fields)
           }
+          onSaved={(name, result) => toast({ title: savedTitle(Boolean(dialog.editing), result), description: name, variant: "success" })}
         />
       )}
       <ConfirmDialog

@@ -1,0 +1,53 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import { FormError } from "@/components/forms/form-error";
+import { FormField } from "@/components/forms/form-field";
+import { Button } from "@/components/ui/button";
+import type { ActionResult } from "@/lib/auth/role-action";
+import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
+
+export type AskReplacement = (input: { workspace: string; sourceKey: string; reason: string }) => Promise<ActionResult<ReplacementOutcome>>;
+
+/**
+ * Asking to replace credentials a workspace holds, where dual control applies: only the reason is sent. No form for
+ * the credentials here: a payload is never kept while a change waits, so the approving admin enters it.
+ */
+export function ReplacementRequestForm({ workspace, sourceKey, ask }: { workspace: string; sourceKey: string; ask: AskReplacement }) {
+  const [result, setResult] = useState<ActionResult<ReplacementOutcome>>();
+  const [pending, startTransition] = useTransition();
+  const headingId = useId();
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
+    startTransition(async () => setResult(await ask({ workspace, sourceKey, reason })));
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={headingId} id={`source-${sourceKey}`} className="space-y-3 rounded-md border p-4">
+      <h3 id={headingId} className="font-medium">
+        Replace <span className="font-mono">{sourceKey}</span>
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        {workspace} holds credentials for {sourceKey}. Replacing them needs a second admin: say why, and the admin who approves enters the
+        new credentials.
+      </p>
+      <FormField
+        name="reason"
+        label="Why replace them"
+        maxLength={500}
+        errors={result && !result.ok ? result.fieldErrors?.reason : undefined}
+      />
+      <Button type="submit" variant="outline" disabled={pending}>
+        {pending ? "Asking…" : `Ask to replace credentials for ${sourceKey}`}
+      </Button>
+      {result?.ok && result.data.state === "pending" && (
+        <p role="status" className="text-sm">
+          Asked: waiting for a second admin.
+        </p>
+      )}
+      {result && !result.ok && <FormError message={result.error} />}
+    </form>
+  );
+}
