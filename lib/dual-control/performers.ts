@@ -1,8 +1,10 @@
 import "server-only";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
+import { performConnectionTargetChange } from "@/lib/connections/connection-target-change";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
+import { replacementApprovalHref } from "@/lib/vault/replacement-link";
 import { performWorkspaceDelete } from "@/lib/workspaces/delete-workspace";
 import { performUboAccessChange, uboAccessDetailsSchema } from "@/lib/workspaces/ubo-access";
 import { performDualControlOff } from "./dual-control-mode";
@@ -49,12 +51,19 @@ const performers: Partial<Record<PendingChangeKind, Performer>> = {
   }),
   workspace_delete: throughItsConnection((approver, registry, change, note) => performWorkspaceDelete(approver, registry, change, note)),
   dual_control_off: (approver, _change, note) => performDualControlOff(approver, note),
+  connection_target: (approver, change, note, secrets) => performConnectionTargetChange(approver, change, note, secrets),
 };
 
 /** Where a kind without a performer here is approved instead: a vault replacement needs its values typed again. */
-export const approvedElsewhere: Partial<Record<PendingChangeKind, { href: string; label: string }>> = {
-  vault_replace: { href: "/vault", label: "Approve on the Vault page" },
+const approvedElsewhere: Partial<Record<PendingChangeKind, { page: string; href: (change: PendingChangeView) => string }>> = {
+  vault_replace: { page: "the Vault page", href: replacementApprovalHref },
 };
+
+/** Where to approve `change` when the approvals page cannot (its link and label), or undefined. */
+export function approvalElsewhere(change: PendingChangeView): { href: string; label: string } | undefined {
+  const elsewhere = approvedElsewhere[change.kind];
+  return elsewhere && { href: elsewhere.href(change), label: `Approve on ${elsewhere.page}` };
+}
 
 export function approvableHere(kind: PendingChangeKind): boolean {
   return performers[kind] !== undefined;
@@ -68,7 +77,7 @@ function approvalRefusal(kind: PendingChangeKind) {
     ok: false as const,
     code: "approved_elsewhere",
     error: elsewhere
-      ? `This change is approved on its own page (${elsewhere.href}), by filling its form: nothing was done.`
+      ? `This change is approved on ${elsewhere.page}, by filling its form: nothing was done.`
       : `This console cannot perform ${kind} changes: nothing was done.`,
   };
 }

@@ -11,7 +11,7 @@ import { listConnections } from "@/lib/connections/manage-connections";
 import { describeChange, expiresIn } from "@/lib/dual-control/change-words";
 import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, type PendingChangeView } from "@/lib/dual-control/pending-changes";
-import { approvableHere, approvedElsewhere } from "@/lib/dual-control/performers";
+import { approvableHere, approvalElsewhere } from "@/lib/dual-control/performers";
 import { liveTopics } from "@/lib/live/topics";
 import { approveChangeAction, rejectChangeAction, setDualControlAction } from "./actions";
 
@@ -76,7 +76,7 @@ export default async function ApprovalsPage() {
           <ul className="space-y-3">
             {pending.map((change) => {
               const { what, lines } = describeChange(change);
-              const elsewhere = approvedElsewhere[change.kind];
+              const elsewhere = approvalElsewhere(change);
               return (
                 <li key={change.id} className="space-y-2 rounded-md border p-4" data-change-id={change.id}>
                   <div className="flex flex-wrap items-center gap-2">
