@@ -8,6 +8,7 @@ import { signingSecrets } from "@/lib/connections/signing-secrets";
 import { singleAdminWarning } from "@/lib/dual-control/dual-control-note";
 import { approveChange } from "@/lib/dual-control/pending-changes";
 import { insertUser } from "@/test/users-fixture";
+import { approveChangeAction } from "../approvals/actions";
 import { updateConnectionAction } from "./actions";
 
 // The session, as next-auth would give it.
@@ -109,10 +110,9 @@ describe("connection base URL and key changes through dual control", () => {
       code: "same_admin",
     });
     expect(await signingSecrets(db(), id)).toEqual([oldSecret]); // kept by this process until the change forgets it
-    expect(await approveChange(second, changeId, (c, note, secrets) => performConnectionTargetChange(second, c, note, secrets))).toEqual({
-      ok: true,
-      data: undefined,
-    });
+    // Approved from the approvals page's action: its dispatch table performs connection changes.
+    signIn(second);
+    expect(await approveChangeAction({ id: changeId })).toEqual({ ok: true, data: undefined });
     expect(await connectionTarget(id)).toEqual({ baseUrl: "https://eu.api.example.com", apiKey: newKey });
     expect(await signingSecrets(db(), id)).toEqual([newSecret, oldSecret]);
     expect((await auditsFor("connection.updated")).map((r) => [r.actorEmail, r.details])).toEqual([
