@@ -18,8 +18,8 @@ const allowed: Record<Layer, readonly string[]> = {
   components: ["lib", "db"],
   lib: ["db"],
   db: ["lib/env"],
-  // The contract: the schemas and what they are built on (the registry's country list, its metadata limits).
-  simulator: ["lib/registry/schemas", "lib/registry/countries", "lib/registry/metadata-limits"],
+  // The contract: the schemas and what they are built on (the registry's country list, its metadata and workspace limits).
+  simulator: ["lib/registry/schemas", "lib/registry/countries", "lib/registry/metadata-limits", "lib/registry/workspace-limits"],
 };
 /** Tooling folders: only tests may use their helpers. */
 const testHelpers = ["test", "simulator", "scripts", "e2e", "bench"];
