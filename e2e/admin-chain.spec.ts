@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { expect, LoginPage, test, type TestUser } from "./fixtures";
+import { sim } from "./simulator-api";
+
+// Issue 15's chain, end to end in two browsers: admin A creates a workspace, admin B approves turning its UBO access
+// on, A stores credentials through the generated form (a list-typed source among them), sees the version and the
+// inherited mark, and the workspace's coverage gap closes. The simulator is shared: the workspace is the test's own.
+
+async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await new LoginPage(page).signInAndWait(user);
+  return page;
+}
+
+test("create a workspace, a second admin approves UBO access, credentials through the form close its coverage gap", async ({
+  browser,
+  db,
+}) => {
+  test.setTimeout(180_000);
+  const [first, second] = [await db.createUser("admin"), await db.createUser("admin")];
+  const workspace = `chain-${randomUUID().slice(0, 8)}`;
+  const a = await signedIn(browser, first);
+  const b = await signedIn(browser, second);
+
+  // A creates the workspace.
+  await a.goto("/workspaces");
+  const create = a.getByRole("form", { name: "Create a workspace" });
+  await create.getByLabel("Name", { exact: true }).fill(workspace);
+  await create.getByLabel("Legal name").fill("Chain Obliged Entity SA");
+  await create.getByRole("button", { name: "Create workspace" }).click();
+  await expect(create.getByRole("status")).toHaveText(`Workspace ${workspace} created.`);
+  // The simulator creates workspaces with UBO access on; start from off, as for an entity not yet cleared.
+  expect((await sim("PATCH", `/v2/workspaces/${workspace}`, { uboEnabled: false })).status).toBe(200);
+
+  // A asks to turn UBO access on, with the legal basis; B approves it.
+  await a.goto("/workspaces");
+  const row = a.getByRole("row").filter({ hasText: workspace });
+  await row.getByRole("button", { name: `Turn on… UBO access of ${workspace}` }).click();
+  const ubo = a.getByRole("form", { name: `Turn on UBO access of ${workspace}` });
+  await ubo.getByLabel(`Legal basis for UBO access of ${workspace}`).fill("AMLD6 art. 3: obliged credit institution");
+  await ubo.getByRole("button", { name: "Ask to turn on" }).click();
+  await expect(row).toContainText("waiting for a second admin");
+  await b.goto("/settings/approvals");
+  const item = b.locator("li[data-change-id]").filter({ hasText: `Turn UBO access on for workspace ${workspace}` });
+  await item.getByRole("button", { name: /^Approve/ }).click();
+  await b.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+  await expect(item).toHaveCount(0);
+  await a.goto("/workspaces");
+  await expect(a.getByRole("row").filter({ hasText: workspace })).toContainText("enabled");
+
+  // The default workspace holds infogreffe, so the new workspace inherits it; handelsregister it lacks.
+  expect(
+    (await sim("PUT", "/v2/workspaces/default/vault/infogreffe", { payload: { email: "ops@example.com", password: "shared-pw" } })).status,
+  ).toBe(200);
+  const defaultVault = (await sim("GET", "/v2/workspaces/default/vault")).json as { sourceKey: string }[];
+  test.skip(
+    defaultVault.some((entry) => entry.sourceKey === "handelsregister"),
+    "the shared simulator's default workspace holds handelsregister, so no workspace can lack it",
+  );
+  await a.goto(`/vault?workspace=${workspace}`);
+  await expect(a.locator('tr[data-source="infogreffe"]')).toContainText("inherited from the default workspace");
+  const gap = a.locator(`tr[data-gap="${workspace}/handelsregister"]`);
+  await expect(gap).toContainText("handelsregister");
+
+  // "Supply credentials" opens the list-typed source's form; one backup account row is added and filled.
+  await gap.getByRole("link", { name: `Supply credentials for handelsregister on ${workspace}` }).click();
+  await expect(a).toHaveURL(/#source-handelsregister$/);
+  const form = a.locator("#source-handelsregister");
+  await form.getByLabel("email", { exact: true }).first().fill("kyc@example.com");
+  await form.getByLabel("password", { exact: true }).first().fill(`pw-${randomUUID()}`);
+  await form.getByRole("button", { name: "Add a row to backupAccounts" }).click();
+  const backup = form.getByRole("group", { name: "backupAccounts 1" });
+  await backup.getByLabel("email").fill("backup@example.com");
+  await backup.getByLabel("password").fill(`pw-${randomUUID()}`);
+  await form.getByRole("button", { name: "Store credentials for handelsregister" }).click();
+  await expect(form.getByRole("status")).toHaveText(/now version 1\./);
+
+  // Overriding the inherited entry stores one of this workspace's own: the version shows, and it is set here.
+  const infogreffe = a.locator("#source-infogreffe");
+  await infogreffe.getByLabel("email").fill("own@example.com");
+  await infogreffe.getByLabel("password").fill(`pw-${randomUUID()}`);
+  await infogreffe.getByRole("button", { name: "Store credentials for infogreffe" }).click();
+  await expect(infogreffe.getByRole("status")).toHaveText(/now version \d+\./);
+
+  // After a reload: both set here, the list-typed entry stored with its backup row, and the gap is closed.
+  await a.reload();
+  await expect(a.locator('tr[data-source="handelsregister"]')).toContainText("set here");
+  await expect(a.locator('tr[data-source="infogreffe"]')).toContainText("set here");
+  await expect(a.locator(`tr[data-gap="${workspace}/handelsregister"]`)).toHaveCount(0);
+  const stored = (await sim("GET", `/v2/workspaces/${workspace}/vault`)).json as { sourceKey: string; version: number }[];
+  expect(stored.find((e) => e.sourceKey === "handelsregister")?.version).toBe(1);
+
+  // The UBO change's audit row names both admins.
+  const [audit] = await db.query<{ actor_email: string; details: { dualControl: string; requestedBy: string } }>(
+    "select actor_email, details from audit_log where action = 'workspace.ubo_access_changed' and target = $1",
+    [workspace],
+  );
+  expect(audit).toMatchObject({ actor_email: second.email, details: { dualControl: "approved", requestedBy: first.email } });
+});
