@@ -67,8 +67,8 @@ test("create a workspace, a second admin approves UBO access, credentials throug
   await gap.getByRole("link", { name: `Supply credentials for handelsregister on ${workspace}` }).click();
   await expect(a).toHaveURL(/#source-handelsregister$/);
   const form = a.locator("#source-handelsregister");
-  await form.getByLabel("email", { exact: true }).first().fill("kyc@example.com");
-  await form.getByLabel("password", { exact: true }).first().fill(`pw-${randomUUID()}`);
+  await form.getByLabel("email").first().fill("kyc@example.com");
+  await form.getByLabel("password").first().fill(`pw-${randomUUID()}`);
   await form.getByRole("button", { name: "Add a row to backupAccounts" }).click();
   const backup = form.getByRole("group", { name: "backupAccounts 1" });
   await backup.getByLabel("email").fill("backup@example.com");
