@@ -3,6 +3,9 @@
  *   - 100 PUTs of credentials through lib/vault/store-credentials.ts (what the /vault action runs), in this process,
  *     against the launcher's simulator and database, each carrying the same canary password; then a forced garbage
  *     collection and a V8 heap snapshot, searched for the canary                                           goal 0
+ *   - then 100 replacements of those credentials through lib/vault/replace-credentials.ts (a first admin asks, a
+ *     second admin approves by entering a second canary: the dual-control path the /vault actions run), the same
+ *     collection and search for the second canary                                                       goal 0
  *   - as a control, the same search finds a canary this process still holds (so 0 is not a blind search).
  * The canary lives in this script only as bytes outside the V8 heap (a Buffer), so the search does not find itself.
  * Run: npm run bench:vault-canary (node --expose-gc, react-server conditions), which starts the app.
@@ -45,6 +48,7 @@ async function main() {
     const { findConnection } = await import("../lib/connections/manage-connections");
     const { openRegistry } = await import("../lib/connections/registry-for");
     const { storeCredentials } = await import("../lib/vault/store-credentials");
+    const { approveReplacement, requestReplacement } = await import("../lib/vault/replace-credentials");
     const registry = (await openRegistry(await findConnection(await simulatorConnectionId())))!;
     const { rows } = await database.query(
       'select id, email, name, role, must_change_password as "mustChangePassword", session_version as "sessionVersion" from users where email = $1',
@@ -68,6 +72,29 @@ async function main() {
     if (stored !== puts) throw new Error(`only ${stored} of ${puts} PUTs were stored`);
     const found = timesInHeap(canary);
 
+    // A second admin, so that dual control applies: each replacement waits, then is approved with the new values.
+    const { rows: approvers } = await database.query(
+      `insert into users (email, name, role, password_hash) values ($1, 'Second admin', 'admin', null)
+       returning id, email, name, role, must_change_password as "mustChangePassword", session_version as "sessionVersion"`,
+      [`second-${run}@registry-desk.test`],
+    );
+    const replacement = Buffer.from(`canary-${randomUUID()}`);
+    let replaced = 0;
+    for (let i = 0; i < puts; i++) {
+      const workspace = `canary-${run}-${i}`;
+      const asked = await requestReplacement(admin, registry, { workspace, sourceKey: "infogreffe", reason: "bench rotation" });
+      if (!asked.ok || asked.data.state !== "pending") throw new Error(`replacement ${i} did not wait for a second admin`);
+      const approved = await approveReplacement(approvers[0], registry, {
+        changeId: asked.data.changeId,
+        workspace,
+        sourceKey: "infogreffe",
+        payload: { email: "bench@example.com", password: replacement.toString() },
+      });
+      if (approved.ok) replaced++;
+    }
+    if (replaced !== puts) throw new Error(`only ${replaced} of ${puts} replacements were approved`);
+    const foundAfterReplacements = timesInHeap(replacement);
+
     const control = Buffer.from(`canary-${randomUUID()}`);
     const held = [control.toString()];
     const foundWhileHeld = timesInHeap(control);
@@ -76,6 +103,7 @@ async function main() {
     console.log(
       `canary found ${found} times in the heap after ${puts} PUTs (goal 0; control: a canary still held is found ${foundWhileHeld} times)`,
     );
+    console.log(`canary found ${foundAfterReplacements} times in the heap after ${puts} replacements approved by a second admin (goal 0)`);
   });
 }
 
