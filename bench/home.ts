@@ -2,8 +2,8 @@
  * Home page figures (issue 16), on a production build with embedded Postgres and the simulator, one line per role:
  *   - GET / signed in as each role, time until the last byte (every card streamed in), p50 of 30   goal ≤ 200 ms
  * The database holds what the cards read, at a working size: 2,000 alerts (200 open ones assigned to the officer),
- * 300 requests (50 still running), 20 pending changes, 5,000 audit rows (500 of them exports), 100 webhook
- * rejections and 10 locked-out users.
+ * 1,000 dossiers of about 39 KB each with filing dates around today (50 requests still running), 20 pending changes,
+ * 5,000 audit rows (500 of them exports), 100 webhook rejections and 10 locked-out users.
  * Run: npm run bench:home   (builds first if the build is stale)
  */
 import type pg from "pg";
@@ -30,11 +30,18 @@ async function seed(database: pg.Client, connectionId: string, officerId: string
      from generate_series(1, 2000) n`,
     [connectionId, officerId],
   );
+  // 1,000 dossiers of about 39 KB each (a typical company's snapshot), with their filing dates around today.
   await database.query(
-    `insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name, complete, data_status)
+    `insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name, complete, data_status,
+       snapshot, filings)
      select 'req_home_' || n, $1, 'console', $2, 'DE', 'HRB ' || n, 'Home bench ' || n, n > 50,
-       '{"dataPoints": {"companyProfile": {"status": "completed", "cost": 1}, "shareholders": {"status": "in_progress"}}}'::jsonb
-     from generate_series(1, 300) n`,
+       '{"dataPoints": {"companyProfile": {"status": "completed", "cost": 1}, "shareholders": {"status": "in_progress"}}}'::jsonb,
+       json_build_object('request', json_build_object('requestId', 'req_home_' || n, 'metadata', json_build_object('caseReference', 'CASE-' || n)),
+         'company', json_build_object('legalName', 'Home bench ' || n, 'statutoryFilings', filings, 'officers', repeat('x', 39000))),
+       jsonb_build_object('legalName', 'Home bench ' || n, 'statutoryFilings', filings, 'complianceFlags', null, 'caseReference', 'CASE-' || n)
+     from generate_series(1, 1000) n,
+       lateral (select jsonb_build_object('accounts', jsonb_build_object('next', jsonb_build_object('dueDate', (current_date + (n % 90 - 30))::text)))
+         as filings) f`,
     [connectionId, officerId],
   );
   await database.query(

@@ -1,45 +1,18 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { migrationBefore } from "@/test/migration-before";
 import { createDatabase } from "./client";
 import { migrationsFolder } from "./migrate";
 
 // Migration 0005 turns "alerts" (until then one row per notification) into alerts that group the notifications
 // of one monitor. This runs it on a database holding notifications stored the old way.
-const name = `registry_desk_backfill_${Date.now()}`;
-const adminUrl = inject("postgresAdminUrl");
-const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-let folderBefore0005: string;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-}
-
-beforeAll(async () => {
-  await admin(`create database ${name}`);
-  folderBefore0005 = mkdtempSync(path.join(os.tmpdir(), "migrations-before-0005-"));
-  cpSync(migrationsFolder, folderBefore0005, { recursive: true });
-  const journalPath = path.join(folderBefore0005, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < "0005");
-  writeFileSync(journalPath, JSON.stringify(journal));
-});
-
-afterAll(async () => {
-  rmSync(folderBefore0005, { recursive: true, force: true });
-  await admin(`drop database if exists ${name} with (force)`);
-});
+const { url, before } = migrationBefore("0005");
 
 describe("migration 0005 (alerts group notifications)", () => {
   it("keeps every stored notification and folds each monitor's into one open alert with their categories", async () => {
     const { db, pool } = createDatabase(url, 1);
     try {
-      await migrate(db, { migrationsFolder: folderBefore0005 });
+      await migrate(db, { migrationsFolder: before() });
       const old = `insert into alerts (message_id, monitor_id, company_id, country_code, change_categories, monitor_has_been_deactivated, notified_at, received_at)
         values ($1, $2, 'C1', 'GB', $3, $4, '2026-11-01T00:00:00Z', $5)`;
       await pool.query(old, ["msg_1", "mon_a", '["address"]', false, "2026-11-01T10:00:00Z"]);

@@ -209,6 +209,12 @@ export const companyRequests = pgTable(
     dataStatus: jsonb("data_status"),
     /** Every datapoint and document has reached a final state. */
     complete: boolean("complete").notNull().default(false),
+    /**
+     * What the filing-deadline calendar reads of the merged snapshot (legal name, `statutoryFilings`,
+     * `complianceFlags`, the case reference), written with it: so the calendar and the home page never parse
+     * whole snapshots. Null until the first snapshot.
+     */
+    filings: jsonb("filings").$type<StoredFilings>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -219,6 +225,9 @@ export const companyRequests = pgTable(
 );
 
 export type CompanyRequestRow = typeof companyRequests.$inferSelect;
+
+/** `company_requests.filings`: parts of the snapshot as the registry sent them (validated when read). */
+export type StoredFilings = { legalName: unknown; statutoryFilings: unknown; complianceFlags: unknown; caseReference: unknown };
 
 /** Each applied version of a request's merged snapshot, for diffs and the delivery timeline. */
 export const companyRequestVersions = pgTable(

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, monitors } from "@/db/schema";
+import type { CompanyResponse } from "@/lib/registry/schemas";
+import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storeSandboxConnection } from "@/test/stored-connection";
+import { withFilings } from "@/test/with-filings";
 import { insertUser } from "@/test/users-fixture";
 import { calendarEntries } from "./calendar-entries";
 import { upcomingDeadlines } from "./upcoming-deadlines";
@@ -12,6 +15,10 @@ const snapshotOf = (caseReference: string | undefined, company: Record<string, u
   request: { requestId: "x", ...(caseReference && { metadata: { caseReference } }) },
   company,
 });
+
+/** A stored snapshot and its calendar parts, as storeSnapshot writes them. */
+const stored = (caseReference: string | undefined, company: Record<string, unknown>) =>
+  withFilings({ snapshot: snapshotOf(caseReference, company) });
 
 describe("calendarEntries", () => {
   beforeAll(async () => {
@@ -27,7 +34,7 @@ describe("calendarEntries", () => {
           companyId: "07654321",
           version: 3,
           updatedAt: new Date("2026-01-01T00:00:00Z"),
-          snapshot: snapshotOf("OLD-CASE", {
+          ...stored("OLD-CASE", {
             legalName: "Old Name Ltd",
             statutoryFilings: { accounts: { next: { dueDate: "2026-04-30" } }, annualFiling: { next: { dueDate: "2026-05-20" } } },
           }),
@@ -40,7 +47,7 @@ describe("calendarEntries", () => {
           companyId: "07654321",
           version: 1,
           updatedAt: new Date("2026-05-01T00:00:00Z"),
-          snapshot: snapshotOf("NEW-CASE", {
+          ...stored("NEW-CASE", {
             legalName: "New Name Ltd",
             statutoryFilings: { accounts: { next: { dueDate: "2026-10-31" } }, annualFiling: { next: { dueDate: "2026-05-20" } } },
             complianceFlags: { accountsOverdue: { active: false } },
@@ -54,7 +61,7 @@ describe("calendarEntries", () => {
           origin: "elsewhere",
           countryCode: "IE",
           companyId: "999",
-          snapshot: snapshotOf(undefined, {
+          ...stored(undefined, {
             legalName: "Odd Teoranta",
             statutoryFilings: { accounts: "not an object" },
             complianceFlags: { annualFilingOverdue: { active: true } },
@@ -83,6 +90,22 @@ describe("calendarEntries", () => {
       connection: { name: "Calendar sandbox" },
     });
     expect(entries[0]).toMatchObject({ companyName: "Odd Teoranta", connection: null, caseReferences: [], monitored: false });
+  });
+
+  it("shows a snapshot as soon as storeSnapshot stores it (its calendar parts are written with it)", async () => {
+    const snapshot = {
+      request: {
+        requestId: "req_stored",
+        version: 1,
+        countryCode: "FR",
+        companyId: "552100554",
+        metadata: { caseReference: "STORED-CASE" },
+      },
+      company: { legalName: "Stored SA", statutoryFilings: { annualFiling: { next: { dueDate: "2027-06-01" } } } },
+    } as unknown as CompanyResponse;
+    expect((await storeSnapshot(db(), null, snapshot, "webhook")).outcome).toBe("applied");
+    const entry = (await calendarEntries(now)).find((e) => e.requestId === "req_stored");
+    expect(entry).toMatchObject({ companyName: "Stored SA", kind: "annualFiling", dueDate: "2027-06-01", caseReferences: ["STORED-CASE"] });
   });
 
   it("gives the home page the next N days and the overdue ones, only to a role that reads the calendar", async () => {

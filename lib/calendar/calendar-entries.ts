@@ -21,43 +21,29 @@ type NewestRow = {
 
 /**
  * Every filing deadline the console knows of: from the newest snapshot of each company among the stored requests,
- * with the case references of all its requests and running monitors. Snapshots are `json` text (possibly
- * megabytes), which Postgres reads and parses again for each `->`: so each company's newest snapshot is parsed once,
- * and another request's only when the company was requested more than once. Parts that do not parse are skipped,
- * never a failed page (the API is additive).
+ * with the case references of all its requests and running monitors. It reads `company_requests.filings` (the
+ * calendar's parts of each snapshot, written with it), never the snapshots themselves. Parts that do not parse are
+ * skipped, never a failed page (the API is additive).
  */
 export async function calendarEntries(now = new Date()): Promise<FilingEntry[]> {
   const [newest, references, running] = await Promise.all([
     db().execute<NewestRow>(sql`
-      with newest as (
-        select distinct on (country_code, company_id) request_id
-        from company_requests
-        where snapshot is not null and country_code is not null and company_id is not null
-        order by country_code, company_id, updated_at desc, request_id desc
-      )
-      select r.request_id, r.updated_at, r.country_code, r.company_id, r.company_name,
+      select distinct on (r.country_code, r.company_id)
+        r.request_id, r.updated_at, r.country_code, r.company_id, r.company_name,
         c.id as connection_id, c.name as connection_name,
-        s.snapshot->'company'->>'legalName' as legal_name,
-        s.snapshot->'company'->'statutoryFilings' as statutory_filings,
-        s.snapshot->'company'->'complianceFlags' as compliance_flags,
-        s.snapshot->'request'->'metadata'->>'caseReference' as case_reference
-      from newest
-      join company_requests r on r.request_id = newest.request_id
-      left join registry_connections c on c.id = r.connection_id
-      -- One parse of the text into jsonb (offset 0 keeps it from being inlined into each expression).
-      cross join lateral (select r.snapshot::jsonb as snapshot offset 0) s`),
-    // The case references of a company's other requests: only companies requested more than once are read again.
-    db().execute<{ country_code: string; company_id: string; case_reference: string | null }>(sql`
-      select distinct r.country_code, r.company_id, r.snapshot->'request'->'metadata'->>'caseReference' as case_reference
+        r.filings->>'legalName' as legal_name,
+        r.filings->'statutoryFilings' as statutory_filings,
+        r.filings->'complianceFlags' as compliance_flags,
+        r.filings->>'caseReference' as case_reference
       from company_requests r
-      join (
-        select country_code, company_id
-        from company_requests
-        where snapshot is not null and country_code is not null and company_id is not null
-        group by country_code, company_id
-        having count(*) > 1
-      ) repeated on repeated.country_code = r.country_code and repeated.company_id = r.company_id
-      where r.snapshot is not null`),
+      left join registry_connections c on c.id = r.connection_id
+      where r.filings is not null and r.country_code is not null and r.company_id is not null
+      order by r.country_code, r.company_id, r.updated_at desc, r.request_id desc`),
+    // The case references of every request of each company (the newest one's among them).
+    db().execute<{ country_code: string; company_id: string; case_reference: string | null }>(sql`
+      select distinct country_code, company_id, filings->>'caseReference' as case_reference
+      from company_requests
+      where filings is not null and country_code is not null and company_id is not null and filings->>'caseReference' is not null`),
     db()
       .select({ countryCode: monitors.countryCode, companyId: monitors.companyId, caseReference: monitors.caseReference })
       .from(monitors)

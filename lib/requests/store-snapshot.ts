@@ -5,6 +5,7 @@ import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { applySnapshot, storedSectionsRead, type DataStatus, type StoredSnapshot } from "./apply";
+import { filingsOf } from "./stored-filings";
 import { isRequestComplete } from "./completion";
 import type { SnapshotSource } from "./origins";
 
@@ -110,12 +111,13 @@ export async function storeSnapshot(
     const write = await executor.execute<{ written: boolean }>(sql`
       with incoming as (select ${JSON.stringify(merged)}::json as snapshot),
       written as (
-        insert into company_requests (request_id, connection_id, origin, country_code, company_id, company_name, version, snapshot, data_status, complete)
+        insert into company_requests (request_id, connection_id, origin, country_code, company_id, company_name, version, snapshot, data_status, complete, filings)
         select ${requestId}, ${connectionId}::uuid, 'elsewhere', ${request.countryCode ?? request.country ?? null}, ${request.companyId ?? null}, ${name},
-               ${version}, snapshot, ${JSON.stringify(merged.request.dataStatus ?? null)}::jsonb, ${complete}
+               ${version}, snapshot, ${JSON.stringify(merged.request.dataStatus ?? null)}::jsonb, ${complete}, ${JSON.stringify(filingsOf(merged))}::jsonb
         from incoming where ${guard}
         on conflict (request_id) do update
           set version = excluded.version, snapshot = excluded.snapshot, data_status = excluded.data_status, complete = excluded.complete,
+              filings = excluded.filings,
               company_name = coalesce(excluded.company_name, company_requests.company_name), updated_at = now()
           where ${storedVersion === undefined ? sql`false` : sql`company_requests.version = ${storedVersion} and company_requests.connection_id is not distinct from ${connectionId}::uuid`}
         returning 1),

@@ -5,6 +5,7 @@ import { db } from "@/db/client";
 import { auditLog, companyRequests } from "@/db/schema";
 import { parseIcs } from "@/test/ics-text";
 import { insertUser } from "@/test/users-fixture";
+import { withFilings } from "@/test/with-filings";
 import { GET } from "./route";
 
 const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
@@ -17,16 +18,17 @@ const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") =>
 };
 const exportIcs = (query: string) => GET(new NextRequest(`http://127.0.0.1/api/calendar/export?${query}`), undefined);
 
-const company = (countryCode: string, id: string, legalName: string, caseReference: string) => ({
-  requestId: `req_${id}`,
-  origin: "console" as const,
-  countryCode,
-  companyId: id,
-  snapshot: {
-    request: { requestId: `req_${id}`, metadata: { caseReference } },
-    company: { id, countryCode, legalName, statutoryFilings: { accounts: { next: { dueDate: "2099-01-31" } } } },
-  },
-});
+const company = (countryCode: string, id: string, legalName: string, caseReference: string) =>
+  withFilings({
+    requestId: `req_${id}`,
+    origin: "console" as const,
+    countryCode,
+    companyId: id,
+    snapshot: {
+      request: { requestId: `req_${id}`, metadata: { caseReference } },
+      company: { id, countryCode, legalName, statutoryFilings: { accounts: { next: { dueDate: "2099-01-31" } } } },
+    },
+  });
 
 describe("GET /api/calendar/export", () => {
   beforeAll(async () => {

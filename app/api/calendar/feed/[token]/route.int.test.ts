@@ -6,6 +6,7 @@ import { auditLog, calendarFeeds, companyRequests, users } from "@/db/schema";
 import { createCalendarFeed, revokeCalendarFeed } from "@/lib/calendar/calendar-feeds";
 import { parseIcs } from "@/test/ics-text";
 import { insertUser } from "@/test/users-fixture";
+import { withFilings } from "@/test/with-filings";
 import { GET } from "./route";
 
 const fetchFeed = (token: string) =>
@@ -25,7 +26,17 @@ describe("GET /api/calendar/feed/[token]", () => {
   beforeAll(async () => {
     await db()
       .insert(companyRequests)
-      .values({ requestId: "req_feed", origin: "console", countryCode: "GB", companyId: "01234567", version: 1, snapshot, complete: true });
+      .values(
+        withFilings({
+          requestId: "req_feed",
+          origin: "console" as const,
+          countryCode: "GB",
+          companyId: "01234567",
+          version: 1,
+          snapshot,
+          complete: true,
+        }),
+      );
   });
 
   it("answers a valid token with the calendar, its entry included, and stores only the token's SHA-256", async () => {
