@@ -87,3 +87,37 @@ test("a finance user may not export an evidence pack", async ({ page, login, db 
   const answer = await page.request.get(`/api/requests/${requestId}/evidence`);
   expect(answer.status()).toBe(403);
 });
+
+test("the pack of LARGE (500 people, a 2,000-node graph) comes within the 10-second figure, every hash matching", async ({
+  page,
+  login,
+  db,
+}) => {
+  test.setTimeout(180_000);
+  const requestId = await orderedDossier(db, "DE", "LARGE");
+  await expect
+    .poll(
+      async () =>
+        (await db.query<{ complete: boolean }>("select complete from company_requests where request_id = $1", [requestId]))[0]?.complete,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe(true);
+  await login.signInAndWait(await db.createUser("compliance"));
+
+  const started = performance.now();
+  const answer = await page.request.get(`/api/requests/${requestId}/evidence`, { timeout: 60_000 });
+  const body = await answer.body();
+  const seconds = (performance.now() - started) / 1000;
+  expect(answer.status()).toBe(200);
+  expect(seconds, `the LARGE pack took ${seconds.toFixed(1)} s`).toBeLessThanOrEqual(10);
+  const entries = unzipSync(new Uint8Array(body));
+  const manifest = JSON.parse(strFromU8(entries["manifest.json"]!)) as Manifest;
+  for (const file of manifest.files) expect(sha256Hex(Buffer.from(entries[file.path]!)), file.path).toBe(file.sha256);
+  expect(flat((await pdfPageTexts(entries["report.pdf"]!)).join(""))).toContain(requestId);
+  test.info().annotations.push({
+    type: "figure",
+    description: `LARGE evidence pack: ${seconds.toFixed(2)} s, ${(body.length / 1e6).toFixed(1)} MB`,
+  });
+});
