@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { auditLog, users, type User } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
@@ -16,4 +16,23 @@ export async function insertUser(email: string, role: Role, password = "a-good-l
 export async function auditActionsFor(target: string): Promise<string[]> {
   const rows = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, target)).orderBy(auditLog.id);
   return rows.map((r) => r.action);
+}
+
+/** Who a test's mocked next-auth session says is signed in (the object a `vi.hoisted` holder gives `getServerSession`). */
+export type SessionHolder = { session: { user: { id: string; sessionVersion: number } } | undefined };
+
+/** Inserts a user of `role` with a unique email and signs them in through `holder`. */
+export async function signInAs(holder: SessionHolder, role: Role): Promise<User> {
+  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
+  holder.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
+  return user;
+}
+
+/** The details of the audit rows `actorEmail` wrote as `action`, oldest first. */
+export async function auditDetailsOf(action: string, actorEmail: string): Promise<{ details: Record<string, unknown> }[]> {
+  return db()
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.actorEmail, actorEmail)))
+    .orderBy(auditLog.id);
 }

@@ -1,29 +1,22 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import { auditCsvHeader } from "@/lib/audit/audit-csv";
 import { csvTable, defused, hostileCells } from "@/test/csv-download";
-import { insertUser } from "@/test/users-fixture";
+import { auditDetailsOf, signInAs as signInUser } from "@/test/users-fixture";
+import type { Role } from "@/lib/auth/roles";
 import { GET } from "./route";
 
 const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
 vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
 vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
+const signInAs = (role: Role) => signInUser(browser, role);
 
 const exportCsv = (query = "") => GET(new NextRequest(`http://localhost/api/audit/export${query}`), undefined);
-const exportsBy = (email: string) =>
-  db()
-    .select({ details: auditLog.details })
-    .from(auditLog)
-    .where(and(eq(auditLog.action, "audit.exported"), eq(auditLog.actorEmail, email)));
+const exportsBy = (email: string) => auditDetailsOf("audit.exported", email);
 
 describe("GET /api/audit/export", () => {
   beforeAll(async () => {
