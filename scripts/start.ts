@@ -10,7 +10,8 @@
  *   5. seed the first admin on an empty database and print its one-time password once
  *   6. start the registry simulator on 127.0.0.1:SIM_PORT (unless SIMULATOR=off) and keep the
  *      "Local simulator" sandbox connection seeded with its key and webhook signing secret
- *   7. start Next.js (`next start`, or `next dev` with --dev) on HOST:PORT
+ *   7. start Next.js on HOST:PORT: scripts/app-server.ts (Next.js's handler, with webhook deliveries served
+ *      straight from node:http), or `next dev` with --dev
  *
  * Ctrl-C stops everything it started, Postgres included; the next start reuses the data.
  */
@@ -185,7 +186,9 @@ async function main() {
     NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? dataDirSecret(dataDir, "auth-secret"),
     APP_ENCRYPTION_KEY: encryptionKey,
   };
-  const next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(env.PORT), "--hostname", env.HOST], {
+  // Production: Next.js behind scripts/app-server.ts, which serves webhook deliveries itself (same port and URL).
+  const serverArgs = dev ? [nextBin, "dev"] : [tsxCli, path.join(root, "scripts", "app-server.ts")];
+  const next = spawn(process.execPath, [...serverArgs, "--port", String(env.PORT), "--hostname", env.HOST], {
     cwd: root,
     env: appEnv,
     stdio: "inherit",

@@ -1,4 +1,11 @@
+import type { IncomingMessage } from "node:http";
+
 export type BoundedBody = { ok: true; bytes: Buffer } | { ok: false; reason: "too_large" };
+
+const tooLarge: BoundedBody = { ok: false, reason: "too_large" };
+
+/** A declared `Content-Length` over the cap: refused before a byte is read. */
+const declaresTooMuch = (contentLength: string | null | undefined, maxBytes: number) => Number(contentLength ?? Number.NaN) > maxBytes;
 
 /**
  * Reads a request's body as a stream, counting bytes as they come, and gives up (cancelling the stream, so the
@@ -7,10 +14,9 @@ export type BoundedBody = { ok: true; bytes: Buffer } | { ok: false; reason: "to
  * buffered and nothing is hashed or parsed before the size is known to be acceptable.
  */
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<BoundedBody> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) {
+  if (declaresTooMuch(request.headers.get("content-length"), maxBytes)) {
     await request.body?.cancel().catch(() => {});
-    return { ok: false, reason: "too_large" };
+    return tooLarge;
   }
   if (!request.body) return { ok: true, bytes: Buffer.alloc(0) };
   const reader = request.body.getReader();
@@ -22,9 +28,31 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      return { ok: false, reason: "too_large" };
+      return tooLarge;
     }
     chunks.push(value);
   }
   return { ok: true, bytes: Buffer.concat(chunks, size) };
+}
+
+/**
+ * The same for a node:http request (the launcher's server, lib/webhooks/serve-webhook.ts). Past the cap it stops
+ * reading and leaves the message paused: the caller answers 413 and closes the connection, and the rest is never
+ * read. A request that fails or is aborted mid-body rejects.
+ */
+export function readBoundedMessage(message: IncomingMessage, maxBytes: number): Promise<BoundedBody> {
+  if (declaresTooMuch(message.headers["content-length"], maxBytes)) return Promise.resolve(tooLarge);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      message.off("data", onData).off("end", onEnd).pause();
+      resolve(tooLarge);
+    };
+    const onEnd = () => resolve({ ok: true, bytes: Buffer.concat(chunks, size) });
+    message.on("data", onData).on("end", onEnd).once("error", reject);
+    message.once("close", () => message.complete || reject(new Error("the connection closed before the body ended")));
+  });
 }

@@ -13,13 +13,13 @@ import { recordRejection } from "./rejections";
 import { ledgerRetentionMs, pruneIntervalMs } from "./retention";
 import { signingSecrets } from "@/lib/connections/signing-secrets";
 import { postgresDataError, storableText } from "./storable";
-import { verifyWebhook } from "./verify";
+import { verifyWebhook, type HeaderReader } from "./verify";
 
 export type ReceiveInput = {
   connectionId: string;
   /** The body exactly as received (bytes, or their UTF-8 text): the signature covers these bytes. */
   rawBody: string | Uint8Array;
-  headers: Headers;
+  headers: HeaderReader;
   /** `performance.now()` when the request arrived, for the ledger's processing time. */
   arrivedAt: number;
 };
@@ -40,7 +40,7 @@ const unknownConnection: ReceiveResult = {
   status: 404,
   body: { error: { code: "unknown_connection", message: "No connection has this webhook URL." } },
 };
-const unavailable: ReceiveResult = {
+export const unavailable: ReceiveResult = {
   status: 503,
   body: { error: { code: "unavailable", message: "The delivery could not be stored; nothing was acknowledged. The sender will retry." } },
 };

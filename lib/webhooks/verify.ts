@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
+/** What verification reads of a request's headers: a fetch `Headers`, or a node:http request's through `messageHeaders`. */
+export type HeaderReader = Pick<Headers, "get">;
+
 export type Verification = { ok: true; id: string; timestamp: number; payload: unknown } | { ok: false; reason: string };
 
 /** How far a delivery's timestamp may be from now, either way (the Standard Webhooks default). */
@@ -33,7 +36,7 @@ function signingKey(secret: string): Buffer | undefined {
  */
 export function verifyWebhook(
   body: string | Uint8Array,
-  headers: Headers,
+  headers: HeaderReader,
   secrets: readonly string[],
   options: { nowSeconds?: number } = {},
 ): Verification {

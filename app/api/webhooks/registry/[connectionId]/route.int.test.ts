@@ -1,13 +1,18 @@
 /**
- * The webhook route as the internet reaches it: a body over WEBHOOK_MAX_BYTES (8 MiB by default) is answered 413
+ * The webhook URL as the internet reaches it, through both of its entry points: the Next.js route (`next dev`, a
+ * plain `next start`) and the launcher's server, which serves deliveries before Next.js (lib/webhooks/serve-webhook.ts,
+ * here on a real node:http server on 127.0.0.1). A body over WEBHOOK_MAX_BYTES (8 MiB by default) is answered 413
  * before anything is hashed or stored, and the simulator's largest snapshot (`LARGE`) fits with room to spare.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, registryConnections, webhookDeliveries, webhookRejections } from "@/db/schema";
 import { appEnv } from "@/lib/env";
 import { flushRejections } from "@/lib/webhooks/rejections";
+import { serveWebhook, webhookDeliveryTarget } from "@/lib/webhooks/serve-webhook";
 import { startTestSimulator, testSecret } from "../../../../../simulator/test-harness";
 import { generateMessageId, webhookHeaders } from "../../../../../simulator/webhooks/sign";
 import { POST } from "./route";
@@ -28,15 +33,63 @@ const everyDataPoint = [
   "availableDocuments",
 ];
 
-function post(body: BodyInit, headers: Record<string, string>, connection = connectionId) {
+type Answer = { status: number; json: () => Promise<unknown>; headers: Record<string, string | string[] | undefined> };
+type Post = (body: string | ReadableStream<Uint8Array>, headers: Record<string, string>, connection?: string) => Promise<Answer>;
+
+/** Straight into the Next.js route handler. */
+const postToRoute: Post = async (body, headers, connection = connectionId) => {
   const request = new Request(`http://127.0.0.1/api/webhooks/registry/${connection}`, {
     method: "POST",
     body,
     headers,
     duplex: "half",
   } as RequestInit);
-  return POST(request, { params: Promise.resolve({ connectionId: connection }) });
-}
+  const response = await POST(request, { params: Promise.resolve({ connectionId: connection }) });
+  return { status: response.status, json: () => response.json(), headers: Object.fromEntries(response.headers) };
+};
+
+let server: http.Server | undefined;
+/** Over HTTP to a node:http server dispatching as scripts/app-server.ts does (anything else would answer 418). */
+const postToServer: Post = async (body, headers, connection = connectionId) => {
+  server ??= await new Promise<http.Server>((resolve) => {
+    const listening = http.createServer((request, response) => {
+      const target = webhookDeliveryTarget(request.method, request.url);
+      if (target === undefined) return void response.writeHead(418).end();
+      void serveWebhook(request, response, target);
+    });
+    listening.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  return new Promise<Answer>((resolve, reject) => {
+    let answered = false;
+    const request = http.request(
+      { host: "127.0.0.1", port, method: "POST", path: `/api/webhooks/registry/${connection}`, headers },
+      (response) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: response.statusCode ?? 0, json: async () => JSON.parse(text), headers: response.headers });
+        });
+      },
+    );
+    // The server may answer (413) and close while the body is still going out: the answer is what counts.
+    request.on("error", (error) => answered || reject(error));
+    if (typeof body === "string") return void request.end(body);
+    void (async () => {
+      const reader = body.getReader();
+      for (let chunk = await reader.read(); !chunk.done && !request.destroyed; chunk = await reader.read()) {
+        if (!request.write(chunk.value))
+          await new Promise<void>((resolve) => {
+            const go = () => (request.off("drain", go).off("close", go), resolve());
+            request.once("drain", go).once("close", go);
+          });
+      }
+      request.end();
+    })().catch(() => {});
+  });
+};
 
 const signed = (body: string) => webhookHeaders(testSecret, generateMessageId(), Math.floor(Date.now() / 1000), body);
 
@@ -47,14 +100,21 @@ async function nothingRecorded() {
   expect(await db().select().from(companyRequests)).toEqual([]);
 }
 
-describe("POST /api/webhooks/registry/[connectionId]", () => {
+describe.each([
+  ["the Next.js route", postToRoute],
+  ["the launcher's server (serveWebhook)", postToServer],
+])("POST /api/webhooks/registry/[connectionId] through %s", (_entry, post) => {
   beforeAll(async () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests} cascade`);
     connectionId = await storeSandboxConnection({ webhookSecret: testSecret, name: "Simulator", baseUrl: "http://127.0.0.1" });
     sim = await startTestSimulator({ walletCredits: 100_000 });
     await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
   });
-  afterAll(() => sim.close());
+  afterAll(async () => {
+    await sim.close();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    server = undefined;
+  });
 
   it("caps bodies at 8 MiB by default", () => {
     expect(appEnv().WEBHOOK_MAX_BYTES).toBe(8 * 1024 * 1024);
@@ -95,6 +155,7 @@ describe("POST /api/webhooks/registry/[connectionId]", () => {
     const response = await post(body, signed(body), "00000000-0000-4000-8000-000000000000");
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: "unknown_connection" } });
+    expect(response.headers["cache-control"]).toBe("no-store");
     await nothingRecorded();
   });
 

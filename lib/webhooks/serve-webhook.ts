@@ -1,0 +1,68 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { db } from "@/db/client";
+import { appEnv } from "@/lib/env";
+import { readBoundedMessage } from "./bounded-body";
+import { receiveWebhook, unavailable, type ReceiveResult } from "./receive";
+import type { HeaderReader } from "./verify";
+
+const deliveryPath = /^\/api\/webhooks\/registry\/([^/?#]+)(?:\?.*)?$/;
+
+/**
+ * The connection id when a request is a webhook delivery (`POST /api/webhooks/registry/<id>`), else undefined:
+ * everything else (other methods, a trailing slash, an id that is not valid percent-encoding) goes to Next.js,
+ * whose route for the same URL answers it as before.
+ */
+export function webhookDeliveryTarget(method: string | undefined, url: string | undefined): string | undefined {
+  if (method !== "POST" || !url) return undefined;
+  const encoded = deliveryPath.exec(url)?.[1];
+  if (encoded === undefined) return undefined;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A node:http request's headers as verification reads them (node has already lower-cased the names). */
+export function messageHeaders(message: IncomingMessage): HeaderReader {
+  return {
+    get: (name) => {
+      const value = message.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+const answerHeaders = { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+
+/**
+ * A webhook delivery served straight from node:http, in front of Next.js on the same port (scripts/app-server.ts):
+ * the same body cap, verification and storage as the Next.js route (app/api/webhooks/registry/[connectionId]),
+ * without a framework's routing and request objects around every delivery, which cost more CPU than storing it.
+ * A body over WEBHOOK_MAX_BYTES is answered 413 and the connection closed, the rest unread.
+ */
+export async function serveWebhook(request: IncomingMessage, response: ServerResponse, connectionId: string): Promise<void> {
+  const arrivedAt = performance.now();
+  const maxBytes = appEnv().WEBHOOK_MAX_BYTES;
+  let result: ReceiveResult;
+  try {
+    const body = await readBoundedMessage(request, maxBytes);
+    if (!body.ok) {
+      response.writeHead(413, { ...answerHeaders, connection: "close" }).end(JSON.stringify(payloadTooLarge(maxBytes)));
+      return;
+    }
+    result = await receiveWebhook(db(), { connectionId, rawBody: body.bytes, headers: messageHeaders(request), arrivedAt });
+  } catch (error) {
+    if (request.destroyed) return; // the sender went away mid-body: nobody to answer
+    console.error("[webhooks] delivery not handled:", error);
+    result = unavailable;
+  }
+  response.writeHead(result.status, answerHeaders).end(JSON.stringify(result.body));
+}
+
+/** The 413 answer of both entry points. */
+export function payloadTooLarge(maxBytes: number) {
+  const message = `The body is larger than ${maxBytes} bytes (WEBHOOK_MAX_BYTES); nothing was read further or stored.`;
+  return { error: { code: "payload_too_large", message } };
+}

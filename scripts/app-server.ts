@@ -1,0 +1,42 @@
+/**
+ * The production server `npm start` runs (scripts/start.ts): Next.js's own request handler for every request but
+ * one kind. Signed webhook deliveries (`POST /api/webhooks/registry/<id>`) are served straight from node:http
+ * (lib/webhooks/serve-webhook.ts) on the same port and URL, with the same answers as the Next.js route, at
+ * about half the CPU per delivery: the registry sends them by the hundred per second. Upgrades go to Next.js too.
+ *
+ * Run: tsx scripts/app-server.ts --port <port> --hostname <host>   (NODE_ENV=production, after `next build`)
+ */
+import http from "node:http";
+import { register } from "node:module";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+register("./server-condition.mjs", import.meta.url);
+
+const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
+const port = Number(values.port ?? 3000);
+const hostname = values.hostname ?? "127.0.0.1";
+
+const { default: next } = await import("next");
+const app = next({ dir: path.resolve(import.meta.dirname, ".."), dev: false, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+const upgrade = app.getUpgradeHandler();
+const { serveWebhook, webhookDeliveryTarget } = await import("../lib/webhooks/serve-webhook");
+
+const server = http.createServer((request, response) => {
+  const connectionId = webhookDeliveryTarget(request.method, request.url);
+  const served = connectionId === undefined ? handle(request, response) : serveWebhook(request, response, connectionId);
+  served.catch((error: unknown) => {
+    console.error(`[app-server] ${request.method} ${request.url} failed:`, error);
+    if (!response.headersSent) response.writeHead(500).end("Internal Server Error");
+    else response.destroy();
+  });
+});
+server.on("upgrade", (request, socket, head) => {
+  upgrade(request, socket, head).catch((error: unknown) => {
+    console.error(`[app-server] upgrade of ${request.url} failed:`, error);
+    socket.destroy();
+  });
+});
+server.listen(port, hostname, () => console.log(`[app-server] Next.js and webhook intake on http://${hostname}:${port}`));
