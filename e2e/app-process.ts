@@ -12,7 +12,7 @@ export const dataDirSecret = (name: string) => readFileSync(path.join(dataDir(),
 export type AppProcess = { origin: string; stop: () => Promise<void> };
 
 /**
- * Another `next start` of the same build, beside the one the launcher runs: on the same Postgres (a second app
+ * Another app server (scripts/app-server.ts, what `npm start` runs) of the same build, beside the launcher's: on the same Postgres (a second app
  * instance) or, with `databaseUrl`, on another one (e.g. one that is down). With `output`, its stdout and stderr go
  * there (to search what the server printed) instead of to the test's stderr.
  */
@@ -24,7 +24,7 @@ export async function startAppProcess(
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    ["--import", "tsx", path.join(root, "scripts", "app-server.ts"), "--port", String(port), "--hostname", "127.0.0.1"],
     {
       cwd: root,
       env: {

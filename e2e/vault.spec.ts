@@ -27,7 +27,7 @@ function builtChunks(): string {
     .join("\n");
 }
 
-// Starting a second `next start` can take a minute on a loaded CI machine: the hooks and the test get room for it.
+// Starting a second app server can take a minute on a loaded CI machine: the hooks and the test get room for it.
 test.describe.configure({ timeout: 180_000 });
 
 let app: AppProcess;

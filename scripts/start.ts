@@ -187,7 +187,7 @@ async function main() {
     APP_ENCRYPTION_KEY: encryptionKey,
   };
   // Production: Next.js behind scripts/app-server.ts, which serves webhook deliveries itself (same port and URL).
-  const serverArgs = dev ? [nextBin, "dev"] : [tsxCli, path.join(root, "scripts", "app-server.ts")];
+  const serverArgs = dev ? [nextBin, "dev"] : ["--import", "tsx", path.join(root, "scripts", "app-server.ts")];
   const next = spawn(process.execPath, [...serverArgs, "--port", String(env.PORT), "--hostname", env.HOST], {
     cwd: root,
     env: appEnv,
