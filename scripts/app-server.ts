@@ -4,12 +4,13 @@
  * (lib/webhooks/serve-webhook.ts) on the same port and URL, with the same answers as the Next.js route, at
  * about half the CPU per delivery: the registry sends them by the hundred per second. Upgrades go to Next.js too.
  *
- * Run: tsx scripts/app-server.ts --port <port> --hostname <host>   (NODE_ENV=production, after `next build`)
+ * Run: node --import tsx scripts/app-server.ts --port <port> --hostname <host>   (NODE_ENV=production, after `next build`)
  */
 import http from "node:http";
 import { register } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { webhookDeliveryTarget } from "../lib/webhooks/delivery-target";
 
 register("./server-condition.mjs", import.meta.url);
 
@@ -17,16 +18,22 @@ const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { 
 const port = Number(values.port ?? 3000);
 const hostname = values.hostname ?? "127.0.0.1";
 
+// The intake (and the lib/ modules it needs, transpiled by tsx) loads while Next.js prepares; a delivery that
+// arrives before it is ready waits for it.
+const intake = import("../lib/webhooks/serve-webhook");
+intake.catch((error: unknown) => console.error("[app-server] the webhook intake could not load; deliveries get 500:", error));
 const { default: next } = await import("next");
 const app = next({ dir: path.resolve(import.meta.dirname, ".."), dev: false, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 const upgrade = app.getUpgradeHandler();
-const { serveWebhook, webhookDeliveryTarget } = await import("../lib/webhooks/serve-webhook");
 
 const server = http.createServer((request, response) => {
   const connectionId = webhookDeliveryTarget(request.method, request.url);
-  const served = connectionId === undefined ? handle(request, response) : serveWebhook(request, response, connectionId);
+  const served =
+    connectionId === undefined
+      ? handle(request, response)
+      : intake.then(({ serveWebhook }) => serveWebhook(request, response, connectionId));
   served.catch((error: unknown) => {
     console.error(`[app-server] ${request.method} ${request.url} failed:`, error);
     if (!response.headersSent) response.writeHead(500).end("Internal Server Error");

@@ -6,24 +6,6 @@ import { readBoundedMessage } from "./bounded-body";
 import { receiveWebhook, unavailable, type ReceiveResult } from "./receive";
 import type { HeaderReader } from "./verify";
 
-const deliveryPath = /^\/api\/webhooks\/registry\/([^/?#]+)(?:\?.*)?$/;
-
-/**
- * The connection id when a request is a webhook delivery (`POST /api/webhooks/registry/<id>`), else undefined:
- * everything else (other methods, a trailing slash, an id that is not valid percent-encoding) goes to Next.js,
- * whose route for the same URL answers it as before.
- */
-export function webhookDeliveryTarget(method: string | undefined, url: string | undefined): string | undefined {
-  if (method !== "POST" || !url) return undefined;
-  const encoded = deliveryPath.exec(url)?.[1];
-  if (encoded === undefined) return undefined;
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A node:http request's headers as verification reads them (node has already lower-cased the names). */
 export function messageHeaders(message: IncomingMessage): HeaderReader {
   return {
