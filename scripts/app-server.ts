@@ -47,3 +47,6 @@ server.on("upgrade", (request, socket, head) => {
   });
 });
 server.listen(port, hostname, () => console.log(`[app-server] Next.js and webhook intake on http://${hostname}:${port}`));
+// Ctrl-C or the launcher's SIGTERM: stop at once, as `next start` does, with exit hooks run (`node --cpu-prof` then
+// writes its profile). A delivery cut off unanswered is sent again by the registry.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(0));
