@@ -1,13 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { DualControlMode } from "@/lib/dual-control/dual-control-mode";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
+import { ChangeFormButtons } from "./change-form-parts";
+import { useSubmittedChange } from "./use-submitted-change";
 
 export type SetDualControl = (input: { enabled: true } | { enabled: false; reason: string }) => Promise<ActionResult<SubmittedOutcome>>;
 
@@ -17,31 +18,17 @@ export type SetDualControl = (input: { enabled: true } | { enabled: false; reaso
  */
 export function DualControlSetting({ mode, offPending, set }: { mode: DualControlMode; offPending: boolean; set: SetDualControl }) {
   const fieldId = useId();
-  const router = useRouter();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
-  const [message, setMessage] = useState<string>();
-  const [refusal, setRefusal] = useState<string>();
-  const [pending, startTransition] = useTransition();
-
-  function run(input: Parameters<SetDualControl>[0]) {
-    startTransition(async () => {
-      const result = await set(input);
-      if (!result.ok) return setRefusal(result.fieldErrors?.reason?.join(" ") ?? result.error);
-      setRefusal(undefined);
-      setAsking(false);
-      setMessage(
-        result.data.state === "pending"
-          ? "Asked: dual control stays on until a second admin approves turning it off."
-          : (result.data.warning ?? (input.enabled ? "Dual control is on." : "Dual control is off.")),
-      );
-      router.refresh();
-    });
-  }
+  const change = useSubmittedChange(set, {
+    pending: "Asked: dual control stays on until a second admin approves turning it off.",
+    performed: (input) => (input.enabled ? "Dual control is on." : "Dual control is off."),
+  });
+  const run = (input: Parameters<SetDualControl>[0]) => change.submit(input, () => setAsking(false));
 
   function submitOff(event: React.FormEvent) {
     event.preventDefault();
-    if (!reason.trim()) return setRefusal("Say why dual control should be off: nothing was sent.");
+    if (!reason.trim()) return change.setRefusal({ message: "Say why dual control should be off: nothing was sent." });
     run({ enabled: false, reason });
   }
 
@@ -54,7 +41,7 @@ export function DualControlSetting({ mode, offPending, set }: { mode: DualContro
           "Dual control is on, but this console has only one active admin, so it cannot apply: sensitive changes go through at once, with a warning in their audit rows."}
       </p>
       {mode === "off" ? (
-        <Button type="button" size="sm" disabled={pending} onClick={() => run({ enabled: true })}>
+        <Button type="button" size="sm" disabled={change.pending} onClick={() => run({ enabled: true })}>
           Turn dual control on
         </Button>
       ) : offPending ? (
@@ -65,29 +52,22 @@ export function DualControlSetting({ mode, offPending, set }: { mode: DualContro
           <textarea
             id={`${fieldId}-reason`}
             value={reason}
-            onChange={(event) => (setReason(event.target.value), setRefusal(undefined))}
+            onChange={(event) => (setReason(event.target.value), change.setRefusal(undefined))}
             maxLength={1000}
             rows={2}
             className="w-full rounded-md border bg-transparent px-3 py-2 text-sm"
           />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" variant="destructive" disabled={pending}>
-              Ask to turn it off
-            </Button>
-            <Button type="button" size="sm" variant="outline" disabled={pending} onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-          </div>
+          <ChangeFormButtons label="Ask to turn it off" destructive pending={change.pending} onCancel={() => setAsking(false)} />
         </form>
       ) : (
-        <Button type="button" size="sm" variant="outline" onClick={() => (setMessage(undefined), setAsking(true))}>
+        <Button type="button" size="sm" variant="outline" onClick={() => (change.setOutcome(undefined), setAsking(true))}>
           Turn dual control off…
         </Button>
       )}
-      <FormError message={refusal} />
-      {message && (
+      <FormError message={change.refusal?.fieldErrors?.reason?.join(" ") ?? change.refusal?.message} />
+      {change.outcome && (
         <p role="status" className="text-sm">
-          {message}
+          {change.outcome}
         </p>
       )}
     </div>

@@ -1,9 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
+import { ChangeFormButtons, ChangeFormOpener } from "@/components/dual-control/change-form-parts";
+import { useSubmittedChange } from "@/components/dual-control/use-submitted-change";
 import { FormError } from "@/components/forms/form-error";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
@@ -19,44 +19,28 @@ export type RequestUboAccess = (
  */
 export function UboAccessSwitch({ name, enabled, request }: { name: string; enabled: boolean; request: RequestUboAccess }) {
   const fieldId = useId();
-  const router = useRouter();
   const [asking, setAsking] = useState(false);
   const [text, setText] = useState("");
-  const [refusal, setRefusal] = useState<string>();
-  const [done, setDone] = useState<string>();
-  const [pending, startTransition] = useTransition();
+  const change = useSubmittedChange(request, { pending: "Asked: waiting for a second admin.", performed: () => "Done." });
   const turningOn = !enabled;
   const label = turningOn ? `Legal basis for UBO access of ${name}` : `Why turn UBO access off for ${name}`;
+  const fieldRefusal = (change.refusal?.fieldErrors?.legalBasis ?? change.refusal?.fieldErrors?.reason)?.join(" ");
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return setRefusal(`${turningOn ? "Give the legal basis" : "Say why"}: nothing was sent.`);
-    startTransition(async () => {
-      const result = await request(turningOn ? { name, uboEnabled: true, legalBasis: text } : { name, uboEnabled: false, reason: text });
-      if (!result.ok) {
-        const field = result.fieldErrors?.legalBasis ?? result.fieldErrors?.reason;
-        return setRefusal(field?.join(" ") ?? (result.registry ? `${result.code}: ${result.error}` : result.error));
-      }
-      setAsking(false);
-      setText("");
-      setDone(result.data.state === "pending" ? "Asked: waiting for a second admin." : (result.data.warning ?? "Done."));
-      router.refresh();
-    });
+    if (!text.trim()) return change.setRefusal({ message: `${turningOn ? "Give the legal basis" : "Say why"}: nothing was sent.` });
+    const input = turningOn
+      ? ({ name, uboEnabled: true, legalBasis: text } as const)
+      : ({ name, uboEnabled: false, reason: text } as const);
+    change.submit(input, () => (setAsking(false), setText("")));
   }
 
   if (!asking) {
     return (
-      <div className="space-y-1">
-        <Button type="button" size="sm" variant="outline" onClick={() => (setRefusal(undefined), setDone(undefined), setAsking(true))}>
-          {turningOn ? "Turn on…" : "Turn off…"}
-          <span className="sr-only"> UBO access of {name}</span>
-        </Button>
-        {done && (
-          <p role="status" className="text-xs">
-            {done}
-          </p>
-        )}
-      </div>
+      <ChangeFormOpener outcome={change.outcome} onOpen={() => (change.reset(), setAsking(true))}>
+        {turningOn ? "Turn on…" : "Turn off…"}
+        <span className="sr-only"> UBO access of {name}</span>
+      </ChangeFormOpener>
     );
   }
   return (
@@ -73,21 +57,18 @@ export function UboAccessSwitch({ name, enabled, request }: { name: string; enab
       <textarea
         id={`${fieldId}-text`}
         value={text}
-        onChange={(event) => (setText(event.target.value), setRefusal(undefined))}
+        onChange={(event) => (setText(event.target.value), change.setRefusal(undefined))}
         maxLength={2000}
         rows={2}
-        aria-invalid={refusal ? true : undefined}
+        aria-invalid={change.refusal ? true : undefined}
         className="w-full rounded-md border bg-transparent px-3 py-2 text-sm"
       />
-      <FormError message={refusal} />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={pending}>
-          {turningOn ? "Ask to turn on" : "Ask to turn off"}
-        </Button>
-        <Button type="button" size="sm" variant="outline" disabled={pending} onClick={() => setAsking(false)}>
-          Cancel
-        </Button>
-      </div>
+      <FormError message={fieldRefusal ?? change.refusal?.message} />
+      <ChangeFormButtons
+        label={turningOn ? "Ask to turn on" : "Ask to turn off"}
+        pending={change.pending}
+        onCancel={() => setAsking(false)}
+      />
     </form>
   );
 }
