@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 
 export type Launcher = {
   process: ChildProcess;
@@ -33,7 +32,7 @@ export function embeddedDatabaseUrl(dataDir: string, port: number): string {
 
 /** Runs `npm start`'s launcher (scripts/start.ts) with the given environment, collecting its output. */
 export function startLauncher(env: Record<string, string>, options: { echo?: boolean; args?: string[] } = {}): Launcher {
-  const child = spawn(process.execPath, [tsxCli, path.join(root, "scripts", "start.ts"), ...(options.args ?? [])], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "start.ts"), ...(options.args ?? [])], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", NEXTAUTH_SECRET: "", APP_ENCRYPTION_KEY: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -38,7 +38,6 @@ import { generateSigningSecret } from "../simulator/webhooks/sign";
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const children: ChildProcess[] = [];
 const started = Date.now();
 
@@ -242,7 +241,7 @@ async function startSimulator(
   const baseUrl = `http://127.0.0.1:${env.SIM_PORT}`;
   const connection = await seedSimulatorConnection(databaseUrl, encryptionKey, { baseUrl, apiKey, webhookSecret });
   const webhookUrl = `${publicUrl}/api/webhooks/registry/${connection.id}`;
-  const simulator = spawn(process.execPath, [tsxCli, path.join(root, "simulator", "main.ts")], {
+  const simulator = spawn(process.execPath, ["--import", "tsx", path.join(root, "simulator", "main.ts")], {
     cwd: root,
     env: {
       ...process.env,
