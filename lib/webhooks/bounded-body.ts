@@ -4,6 +4,12 @@ export type BoundedBody = { ok: true; bytes: Buffer } | { ok: false; reason: "to
 
 const tooLarge: BoundedBody = { ok: false, reason: "too_large" };
 
+/** The 413 answer to a body over the cap, the same from both webhook entry points. */
+export function payloadTooLarge(maxBytes: number) {
+  const message = `The body is larger than ${maxBytes} bytes (WEBHOOK_MAX_BYTES); nothing was read further or stored.`;
+  return { error: { code: "payload_too_large", message } };
+}
+
 /** A declared `Content-Length` over the cap: refused before a byte is read. */
 const declaresTooMuch = (contentLength: string | null | undefined, maxBytes: number) => Number(contentLength ?? Number.NaN) > maxBytes;
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "@/db/client";
 import { appEnv } from "@/lib/env";
-import { readBoundedMessage } from "./bounded-body";
+import { payloadTooLarge, readBoundedMessage } from "./bounded-body";
 import { receiveWebhook, unavailable, type ReceiveResult } from "./receive";
 import type { HeaderReader } from "./verify";
 
@@ -41,10 +41,4 @@ export async function serveWebhook(request: IncomingMessage, response: ServerRes
     result = unavailable;
   }
   response.writeHead(result.status, answerHeaders).end(JSON.stringify(result.body));
-}
-
-/** The 413 answer of both entry points. */
-export function payloadTooLarge(maxBytes: number) {
-  const message = `The body is larger than ${maxBytes} bytes (WEBHOOK_MAX_BYTES); nothing was read further or stored.`;
-  return { error: { code: "payload_too_large", message } };
 }

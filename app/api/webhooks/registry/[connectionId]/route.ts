@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server";
 import { db } from "@/db/client";
 import { appEnv } from "@/lib/env";
-import { readBoundedBody } from "@/lib/webhooks/bounded-body";
+import { payloadTooLarge, readBoundedBody } from "@/lib/webhooks/bounded-body";
 import { receiveWebhook } from "@/lib/webhooks/receive";
-import { payloadTooLarge } from "@/lib/webhooks/serve-webhook";
 
 const noStore = { "Cache-Control": "no-store" };
 
