@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { billingEventsSchema, listedWorkspaces, monitorSchema, workspaceListSchema } from "../lib/registry/schemas";
 import { startTestSimulator } from "./test-harness";
 
@@ -128,7 +128,11 @@ describe("high-usage notifications", () => {
     await spendCredits("default", 1); // the first charge left the window: 11.00, still over the tier all along
     expect(await highUsage()).toHaveLength(1);
     await minutes(61);
-    await spendCredits("default", 10); // the window held nothing before this charge: rearmed, fires again
+    // A clock that ticks a millisecond on every reading: the window must end at the moment the event fired, not at a
+    // later reading of the clock.
+    let tick = Date.now();
+    const ticking = vi.spyOn(Date, "now").mockImplementation(() => ++tick);
+    await spendCredits("default", 10).finally(() => ticking.mockRestore()); // the window held nothing before: fires again
     const high = await highUsage();
     expect(high).toHaveLength(2);
     const [first, second] = high;

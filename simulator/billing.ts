@@ -10,13 +10,16 @@ const roundCredits = (credits: number) => Math.round(credits * 100) / 100;
 type Routing = { emailEnabled: boolean; webhookEnabled: boolean };
 type Notice = { kind: string; identifier: string; workspaceId: string | null; dedupKey: string; payload: Record<string, unknown> };
 
-/** Records a billing event, "emailed" and sent by webhook as its routing says (no webhook when it is off). */
-function fire(ctx: SimulatorContext, notice: Notice, routing: Routing) {
+/**
+ * Records a billing event at `at` (by default the clock's now), "emailed" and sent by webhook as its routing says
+ * (no webhook when it is off).
+ */
+function fire(ctx: SimulatorContext, notice: Notice, routing: Routing, at: Date = ctx.clock.now()) {
   const event = {
     id: newUuid(),
     ...notice,
     accountId,
-    firedAt: ctx.clock.now().toISOString(),
+    firedAt: at.toISOString(),
     emailSent: routing.emailEnabled,
     webhookSent: routing.webhookEnabled,
   };
@@ -137,7 +140,7 @@ function checkHighUsage(ctx: SimulatorContext, scope: UsageScope, now: Date) {
       windowStart: new Date(windowStartMs(scope, now)).toISOString(),
       windowEnd: now.toISOString(),
     };
-    fire(ctx, { kind: "high_usage", identifier: tier, workspaceId: scope.workspaceId, dedupKey, payload }, scope.rule);
+    fire(ctx, { kind: "high_usage", identifier: tier, workspaceId: scope.workspaceId, dedupKey, payload }, scope.rule, now);
   }
 }
 
