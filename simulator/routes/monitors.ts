@@ -115,7 +115,9 @@ export function monitorRoutes(ctx: SimulatorContext) {
     const { companyId, countryCode } = c.req.query();
     const matching = Object.values(state.monitors)
       .filter((m) => !m.deactivated && (!companyId || m.companyId === companyId) && (!countryCode || m.countryCode === countryCode))
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+      // Oldest first. Two monitors created in the same millisecond keep the order they were created in: the map
+      // holds them in that order and the sort is stable (their random ids would shuffle them).
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     const result = page(matching, first, c.req.query("after"));
     if (!result) return apiError(c, 400, "invalid_request", "The cursor is not valid.");
     return c.json({
