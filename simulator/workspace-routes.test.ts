@@ -117,12 +117,13 @@ describe("GET /v2/workspaces/usage", () => {
     // A charge 40 days ago leaves the default range but stays in an explicit one that names its day.
     await sim.call("POST", "/v2/workspaces", { name: "branch-range", legalName: "Range SAS" });
     expect((await sim.call("POST", "/_sim/spend", { workspace: "branch-range", credits: 5 })).status).toBe(200);
+    const at = (await usage("?workspace=branch-range")).workspaces[0]!.charges![0]!.at; // the charge's own moment
+    const chargeDay = at.slice(0, 10); // its day, even when it landed just after midnight UTC
     for (const _ of [1, 2]) expect((await sim.call("POST", "/_sim/advance", { seconds: 20 * 24 * 3600 })).status).toBe(200);
     const spent = async (query: string) => (await usage(`?workspace=branch-range${query}`)).workspaces[0]!.totalCreditCents;
     expect(await spent("")).toBe(0);
-    const chargeDay = new Date(now).toISOString().slice(0, 10);
     expect(await spent(`&startDate=${chargeDay}&endDate=${chargeDay}`)).toBe(500); // a date covers its whole day
-    const at = (await usage(`?workspace=branch-range&startDate=${chargeDay}`)).workspaces[0]!.charges![0]!.at;
+    expect((await usage(`?workspace=branch-range&startDate=${chargeDay}`)).workspaces[0]!.charges![0]!.at).toBe(at);
     expect(await spent(`&startDate=${at}&endDate=${at}`)).toBe(500); // date-times are inclusive at both ends
     const later = new Date(Date.parse(at) + 1).toISOString();
     expect(await spent(`&startDate=${later}`)).toBe(0);

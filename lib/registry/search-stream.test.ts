@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHttpStub } from "@/test/http-stub";
 import { createRegistryClient } from "./client";
 import { parseSearchStream, type SearchStreamEvent } from "./search-stream";
@@ -122,7 +122,6 @@ describe("search stream over HTTP", () => {
       controller.abort();
     }
     expect(seen).toEqual(["progress"]);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(closed).toBe(true);
+    await vi.waitFor(() => expect(closed).toBe(true), { timeout: 2_000, interval: 10 });
   });
 });

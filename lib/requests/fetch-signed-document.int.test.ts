@@ -269,8 +269,9 @@ describe("where a document is fetched from, and how much of it", () => {
     expect(Date.now() - started).toBeLessThan(2_000);
 
     fileHost.answer((_req, res) => res.writeHead(200, { "content-type": "application/pdf" }).write("%PDF-")); // then nothing more
+    // A second, so that the headers surely arrive within it on a busy machine; the body then stalls past it.
     const stalled = await fetchSignedDocument(requestWith(connections.fileHostSandbox, link), "doc_1", {
-      limits: { ...limits, timeoutMs: 150 },
+      limits: { ...limits, timeoutMs: 1_000 },
       fileHosts: [],
     });
     expect(stalled.ok).toBe(true);

@@ -15,7 +15,12 @@ const body = JSON.stringify({ type: "monitor.notification", monitorId: "mon_1" }
 /** A database of its own whose pool counts check-outs: one per statement outside a transaction, one per transaction. */
 const counted = createDatabase(process.env.DATABASE_URL!, 10);
 let checkouts = 0;
-counted.pool.on("acquire", () => checkouts++);
+/** When each connection was taken from the pool (each flush takes one). */
+const checkoutTimes: number[] = [];
+counted.pool.on("acquire", () => {
+  checkouts++;
+  checkoutTimes.push(Date.now());
+});
 afterAll(() => counted.pool.end());
 
 let connectionId = "";
@@ -92,17 +97,21 @@ describe("counting refused deliveries", () => {
     await flushRejections(counted.db);
     await new Promise((r) => setTimeout(r, rejectionFlushMs));
     checkouts = 0;
+    checkoutTimes.length = 0;
     const total = async () => (await db().select().from(webhookRejectionCounts))[0]?.total ?? 0;
+    const recordedAt = Date.now();
     for (let i = 0; i < 50; i++) recordRejection(counted.db, connectionId, "No matching signature found", `msg_${i}`);
     expect(checkouts).toBe(0);
-    await vi.waitFor(async () => expect(await total()).toBe(50), { timeout: rejectionFlushMs / 2, interval: 20 });
+    await vi.waitFor(async () => expect(await total()).toBe(50), { timeout: 3 * rejectionFlushMs, interval: 20 });
     expect(checkouts).toBe(1);
+    expect(checkoutTimes[0]! - recordedAt).toBeLessThan(rejectionFlushMs / 2); // at once, not a second later
 
     for (let i = 0; i < 20; i++) recordRejection(counted.db, connectionId, "No matching signature found", `msg_more_${i}`);
-    await new Promise((r) => setTimeout(r, rejectionFlushMs / 5));
-    expect(await total()).toBe(50);
     await vi.waitFor(async () => expect(await total()).toBe(70), { timeout: 3 * rejectionFlushMs, interval: 20 });
     expect(checkouts).toBe(2);
+    // The second flush waited for the second since the first had started (which was after recordedAt); a few
+    // milliseconds of slack for the timer.
+    expect(checkoutTimes[1]! - recordedAt).toBeGreaterThanOrEqual(rejectionFlushMs - 5);
   });
 
   it("keeps a batch that could not be written for the next flush, and skips a connection deleted meanwhile", async () => {

@@ -196,11 +196,13 @@ describe("importing monitors from a CSV", () => {
     browser.activeConnectionId = stubConnection;
     await signInAs("compliance");
     const posts: { companyId: string; at: number }[] = [];
-    let limitedAt = 0;
+    // The whole first batch (rows 1 to 4, in flight together) is refused, so no worker is free to start row 5 before
+    // a 429 has come back; rows 5 and 6 must then wait the second out, counted from the first 429.
+    let limitedAt = Infinity;
     registryStub((body, at) => {
       posts.push({ companyId: body.companyId, at });
-      if (body.companyId !== "1") return { status: 201, body: monitorFor(body) };
-      limitedAt = at;
+      if (!["1", "2", "3", "4"].includes(body.companyId)) return { status: 201, body: monitorFor(body) };
+      limitedAt = Math.min(limitedAt, at);
       return {
         status: 429,
         body: { statusCode: 429, error: { code: "rate_limited", message: "Too many requests." } },
@@ -208,7 +210,7 @@ describe("importing monitors from a CSV", () => {
       };
     });
     const outcomes = await importedRows(["FR,1", "FR,2", "FR,3", "FR,4", "FR,5", "FR,6"].join("\n"));
-    expect(outcomes.map((o) => o.kind)).toEqual(["refused", "created", "created", "created", "created", "created"]);
+    expect(outcomes.map((o) => o.kind)).toEqual(["refused", "refused", "refused", "refused", "created", "created"]);
     const later = posts.filter((p) => ["5", "6"].includes(p.companyId));
     expect(later).toHaveLength(2);
     for (const post of later) expect(post.at - limitedAt).toBeGreaterThanOrEqual(950);
