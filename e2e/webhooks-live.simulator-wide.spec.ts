@@ -125,7 +125,8 @@ test("a webhook received by one app process reaches a page open on another proce
     await signIn(page, other.origin, await db.createUser("compliance"));
     await page.goto(`${other.origin}/requests`);
     await expect(page.getByRole("heading", { name: "Requests" })).toBeVisible();
-    await page.waitForTimeout(500); // the tab's live connection opens after hydration
+    // The badge reads "Live" once the other process LISTENs and has said ready: a delivery before that would be missed.
+    await expect(page.locator('[data-live-status="open"]')).toBeVisible({ timeout: 15_000 });
     const requestId = `req_two_processes_${Date.now()}`;
     expect(await deliver(process.env.E2E_BASE_URL!, await simulatorConnectionId(db), snapshot(requestId, 1))).toBe(200);
     await expect(page.getByRole("row").filter({ hasText: requestId })).toBeVisible({ timeout: 5_000 });

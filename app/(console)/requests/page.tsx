@@ -4,6 +4,7 @@ import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { asOptions, FilterForm } from "@/components/filters/filter-form";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
@@ -41,7 +42,9 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
       <RefreshOnLive topic={liveTopics.requests} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Requests</h1>
+          <h1 className="flex items-center gap-2 text-2xl font-semibold">
+            Requests <LiveBadge />
+          </h1>
           <p className="text-sm text-muted-foreground">
             Newest first, updated live as webhooks arrive. {total.toLocaleString("en")} match.
           </p>
