@@ -94,7 +94,9 @@ test("the pack of LARGE (500 people, a 2,000-node graph) comes within the 10-sec
   db,
 }) => {
   test.setTimeout(180_000);
-  const requestId = await orderedDossier(db, "DE", "LARGE");
+  // LARGE in Great Britain: the registry charges nothing for graph nodes it already fetched for a root, so ordering
+  // the German or French LARGE that graph.spec.ts expands would change the costs that spec checks.
+  const requestId = await orderedDossier(db, "GB", "LARGE");
   await expect
     .poll(
       async () =>

@@ -62,6 +62,16 @@ export class LoginPage {
   }
 }
 
+/**
+ * Opens a console page and waits until it is interactive (the account menu has loaded, after hydration): a click or
+ * a select before then would reach server-rendered HTML that nothing listens to yet.
+ */
+export async function gotoInteractive(page: Page, url: string) {
+  const response = await page.goto(url);
+  await expect(new LoginPage(page).accountMenu()).toBeVisible();
+  return response;
+}
+
 /** Runs `npm run unlock -- <args>` (scripts/unlock-user.ts) on the running console's embedded Postgres, as an operator would. */
 export function runUnlock(...args: string[]): Promise<{ code: number | null; output: string }> {
   const root = path.join(import.meta.dirname, "..");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, postServerAction, serverAction, test, type Database } from "./fixtures";
+import { expect, gotoInteractive, postServerAction, serverAction, test, type Database } from "./fixtures";
 import { chargedFor, sim } from "./simulator-api";
 
 // Spends the simulator's credits: one at a time.
@@ -38,7 +38,7 @@ async function orderLarge(db: Database, body: Record<string, unknown>): Promise<
 
 /** Opens a request's Ownership tab and waits until its graph is laid out and drawn. */
 async function openOwnership(page: Page, requestId: string) {
-  await page.goto(`/requests/${encodeURIComponent(requestId)}`);
+  await gotoInteractive(page, `/requests/${encodeURIComponent(requestId)}`);
   await page.getByRole("tab", { name: "Ownership" }).click();
   const status = page.getByTestId("layout-status");
   await expect(status).toContainText("laid out in", { timeout: 15_000 });

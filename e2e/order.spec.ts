@@ -2,6 +2,8 @@ import { expect, postServerAction, serverAction, test } from "./fixtures";
 import { chargedFor, sim } from "./simulator-api";
 
 const companyPage = (country: string, id: string) => `/companies/${country}/${encodeURIComponent(id)}`;
+/** A German company id no spec has ordered: six digits, where the fixed ids other specs use (HRB 86891, …) never fall. */
+const freshCompanyId = () => `HRB ${100_000 + Math.floor(Math.random() * 900_000)}`;
 
 test("a compliance officer sees the price first, confirms it, and is charged exactly that; the order is audited", async ({
   page,
@@ -11,7 +13,7 @@ test("a compliance officer sees the price first, confirms it, and is charged exa
   const user = await db.createUser("compliance");
   await login.signInAndWait(user);
   // A company not ordered in the last 24 hours (blocks bought within a day are not charged again).
-  const id = `HRB ${10000 + Math.floor(Math.random() * 80000)}`;
+  const id = freshCompanyId();
   await page.goto(companyPage("DE", id));
   await expect(page.getByRole("heading", { name: "Order" })).toBeVisible();
   await expect(page.locator('[data-price="legalRepresentatives"]')).toContainText("Comes with Company profile");
@@ -120,7 +122,7 @@ test("a paid request without a known outcome is listed on Requests until what th
   db,
 }) => {
   const user = await db.createUser("compliance");
-  const id = `HRB ${10000 + Math.floor(Math.random() * 80000)}`;
+  const id = freshCompanyId();
   // As left by an order whose call timed out: the registry did take it, and says so by webhook.
   const [intent] = await db.query<{ id: string }>(
     `insert into paid_request_intents (actor_id, actor_email, connection_id, action, target, details, status, outcome, created_at)

@@ -1,6 +1,6 @@
 import { orderableDatapoints } from "../lib/orders/quote";
 import type { Page } from "@playwright/test";
-import { expect, type Database } from "./fixtures";
+import { expect, gotoInteractive, type Database } from "./fixtures";
 import { sim } from "./simulator-api";
 
 /**
@@ -47,7 +47,7 @@ export async function orderedDossier(db: Database, countryCode: string, id: stri
 
 /** Orders a company from its page with the panel's preselection, confirms the price, and waits for the dossier to complete; returns its request id. */
 export async function orderFromCompanyPage(page: Page, countryCode: string, id: string): Promise<string> {
-  await page.goto(`/companies/${countryCode}/${encodeURIComponent(id)}`);
+  await gotoInteractive(page, `/companies/${countryCode}/${encodeURIComponent(id)}`);
   await page.getByRole("button", { name: /^Order for/ }).click();
   await page
     .getByRole("alertdialog")

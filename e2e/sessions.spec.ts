@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, LoginPage, test, type TestUser } from "./fixtures";
+import { expect, gotoInteractive, LoginPage, test, type TestUser } from "./fixtures";
 
 /** A second browser (its own cookies) signed in as `user`. */
 async function signedInElsewhere(browser: Browser, user: TestUser): Promise<Page> {
@@ -9,7 +9,7 @@ async function signedInElsewhere(browser: Browser, user: TestUser): Promise<Page
 }
 
 async function openUserActions(page: Page, email: string, action: "Reset password" | "Deactivate" | "Reactivate") {
-  await page.goto("/settings/users");
+  await gotoInteractive(page, "/settings/users");
   await page.getByRole("button", { name: `Actions for ${email}` }).click();
   await page.getByRole("menuitem", { name: action }).click();
   await page.getByRole("button", { name: action, exact: true }).click(); // the confirmation's button

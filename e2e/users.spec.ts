@@ -1,8 +1,8 @@
-import { expect, LoginPage, test } from "./fixtures";
+import { expect, gotoInteractive, LoginPage, test } from "./fixtures";
 
 test("an admin adds a user, changes the role, resets the password and deactivates them", async ({ page, login, db, browser }) => {
   await login.signInAndWait(await db.createUser("admin"));
-  await page.goto("/settings/users");
+  await gotoInteractive(page, "/settings/users");
   const email = `new-${Date.now()}@e2e.test`;
 
   await page.getByRole("button", { name: "Add user" }).click();
@@ -54,7 +54,7 @@ test("an admin adds a user, changes the role, resets the password and deactivate
 test("a refused change shows the server's reason and changes nothing", async ({ page, login, db }) => {
   const existing = await db.createUser("auditor");
   await login.signInAndWait(await db.createUser("admin"));
-  await page.goto("/settings/users");
+  await gotoInteractive(page, "/settings/users");
   await page.getByRole("button", { name: "Add user" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email").fill(existing.email);
@@ -71,7 +71,7 @@ test("a refused change shows the server's reason and changes nothing", async ({ 
 test("an admin cannot deactivate their own account", async ({ page, login, db }) => {
   const me = await db.createUser("admin");
   await login.signInAndWait(me);
-  await page.goto("/settings/users");
+  await gotoInteractive(page, "/settings/users");
   await page.getByRole("button", { name: `Actions for ${me.email}` }).click();
   await expect(page.getByRole("menuitem", { name: "Deactivate" })).toBeDisabled();
 });
