@@ -11,10 +11,10 @@ type Routing = { emailEnabled: boolean; webhookEnabled: boolean };
 type Notice = { kind: string; identifier: string; workspaceId: string | null; dedupKey: string; payload: Record<string, unknown> };
 
 /**
- * Records a billing event at `at` (by default the clock's now), "emailed" and sent by webhook as its routing says
- * (no webhook when it is off).
+ * Records a billing event at `at` (the moment of the charge that caused it: every event of one charge carries the
+ * same time), "emailed" and sent by webhook as its routing says (no webhook when it is off).
  */
-function fire(ctx: SimulatorContext, notice: Notice, routing: Routing, at: Date = ctx.clock.now()) {
+function fire(ctx: SimulatorContext, notice: Notice, routing: Routing, at: Date) {
   const event = {
     id: newUuid(),
     ...notice,
@@ -46,36 +46,38 @@ function rearm(state: SimState, key: string) {
 
 /**
  * Low-balance tiers: each fires once as a charge takes the wallet to or below it (highest tier first), and rearms
- * whenever the balance is above it again (a refill, a top-up, a refund). `charged` is false for a balance that rose.
+ * whenever the balance is above it again (a refill, a top-up, a refund). `chargedAt` is the moment of the charge, and
+ * undefined for a balance that rose.
  */
-function checkLowBalance(ctx: SimulatorContext, charged: boolean) {
+function checkLowBalance(ctx: SimulatorContext, chargedAt: Date | undefined) {
   const { state } = ctx.store;
   const config = state.billingConfig;
   const balanceCents = creditCents(state.wallet.balance);
   for (const { tier, cents } of [...config.lowBalanceTiers].sort((a, b) => b.cents - a.cents)) {
     const key = `low_balance:${accountId}:${tier}`;
     if (balanceCents > cents) rearm(state, key);
-    else if (charged && config.lowBalanceEnabled) {
+    else if (chargedAt && config.lowBalanceEnabled) {
       const dedupKey = trip(state, key);
       if (dedupKey)
         fire(
           ctx,
           { kind: "low_balance", identifier: tier, workspaceId: null, dedupKey, payload: { balanceCents, thresholdCents: cents } },
           { emailEnabled: config.lowBalanceEmailEnabled, webhookEnabled: config.lowBalanceWebhookEnabled },
+          chargedAt,
         );
     }
   }
 }
 
 /** Tops the wallet up when auto top-up is on and the balance is at or below its threshold, and reports the outcome. */
-function autoTopup(ctx: SimulatorContext) {
+function autoTopup(ctx: SimulatorContext, chargedAt: Date) {
   const { state } = ctx.store;
   const topup = state.autoTopup;
   if (!topup?.enabled || state.wallet.balance > topup.thresholdCredits) return;
   state.autoTopups += 1;
   if (topup.outcome === "succeeded") {
     state.wallet.balance = roundCredits(state.wallet.balance + topup.amountCredits);
-    checkLowBalance(ctx, false);
+    checkLowBalance(ctx, undefined);
   }
   const config = state.billingConfig;
   if (!config.autoTopupNotificationsEnabled) return;
@@ -93,6 +95,7 @@ function autoTopup(ctx: SimulatorContext) {
       },
     },
     { emailEnabled: config.autoTopupEmailEnabled, webhookEnabled: config.autoTopupWebhookEnabled },
+    chargedAt,
   );
 }
 
@@ -161,8 +164,8 @@ export function charge(ctx: SimulatorContext, credits: number, workspaceId: stri
 
   state.wallet.balance = roundCredits(state.wallet.balance - credits);
   state.spends.push({ at: now.toISOString(), credits, workspaceId, requestId });
-  checkLowBalance(ctx, true);
-  autoTopup(ctx);
+  checkLowBalance(ctx, now);
+  autoTopup(ctx, now);
   for (const scope of scopes) checkHighUsage(ctx, scope, now);
 }
 
@@ -172,13 +175,13 @@ export function refund(ctx: SimulatorContext, credits: number, workspaceId: stri
   if (credits <= 0) return;
   state.wallet.balance = roundCredits(state.wallet.balance + credits);
   state.spends.push({ at: ctx.clock.now().toISOString(), credits: -credits, workspaceId, requestId });
-  checkLowBalance(ctx, false);
+  checkLowBalance(ctx, undefined);
 }
 
 /** Sets the balance (control API); the low-balance tiers it is above rearm. */
 export function setBalance(ctx: SimulatorContext, credits: number) {
   ctx.store.state.wallet = { balance: credits, initial: credits };
-  checkLowBalance(ctx, false);
+  checkLowBalance(ctx, undefined);
 }
 
 /** GET /v2/billing/balance: the wallet in credit cents, its status against the account's low-balance tiers. */
