@@ -44,6 +44,13 @@ export const users = pgTable("users", {
    * value is refused on its next request, so those events end the user's other sessions.
    */
   sessionVersion: integer("session_version").notNull().default(0),
+  /**
+   * When the user's role or active state last changed (creation, promotion, demotion, deactivation, reactivation).
+   * Dual control: an admin whose role changed after a change was requested cannot approve it.
+   */
+  roleChangedAt: timestamp("role_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When the user's password was last set (creation, an admin's reset, their own change). Dual control reads it too. */
+  passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -565,6 +572,8 @@ export const calendarFeeds = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Why it was revoked: by its owner, or because their session version moved (password, deactivation, role). */
+    revokedReason: text("revoked_reason"),
   },
   (t) => [index("calendar_feeds_user").on(t.userId)],
 );

@@ -63,6 +63,19 @@ export const pendingChangeKinds = [
   "connection_target",
   /** Turning dual control itself off. */
   "dual_control_off",
+  /**
+   * A change that affects who is an admin or can act as one: creating an admin, promoting a user to admin,
+   * demoting, deactivating or reactivating an admin, resetting another admin's password.
+   */
+  "user_access",
+  /** A new registry connection (its key and webhook secret wait sealed); it exists, and is usable, only once approved. */
+  "connection_create",
+  /** Deleting a registry connection. */
+  "connection_delete",
+  /** Changing which connection is the default for every user. */
+  "connection_default",
+  /** Changing a connection's environment (production ↔ sandbox). */
+  "connection_environment",
 ] as const;
 
 /** `pending_changes.state`: pending until a different admin decides, or 24 hours pass. */
