@@ -9,7 +9,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { listConnections } from "@/lib/connections/manage-connections";
-import { openChangeCount } from "@/lib/dual-control/pending-changes";
+import { openChangeCount } from "@/lib/dual-control/dual-control-mode";
 import { sections } from "@/lib/navigation/sections";
 import { switchConnectionAction } from "./actions";
 

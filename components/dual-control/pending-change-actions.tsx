@@ -7,8 +7,11 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/auth/role-action";
+import type { HandOver } from "@/lib/users/user-access";
+import { useHandOver } from "./hand-over";
 
-export type ApproveChange = (input: { id: string }) => Promise<ActionResult>;
+/** Approves a change; performing it may generate a password for the approver to pass on (an admin's reset). */
+export type ApproveChange = (input: { id: string }) => Promise<ActionResult<{ handOver: HandOver } | undefined>>;
 export type RejectChange = (input: { id: string; comment: string }) => Promise<ActionResult>;
 
 /**
@@ -33,10 +36,12 @@ export function PendingChangeActions({
   const [comment, setComment] = useState("");
   const [refusal, setRefusal] = useState<{ message: string; fieldErrors?: Record<string, string[]> }>();
   const [pending, startTransition] = useTransition();
+  const handOver = useHandOver();
 
-  function settle(result: ActionResult) {
+  function settle(result: ActionResult<{ handOver: HandOver } | undefined>) {
     if (!result.ok)
       return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+    if (result.data?.handOver) handOver(result.data.handOver);
     setRefusal(undefined);
     setRejecting(false);
     router.refresh();

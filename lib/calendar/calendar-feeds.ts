@@ -1,9 +1,9 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, type Transaction } from "@/db/client";
 import { calendarFeeds, users } from "@/db/schema";
-import { audit } from "@/lib/audit/audit";
+import { audit, type Actor } from "@/lib/audit/audit";
 import { can } from "@/lib/auth/capabilities";
 import type { SessionUser } from "@/lib/auth/require-role";
 
@@ -13,16 +13,43 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export type ActiveFeed = { id: string; createdAt: Date };
+export type LatestFeed = ActiveFeed & { revokedAt: Date | null; revokedReason: string | null };
 
-/** The user's feed that still answers, if any. */
-export async function activeCalendarFeed(userId: string): Promise<ActiveFeed | undefined> {
+/** The user's newest feed, answering or not (a revoked one says when and why). */
+export async function latestCalendarFeed(userId: string): Promise<LatestFeed | undefined> {
   const [feed] = await db()
-    .select({ id: calendarFeeds.id, createdAt: calendarFeeds.createdAt })
+    .select({
+      id: calendarFeeds.id,
+      createdAt: calendarFeeds.createdAt,
+      revokedAt: calendarFeeds.revokedAt,
+      revokedReason: calendarFeeds.revokedReason,
+    })
     .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
+    .where(eq(calendarFeeds.userId, userId))
     .orderBy(desc(calendarFeeds.createdAt))
     .limit(1);
   return feed;
+}
+
+/** The user's feed that still answers, if any. */
+export async function activeCalendarFeed(userId: string): Promise<ActiveFeed | undefined> {
+  const feed = await latestCalendarFeed(userId);
+  return feed && !feed.revokedAt ? { id: feed.id, createdAt: feed.createdAt } : undefined;
+}
+
+/**
+ * Revokes every feed of `userId` when their account changes under them (their password, an admin's reset, a
+ * deactivation, a role change), in the transaction of that change: a feed URL is a credential, and account recovery
+ * must end it as it ends sessions. Each revocation is audited with its reason.
+ */
+export async function revokeFeedsOnAccountChange(tx: Transaction, actor: Actor, userId: string, reason: string): Promise<number> {
+  const revoked = await tx
+    .update(calendarFeeds)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
+    .returning({ id: calendarFeeds.id });
+  for (const feed of revoked) await audit(actor, "calendar.feed_revoked", feed.id, { reason }, tx);
+  return revoked.length;
 }
 
 /**
@@ -34,7 +61,7 @@ export async function createCalendarFeed(user: SessionUser): Promise<{ feedId: s
   return db().transaction(async (tx) => {
     const replaced = await tx
       .update(calendarFeeds)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: new Date(), revokedReason: "replaced by a new feed" })
       .where(and(eq(calendarFeeds.userId, user.id), isNull(calendarFeeds.revokedAt)))
       .returning({ id: calendarFeeds.id });
     for (const old of replaced) await audit(user, "calendar.feed_revoked", old.id, { reason: "replaced by a new feed" }, tx);
@@ -52,7 +79,7 @@ export async function revokeCalendarFeed(user: SessionUser, feedId: string): Pro
   return db().transaction(async (tx) => {
     const [revoked] = await tx
       .update(calendarFeeds)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: new Date(), revokedReason: "revoked by its owner" })
       .where(and(eq(calendarFeeds.id, feedId), eq(calendarFeeds.userId, user.id), isNull(calendarFeeds.revokedAt)))
       .returning({ id: calendarFeeds.id });
     if (!revoked) return false;

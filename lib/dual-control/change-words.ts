@@ -1,4 +1,5 @@
 import type { pendingChangeKinds } from "@/db/vocabulary";
+import { roleLabels, type Role } from "@/lib/auth/roles";
 
 type Kind = (typeof pendingChangeKinds)[number];
 
@@ -22,9 +23,31 @@ export function describeChange(change: { kind: Kind | string; target: string; de
       return { what: `Change the base URL or API key of connection ${target}`, lines: otherLines(details) };
     case "dual_control_off":
       return { what: "Turn dual control off", lines: [] };
+    case "user_access":
+      return { what: userAccessWhat(details, target), lines: [] };
     default:
       // A kind this console does not know yet is shown as it is, never hidden.
       return { what: `${change.kind} on ${target}`, lines: otherLines(details) };
+  }
+}
+
+const roleWord = (role: unknown) => roleLabels[role as Role] ?? String(role);
+
+/** A user change that affects an admin, in words. */
+function userAccessWhat(details: Record<string, unknown>, email: string): string {
+  switch (details.action) {
+    case "create_admin":
+      return `Create the admin ${email}`;
+    case "change_role":
+      return `Change the role of ${email} from ${roleWord(details.from)} to ${roleWord(details.to)}`;
+    case "deactivate":
+      return `Deactivate the admin ${email}`;
+    case "reactivate":
+      return `Reactivate the admin ${email}`;
+    case "reset_password":
+      return `Reset the password of the admin ${email}`;
+    default:
+      return `Change the account ${email} (${String(details.action)})`;
   }
 }
 

@@ -4,7 +4,8 @@ import { db } from "@/db/client";
 import { auditLog, liveEvents, pendingChanges, users, type User } from "@/db/schema";
 import { insertUser } from "@/test/users-fixture";
 import { setDualControlEnabled } from "./dual-control-mode";
-import { approveChange, listChanges, openChangeCount, rejectChange, submitChange, type ChangeRequest } from "./pending-changes";
+import { openChangeCount } from "./dual-control-mode";
+import { approveChange, listChanges, rejectChange, submitChange, type ChangeRequest } from "./pending-changes";
 
 let first: User;
 let second: User;

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, desc, eq, gt, inArray, lte } from "drizzle-orm";
-import { db } from "@/db/client";
-import { pendingChanges, type PendingChange } from "@/db/schema";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { db, type Transaction } from "@/db/client";
+import { pendingChanges, users, type PendingChange } from "@/db/schema";
 import type { pendingChangeKinds, pendingChangeStates } from "@/db/vocabulary";
 import { audit, systemActor } from "@/lib/audit/audit";
 import { registryFailure, type ActionResult } from "@/lib/auth/role-action";
@@ -120,15 +120,6 @@ export async function expireOverdueChanges(now = new Date()): Promise<number> {
   });
 }
 
-/** Pending changes still within their 24 hours: the sidebar's and the home page's count. */
-export async function openChangeCount(now = new Date()): Promise<number> {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(pendingChanges)
-    .where(and(eq(pendingChanges.state, "pending"), gt(pendingChanges.expiresAt, now)));
-  return row?.n ?? 0;
-}
-
 /** Changes, newest first (expiring overdue ones first), optionally only those in `states`. */
 export async function listChanges(
   options: { states?: PendingChangeState[]; kind?: PendingChangeKind; limit?: number } = {},
@@ -167,6 +158,66 @@ function decisionRefusal(row: PendingChange | undefined, approver: SessionUser, 
   }
   if (row.requestedBy === approver.id) {
     return refusal("same_admin", "A change needs a different admin's decision: you asked for this one.");
+  }
+  return undefined;
+}
+
+/** An approver's standing against one change: whether their role or password changed since it was requested. */
+type Standing = {
+  role: string;
+  active: boolean;
+  roleChangedAt: Date;
+  passwordChangedAt: Date;
+  roleChangedSince: boolean;
+  passwordChangedSince: boolean;
+};
+
+/** When an admin's role and password last changed, as the approval's audit row names them. */
+const lastChanged = (who: Standing | undefined) =>
+  who && { role: who.roleChangedAt.toISOString(), password: who.passwordChangedAt.toISOString() };
+
+/** `userId`'s standing against change `changeId`, compared in the database at its full time precision. */
+async function standingOf(tx: Transaction, userId: string | null, changeId: string): Promise<Standing | undefined> {
+  if (!userId) return undefined;
+  const [row] = await tx
+    .select({
+      role: users.role,
+      active: users.active,
+      roleChangedAt: users.roleChangedAt,
+      passwordChangedAt: users.passwordChangedAt,
+      roleChangedSince: sql<boolean>`${users.roleChangedAt} >= ${pendingChanges.requestedAt}`,
+      passwordChangedSince: sql<boolean>`${users.passwordChangedAt} >= ${pendingChanges.requestedAt}`,
+    })
+    .from(users)
+    .innerJoin(pendingChanges, eq(pendingChanges.id, changeId))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+const whenUtc = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * Why `approver` may not approve a change requested at `requestedAt`, or undefined when they may: they must be an
+ * active admin who has held that role and their current password since before the change was asked for. An admin
+ * created, promoted, reactivated or given a new password after the request (a reset, or their own change) cannot
+ * approve it, so nobody can mint or take over a second admin to approve their own change.
+ */
+function standingRefusal(approver: Standing | undefined, requestedAt: Date) {
+  if (!approver || approver.role !== "admin" || !approver.active) {
+    return refusal("not_admin", "Only an active admin can approve a change.");
+  }
+  const rule = "An approver must have held their admin role and their current password since before the change was asked for.";
+  if (approver.roleChangedSince) {
+    return refusal(
+      "approver_too_new",
+      `You cannot approve this change: your admin role or account status changed at ${whenUtc(approver.roleChangedAt)}, after it was asked for at ${whenUtc(requestedAt)}. ${rule}`,
+    );
+  }
+  if (approver.passwordChangedSince) {
+    return refusal(
+      "approver_too_new",
+      `You cannot approve this change: your password was set at ${whenUtc(approver.passwordChangedAt)}, after it was asked for at ${whenUtc(requestedAt)}. ${rule}`,
+    );
   }
   return undefined;
 }
@@ -217,14 +268,20 @@ export async function approveChange<T>(
     const [row] = await tx.select().from(pendingChanges).where(eq(pendingChanges.id, id)).for("update");
     const refused = decisionRefusal(row, approver, new Date());
     if (refused) return refused;
+    // The approver's row is locked too, so a reset or role change cannot slip in between this check and the claim.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, approver.id)).for("update");
+    const standing = await standingOf(tx, approver.id, id);
+    const tooNew = standingRefusal(standing, row!.requestedAt);
+    if (tooNew) return tooNew;
     await tx
       .update(pendingChanges)
       .set({ state: "approved", decidedBy: approver.id, decidedByEmail: approver.email, decidedAt: new Date(), sealedSecrets: null })
       .where(eq(pendingChanges.id, id));
-    return { ok: true as const, row: row! };
+    const standings = { requester: lastChanged(await standingOf(tx, row!.requestedBy, id)), approver: lastChanged(standing) };
+    return { ok: true as const, row: row!, standings };
   });
   if (!claimed.ok) return claimed;
-  const { row } = claimed;
+  const { row, standings } = claimed;
   const note: DualControlNote = { dualControl: "approved", changeId: id, requestedBy: row.requestedByEmail, approvedBy: approver.email };
   const secrets = row.sealedSecrets ? (JSON.parse(openSecret(row.sealedSecrets)) as Record<string, string>) : undefined;
   let result: ActionResult<T>;
@@ -234,16 +291,21 @@ export async function approveChange<T>(
     if (error instanceof RegistryError) result = registryFailure(error);
     else {
       // Recorded as failed without the error's words (they are the server log's), then thrown on as before.
-      await settleApproval(approver, row, refusal("failed", "Performing the change failed on the server."));
+      await settleApproval(approver, row, standings, refusal("failed", "Performing the change failed on the server."));
       throw error;
     }
   }
-  await settleApproval(approver, row, result);
+  await settleApproval(approver, row, standings, result);
   return result;
 }
 
-/** Records how performing an approved change went: `failed` with the refusal's code and message, or approved. */
-async function settleApproval(approver: SessionUser, row: PendingChange, result: ActionResult<unknown>) {
+type Standings = { requester: ReturnType<typeof lastChanged>; approver: ReturnType<typeof lastChanged> };
+
+/**
+ * Records how performing an approved change went: `failed` with the refusal's code and message, or approved. Either
+ * row names requester and approver, and when each last changed their role and password.
+ */
+async function settleApproval(approver: SessionUser, row: PendingChange, standings: Standings, result: ActionResult<unknown>) {
   const id = row.id;
   await db().transaction(async (tx) => {
     if (!result.ok) {
@@ -253,7 +315,15 @@ async function settleApproval(approver: SessionUser, row: PendingChange, result:
         approver,
         "dual_control.failed",
         row.target,
-        { changeId: id, kind: row.kind, requestedBy: row.requestedByEmail, ...outcome },
+        {
+          changeId: id,
+          kind: row.kind,
+          requestedBy: row.requestedByEmail,
+          approvedBy: approver.email,
+          requesterLastChanged: standings.requester ?? null,
+          approverLastChanged: standings.approver ?? null,
+          ...outcome,
+        },
         tx,
       );
     } else {
@@ -261,7 +331,14 @@ async function settleApproval(approver: SessionUser, row: PendingChange, result:
         approver,
         "dual_control.approved",
         row.target,
-        { changeId: id, kind: row.kind, requestedBy: row.requestedByEmail, approvedBy: approver.email },
+        {
+          changeId: id,
+          kind: row.kind,
+          requestedBy: row.requestedByEmail,
+          approvedBy: approver.email,
+          requesterLastChanged: standings.requester ?? null,
+          approverLastChanged: standings.approver ?? null,
+        },
         tx,
       );
     }

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import { performConnectionTargetChange } from "@/lib/connections/connection-target-change";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
+import { performUserAccessChange } from "@/lib/users/user-access";
 import { replacementApprovalHref } from "@/lib/vault/replacement-link";
 import { performWorkspaceDelete } from "@/lib/workspaces/delete-workspace";
 import { performUboAccessChange, uboAccessDetailsSchema } from "@/lib/workspaces/ubo-access";
@@ -52,6 +53,7 @@ const performers: Partial<Record<PendingChangeKind, Performer>> = {
   workspace_delete: throughItsConnection((approver, registry, change, note) => performWorkspaceDelete(approver, registry, change, note)),
   dual_control_off: (approver, _change, note) => performDualControlOff(approver, note),
   connection_target: (approver, change, note, secrets) => performConnectionTargetChange(approver, change, note, secrets),
+  user_access: (approver, change, note) => performUserAccessChange(approver, change, note),
 };
 
 /** Where a kind without a performer here is approved instead: a vault replacement needs its values typed again. */

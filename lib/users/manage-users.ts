@@ -6,6 +6,8 @@ import { audit, type Actor } from "@/lib/audit/audit";
 import { generatePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import { normalizeEmail } from "@/lib/auth/sign-in";
+import { revokeFeedsOnAccountChange } from "@/lib/calendar/calendar-feeds";
+import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 
 export type UserRow = Pick<User, "id" | "email" | "name" | "role" | "active" | "mustChangePassword" | "createdAt"> & {
   signsInWith: "password" | "sso" | "password and sso";
@@ -14,6 +16,9 @@ export type UserRow = Pick<User, "id" | "email" | "name" | "role" | "active" | "
 export type ChangeResult<T = undefined> = { ok: true; data: T } | { ok: false; code: string; error: string };
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** How a change went through dual control (an admin-affecting change), spread into its audit row; none otherwise. */
+type Note = DualControlNote | undefined;
 
 export async function listUsers(): Promise<UserRow[]> {
   const rows = await db().select().from(users).orderBy(asc(users.email));
@@ -50,6 +55,12 @@ const lastAdmin = {
 };
 const notFound = { ok: false as const, code: "not_found", error: "No such user." };
 
+/**
+ * The moment a role or password changes, at the database's full precision, so dual control compares it with a change's
+ * `requested_at` exactly (lib/dual-control/pending-changes.ts).
+ */
+const changedNow = sql`now()`;
+
 /** Ends the user's sessions: every token issued before carries an older version (lib/auth/session-user.ts). */
 const nextSessionVersion = sql`${users.sessionVersion} + 1`;
 
@@ -57,6 +68,7 @@ const nextSessionVersion = sql`${users.sessionVersion} + 1`;
 export async function createUser(
   actor: Actor,
   input: { email: string; name: string; role: Role; password?: string },
+  note?: Note,
 ): Promise<ChangeResult<{ id: string; oneTimePassword?: string }>> {
   const email = normalizeEmail(input.email);
   const oneTimePassword = input.password ? undefined : generatePassword();
@@ -68,24 +80,26 @@ export async function createUser(
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!created) return { ok: false, code: "email_taken", error: `A user with the email ${email} already exists.` };
-    await audit(actor, "user.created", email, { role: input.role, name: input.name }, tx);
+    await audit(actor, "user.created", email, { role: input.role, name: input.name, ...note }, tx);
     return { ok: true, data: { id: created.id, oneTimePassword } };
   });
 }
 
-export async function changeRole(actor: Actor, userId: string, role: Role): Promise<ChangeResult> {
+/** Changes a user's role; their calendar feeds are revoked (what they may read has changed). */
+export async function changeRole(actor: Actor, userId: string, role: Role, note?: Note): Promise<ChangeResult> {
   return db().transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) return notFound;
     if (user.role === role) return { ok: true, data: undefined };
     if (user.role === "admin" && user.active && (await otherActiveAdmins(tx, user.id)) === 0) return lastAdmin;
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
-    await audit(actor, "user.role_changed", user.email, { from: user.role, to: role }, tx);
+    await tx.update(users).set({ role, roleChangedAt: changedNow, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(actor, "user.role_changed", user.email, { from: user.role, to: role, ...note }, tx);
+    await revokeFeedsOnAccountChange(tx, actor, user.id, "role changed");
     return { ok: true, data: undefined };
   });
 }
 
-export async function setActive(actor: Actor, userId: string, active: boolean): Promise<ChangeResult> {
+export async function setActive(actor: Actor, userId: string, active: boolean, note?: Note): Promise<ChangeResult> {
   return db().transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) return notFound;
@@ -94,9 +108,10 @@ export async function setActive(actor: Actor, userId: string, active: boolean): 
     // Deactivation ends their sessions; reactivation leaves the version as it is, so those stay ended.
     await tx
       .update(users)
-      .set({ active, updatedAt: new Date(), ...(active ? {} : { sessionVersion: nextSessionVersion }) })
+      .set({ active, roleChangedAt: changedNow, updatedAt: new Date(), ...(active ? {} : { sessionVersion: nextSessionVersion }) })
       .where(eq(users.id, userId));
-    await audit(actor, active ? "user.reactivated" : "user.deactivated", user.email, {}, tx);
+    await audit(actor, active ? "user.reactivated" : "user.deactivated", user.email, { ...note }, tx);
+    if (!active) await revokeFeedsOnAccountChange(tx, actor, user.id, "account deactivated");
     return { ok: true, data: undefined };
   });
 }
@@ -105,17 +120,24 @@ export async function setActive(actor: Actor, userId: string, active: boolean): 
  * Replaces a user's password with a generated one-time password, returned once and never stored in clear,
  * and ends the user's sessions.
  */
-export async function resetPassword(actor: Actor, userId: string): Promise<ChangeResult<{ oneTimePassword: string }>> {
+export async function resetPassword(actor: Actor, userId: string, note?: Note): Promise<ChangeResult<{ oneTimePassword: string }>> {
   const oneTimePassword = generatePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   return db().transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: true, sessionVersion: nextSessionVersion, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        mustChangePassword: true,
+        sessionVersion: nextSessionVersion,
+        passwordChangedAt: changedNow,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     if (!user) return notFound;
-    await audit(actor, "user.password_reset", user.email, {}, tx);
+    await audit(actor, "user.password_reset", user.email, { ...note }, tx);
+    await revokeFeedsOnAccountChange(tx, actor, userId, "password reset by an admin");
     return { ok: true, data: { oneTimePassword } };
   });
 }
@@ -140,11 +162,18 @@ export async function changeOwnPassword(
   return db().transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: false, sessionVersion: nextSessionVersion, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        mustChangePassword: false,
+        sessionVersion: nextSessionVersion,
+        passwordChangedAt: changedNow,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, actor.id))
       .returning({ sessionVersion: users.sessionVersion });
     if (!changed) return notFound;
     await audit(actor, "auth.password_changed", actor.email, {}, tx);
+    await revokeFeedsOnAccountChange(tx, actor, actor.id, "password changed");
     return { ok: true, data: { sessionVersion: changed.sessionVersion } };
   });
 }

@@ -16,7 +16,16 @@ export type FeedActions = {
  * The caller's personal .ics feed: create it (its URL is shown once, as only its hash is kept), or revoke it, after
  * which calendar apps get 401. Creating a new one revokes the previous one.
  */
-export function FeedPanel({ feed, actions }: { feed: { id: string; createdAt: string } | null; actions: FeedActions }) {
+export function FeedPanel({
+  feed,
+  revoked,
+  actions,
+}: {
+  feed: { id: string; createdAt: string } | null;
+  /** The newest feed, when it no longer answers: when and why (e.g. "password changed"). */
+  revoked: { at: string; reason: string | null } | null;
+  actions: FeedActions;
+}) {
   const [pending, startTransition] = useTransition();
   const [url, setUrl] = useState<string>();
   const [error, setError] = useState<string>();
@@ -44,7 +53,8 @@ export function FeedPanel({ feed, actions }: { feed: { id: string; createdAt: st
       </h2>
       <p className="text-sm text-muted-foreground">
         A personal feed URL lists every deadline (without the filters above). Anyone holding the URL can read it, so keep it private; it
-        stops working when you revoke it, or when your account is deactivated or loses access to the calendar.
+        stops working when you revoke it, and is revoked for you when your password changes (by you or by an admin&apos;s reset), your role
+        changes or your account is deactivated: make a new one after that.
       </p>
       {url && (
         <div className="space-y-1">
@@ -55,7 +65,11 @@ export function FeedPanel({ feed, actions }: { feed: { id: string; createdAt: st
         </div>
       )}
       <p className="text-sm" data-testid="feed-status">
-        {feed ? `Your feed is active since ${feed.createdAt.replace("T", " ").slice(0, 16)} UTC.` : "You have no active feed."}
+        {feed
+          ? `Your feed is active since ${feed.createdAt.replace("T", " ").slice(0, 16)} UTC.`
+          : revoked
+            ? `You have no active feed: your last one was revoked on ${revoked.at.replace("T", " ").slice(0, 16)} UTC${revoked.reason ? ` (${revoked.reason})` : ""}.`
+            : "You have no active feed."}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" disabled={pending} onClick={() => (feed ? setConfirming("create") : create())}>

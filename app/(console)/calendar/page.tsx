@@ -4,7 +4,7 @@ import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { guardPage } from "@/lib/auth/guard-page";
 import { calendarEntries } from "@/lib/calendar/calendar-entries";
-import { activeCalendarFeed } from "@/lib/calendar/calendar-feeds";
+import { latestCalendarFeed } from "@/lib/calendar/calendar-feeds";
 import { filterEntries, filterParams, parseCalendarQuery, type CalendarQuery, type CalendarView } from "@/lib/calendar/calendar-query";
 import { utcDay } from "@/lib/calendar/filing-entries";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
@@ -35,7 +35,7 @@ export default async function CalendarPage({ searchParams }: PageProps<"/calenda
   const now = new Date();
   const today = utcDay(now);
   const { query, problems } = parseCalendarQuery(await searchParams, now);
-  const [all, feed] = await Promise.all([calendarEntries(now), activeCalendarFeed(user.id)]);
+  const [all, feed] = await Promise.all([calendarEntries(now), latestCalendarFeed(user.id)]);
   const entries = filterEntries(all, query);
   const overdue = entries.filter((entry) => entry.overdue);
   const upcoming = entries.filter((entry) => !entry.overdue);
@@ -85,7 +85,8 @@ export default async function CalendarPage({ searchParams }: PageProps<"/calenda
         <MonthGrid month={query.month} entries={entries} today={today} monthHref={(month) => calendarHref(query, { month })} />
       )}
       <FeedPanel
-        feed={feed ? { id: feed.id, createdAt: feed.createdAt.toISOString() } : null}
+        feed={feed && !feed.revokedAt ? { id: feed.id, createdAt: feed.createdAt.toISOString() } : null}
+        revoked={feed?.revokedAt ? { at: feed.revokedAt.toISOString(), reason: feed.revokedReason } : null}
         actions={{ create: createFeedAction, revoke: revokeFeedAction }}
       />
     </div>

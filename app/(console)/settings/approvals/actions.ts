@@ -6,13 +6,20 @@ import { dualControlEnabled, performDualControlOff, setDualControlEnabled } from
 import { listChanges, rejectChange, submitChange } from "@/lib/dual-control/pending-changes";
 import { approveByKind } from "@/lib/dual-control/performers";
 import { submittedOutcome, type SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
+import { handOverOf } from "@/lib/users/user-access";
 
 const changeId = z.uuid({ error: "Unknown change." });
 
-/** Approves a pending change and performs it under the caller's session (a different admin than the requester). */
+/**
+ * Approves a pending change and performs it under the caller's session (a different admin than the requester, who
+ * has held their admin role and password since before it was asked for). A password the change generated (an
+ * admin's reset or creation) comes back to this approver alone, to pass on.
+ */
 export const approveChangeAction = roleAction("decideChanges", z.object({ id: changeId }), async ({ id }, user) => {
   const result = await approveByKind(user, id);
-  return result.ok ? { ok: true, data: undefined } : result;
+  if (!result.ok) return result;
+  const handOver = handOverOf(result.data);
+  return { ok: true, data: handOver && { handOver } };
 });
 
 /** Rejects a pending change with a comment the requester will read. */

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DualControlSetting } from "@/components/dual-control/dual-control-setting";
+import { HandOverProvider } from "@/components/dual-control/hand-over";
 import { PendingChangeActions } from "@/components/dual-control/pending-change-actions";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Badge } from "@/components/ui/badge";
@@ -53,9 +54,11 @@ export default async function ApprovalsPage() {
       <div>
         <h1 className="text-2xl font-semibold">Approvals</h1>
         <p className="text-sm text-muted-foreground">
-          Sensitive changes (UBO access, deleting a workspace, replacing vault credentials, a connection&apos;s base URL or key) need a
-          second admin. A different admin approves or rejects each within 24 hours; on approval the server performs it under the
-          approver&apos;s session, and the audit row names both.
+          Sensitive changes (UBO access, deleting a workspace, replacing vault credentials, registry connections, and every change that
+          affects an admin: creating, promoting, demoting, deactivating or reactivating one, or resetting their password) need a second
+          admin. A different admin approves or rejects each within 24 hours; on approval the server performs it under the approver&apos;s
+          session, and the audit row names both. Only an admin who has held their role and their current password since before a change was
+          asked for can approve it.
         </p>
       </div>
 
@@ -66,63 +69,65 @@ export default async function ApprovalsPage() {
         <DualControlSetting mode={mode} offPending={pending.some((c) => c.kind === "dual_control_off")} set={setDualControlAction} />
       </section>
 
-      <section aria-labelledby="pending-heading" className="space-y-3">
-        <h2 id="pending-heading" className="text-lg font-semibold">
-          Waiting for a second admin
-        </h2>
-        {pending.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No change is waiting.</p>
-        ) : (
-          <ul className="space-y-3">
-            {pending.map((change) => {
-              const { what, lines } = describeChange(change);
-              const elsewhere = approvalElsewhere(change);
-              return (
-                <li key={change.id} className="space-y-2 rounded-md border p-4" data-change-id={change.id}>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{what}</span>
-                    <Badge variant="warning">{expiresIn(change.expiresAt, now)}</Badge>
-                  </div>
-                  {lines.map((line) => (
-                    <p key={line} className="text-sm">
-                      {line}
-                    </p>
-                  ))}
-                  <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-                    {change.connectionId && (
-                      <>
-                        <dt className="text-muted-foreground">Connection</dt>
-                        <dd>{connectionName.get(change.connectionId) ?? "removed"}</dd>
-                      </>
-                    )}
-                    <dt className="text-muted-foreground">Asked by</dt>
-                    <dd>
-                      {change.requestedByEmail}, <time dateTime={change.requestedAt}>{when(change.requestedAt)}</time>
-                    </dd>
-                    <dt className="text-muted-foreground">Why</dt>
-                    <dd className="whitespace-pre-wrap">{change.reason}</dd>
-                  </dl>
-                  {change.requestedBy === user.id ? (
-                    <p className="text-sm text-muted-foreground">You asked for this change: another admin decides it.</p>
-                  ) : approvableHere(change.kind) ? (
-                    <PendingChangeActions id={change.id} what={what} approve={approveChangeAction} reject={rejectChangeAction} />
-                  ) : elsewhere ? (
-                    <div className="flex flex-wrap items-center gap-3 text-sm">
-                      <Link href={elsewhere.href} className="text-primary underline underline-offset-2">
-                        {elsewhere.label}
-                      </Link>
-                      <span className="text-muted-foreground">(its values are typed again there; they never wait here)</span>
-                      <PendingChangeActions id={change.id} what={what} reject={rejectChangeAction} />
+      <HandOverProvider>
+        <section aria-labelledby="pending-heading" className="space-y-3">
+          <h2 id="pending-heading" className="text-lg font-semibold">
+            Waiting for a second admin
+          </h2>
+          {pending.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No change is waiting.</p>
+          ) : (
+            <ul className="space-y-3">
+              {pending.map((change) => {
+                const { what, lines } = describeChange(change);
+                const elsewhere = approvalElsewhere(change);
+                return (
+                  <li key={change.id} className="space-y-2 rounded-md border p-4" data-change-id={change.id}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium">{what}</span>
+                      <Badge variant="warning">{expiresIn(change.expiresAt, now)}</Badge>
                     </div>
-                  ) : (
-                    <p className="text-sm text-muted-foreground">This console cannot perform this kind of change yet.</p>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+                    {lines.map((line) => (
+                      <p key={line} className="text-sm">
+                        {line}
+                      </p>
+                    ))}
+                    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+                      {change.connectionId && (
+                        <>
+                          <dt className="text-muted-foreground">Connection</dt>
+                          <dd>{connectionName.get(change.connectionId) ?? "removed"}</dd>
+                        </>
+                      )}
+                      <dt className="text-muted-foreground">Asked by</dt>
+                      <dd>
+                        {change.requestedByEmail}, <time dateTime={change.requestedAt}>{when(change.requestedAt)}</time>
+                      </dd>
+                      <dt className="text-muted-foreground">Why</dt>
+                      <dd className="whitespace-pre-wrap">{change.reason}</dd>
+                    </dl>
+                    {change.requestedBy === user.id ? (
+                      <p className="text-sm text-muted-foreground">You asked for this change: another admin decides it.</p>
+                    ) : approvableHere(change.kind) ? (
+                      <PendingChangeActions id={change.id} what={what} approve={approveChangeAction} reject={rejectChangeAction} />
+                    ) : elsewhere ? (
+                      <div className="flex flex-wrap items-center gap-3 text-sm">
+                        <Link href={elsewhere.href} className="text-primary underline underline-offset-2">
+                          {elsewhere.label}
+                        </Link>
+                        <span className="text-muted-foreground">(its values are typed again there; they never wait here)</span>
+                        <PendingChangeActions id={change.id} what={what} reject={rejectChangeAction} />
+                      </div>
+                    ) : (
+                      <p className="text-sm text-muted-foreground">This console cannot perform this kind of change yet.</p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </HandOverProvider>
 
       <section aria-labelledby="history-heading" className="space-y-3">
         <h2 id="history-heading" className="text-lg font-semibold">

@@ -5,11 +5,24 @@ import { z } from "zod";
 import { roles } from "@/db/vocabulary";
 import { passwordRules } from "@/lib/auth/password";
 import { roleAction, type ActionResult } from "@/lib/auth/role-action";
-import { changeRole, createUser, resetPassword, setActive, type ChangeResult } from "@/lib/users/manage-users";
+import {
+  requestCreateUser,
+  requestPasswordReset,
+  requestRoleChange,
+  requestSetActive,
+  type UserChangeOutcome,
+} from "@/lib/users/user-access";
 
 const userId = z.uuid("Unknown user.");
+/** Why: required by the server for a change that affects an admin (a second admin reads it), ignored otherwise. */
+const reason = z
+  .string()
+  .trim()
+  .max(1000, "Use at most 1,000 characters.")
+  .optional()
+  .transform((text) => text || undefined);
 
-function refreshed<T>(result: ChangeResult<T>): ActionResult<T> {
+function refreshed(result: ActionResult<UserChangeOutcome>): ActionResult<UserChangeOutcome> {
   if (result.ok) revalidatePath("/settings/users");
   return result;
 }
@@ -26,23 +39,24 @@ export const createUserAction = roleAction(
       .max(passwordRules.max)
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    reason,
   }),
-  async (input, user) => refreshed(await createUser(user, input)),
+  async (input, user) => refreshed(await requestCreateUser(user, input)),
 );
 
 export const changeRoleAction = roleAction(
   "manageUsers",
-  z.object({ userId, role: z.enum(roles, "Choose a role.") }),
-  async (input, user) => refreshed(await changeRole(user, input.userId, input.role)),
+  z.object({ userId, role: z.enum(roles, "Choose a role."), reason }),
+  async (input, user) => refreshed(await requestRoleChange(user, input.userId, input.role, input.reason)),
 );
 
-export const resetPasswordAction = roleAction("manageUsers", z.object({ userId }), async (input, user) =>
-  refreshed(await resetPassword(user, input.userId)),
+export const resetPasswordAction = roleAction("manageUsers", z.object({ userId, reason }), async (input, user) =>
+  refreshed(await requestPasswordReset(user, input.userId, input.reason)),
 );
 
-export const setActiveAction = roleAction("manageUsers", z.object({ userId, active: z.boolean() }), async (input, user) => {
+export const setActiveAction = roleAction("manageUsers", z.object({ userId, active: z.boolean(), reason }), async (input, user) => {
   if (!input.active && input.userId === user.id) {
     return { ok: false, code: "self", error: "You cannot deactivate your own account. Ask another admin." };
   }
-  return refreshed(await setActive(user, input.userId, input.active));
+  return refreshed(await requestSetActive(user, input.userId, input.active, input.reason));
 });

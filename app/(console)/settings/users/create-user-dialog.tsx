@@ -9,10 +9,16 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { roles } from "@/db/vocabulary";
+import type { ActionResult } from "@/lib/auth/role-action";
 import { roleDescriptions, roleLabels, type Role } from "@/lib/auth/roles";
+import type { UserChangeOutcome } from "@/lib/users/user-access";
 import { createUserAction } from "./actions";
 
-export function CreateUserDialog({ onCreated }: { onCreated: (email: string, oneTimePassword?: string) => void }) {
+/**
+ * Adds a user. An admin is created only through dual control: the form asks why (the approving admin reads it) and
+ * takes no password, since an admin's first password is generated for whoever performs the change.
+ */
+export function CreateUserDialog({ onSent }: { onSent: (result: ActionResult<UserChangeOutcome>, email: string) => void }) {
   const [open, setOpen] = useState(false);
   const [role, setRole] = useState<Role>("compliance");
   const [pending, setPending] = useState(false);
@@ -28,7 +34,8 @@ export function CreateUserDialog({ onCreated }: { onCreated: (email: string, one
       email,
       name: String(form.get("name") ?? ""),
       role,
-      password: String(form.get("password") ?? ""),
+      password: role === "admin" ? "" : String(form.get("password") ?? ""),
+      reason: role === "admin" ? String(form.get("reason") ?? "") : undefined,
     });
     setPending(false);
     if (!result.ok) {
@@ -39,7 +46,7 @@ export function CreateUserDialog({ onCreated }: { onCreated: (email: string, one
     setOpen(false);
     setError(undefined);
     setFieldErrors({});
-    onCreated(email, result.data.oneTimePassword);
+    onSent(result, email);
   }
 
   return (
@@ -73,14 +80,25 @@ export function CreateUserDialog({ onCreated }: { onCreated: (email: string, one
             </Select>
             <p className="text-xs text-muted-foreground">{roleDescriptions[role]}</p>
           </div>
-          <FormField
-            label="Password (optional)"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required={false}
-            errors={fieldErrors.password}
-          />
+          {role === "admin" ? (
+            <FormField
+              label="Why (the approving admin reads this)"
+              name="reason"
+              autoComplete="off"
+              maxLength={1000}
+              hint="A new admin waits for a second admin's approval. Their one-time password is shown to whoever performs it."
+              errors={fieldErrors.reason}
+            />
+          ) : (
+            <FormField
+              label="Password (optional)"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required={false}
+              errors={fieldErrors.password}
+            />
+          )}
           <FormError message={error} />
           <DialogFooter>
             <Button type="submit" disabled={pending}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { MoreHorizontal } from "lucide-react";
-import { useState } from "react";
+import { useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,18 +13,20 @@ import { roles } from "@/db/vocabulary";
 import type { ActionResult } from "@/lib/auth/role-action";
 import { roleLabels, type Role } from "@/lib/auth/roles";
 import type { UserRow } from "@/lib/users/manage-users";
+import type { UserChangeOutcome } from "@/lib/users/user-access";
 import { changeRoleAction, resetPasswordAction, setActiveAction } from "./actions";
+import { AdminChangeDialog } from "./admin-change-dialog";
 import { CreateUserDialog } from "./create-user-dialog";
-import { OneTimePasswordDialog } from "./one-time-password-dialog";
+import { OneTimePasswordDialog } from "@/components/users/one-time-password-dialog";
 
 type Row = Omit<UserRow, "createdAt"> & { createdAt: string };
-type Confirm = { kind: "reset" | "deactivate" | "reactivate"; user: Row };
+type Confirm = { kind: "reset" | "deactivate" | "reactivate"; user: Row } | { kind: "role"; user: Row; role: Role };
 
 const confirmTexts = {
   reset: {
     title: "Reset password",
     action: "Reset password",
-    body: "Their current password stops working now and they are signed out everywhere. You will see a one-time password to pass on.",
+    body: "Their current password stops working and they are signed out everywhere. Whoever performs the reset sees a one-time password to pass on.",
   },
   deactivate: {
     title: "Deactivate user",
@@ -36,35 +38,76 @@ const confirmTexts = {
     action: "Reactivate",
     body: "They can sign in again with their current password; the sessions the deactivation ended stay ended.",
   },
+  role: { title: "Change role", action: "Change role", body: "" },
 } as const;
 
-function reportFailure(result: ActionResult<unknown>): boolean {
-  if (!result.ok) toast({ title: "Not changed", description: result.error, variant: "destructive" });
-  return result.ok;
+function confirmText(confirm: Confirm) {
+  const text = confirmTexts[confirm.kind];
+  const body =
+    confirm.kind === "role"
+      ? `${confirm.user.email} becomes ${roleLabels[confirm.role]} (now ${roleLabels[confirm.user.role]}). Roles take effect on their next request.`
+      : text.body;
+  return { title: `${text.title}: ${confirm.user.email}`, action: text.action, body };
 }
 
-export function UsersAdmin({ users, currentUserId }: { users: Row[]; currentUserId: string }) {
+/** Whether a change to `user` affects an admin, so it waits for a second admin and asks for a reason. */
+const affectsAdmin = (confirm: Confirm) => confirm.user.role === "admin" || (confirm.kind === "role" && confirm.role === "admin");
+
+export function UsersAdmin({
+  users,
+  currentUserId,
+  waiting,
+}: {
+  users: Row[];
+  currentUserId: string;
+  /** Changes to admins waiting for a second admin, by the email they affect: what each would do. */
+  waiting: Record<string, string[]>;
+}) {
   const [shownPassword, setShownPassword] = useState<{ email: string; password: string }>();
   const [confirm, setConfirm] = useState<Confirm>();
+  const [refusal, setRefusal] = useState<{ message: string; fieldErrors?: Record<string, string[]> }>();
+  const [sending, startTransition] = useTransition();
 
-  async function onRoleChange(user: Row, role: Role) {
-    if (reportFailure(await changeRoleAction({ userId: user.id, role }))) {
-      toast({ title: "Role changed", description: `${user.email} is now ${roleLabels[role]}.`, variant: "success" });
+  /** Says what a sent change did: waiting, performed (with the password to pass on), or refused. */
+  function settle(result: ActionResult<UserChangeOutcome>, done: { title: string; description: string }): boolean {
+    if (!result.ok) {
+      toast({ title: "Not changed", description: result.error, variant: "destructive" });
+      setRefusal({ message: result.error, fieldErrors: result.fieldErrors });
+      return false;
     }
+    setRefusal(undefined);
+    setConfirm(undefined);
+    if (result.data.state === "pending") {
+      toast({ title: "Waiting for a second admin", description: `${done.description}: another admin approves it on Approvals.` });
+      return true;
+    }
+    const { handOver, warning } = result.data;
+    if (handOver) setShownPassword({ email: handOver.email, password: handOver.oneTimePassword });
+    else toast({ title: done.title, description: warning ?? done.description, variant: "success" });
+    return true;
   }
 
-  async function onConfirm() {
-    if (!confirm) return;
-    const { kind, user } = confirm;
-    setConfirm(undefined);
-    if (kind === "reset") {
-      const result = await resetPasswordAction({ userId: user.id });
-      if (reportFailure(result) && result.ok) setShownPassword({ email: user.email, password: result.data.oneTimePassword });
-      return;
-    }
-    if (reportFailure(await setActiveAction({ userId: user.id, active: kind === "reactivate" }))) {
-      toast({ title: kind === "reactivate" ? "User reactivated" : "User deactivated", description: user.email, variant: "success" });
-    }
+  function send(target: Confirm, reason?: string) {
+    const { user } = target;
+    startTransition(async () => {
+      if (target.kind === "role") {
+        const result = await changeRoleAction({ userId: user.id, role: target.role, reason });
+        settle(result, { title: "Role changed", description: `${user.email} is now ${roleLabels[target.role]}` });
+      } else if (target.kind === "reset") {
+        settle(await resetPasswordAction({ userId: user.id, reason }), { title: "Password reset", description: user.email });
+      } else {
+        const active = target.kind === "reactivate";
+        const result = await setActiveAction({ userId: user.id, active, reason });
+        settle(result, { title: active ? "User reactivated" : "User deactivated", description: user.email });
+      }
+    });
+  }
+
+  function onRoleChange(user: Row, role: Role) {
+    const target: Confirm = { kind: "role", user, role };
+    // A change that affects no admin goes at once; one that does asks for a reason first.
+    if (affectsAdmin(target)) setConfirm(target);
+    else send(target);
   }
 
   return (
@@ -74,12 +117,7 @@ export function UsersAdmin({ users, currentUserId }: { users: Row[]; currentUser
           <h1 className="text-2xl font-semibold">Users</h1>
           <p className="text-sm text-muted-foreground">Roles take effect on the user&apos;s next request.</p>
         </div>
-        <CreateUserDialog
-          onCreated={(email, password) => {
-            if (password) setShownPassword({ email, password });
-            else toast({ title: "User created", description: email, variant: "success" });
-          }}
-        />
+        <CreateUserDialog onSent={(result, email) => settle(result, { title: "User created", description: email })} />
       </div>
       <Table>
         <TableHeader>
@@ -100,6 +138,11 @@ export function UsersAdmin({ users, currentUserId }: { users: Row[]; currentUser
               <TableCell className="font-medium">
                 {user.email}
                 {user.id === currentUserId && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
+                {waiting[user.email]?.map((what) => (
+                  <span key={what} className="mt-1 block text-xs font-normal text-muted-foreground">
+                    Waiting for a second admin: {what}
+                  </span>
+                ))}
               </TableCell>
               <TableCell>{user.name || "—"}</TableCell>
               <TableCell>
@@ -148,10 +191,24 @@ export function UsersAdmin({ users, currentUserId }: { users: Row[]; currentUser
           ))}
         </TableBody>
       </Table>
+      {Object.entries(waiting)
+        .filter(([email]) => !users.some((user) => user.email === email))
+        .map(([email, whats]) => (
+          <p key={email} className="text-sm text-muted-foreground">
+            Waiting for a second admin: {whats.join("; ")}
+          </p>
+        ))}
       <ConfirmDialog
-        confirm={confirm && { ...confirmTexts[confirm.kind], title: `${confirmTexts[confirm.kind].title}: ${confirm.user.email}` }}
-        onConfirm={onConfirm}
+        confirm={confirm && !affectsAdmin(confirm) ? confirmText(confirm) : undefined}
+        onConfirm={() => confirm && send(confirm)}
         onCancel={() => setConfirm(undefined)}
+      />
+      <AdminChangeDialog
+        change={confirm && affectsAdmin(confirm) ? confirmText(confirm) : undefined}
+        pending={sending}
+        refusal={refusal}
+        onSend={(reason) => confirm && send(confirm, reason)}
+        onCancel={() => (setConfirm(undefined), setRefusal(undefined))}
       />
       <OneTimePasswordDialog shown={shownPassword} onClose={() => setShownPassword(undefined)} />
     </div>
