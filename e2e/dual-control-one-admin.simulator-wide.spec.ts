@@ -1,8 +1,9 @@
 import { expect, test } from "./fixtures";
 import { sim } from "./simulator-api";
 
-// Dual control cannot apply with one active admin. The database is shared, so this spec deactivates every other
-// admin for its duration (restored after): it runs with the simulator-wide specs, one file at a time, after the rest.
+// Dual control cannot apply with one active admin and no change waiting. The database is shared, so this spec
+// deactivates every other admin for its duration (restored after) and lets the changes other specs left waiting expire:
+// it runs with the simulator-wide specs, one file at a time, after the rest.
 
 test("one admin alone: the approvals page says dual control cannot apply, and UBO access changes at once with the warning", async ({
   page,
@@ -16,10 +17,17 @@ test("one admin alone: the approvals page says dual control cannot apply, and UB
     [admin.id],
   );
   try {
+    // While any change waits, one admin alone does not fall back to acting alone.
+    await db.query(
+      "insert into pending_changes (kind, target, details, reason, requested_by_email, expires_at) values ('dual_control_off', 'dual control', '{}', 'e2e', 'someone@e2e.test', now() + interval '1 hour')",
+    );
+    await login.signInAndWait(admin);
+    await page.goto("/settings/approvals");
+    await expect(page.getByText("Dual control is on: sensitive changes wait for a second admin's approval")).toBeVisible();
+    await db.query("update pending_changes set expires_at = now() where state = 'pending'");
     const name = `e2e-dc1-${crypto.randomUUID().slice(0, 8)}`;
     expect((await sim("POST", "/v2/workspaces", { name, legalName: "Alone SA" })).status).toBe(201);
     expect((await sim("PATCH", `/v2/workspaces/${name}`, { uboEnabled: false })).status).toBe(200);
-    await login.signInAndWait(admin);
     await page.goto("/settings/approvals");
     await expect(page.getByText("this console has only one active admin, so it cannot apply")).toBeVisible();
 

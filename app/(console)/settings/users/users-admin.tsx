@@ -78,7 +78,7 @@ export function UsersAdmin({
     setRefusal(undefined);
     setConfirm(undefined);
     if (result.data.state === "pending") {
-      toast({ title: "Waiting for a second admin", description: `${done.description}: another admin approves it on Approvals.` });
+      toast({ title: "Waiting for a second admin", description: "Another admin approves or rejects it on Settings → Approvals." });
       return true;
     }
     const { handOver, warning } = result.data;
@@ -92,7 +92,7 @@ export function UsersAdmin({
     startTransition(async () => {
       if (target.kind === "role") {
         const result = await changeRoleAction({ userId: user.id, role: target.role, reason });
-        settle(result, { title: "Role changed", description: `${user.email} is now ${roleLabels[target.role]}` });
+        settle(result, { title: "Role changed", description: `${user.email} is now ${roleLabels[target.role]}.` });
       } else if (target.kind === "reset") {
         settle(await resetPasswordAction({ userId: user.id, reason }), { title: "Password reset", description: user.email });
       } else {
