@@ -69,7 +69,11 @@ export const capabilities = {
     allows: "see the filing-deadline calendar and subscribe to it through a personal .ics feed",
   },
   readAudit: { roles: ["admin", "auditor"], allows: "read and export the audit log" },
-  manageUsers: { roles: ["admin"], allows: "create users, change roles, reset passwords, deactivate accounts (Settings)" },
+  manageUsers: {
+    roles: ["admin"],
+    allows:
+      "create users, change roles, reset passwords, deactivate accounts (Settings; a change that affects an admin waits for a second admin)",
+  },
   manageConnections: { roles: ["admin"], allows: "registry connections, their keys and signing secrets, and the webhook ledger" },
 } as const satisfies Record<string, { roles: readonly Role[]; allows: string }>;
 
