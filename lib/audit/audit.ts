@@ -67,6 +67,8 @@ export const auditActions = [
   "dual_control.rejected",
   "dual_control.expired",
   "dual_control.failed",
+  /** An admin tried to approve a change they may not (their role or password changed after it was asked for). */
+  "dual_control.approval_refused",
   "dual_control.setting_changed",
   "evidence.exported",
   "requests.exported",

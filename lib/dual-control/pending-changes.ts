@@ -272,7 +272,12 @@ export async function approveChange<T>(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, approver.id)).for("update");
     const standing = await standingOf(tx, approver.id, id);
     const tooNew = standingRefusal(standing, row!.requestedAt);
-    if (tooNew) return tooNew;
+    if (tooNew) {
+      // A refused approval is a security event: audited with why, and the change stays pending for someone else.
+      const details = { changeId: id, kind: row!.kind, requestedBy: row!.requestedByEmail, code: tooNew.code, error: tooNew.error };
+      await audit(approver, "dual_control.approval_refused", row!.target, details, tx);
+      return tooNew;
+    }
     await tx
       .update(pendingChanges)
       .set({ state: "approved", decidedBy: approver.id, decidedByEmail: approver.email, decidedAt: new Date(), sealedSecrets: null })

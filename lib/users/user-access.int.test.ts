@@ -55,6 +55,11 @@ describe("admin-affecting user changes and who may approve", () => {
     expect(refused).toMatchObject({ ok: false, code: "approver_too_new" });
     expect(!refused.ok && refused.error).toMatch(/your password was set at .* after it was asked for/);
     expect(await dualControlEnabled()).toBe(true);
+    const [attempt] = await db().select().from(auditLog).where(eq(auditLog.action, "dual_control.approval_refused"));
+    expect(attempt).toMatchObject({
+      actorEmail: "b@example.com",
+      details: { changeId, code: "approver_too_new", requestedBy: "a@example.com" },
+    });
     // C, who has held role and password since before, may approve it.
     expect(await approveByKind(c, changeId)).toMatchObject({ ok: true });
     expect(await dualControlEnabled()).toBe(false);
