@@ -58,24 +58,37 @@ export function defaultChange(
   };
 }
 
-/** Performs an approved `connection_environment` change under the approver's session: the environment asked for. */
-export async function performConnectionEnvironmentChange(
-  approver: Actor,
-  change: PendingChangeView,
-  note: DualControlNote,
-): Promise<ActionResult> {
-  const details = changeDetails(change, "connection_environment", environmentDetailsSchema);
-  if (!details || !change.connectionId) return notThisChange("a connection environment change");
-  return patchConnection(approver, change.connectionId, { environment: details.to }, note);
+/**
+ * The performer of an approved setting change of `kind`: its details read by `schema`, the setting they ask for
+ * (`patchOf`) applied under the approver's session through patchConnection, with the note.
+ */
+function settingPerformer<S extends z.ZodType>(
+  kind: "connection_environment" | "connection_default",
+  schema: S,
+  what: string,
+  patchOf: (details: z.infer<S>) => Partial<ConnectionFields>,
+) {
+  return async (approver: Actor, change: PendingChangeView, note: DualControlNote): Promise<ActionResult> => {
+    const details = changeDetails(change, kind, schema);
+    if (!details || !change.connectionId) return notThisChange(what);
+    return patchConnection(approver, change.connectionId, patchOf(details), note);
+  };
 }
 
-/** Performs an approved `connection_default` change under the approver's session: the connection becomes the default. */
-export async function performConnectionDefaultChange(
-  approver: Actor,
-  change: PendingChangeView,
-  note: DualControlNote,
-): Promise<ActionResult> {
-  const details = changeDetails(change, "connection_default", defaultDetailsSchema);
-  if (!details || !change.connectionId) return notThisChange("a change of the default connection");
-  return patchConnection(approver, change.connectionId, { isDefault: true }, note);
-}
+/** Performs an approved `connection_environment` change: the environment asked for. */
+export const performConnectionEnvironmentChange = settingPerformer(
+  "connection_environment",
+  environmentDetailsSchema,
+  "a connection environment change",
+  (details) => ({ environment: details.to }),
+);
+
+/** Performs an approved `connection_default` change: the connection becomes the default. */
+export const performConnectionDefaultChange = settingPerformer(
+  "connection_default",
+  defaultDetailsSchema,
+  "a change of the default connection",
+  () => ({
+    isDefault: true,
+  }),
+);

@@ -46,21 +46,27 @@ const fields = (extra: Record<string, unknown> = {}) => ({
 });
 const auditsFor = async (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
 
+/** An empty console with one admin and its one (default) connection, "Production"; nobody's cookie chooses another. */
+async function consoleWithOneConnection() {
+  await db().execute(
+    sql`truncate ${users}, ${auditLog}, ${pendingChanges}, ${liveEvents}, ${registryConnections}, dual_control_setting cascade`,
+  );
+  browser.activeConnectionId = undefined;
+  const first = await insertUser("first@example.com", "admin");
+  const created = await createConnection(first, {
+    ...fields({ apiKey: oldKey, webhookSecret: oldSecret }),
+    clearWebhookSecret: false,
+    isDefault: true,
+  });
+  return { first, id: created.ok ? created.data.id : "" };
+}
+
 describe("connection base URL and key changes through dual control", () => {
   let first: User;
   let id = "";
 
   beforeEach(async () => {
-    await db().execute(
-      sql`truncate ${users}, ${auditLog}, ${pendingChanges}, ${liveEvents}, ${registryConnections}, dual_control_setting cascade`,
-    );
-    first = await insertUser("first@example.com", "admin");
-    const created = await createConnection(first, {
-      ...fields({ apiKey: oldKey, webhookSecret: oldSecret }),
-      clearWebhookSecret: false,
-      isDefault: true,
-    });
-    id = created.ok ? created.data.id : "";
+    ({ first, id } = await consoleWithOneConnection());
   });
 
   it("refuses a compliance user, a finance user and an auditor, changing nothing", async () => {
@@ -202,18 +208,8 @@ describe("adding, deleting, the environment and the default of a connection thro
   };
 
   beforeEach(async () => {
-    await db().execute(
-      sql`truncate ${users}, ${auditLog}, ${pendingChanges}, ${liveEvents}, ${registryConnections}, dual_control_setting cascade`,
-    );
-    browser.activeConnectionId = undefined;
-    first = await insertUser("first@example.com", "admin");
+    ({ first, id } = await consoleWithOneConnection());
     second = await insertUser("second@example.com", "admin");
-    const created = await createConnection(first, {
-      ...fields({ apiKey: oldKey, webhookSecret: oldSecret }),
-      clearWebhookSecret: false,
-      isDefault: true,
-    });
-    id = created.ok ? created.data.id : "";
   });
 
   it("one admin adding a default connection creates nothing until a different admin approves; until then it is not usable", async () => {
