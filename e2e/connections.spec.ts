@@ -6,7 +6,7 @@ import { approveAsSecondAdmin } from "./second-admin";
 
 // Connections are shared by every user of the console: these tests run one after the other. A second admin signs in
 // in a browser of their own to approve each added connection (dual control): generous time on a busy machine.
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 /** A stand-in registry on 127.0.0.1 that accepts one API key on GET /v2/monitors. */
 async function fakeRegistry(acceptedKey: string) {
