@@ -1,9 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
 import { expect, LoginPage, postServerAction, serverAction, test } from "./fixtures";
+import { approveAsSecondAdmin } from "./second-admin";
 
-// Connections are shared by every user of the console: these tests run one after the other.
-test.describe.configure({ mode: "serial" });
+// Connections are shared by every user of the console: these tests run one after the other. A second admin signs in
+// in a browser of their own to approve each added connection (dual control): generous time on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 /** A stand-in registry on 127.0.0.1 that accepts one API key on GET /v2/monitors. */
 async function fakeRegistry(acceptedKey: string) {
@@ -24,6 +27,22 @@ async function fakeRegistry(acceptedKey: string) {
 
 const uid = () => Math.random().toString(36).slice(2, 10);
 
+/** Fills the add dialog for a sandbox connection at `baseUrl` and sends it with a reason: it then waits for a second admin. */
+async function askToAdd(page: Page, connection: { name: string; baseUrl: string; apiKey: string; secret: string }) {
+  await page.goto("/settings/connections");
+  await page.getByRole("button", { name: "Add connection" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(connection.name);
+  await dialog.getByLabel("Environment").selectOption("sandbox");
+  await dialog.getByLabel("Base URL").fill(connection.baseUrl);
+  await dialog.getByLabel("API key").fill(connection.apiKey);
+  await dialog.getByLabel("Webhook signing secret (optional)").fill(connection.secret);
+  // Not the default for everyone: the other spec files order through the seeded simulator, the default.
+  await dialog.getByLabel("Reason for the change").fill("A second registry account");
+  await dialog.getByRole("button", { name: "Add connection" }).click();
+  await expect(page.getByRole("region", { name: /New connections waiting/ })).toContainText(`Add connection ${connection.name}`);
+}
+
 /** Another server on 127.0.0.1 (an admin's own host, say): it records every request and the key it carried. */
 async function recordingServer() {
   const hits: { url: string; apiKey: string | undefined }[] = [];
@@ -35,7 +54,12 @@ async function recordingServer() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, close: () => server.close() };
 }
 
-test("an admin adds, tests and edits a connection, and neither key nor secret ever reaches the browser", async ({ page, login, db }) => {
+test("an admin adds, tests, edits and deletes a connection, each sensitive step approved by a second admin, and neither key nor secret ever reaches the browser", async ({
+  page,
+  login,
+  db,
+  browser,
+}) => {
   const apiKey = `sk_dev_${uid()}${uid()}`;
   const secret = `whsec_${Buffer.from(uid() + uid() + uid()).toString("base64")}`;
   const registry = await fakeRegistry(apiKey);
@@ -47,16 +71,13 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
   });
   try {
     await login.signInAndWait(await db.createUser("admin"));
-    await page.goto("/settings/connections");
-    await page.getByRole("button", { name: "Add connection" }).click();
+    await askToAdd(page, { name, baseUrl: registry.url, apiKey, secret });
+    // Until a second admin approves, it is no connection: not listed, not selectable.
+    expect(await db.query("select 1 from registry_connections where name = $1", [name])).toEqual([]);
+    await expect(page.getByLabel("Active registry connection").locator("option", { hasText: name })).toHaveCount(0);
+    await approveAsSecondAdmin(browser, db, `Add connection ${name}`);
+    await page.reload();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Name").fill(name);
-    await dialog.getByLabel("Environment").selectOption("sandbox");
-    await dialog.getByLabel("Base URL").fill(registry.url);
-    await dialog.getByLabel("API key").fill(apiKey);
-    await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
-    // Not the default for everyone: the other spec files order through the seeded simulator, the default.
-    await dialog.getByRole("button", { name: "Add connection" }).click();
 
     const row = page.getByTestId(`connection-${name}`);
     await expect(row).toContainText(`sk_dev_…${apiKey.slice(-4)}`);
@@ -73,13 +94,25 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
     await dialog.getByLabel("API key").fill("sk_dev_wrong_key_0000");
     // A new key waits for a second admin (dual control: this console has several admins), with the reason given.
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await expect(dialog.getByText(/Say why the base URL or API key changes/).first()).toBeVisible();
-    await dialog.getByLabel("Reason for changing the address or key").fill("Key rotated at the vendor");
+    await expect(dialog.getByText("Say why: a second admin reads it before approving.").first()).toBeVisible();
+    await dialog.getByLabel("Reason for the change").fill("Key rotated at the vendor");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await expect(row).toContainText("Waiting for a second admin API key → sk_dev_…0000");
+    await expect(row).toContainText("Waiting for a second admin");
+    await expect(row).toContainText("API key → sk_dev_…0000");
     await expect(row).toContainText(`sk_dev_…${apiKey.slice(-4)}`);
     await row.getByRole("button", { name: "Test connection" }).click();
     await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 3 monitors/);
+
+    // Deleting waits for a second admin too; until then the connection stays.
+    await row.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Ask to delete" }).click();
+    await expect(page.getByRole("dialog").getByText("Say why: a second admin reads it before approving.")).toBeVisible();
+    await page.getByRole("dialog").getByLabel("Why delete it").fill("No longer needed");
+    await page.getByRole("dialog").getByRole("button", { name: "Ask to delete" }).click();
+    await expect(row).toContainText(`Delete connection ${name}`);
+    await approveAsSecondAdmin(browser, db, `Delete connection ${name}`);
+    await page.reload();
+    await expect(page.getByTestId(`connection-${name}`)).toHaveCount(0);
 
     await page.goto("/");
     await page.goto("/settings/connections");
@@ -91,7 +124,17 @@ test("an admin adds, tests and edits a connection, and neither key nor secret ev
       expect(body).not.toContain("sk_dev_wrong_key_0000");
     }
     const audit = await db.query<{ action: string }>("select action from audit_log where target = $1 order by id", [name]);
-    expect(audit.map((r) => r.action)).toEqual(["connection.created", "connection.tested", "dual_control.requested", "connection.tested"]);
+    expect(audit.map((r) => r.action)).toEqual([
+      "dual_control.requested",
+      "connection.created",
+      "dual_control.approved",
+      "connection.tested",
+      "dual_control.requested",
+      "connection.tested",
+      "dual_control.requested",
+      "connection.deleted",
+      "dual_control.approved",
+    ]);
   } finally {
     registry.close();
     await db.query("delete from registry_connections where name = $1", [name]);
@@ -102,6 +145,7 @@ test("a new base URL needs the API key and the signing secret again: the stored 
   page,
   login,
   db,
+  browser,
 }) => {
   const apiKey = `sk_dev_${uid()}${uid()}`;
   const secret = `whsec_${Buffer.from(uid() + uid() + uid()).toString("base64")}`;
@@ -110,15 +154,10 @@ test("a new base URL needs the API key and the signing secret again: the stored 
   const name = `Sandbox ${uid()}`;
   try {
     await login.signInAndWait(await db.createUser("admin"));
-    await page.goto("/settings/connections");
-    await page.getByRole("button", { name: "Add connection" }).click();
+    await askToAdd(page, { name, baseUrl: registry.url, apiKey, secret });
+    await approveAsSecondAdmin(browser, db, `Add connection ${name}`);
+    await page.reload();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Name").fill(name);
-    await dialog.getByLabel("Environment").selectOption("sandbox");
-    await dialog.getByLabel("Base URL").fill(registry.url);
-    await dialog.getByLabel("API key").fill(apiKey);
-    await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
-    await dialog.getByRole("button", { name: "Add connection" }).click();
     const row = page.getByTestId(`connection-${name}`);
     await expect(row).toContainText(registry.url);
     const [stored] = await db.query<{ id: string; base_url: string; api_key_sealed: string; webhook_secret_sealed: string }>(
@@ -160,9 +199,9 @@ test("a new base URL needs the API key and the signing secret again: the stored 
     await dialog.getByLabel("Base URL").fill(elsewhere.url);
     await dialog.getByLabel("API key").fill(newKey);
     await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
-    await dialog.getByLabel("Reason for changing the address or key").fill("Moving to the new host");
+    await dialog.getByLabel("Reason for the change").fill("Moving to the new host");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await expect(row).toContainText(`base URL → ${elsewhere.url}`);
+    await expect(row).toContainText(`Base URL: ${registry.url} → ${elsewhere.url}`);
     await row.getByRole("button", { name: "Test connection" }).click();
     await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 3 monitors/);
     expect(elsewhere.hits).toEqual([]);
@@ -186,7 +225,9 @@ test("a bad form is explained and changes nothing", async ({ page, login, db }) 
   await dialog.getByRole("button", { name: "Add connection" }).click();
   await expect(dialog.getByText("A production connection must use https.")).toBeVisible();
   await expect(dialog.getByText(/A signing secret starts with whsec_/)).toBeVisible();
+  await expect(dialog.getByText("Say why: a second admin reads it before approving.")).toBeVisible();
   expect(await db.query("select 1 from registry_connections where name = $1", [name])).toHaveLength(0);
+  expect(await db.query("select 1 from pending_changes where target = $1", [name])).toHaveLength(0);
 });
 
 test("any role sees the active connection and switches it for the session; only admins manage connections", async ({

@@ -1,17 +1,22 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
 import { expect, postServerAction, serverAction, test, type Database } from "./fixtures";
+import { approveAsSecondAdmin } from "./second-admin";
 
-// Connections are shared by every user of the console: these tests run one after the other.
-test.describe.configure({ mode: "serial" });
+// Connections are shared by every user of the console: these tests run one after the other. A second admin signs in
+// in a browser of their own to approve each added connection (dual control): generous time on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const uid = () => Math.random().toString(36).slice(2, 10);
 const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 const baseUrl = process.env.E2E_BASE_URL!;
 
-/** Adds a sandbox connection through Settings → Connections (the secret is sealed by the app itself). */
-async function addConnection(page: Page, db: Database, name: string, secret: string): Promise<string> {
+/**
+ * Adds a sandbox connection through Settings → Connections (the secret is sealed by the app itself); a second admin
+ * approves it (dual control), and the page shows it once reloaded.
+ */
+async function addConnection(page: Page, db: Database, browser: Browser, name: string, secret: string): Promise<string> {
   await page.goto("/settings/connections");
   await page.getByRole("button", { name: "Add connection" }).click();
   const dialog = page.getByRole("dialog");
@@ -20,7 +25,11 @@ async function addConnection(page: Page, db: Database, name: string, secret: str
   await dialog.getByLabel("Base URL").fill("http://127.0.0.1:9");
   await dialog.getByLabel("API key").fill(`sk_dev_${uid()}${uid()}`);
   await dialog.getByLabel("Webhook signing secret (optional)").fill(secret);
+  await dialog.getByLabel("Reason for the change").fill("Webhook tests");
   await dialog.getByRole("button", { name: "Add connection" }).click();
+  await expect(page.getByRole("region", { name: /New connections waiting/ })).toContainText(`Add connection ${name}`);
+  await approveAsSecondAdmin(browser, db, `Add connection ${name}`);
+  await page.reload();
   await expect(page.getByTestId(`connection-${name}`)).toContainText("Set");
   const [row] = await db.query<{ id: string }>("select id from registry_connections where name = $1", [name]);
   return row!.id;
@@ -70,6 +79,7 @@ test("an admin sees each connection's URL, the deliveries it received with their
   login,
   db,
   request,
+  browser,
 }) => {
   const bodies: string[] = [];
   page.on("response", async (response) => {
@@ -79,7 +89,7 @@ test("an admin sees each connection's URL, the deliveries it received with their
   await login.signInAndWait(await db.createUser("admin"));
   const name = `Hooks ${uid()}`;
   const secret = newSecret();
-  const id = await addConnection(page, db, name, secret);
+  const id = await addConnection(page, db, browser, name, secret);
   const bare = `No secret ${uid()}`;
   await db.query(
     "insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint) values ($1, 'sandbox', 'http://127.0.0.1:9', 'v1.x.x.x.x', 'sk_dev_…0000')",
@@ -233,12 +243,18 @@ test("a compliance user gets the 403 page for Settings → Webhooks and cannot r
   expect(await answer.text()).toContain('"code":"forbidden"');
 });
 
-test("a replaced secret is accepted until an admin retires it, and the retirement is audited", async ({ page, login, db, request }) => {
+test("a replaced secret is accepted until an admin retires it, and the retirement is audited", async ({
+  page,
+  login,
+  db,
+  request,
+  browser,
+}) => {
   const user = await db.createUser("admin");
   await login.signInAndWait(user);
   const name = `Rotating ${uid()}`;
   const [oldSecret, newer] = [newSecret(), newSecret()];
-  const id = await addConnection(page, db, name, oldSecret);
+  const id = await addConnection(page, db, browser, name, oldSecret);
 
   // Rotate: the new secret is saved, the old one stays accepted.
   const row = page.getByTestId(`connection-${name}`);
@@ -276,8 +292,14 @@ test("a replaced secret is accepted until an admin retires it, and the retiremen
     "select action, actor_email, details from audit_log where target = $1 order by id",
     [name],
   );
-  expect(audit.map((a) => a.action)).toEqual(["connection.created", "connection.updated", "connection.updated"]);
-  expect(audit[2]).toEqual({
+  expect(audit.map((a) => a.action)).toEqual([
+    "dual_control.requested",
+    "connection.created",
+    "dual_control.approved",
+    "connection.updated",
+    "connection.updated",
+  ]);
+  expect(audit.at(-1)).toEqual({
     action: "connection.updated",
     actor_email: user.email,
     details: { changed: ["previousWebhookSecret (retired)"] },
@@ -289,12 +311,13 @@ test("a delivery signed for another connection leaves the request alone and show
   login,
   db,
   request,
+  browser,
 }) => {
   await login.signInAndWait(await db.createUser("admin"));
   const [owner, other] = [`Owner ${uid()}`, `Sandbox ${uid()}`];
   const [ownerSecret, otherSecret] = [newSecret(), newSecret()];
-  const ownerId = await addConnection(page, db, owner, ownerSecret);
-  const otherId = await addConnection(page, db, other, otherSecret);
+  const ownerId = await addConnection(page, db, browser, owner, ownerSecret);
+  const otherId = await addConnection(page, db, browser, other, otherSecret);
   const requestId = `req_e2e_${uid()}`;
   expect(await deliver(request, ownerId, ownerSecret, snapshot(requestId, 1))).toEqual({ status: 200, body: { outcome: "applied" } });
   expect(await deliver(request, otherId, otherSecret, snapshot(requestId, 5))).toEqual({ status: 200, body: { outcome: "mismatch" } });

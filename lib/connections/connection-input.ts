@@ -20,6 +20,18 @@ export function sameBaseUrl(a: string, b: string): boolean {
   return read(a) === read(b);
 }
 
+export const productionNeedsHttps = "A production connection must use https.";
+
+/**
+ * Why a connection may not have this environment and base URL together, or undefined: production goes over https
+ * (plain http only to this machine). Checked by the form, and again where an approved change writes a connection.
+ */
+export function plainHttpProblem(connection: { environment: string; baseUrl: string }): string | undefined {
+  const url = new URL(connection.baseUrl);
+  const plain = url.protocol !== "https:" && !loopback.has(url.hostname);
+  return connection.environment === "production" && plain ? productionNeedsHttps : undefined;
+}
+
 /** The form for adding or editing a connection, checked on the server (and in the browser for comfort). */
 export const connectionInputSchema = z
   .object({
@@ -37,14 +49,15 @@ export const connectionInputSchema = z
     isDefault: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
-    const url = new URL(value.baseUrl);
-    if (value.environment === "production" && url.protocol !== "https:" && !loopback.has(url.hostname)) {
-      ctx.addIssue({ code: "custom", path: ["baseUrl"], message: "A production connection must use https." });
-    }
+    const problem = plainHttpProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", path: ["baseUrl"], message: problem });
   });
 
 export type ConnectionInput = z.input<typeof connectionInputSchema>;
 export type ConnectionFields = z.output<typeof connectionInputSchema>;
+
+/** A sensitive connection change (adding, deleting, a new address or key, environment or default) needs a reason. */
+export const reasonNeeded = "Say why: a second admin reads it before approving.";
 
 export const reenterKeyMessage = "Enter the API key again to change the base URL.";
 export const reenterSecretMessage = "Enter the signing secret again to change the base URL, or remove it.";

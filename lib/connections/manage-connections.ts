@@ -7,7 +7,7 @@ import { SecretKeyError } from "@/lib/crypto";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import type { RegistryTarget } from "@/lib/registry/client";
 import { forgetSigningSecrets } from "./signing-secrets";
-import { apiKeyHint, baseUrlChangeProblems, type ConnectionFields } from "./connection-input";
+import { apiKeyHint, baseUrlChangeProblems, plainHttpProblem, type ConnectionFields } from "./connection-input";
 import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
 import { openSecret, sealSecret } from "./secret-box";
 
@@ -56,7 +56,7 @@ export const reentryRefusal = (fieldErrors: Record<string, string[]>) => ({
   fieldErrors,
 });
 
-const nameTaken = (name: string) => ({
+export const nameTaken = (name: string) => ({
   ok: false as const,
   code: "name_taken",
   error: `A connection named ${name} already exists.`,
@@ -67,7 +67,16 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { cause?: { code?: string }; code?: string })?.cause?.code === "23505" || (error as { code?: string })?.code === "23505";
 }
 
-export async function createConnection(actor: Actor, fields: ConnectionFields): Promise<ChangeResult<{ id: string }>> {
+/**
+ * Stores a new connection (the first one becomes the default). Only for what dual control has let through: the
+ * settings action asks for it with requestConnectionCreate (connection-create-change.ts). `note` says how, for the
+ * audit row.
+ */
+export async function createConnection(
+  actor: Actor,
+  fields: ConnectionFields,
+  note?: DualControlNote,
+): Promise<ChangeResult<{ id: string }>> {
   if (!fields.apiKey)
     return { ok: false, code: "invalid_input", error: "Enter the API key.", fieldErrors: { apiKey: ["Enter the API key."] } };
   try {
@@ -97,6 +106,7 @@ export async function createConnection(actor: Actor, fields: ConnectionFields): 
           apiKey: row!.apiKeyHint,
           webhookSecret: Boolean(fields.webhookSecret),
           isDefault,
+          ...note,
         },
         tx,
       );
@@ -108,10 +118,13 @@ export async function createConnection(actor: Actor, fields: ConnectionFields): 
   }
 }
 
+const httpsRefusal = (error: string) => ({ ok: false as const, code: "https_required", error, fieldErrors: { baseUrl: [error] } });
+
 /**
- * Applies an edit at once, the base URL and key included. Only for what needs no second admin, or what dual control
- * has let through: the settings action goes through editConnection (connection-target-change.ts), which holds a
- * base URL or key change for a second admin. `note` says how dual control let it through, for the audit row.
+ * Applies an edit at once: base URL, key, environment and default included. Only for what needs no second admin, or
+ * what dual control has let through: the settings action goes through editConnection (edit-connection.ts), which
+ * holds those for a second admin. `note` says how dual control let it through, for the audit row. The result is
+ * checked as a whole: a production connection over plain http is refused, however the two changes came to meet.
  */
 export async function updateConnection(actor: Actor, id: string, fields: ConnectionFields, note?: DualControlNote): Promise<ChangeResult> {
   try {
@@ -120,6 +133,8 @@ export async function updateConnection(actor: Actor, id: string, fields: Connect
       if (!current) return { ok: false, code: "not_found", error: "No such connection." };
       const reentry = baseUrlChangeProblems({ baseUrl: current.baseUrl, hasWebhookSecret: current.webhookSecretSealed !== null }, fields);
       if (Object.keys(reentry).length > 0) return reentryRefusal(reentry);
+      const plainHttp = plainHttpProblem(fields);
+      if (plainHttp) return httpsRefusal(plainHttp);
       const changes: Partial<RegistryConnection> = {
         name: fields.name,
         environment: fields.environment,
@@ -171,7 +186,25 @@ export async function updateConnection(actor: Actor, id: string, fields: Connect
   }
 }
 
-export async function deleteConnection(actor: Actor, id: string): Promise<ChangeResult> {
+/**
+ * Applies `patch` (an approved address, key, environment or default) to a connection's current settings, leaving
+ * the rest as stored, through updateConnection and its checks; audited with `note`.
+ */
+export async function patchConnection(
+  actor: Actor,
+  id: string,
+  patch: Partial<ConnectionFields>,
+  note: DualControlNote,
+): Promise<ChangeResult> {
+  const [current] = await db().select().from(registryConnections).where(eq(registryConnections.id, id));
+  if (!current) return { ok: false, code: "not_found", error: "No such connection: it was deleted after the change was asked for." };
+  const { name, environment, baseUrl } = current;
+  const unchanged = { apiKey: "", webhookSecret: "", clearWebhookSecret: false, isDefault: false };
+  return updateConnection(actor, id, { name, environment, baseUrl, ...unchanged, ...patch }, note);
+}
+
+/** Deletes a connection (the oldest other one becomes the default if it was). Only once dual control let it through. */
+export async function deleteConnection(actor: Actor, id: string, note?: DualControlNote): Promise<ChangeResult> {
   return db()
     .transaction(async (tx): Promise<ChangeResult> => {
       const [deleted] = await tx.delete(registryConnections).where(eq(registryConnections.id, id)).returning();
@@ -189,7 +222,13 @@ export async function deleteConnection(actor: Actor, id: string): Promise<Change
           newDefault = next.name;
         }
       }
-      await audit(actor, "connection.deleted", deleted.name, { environment: deleted.environment, ...(newDefault && { newDefault }) }, tx);
+      await audit(
+        actor,
+        "connection.deleted",
+        deleted.name,
+        { environment: deleted.environment, ...(newDefault && { newDefault }), ...note },
+        tx,
+      );
       return { ok: true, data: undefined };
     })
     .finally(() => forgetSigningSecrets(id));

@@ -19,6 +19,46 @@ describe("describeChange", () => {
     );
   });
 
+  it("says what each connection change does, with the address and key hint, never an API name", () => {
+    const created = {
+      connection: "Vendor B",
+      environment: "production",
+      baseUrl: "https://api.vendor-b.example",
+      apiKey: "sk_live_…WXYZ",
+      webhookSecret: true,
+      isDefault: true,
+    };
+    expect(describeChange({ kind: "connection_create", target: "Vendor B", details: created })).toEqual({
+      what: "Add connection Vendor B",
+      lines: [
+        "Environment: production",
+        "Base URL: https://api.vendor-b.example",
+        "API key: sk_live_…WXYZ",
+        "Signing secret: set",
+        "Becomes the default connection for everyone",
+      ],
+    });
+    const deleted = { connection: "Old", connectionId: "x", environment: "sandbox", baseUrl: "http://127.0.0.1:4010", isDefault: false };
+    expect(describeChange({ kind: "connection_delete", target: "Old", details: deleted })).toEqual({
+      what: "Delete connection Old",
+      lines: ["Environment: sandbox", "Base URL: http://127.0.0.1:4010"],
+    });
+    expect(describeChange({ kind: "connection_default", target: "B", details: { connection: "B", previousDefault: "A" } })).toEqual({
+      what: "Make connection B the default for everyone",
+      lines: ["Default now: A"],
+    });
+    expect(
+      describeChange({ kind: "connection_environment", target: "A", details: { connection: "A", from: "production", to: "sandbox" } }),
+    ).toEqual({
+      what: "Switch connection A from production to sandbox",
+      lines: ["A sandbox connection unlocks the sandbox tools and plain-http document fetches"],
+    });
+    const target = { connection: "A", previousBaseUrl: "https://a.example", baseUrl: "https://b.example", apiKey: "sk_live_…NEWK" };
+    expect(
+      describeChange({ kind: "connection_target", target: "A", details: { ...target, webhookSecret: "entered again" } }).lines,
+    ).toEqual(["Base URL: https://a.example → https://b.example", "API key → sk_live_…NEWK", "Signing secret entered again"]);
+  });
+
   it("shows an unknown kind and its details as they are", () => {
     expect(describeChange({ kind: "future_kind", target: "x", details: { a: "b", n: 2 } })).toEqual({
       what: "future_kind on x",

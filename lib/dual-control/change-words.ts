@@ -20,7 +20,34 @@ export function describeChange(change: { kind: Kind | string; target: string; de
     case "vault_replace":
       return { what: `Replace the vault credentials ${target}`, lines: otherLines(details) };
     case "connection_target":
-      return { what: `Change the base URL or API key of connection ${target}`, lines: otherLines(details) };
+      return { what: `Change the base URL or API key of connection ${target}`, lines: targetLines(details) };
+    case "connection_create":
+      return {
+        what: `Add connection ${target}`,
+        lines: [
+          ...connectionLines(details),
+          `Signing secret: ${details.webhookSecret === true ? "set" : "not set"}`,
+          ...(details.isDefault === true ? ["Becomes the default connection for everyone"] : []),
+        ],
+      };
+    case "connection_delete":
+      return {
+        what: `Delete connection ${target}`,
+        lines: [
+          ...connectionLines(details),
+          ...(details.isDefault === true ? ["It is the default connection: the oldest other connection becomes the default"] : []),
+        ],
+      };
+    case "connection_default":
+      return {
+        what: `Make connection ${target} the default for everyone`,
+        lines: typeof details.previousDefault === "string" ? [`Default now: ${details.previousDefault}`] : [],
+      };
+    case "connection_environment":
+      return {
+        what: `Switch connection ${target} from ${String(details.from)} to ${String(details.to)}`,
+        lines: details.to === "sandbox" ? ["A sandbox connection unlocks the sandbox tools and plain-http document fetches"] : [],
+      };
     case "dual_control_off":
       return { what: "Turn dual control off", lines: [] };
     case "user_access":
@@ -49,6 +76,24 @@ function userAccessWhat(details: Record<string, unknown>, email: string): string
     default:
       return `Change the account ${email} (${String(details.action)})`;
   }
+}
+
+/** A connection change's address and key hint, as the approver reads them. */
+function connectionLines(details: Record<string, unknown>): string[] {
+  return [
+    `Environment: ${String(details.environment)}`,
+    `Base URL: ${String(details.baseUrl)}`,
+    ...(typeof details.apiKey === "string" ? [`API key: ${details.apiKey}`] : []),
+  ];
+}
+
+/** A base URL or key change: what moves where (the key as its hint only). */
+function targetLines(details: Record<string, unknown>): string[] {
+  return [
+    ...(details.baseUrl !== details.previousBaseUrl ? [`Base URL: ${String(details.previousBaseUrl)} → ${String(details.baseUrl)}`] : []),
+    ...(typeof details.apiKey === "string" ? [`API key → ${details.apiKey}`] : []),
+    ...(typeof details.webhookSecret === "string" ? [`Signing secret ${details.webhookSecret}`] : []),
+  ];
 }
 
 function otherLines(details: Record<string, unknown>): string[] {

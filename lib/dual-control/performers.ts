@@ -1,6 +1,9 @@
 import "server-only";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
+import { performConnectionCreate } from "@/lib/connections/connection-create-change";
+import { performConnectionDelete } from "@/lib/connections/connection-delete-change";
+import { performConnectionDefaultChange, performConnectionEnvironmentChange } from "@/lib/connections/connection-setting-change";
 import { performConnectionTargetChange } from "@/lib/connections/connection-target-change";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
@@ -54,6 +57,10 @@ const performers: Partial<Record<PendingChangeKind, Performer>> = {
   dual_control_off: (approver, _change, note) => performDualControlOff(approver, note),
   connection_target: (approver, change, note, secrets) => performConnectionTargetChange(approver, change, note, secrets),
   user_access: (approver, change, note) => performUserAccessChange(approver, change, note),
+  connection_create: performConnectionCreate,
+  connection_delete: performConnectionDelete,
+  connection_default: performConnectionDefaultChange,
+  connection_environment: performConnectionEnvironmentChange,
 };
 
 /** Where a kind without a performer here is approved instead: a vault replacement needs its values typed again. */

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { connectionEnvironments } from "@/db/vocabulary";
-import { baseUrlChangeProblems, connectionInputSchema, type ConnectionInput } from "@/lib/connections/connection-input";
+import { baseUrlChangeProblems, connectionInputSchema, reasonNeeded, type ConnectionInput } from "@/lib/connections/connection-input";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { ActionResult } from "@/lib/auth/role-action";
 
@@ -24,7 +24,7 @@ export function ConnectionFormDialog(props: {
   editing?: ConnectionView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** `reason`: why the base URL or key changes (an edit's only; such a change waits for a second admin). */
+  /** `reason`: why the change is asked for (a new connection, or an edit's address, key, environment or default, waits for a second admin). */
   submit: (input: ConnectionInput, reason: string) => Promise<ActionResult<unknown>>;
   onSaved: (name: string, result: unknown) => void;
 }) {
@@ -51,9 +51,10 @@ export function ConnectionFormDialog(props: {
     const local = connectionInputSchema.safeParse(input);
     const missing: Record<string, string[]> = editing
       ? baseUrlChangeProblems(editing, input)
-      : input.apiKey
-        ? {}
-        : { apiKey: ["Enter the API key."] };
+      : {
+          ...(!input.apiKey && { apiKey: ["Enter the API key."] }),
+          ...(!String(form.get("reason") ?? "").trim() && { reason: [reasonNeeded] }),
+        };
     if (!local.success || Object.keys(missing).length) {
       setFieldErrors({ ...(local.success ? {} : fieldErrorsOf(local.error.issues)), ...missing });
       setError("Please correct the highlighted fields.");
@@ -139,16 +140,18 @@ export function ConnectionFormDialog(props: {
               <Label htmlFor="clear-secret">Remove the stored signing secret</Label>
             </div>
           )}
-          {editing && (
-            <FormField
-              label="Reason for changing the address or key"
-              name="reason"
-              required={false}
-              maxLength={500}
-              errors={fieldErrors.reason}
-              hint="Needed for a new base URL or API key: that change waits for a second admin's approval. Other fields apply at once."
-            />
-          )}
+          <FormField
+            label="Reason for the change"
+            name="reason"
+            required={!editing}
+            maxLength={500}
+            errors={fieldErrors.reason}
+            hint={
+              editing
+                ? "Needed for a new base URL or API key, another environment or making it the default: each waits for a second admin's approval. The name and a signing secret rotation apply at once."
+                : "A second admin reads it before approving: the connection exists, and anyone can use it, only once approved."
+            }
+          />
           <div className="flex items-center gap-2">
             <Checkbox id="is-default" checked={isDefault} onCheckedChange={(v) => setIsDefault(v === true)} disabled={editing?.isDefault} />
             <Label htmlFor="is-default">Default connection for everyone</Label>

@@ -2,13 +2,14 @@
 
 import { Plug } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import type { ConnectionEdit, PendingTargetChange } from "@/lib/connections/connection-target-change";
+import type { ConnectionEdit } from "@/lib/connections/edit-connection";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
+import type { WaitingConnectionChange } from "@/lib/connections/waiting-connection-changes";
+import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import {
   createConnectionAction,
   deleteConnectionAction,
@@ -17,6 +18,7 @@ import {
   type ConnectionTestResult,
 } from "./actions";
 import { ConnectionFormDialog } from "./connection-form-dialog";
+import { DeleteConnectionDialog } from "./delete-connection-dialog";
 
 function TestOutcome({ result }: { result: ConnectionTestResult }) {
   if (result.reachable) {
@@ -36,28 +38,46 @@ function TestOutcome({ result }: { result: ConnectionTestResult }) {
   );
 }
 
-function PendingTargetNote({ change }: { change: PendingTargetChange }) {
-  const { details } = change;
-  const what = [
-    details.baseUrl !== details.previousBaseUrl && `base URL → ${details.baseUrl}`,
-    details.apiKey && `API key → ${details.apiKey}`,
-    details.webhookSecret && `signing secret ${details.webhookSecret}`,
-  ].filter(Boolean);
+/** A change waiting for a second admin, in words: it has not taken effect. */
+function WaitingNote({ change }: { change: WaitingConnectionChange }) {
   return (
-    <p className="mt-1 text-sm font-normal">
-      <Badge variant="warning">Waiting for a second admin</Badge> {what.join(", ")} (asked by {change.requestedByEmail}, until{" "}
+    <div className="mt-1 text-sm font-normal" data-change-id={change.id}>
+      <Badge variant="warning">Waiting for a second admin</Badge> {change.what}
+      {change.lines.length > 0 && `: ${change.lines.join("; ")}`} (asked by {change.requestedByEmail}, until{" "}
       {change.expiresAt.slice(0, 16).replace("T", " ")} UTC).
-    </p>
+    </div>
   );
 }
 
-const savedTitle = (editing: boolean, result: unknown) => {
-  if (!editing) return "Connection added";
-  const edit = result as ConnectionEdit | undefined;
-  return edit?.targetChange === "pending" ? "Saved; the base URL or key change waits for a second admin" : "Connection saved";
+const waitingWords: Record<string, string> = {
+  connection_target: "the base URL or key",
+  connection_environment: "the environment",
+  connection_default: "the default",
 };
 
-export function ConnectionsAdmin({ connections, pending }: { connections: ConnectionView[]; pending: PendingTargetChange[] }) {
+/** What the toast says once the form is sent: added or saved, or what now waits for a second admin. */
+function savedToast(editing: boolean, result: unknown): { title: string; description?: string } {
+  if (!editing) {
+    const outcome = result as SubmittedOutcome;
+    return outcome.state === "pending"
+      ? { title: "Waiting for a second admin: the connection exists once approved" }
+      : { title: "Connection added", description: outcome.warning };
+  }
+  const edit = result as ConnectionEdit;
+  if (edit.waiting.length === 0) return { title: "Connection saved", description: edit.warning };
+  return {
+    title: `Saved; ${edit.waiting.map((kind) => waitingWords[kind]).join(", ")} waits for a second admin`,
+    description: edit.warning,
+  };
+}
+
+export function ConnectionsAdmin({
+  connections,
+  waiting,
+}: {
+  connections: ConnectionView[];
+  waiting: { creations: WaitingConnectionChange[]; byConnection: Record<string, WaitingConnectionChange[]> };
+}) {
   const [dialog, setDialog] = useState<{ editing?: ConnectionView } | undefined>();
   const [deleting, setDeleting] = useState<ConnectionView>();
   const [tests, setTests] = useState<Record<string, ConnectionTestResult | "running">>({});
@@ -73,15 +93,13 @@ export function ConnectionsAdmin({ connections, pending }: { connections: Connec
     setTests((t) => ({ ...t, [connection.id]: result.data }));
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    const result = await deleteConnectionAction({ id: deleting.id });
-    toast(
-      result.ok
-        ? { title: "Connection deleted", description: deleting.name, variant: "success" }
-        : { title: "Not deleted", description: result.error, variant: "destructive" },
-    );
+  function deleteSent(name: string, outcome: SubmittedOutcome) {
     setDeleting(undefined);
+    toast(
+      outcome.state === "pending"
+        ? { title: "Deletion waits for a second admin", description: name, variant: "success" }
+        : { title: "Connection deleted", description: outcome.warning ?? name, variant: "success" },
+    );
   }
 
   return (
@@ -95,6 +113,16 @@ export function ConnectionsAdmin({ connections, pending }: { connections: Connec
           <Plug className="size-4" aria-hidden /> Add connection
         </Button>
       </div>
+      {waiting.creations.length > 0 && (
+        <section aria-labelledby="waiting-creations" className="rounded-md border p-3">
+          <h2 id="waiting-creations" className="text-sm font-semibold">
+            New connections waiting for a second admin (nobody can use them until approved)
+          </h2>
+          {waiting.creations.map((change) => (
+            <WaitingNote key={change.id} change={change} />
+          ))}
+        </section>
+      )}
       <Table>
         <TableHeader>
           <TableRow>
@@ -120,11 +148,9 @@ export function ConnectionsAdmin({ connections, pending }: { connections: Connec
               <TableRow key={c.id} data-testid={`connection-${c.name}`}>
                 <TableCell className="font-medium">
                   {c.name} {c.isDefault && <Badge variant="outline">Default</Badge>}
-                  {pending
-                    .filter((change) => change.connectionId === c.id)
-                    .map((change) => (
-                      <PendingTargetNote key={change.id} change={change} />
-                    ))}
+                  {waiting.byConnection[c.id]?.map((change) => (
+                    <WaitingNote key={change.id} change={change} />
+                  ))}
                   {test && test !== "running" && (
                     <div role="status" className="mt-1 font-normal">
                       <TestOutcome result={test} />
@@ -158,22 +184,22 @@ export function ConnectionsAdmin({ connections, pending }: { connections: Connec
           editing={dialog.editing}
           onOpenChange={(open) => !open && setDialog(undefined)}
           submit={(fields, reason) =>
-            dialog.editing ? updateConnectionAction({ id: dialog.editing.id, fields, reason }) : createConnectionAction(fields)
+            dialog.editing ? updateConnectionAction({ id: dialog.editing.id, fields, reason }) : createConnectionAction({ fields, reason })
           }
-          onSaved={(name, result) => toast({ title: savedTitle(Boolean(dialog.editing), result), description: name, variant: "success" })}
+          onSaved={(name, result) => {
+            const { title, description } = savedToast(Boolean(dialog.editing), result);
+            toast({ title, description: description ?? name, variant: "success" });
+          }}
         />
       )}
-      <ConfirmDialog
-        confirm={
-          deleting && {
-            title: `Delete ${deleting.name}?`,
-            body: "Its encrypted key and secret are removed. Users working with it switch to the default connection.",
-            action: "Delete",
-          }
-        }
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(undefined)}
-      />
+      {deleting && (
+        <DeleteConnectionDialog
+          connection={deleting}
+          onClose={() => setDeleting(undefined)}
+          request={deleteConnectionAction}
+          onSent={(outcome) => deleteSent(deleting.name, outcome)}
+        />
+      )}
     </div>
   );
 }

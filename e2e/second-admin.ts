@@ -1,0 +1,22 @@
+import type { Browser } from "@playwright/test";
+import { type Database, expect, LoginPage } from "./fixtures";
+
+/**
+ * A second admin, new and signed in in a browser of their own, approves on Settings → Approvals the one pending
+ * change described by `what` (its words, e.g. "Add connection Sandbox x1"), and sees it performed.
+ */
+export async function approveAsSecondAdmin(browser: Browser, db: Database, what: string) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await new LoginPage(page).signInAndWait(await db.createUser("admin"));
+    await page.goto("/settings/approvals");
+    const item = page.locator("li[data-change-id]").filter({ hasText: what });
+    await item.getByRole("button", { name: /^Approve/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+    await expect(item).toHaveCount(0);
+    await expect(page.getByRole("row").filter({ hasText: what })).toContainText("Approved and performed.");
+  } finally {
+    await context.close();
+  }
+}
