@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
@@ -93,7 +94,16 @@ export function OnboardingForm() {
       </div>
       <div className="space-y-1">
         <Label htmlFor="onboarding-case">Case reference (kept with the request)</Label>
-        <Input id="onboarding-case" value={caseReference} onChange={(e) => setCaseReference(e.target.value)} />
+        <Input
+          id="onboarding-case"
+          value={caseReference}
+          onChange={(e) => setCaseReference(e.target.value)}
+          aria-invalid={Boolean(problem?.fieldErrors?.caseReference)}
+          aria-describedby="onboarding-case-hint"
+        />
+        <p id="onboarding-case-hint" className="text-xs text-muted-foreground">
+          At most {caseReferenceMax} characters.
+        </p>
       </div>
       <p data-testid="onboarding-price" aria-live="polite">
         Price before anything is spent: <strong>{priceText ?? "unknown"}</strong>

@@ -11,7 +11,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { caseReferenceMax } from "@/lib/orders/order-input";
+import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { datapointLabels, datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
@@ -204,10 +204,15 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
             <Label htmlFor="caseReference">Case reference (kept with the request)</Label>
             <Input
               id="caseReference"
-              maxLength={caseReferenceMax}
               value={caseReference}
               onChange={(e) => setCaseReference(e.target.value)}
+              aria-invalid={Boolean(refusal?.fieldErrors?.caseReference)}
+              aria-describedby="caseReference-hint"
             />
+            <p id="caseReference-hint" className="text-xs text-muted-foreground">
+              At most {caseReferenceMax} characters.
+            </p>
+            <FormError message={refusal?.fieldErrors?.caseReference?.[0]} />
           </div>
           {chosen.includes("graph") && (
             <label className="flex items-center gap-2 text-sm">
