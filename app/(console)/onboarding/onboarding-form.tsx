@@ -4,12 +4,12 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { CaseReferenceField } from "@/components/forms/case-reference-field";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
@@ -92,19 +92,12 @@ export function OnboardingForm() {
         <Input id="onboarding-id" value={id} onChange={(e) => setId(e.target.value)} aria-invalid={Boolean(problem?.fieldErrors?.id)} />
         <FormError message={problem?.fieldErrors?.id?.[0]} />
       </div>
-      <div className="space-y-1">
-        <Label htmlFor="onboarding-case">Case reference (kept with the request)</Label>
-        <Input
-          id="onboarding-case"
-          value={caseReference}
-          onChange={(e) => setCaseReference(e.target.value)}
-          aria-invalid={Boolean(problem?.fieldErrors?.caseReference)}
-          aria-describedby="onboarding-case-hint"
-        />
-        <p id="onboarding-case-hint" className="text-xs text-muted-foreground">
-          At most {caseReferenceMax} characters.
-        </p>
-      </div>
+      <CaseReferenceField
+        id="onboarding-case"
+        value={caseReference}
+        onChange={setCaseReference}
+        errors={problem?.fieldErrors?.caseReference}
+      />
       <p data-testid="onboarding-price" aria-live="polite">
         Price before anything is spent: <strong>{priceText ?? "unknown"}</strong>
       </p>

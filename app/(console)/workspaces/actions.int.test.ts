@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
-import { auditLog, companyRequests, registryConnections, users } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { auditLog, companyRequests, users } from "@/db/schema";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
-import { testApiKey } from "@/simulator/test-harness";
 import { startHttpStub } from "@/test/http-stub";
+import { storeSandboxConnection } from "@/test/stored-connection";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";
 import { changeLegalNameAction, createWorkspaceAction } from "./actions";
@@ -75,17 +74,7 @@ describe("workspace actions", () => {
 
     beforeAll(async () => {
       registry = await startHttpStub();
-      const [row] = await db()
-        .insert(registryConnections)
-        .values({
-          name: "Refusing",
-          environment: "sandbox",
-          baseUrl: registry.url,
-          apiKeySealed: sealSecret(testApiKey),
-          apiKeyHint: "sk_…",
-        })
-        .returning();
-      browser.activeConnectionId = row!.id;
+      browser.activeConnectionId = await storeSandboxConnection({ name: "Refusing", baseUrl: registry.url, webhookSecret: "whsec_unused" });
     });
     afterAll(async () => {
       browser.activeConnectionId = connectionId;
