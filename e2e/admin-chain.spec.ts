@@ -29,9 +29,13 @@ test("create a workspace, a second admin approves UBO access, list-typed credent
   await create.getByLabel("Name", { exact: true }).fill(workspace);
   await create.getByLabel("Legal name").fill("Chain Obliged Entity SA");
   await create.getByRole("button", { name: "Create workspace" }).click();
-  await expect(create.getByRole("status")).toHaveText(`Workspace ${workspace} created.`);
-  // The simulator creates workspaces with UBO access on; start from off, as for an entity not yet cleared.
-  expect((await sim("PATCH", `/v2/workspaces/${workspace}`, { uboEnabled: false })).status).toBe(200);
+  await expect(create.getByRole("status")).toHaveText(`Workspace ${workspace} created, with UBO access off.`);
+  // The console creates it with UBO access off, as for an entity not yet cleared.
+  expect(
+    ((await sim("GET", "/v2/workspaces")).json as { name: string; uboEnabled: boolean }[]).find((w) => w.name === workspace),
+  ).toMatchObject({
+    uboEnabled: false,
+  });
 
   // A asks to turn UBO access on, with the legal basis; B approves it.
   await a.goto("/workspaces");

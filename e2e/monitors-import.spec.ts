@@ -38,7 +38,7 @@ test("import monitors from a CSV: each bad row's error in the preview, the outco
   await expect(previewRow(4)).toContainText('Unknown country "XX"');
   await expect(previewRow(5)).toContainText("The company id is empty.");
   await expect(previewRow(6)).toContainText("Duplicate of row 2: the same country and company id.");
-  await expect(previewRow(7)).toContainText("The case reference has 501 characters; at most 500.");
+  await expect(previewRow(7)).toContainText("A case reference is at most 500 characters; this one has 501.");
   await expect(previewRow(8)).toContainText("Ready");
   // Nothing was sent for the preview.
   expect(await db.query("select 1 from monitors where company_id = $1", [fr])).toHaveLength(0);

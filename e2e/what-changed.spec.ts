@@ -11,6 +11,8 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   login,
   db,
 }) => {
+  // Two orders, each waited for until complete, and three pages: generous on a busy machine.
+  test.setTimeout(120_000);
   const user = await db.createUser("compliance");
   await login.signInAndWait(user);
   const id = `E2E ${Math.floor(Math.random() * 1e9)}`;

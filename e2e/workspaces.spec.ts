@@ -43,11 +43,11 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
   await form.getByLabel("Name", { exact: true }).fill(name);
   await form.getByLabel("Legal name").fill("Branch Ltd");
   await form.getByRole("button", { name: "Create workspace" }).click();
-  await expect(form.getByRole("status")).toHaveText(`Workspace ${name} created.`);
+  await expect(form.getByRole("status")).toHaveText(`Workspace ${name} created, with UBO access off.`);
   const created = await listed(name);
-  expect(created).toMatchObject({ legalName: "Branch Ltd", uboEnabled: true });
+  expect(created).toMatchObject({ legalName: "Branch Ltd", uboEnabled: false });
   await expect(row(page, name)).toContainText("Branch Ltd");
-  await expect(row(page, name)).toContainText("enabled");
+  await expect(row(page, name)).toContainText("disabled");
   await expect(row(page, name).getByRole("link", { name: `Its override in Billing for ${name}` })).toHaveAttribute(
     "href",
     `/billing/workspace?id=${created!.id}`,

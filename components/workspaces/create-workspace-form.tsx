@@ -13,7 +13,8 @@ export type CreateWorkspace = (body: { name: string; legalName: string }) => Pro
 
 /**
  * Creates a workspace. Checked in the browser with the contract's schema, so nothing is sent while a field is wrong;
- * the server checks again, and a taken name (the registry's 409) comes back on the name field. The schema (and zod
+ * the server checks again, and a taken name (the registry's 409) comes back on the name field. The workspace starts
+ * with UBO access off (turning it on needs a legal basis and a second admin). The schema (and zod
  * with it, a sixth of the page's JavaScript) loads on the first submit, not with the page.
  */
 export function CreateWorkspaceForm({ create }: { create: CreateWorkspace }) {
@@ -65,7 +66,7 @@ export function CreateWorkspaceForm({ create }: { create: CreateWorkspace }) {
       <FormError message={refusal?.message} />
       {created && (
         <p role="status" className="text-sm">
-          Workspace {created} created.
+          Workspace {created} created, with UBO access off.
         </p>
       )}
       <Button type="submit" disabled={pending}>

@@ -8,7 +8,15 @@ import { placeOrder } from "@/lib/orders/place-order";
 import { createRegistryClient } from "@/lib/registry/client";
 import { insertUser } from "@/test/users-fixture";
 import { startTestSimulator } from "../../simulator/test-harness";
-import { alertForChanges, earlierPurchases, markDiffReviewed, orderReretrieval } from "./what-changed";
+import {
+  alertForChanges,
+  earlierPurchases,
+  markDiffReviewed,
+  orderReretrieval,
+  quoteReretrieval,
+  type AlertForChanges,
+} from "./what-changed";
+import { reretrievalConfirmation } from "./what-changed-caps";
 import { whatChangedQuote } from "./what-changed-price";
 import { openedRegistry } from "@/test/opened-registry";
 
@@ -17,12 +25,12 @@ let registry: { connection: ConnectionView; client: ReturnType<typeof createRegi
 let officer: Awaited<ReturnType<typeof insertUser>>;
 let colleague: Awaited<ReturnType<typeof insertUser>>;
 
-/** An open alert of a monitor started here with case reference `KYC-<companyId>`, as receipt files it. */
-async function openAlert(companyId: string, categories: string[]) {
+/** An open alert of a monitor started here with case reference `KYC-<companyId>` (or the one given), as receipt files it. */
+async function openAlert(companyId: string, categories: string[], caseReference = `KYC-${companyId}`) {
   const monitorId = `mon_${companyId.replace(/\W/g, "")}`;
   await db()
     .insert(monitors)
-    .values({ connectionId: registry.connection.id, monitorId, countryCode: "DE", companyId, caseReference: `KYC-${companyId}` })
+    .values({ connectionId: registry.connection.id, monitorId, countryCode: "DE", companyId, caseReference })
     .onConflictDoNothing();
   const [row] = await db()
     .insert(alerts)
@@ -44,6 +52,12 @@ async function earlierOrder(companyId: string, dataPoints: string[] = ["company"
   const placed = await placeOrder(officer, order, registry);
   if (!placed.ok) throw new Error(placed.error);
   return placed.data.requestId;
+}
+
+/** What the page shows and the user confirms: the server's quote, with its caps. */
+async function confirmedQuote(alert: AlertForChanges) {
+  const { mode, priced } = await quoteReretrieval(alert, registry, new Date());
+  return reretrievalConfirmation(mode, priced);
 }
 
 const storedVersion = async (requestId: string) =>
@@ -75,7 +89,7 @@ describe("See what changed: ordering from an alert", () => {
     const earlier = await earlierOrder("HRB 2001");
     const alert = await openAlert("HRB 2001", ["address", "legalRepresentatives"]);
 
-    const result = await orderReretrieval(officer, alert, registry, { quotedTotal: 0 });
+    const result = await orderReretrieval(officer, alert, registry, await confirmedQuote(alert));
     expect(result.ok).toBe(true);
     const requestId = result.ok ? result.data.requestId : "";
     expect(requestId).not.toBe(earlier);
@@ -122,7 +136,7 @@ describe("See what changed: ordering from an alert", () => {
     });
     const alert = await openAlert("HRB 2002", ["status"]);
 
-    const result = await orderReretrieval(officer, alert, registry, { quotedTotal: 0 });
+    const result = await orderReretrieval(officer, alert, registry, await confirmedQuote(alert));
     expect(result.ok && result.data.baseline).toEqual({ requestId: reviewed, version: 1, reviewed: true });
     const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
     expect(row).toMatchObject({ baselineRequestId: reviewed, baselineVersion: 1 });
@@ -130,7 +144,7 @@ describe("See what changed: ordering from an alert", () => {
 
   it("stores no baseline when the connection has nothing earlier of the company", async () => {
     const alert = await openAlert("HRB 2003", ["ownership"]);
-    const result = await orderReretrieval(officer, alert, registry, { quotedTotal: 9 });
+    const result = await orderReretrieval(officer, alert, registry, await confirmedQuote(alert));
     expect(result.ok && result.data.baseline).toBeUndefined();
     const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
     expect(row).toMatchObject({ changeRequestId: expect.any(String), baselineRequestId: null, baselineVersion: null });
@@ -143,9 +157,9 @@ describe("See what changed: ordering from an alert", () => {
 
   it("refuses a second order for the same alert and spends nothing", async () => {
     const alert = await openAlert("HRB 2004", ["address"]);
-    expect((await orderReretrieval(officer, alert, registry, { quotedTotal: 4 })).ok).toBe(true);
+    expect((await orderReretrieval(officer, alert, registry, await confirmedQuote(alert))).ok).toBe(true);
     const before = (await auditsOf("company.ordered")).length;
-    const again = await orderReretrieval(officer, (await alertForChanges(alert.id))!, registry, { quotedTotal: 4 });
+    const again = await orderReretrieval(officer, (await alertForChanges(alert.id))!, registry, await confirmedQuote(alert));
     expect(again).toMatchObject({ ok: false, code: "already_ordered" });
     expect(await auditsOf("company.ordered")).toHaveLength(before);
     expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(1);
@@ -154,11 +168,15 @@ describe("See what changed: ordering from an alert", () => {
   it("places one order when several confirm at once, even from pages read before any order", async () => {
     const alert = await openAlert("HRB 2014", ["address"]);
     const before = (await auditsOf("company.ordered")).length;
-    const results = await Promise.all(Array.from({ length: 4 }, () => orderReretrieval(officer, alert, registry, { quotedTotal: 4 })));
+    const confirmed = await confirmedQuote(alert);
+    const results = await Promise.all(Array.from({ length: 4 }, () => orderReretrieval(officer, alert, registry, confirmed)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const refused of results.filter((r) => !r.ok)) expect(["in_progress", "already_ordered"]).toContain(refused.code);
     // A tab still holding the alert as it was before the order is refused too.
-    expect(await orderReretrieval(officer, alert, registry, { quotedTotal: 4 })).toMatchObject({ ok: false, code: "already_ordered" });
+    expect(await orderReretrieval(officer, alert, registry, await confirmedQuote(alert))).toMatchObject({
+      ok: false,
+      code: "already_ordered",
+    });
     expect(await auditsOf("company.ordered")).toHaveLength(before + 1);
     expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(1);
   });
@@ -170,7 +188,7 @@ describe("See what changed: ordering from an alert", () => {
       values (${officer.id}, ${officer.email}, ${registry.connection.id}, 'company.ordered', 'DE HRB 2015',
         ${JSON.stringify({ alertId: String(alert.id), quotedTotal: 4 })}::jsonb, 'unknown')`);
     const before = (await auditsOf("company.ordered")).length;
-    const refused = await orderReretrieval(officer, alert, registry, { quotedTotal: 4 });
+    const refused = await orderReretrieval(officer, alert, registry, await confirmedQuote(alert));
     expect(refused).toMatchObject({ ok: false, code: "already_ordered" });
     expect(refused.ok ? "" : refused.error).toMatch(/no known outcome/);
     expect(await auditsOf("company.ordered")).toHaveLength(before);
@@ -189,24 +207,77 @@ describe("See what changed: ordering from an alert", () => {
     expect(priced.total).toBe(0);
 
     // The registry agrees: the re-retrieval's company block costs nothing.
-    const result = await orderReretrieval(officer, alert, registry, { quotedTotal: priced.total });
+    const result = await orderReretrieval(officer, alert, registry, await confirmedQuote(alert));
     const requestId = result.ok ? result.data.requestId : "";
     expect((await registry.client.getCompany(requestId)).request.dataStatus?.dataPoints?.company?.cost).toBe(0);
   });
 
-  it("caps the profile blocks at the confirmed price: a block the registry would bill after all is refused, and the alert keeps no request", async () => {
+  it("caps the profile blocks at the quoted price: a block shown free again that the registry would bill after all is refused, and the alert keeps no request", async () => {
     const alert = await openAlert("HRB 2007", ["address"]);
-    const refused = await orderReretrieval(officer, alert, registry, { quotedTotal: 0, profileMaxBudget: 0 });
+    // A purchase of the company block stored here that the registry does not know of: the console quotes it free again.
+    await db()
+      .insert(companyRequests)
+      .values({
+        requestId: "r-unknown-to-the-registry",
+        connectionId: registry.connection.id,
+        origin: "console",
+        countryCode: "DE",
+        companyId: "HRB 2007",
+        dataStatus: { dataPoints: { company: { status: "succeeded", cost: 4 } } },
+      });
+    const confirmed = await confirmedQuote(alert);
+    expect(confirmed).toMatchObject({ quotedTotal: 0, maxBudget: 0, profileMaxBudget: 0 });
+    const refused = await orderReretrieval(officer, alert, registry, confirmed);
     expect(refused).toMatchObject({ ok: false, code: "budget_exceeded" });
     const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
     expect(row?.changeRequestId).toBeNull();
     expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(0);
   });
 
+  it("orders with the server's caps: the whole request at the total, the profile blocks at their part, the graph at its price", async () => {
+    const alert = await openAlert("HRB 2008", ["ownership", "status"]);
+    const confirmed = await confirmedQuote(alert);
+    expect(confirmed.graphMaxBudget).toBeGreaterThan(0);
+    expect(confirmed.maxBudget).toBe(confirmed.quotedTotal);
+    expect(confirmed.profileMaxBudget).toBe(Math.round((confirmed.quotedTotal - confirmed.graphMaxBudget) * 100) / 100);
+    const result = await orderReretrieval(officer, alert, registry, confirmed);
+    const requestId = result.ok ? result.data.requestId : "";
+    const ordered = (await auditsOf("company.ordered", "DE HRB 2008")).find(
+      (a) => (a.details as { requestId?: string }).requestId === requestId,
+    );
+    expect(ordered?.details).toMatchObject({
+      alertId: String(alert.id),
+      quotedTotal: confirmed.quotedTotal,
+      caps: { maxBudget: confirmed.maxBudget, profileMaxBudget: confirmed.profileMaxBudget, graphMaxBudget: confirmed.graphMaxBudget },
+    });
+  });
+
+  it("refuses a confirmation that is not the server's quote, and orders nothing", async () => {
+    const alert = await openAlert("HRB 2009", ["ownership"]);
+    const confirmed = await confirmedQuote(alert);
+    const before = (await auditsOf("company.ordered")).length;
+    const refused = await orderReretrieval(officer, alert, registry, { ...confirmed, maxBudget: 1000, graphMaxBudget: 1000 });
+    expect(refused).toMatchObject({ ok: false, code: "price_changed" });
+    expect(refused.ok ? "" : refused.error).toBe(
+      `Refused, nothing was ordered: the price and caps sent are not this alert's quote (cap for the whole request: 1000 sent, ${confirmed.maxBudget} quoted; cap for the ownership graph: 1000 sent, ${confirmed.graphMaxBudget} quoted). Look at the price again and confirm it.`,
+    );
+    expect(await auditsOf("company.ordered")).toHaveLength(before);
+    expect((await alertForChanges(alert.id))?.changeRequestId).toBeNull();
+  });
+
+  it("orders for a monitor whose case reference is as long as a case reference may be", async () => {
+    const caseReference = "é".repeat(500);
+    const alert = await openAlert("HRB 2010", ["status"], caseReference);
+    const result = await orderReretrieval(officer, alert, registry, await confirmedQuote(alert));
+    expect(result.ok).toBe(true);
+    const sent = await registry.client.getCompany(result.ok ? result.data.requestId : "");
+    expect(sent.request.metadata).toMatchObject({ caseReference });
+  });
+
   it("records a viewed diff once per user and alert, however often they look", async () => {
     const alert = await openAlert("HRB 2006", ["address"]);
     expect(await markDiffReviewed(officer, alert)).toBe(false); // nothing ordered yet: no diff to have seen
-    await orderReretrieval(officer, alert, registry, { quotedTotal: 4 });
+    await orderReretrieval(officer, alert, registry, await confirmedQuote(alert));
     const ordered = (await alertForChanges(alert.id))!;
 
     expect(await markDiffReviewed(officer, ordered)).toBe(true);

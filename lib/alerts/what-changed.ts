@@ -14,6 +14,7 @@ import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, type OrderableDatapoint } from "@/lib/orders/quote";
 import type { PricingResponse } from "@/lib/registry/schemas";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
+import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "./what-changed-caps";
 import { datapointsForCategories } from "./what-changed-datapoints";
 import { freeAgainWindowMs, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
 
@@ -85,15 +86,18 @@ export type Reretrieval = { requestId: string; baseline: Baseline | undefined };
 /**
  * "See what changed": orders the datapoints the alert's categories name, through the alert's connection, as any
  * paid order (an intent first, audited `company.ordered`), with the alert id and the monitor's case reference in
- * its metadata, and the profile blocks capped at what the user confirmed (a block shown free again that the
- * registry would bill is refused, not charged). Then, in one transaction: the alert keeps the new request and its baseline, its timeline gets
- * `reretrieval_ordered`, the audit log `alert.reretrieval_ordered`, and open pages are told.
+ * its metadata. The server prices the order again and caps it from its own quote (what-changed-caps.ts): the whole
+ * request at the total, the profile blocks at their part (a block shown free again that the registry would bill is
+ * refused, not charged), the graph at its price. What the user `confirmed` must be that quote: a different mode,
+ * total or cap is refused and nothing is ordered. Then, in one transaction: the alert keeps the new request and its
+ * baseline, its timeline gets `reretrieval_ordered`, the audit log `alert.reretrieval_ordered`, and open pages are told.
  */
 export async function orderReretrieval(
   user: SessionUser,
   alert: AlertForChanges,
   registry: Registry,
-  confirmed: { quotedTotal: number; profileMaxBudget?: number; mode?: string },
+  confirmed: ReretrievalConfirmation,
+  now = new Date(),
 ): Promise<ActionResult<Reretrieval>> {
   if (!alert.connectionId || alert.connectionId !== registry.connection.id)
     return { ok: false, code: "connection_gone", error: "The connection this alert came through no longer exists." };
@@ -101,7 +105,7 @@ export async function orderReretrieval(
   // every app process shares, and the check also reads the paid-request intents (an order whose answer was lost).
   const placed = await whileHoldingLock(`what_changed:${alert.id}`, async () => {
     const earlier = await earlierReretrieval(alert.id);
-    return earlier ?? placeReretrieval(user, alert, registry, confirmed);
+    return earlier ?? placeReretrieval(user, alert, registry, confirmed, now);
   });
   if (placed === undefined) return { ok: false, code: "in_progress", error: "Someone is ordering what changed for this alert right now." };
   return placed;
@@ -142,16 +146,28 @@ async function placeReretrieval(
   user: SessionUser,
   alert: AlertForChanges,
   registry: Registry,
-  confirmed: { quotedTotal: number; profileMaxBudget?: number; mode?: string },
+  confirmed: ReretrievalConfirmation,
+  now: Date,
 ): Promise<ActionResult<Reretrieval>> {
+  const { mode, priced } = await quoteReretrieval(alert, registry, now);
+  const quoted = reretrievalConfirmation(mode, priced);
+  const mismatch = confirmationMismatch(confirmed, quoted);
+  if (mismatch)
+    return {
+      ok: false,
+      code: "price_changed",
+      error: `Refused, nothing was ordered: the price and caps sent are not this alert's quote (${mismatch}). Look at the price again and confirm it.`,
+    };
   const datapoints = datapointsForCategories(alert.categories);
   const order = orderInputSchema.safeParse({
     countryCode: alert.countryCode,
     id: alert.companyId,
-    mode: confirmed.mode,
+    mode: quoted.mode,
     dataPoints: datapoints,
-    quotedTotal: confirmed.quotedTotal,
-    profileMaxBudget: confirmed.profileMaxBudget,
+    quotedTotal: quoted.quotedTotal,
+    maxBudget: quoted.maxBudget,
+    profileMaxBudget: quoted.profileMaxBudget,
+    graphMaxBudget: quoted.graphMaxBudget,
     caseReference: await monitorCaseReference(alert),
   });
   if (!order.success)
@@ -159,7 +175,7 @@ async function placeReretrieval(
   const placed = await placeOrder(user, order.data, registry, { alertId: String(alert.id) });
   if (!placed.ok) return placed;
   const { requestId } = placed.data;
-  const baseline = await recordReretrieval(user, alert, { requestId, datapoints, quotedTotal: confirmed.quotedTotal });
+  const baseline = await recordReretrieval(user, alert, { requestId, datapoints, quotedTotal: quoted.quotedTotal });
   return { ok: true, data: { requestId, baseline } };
 }
 
@@ -225,7 +241,15 @@ export function reretrievalMode(pricing: PricingResponse): string {
 
 /** The price of the alert's re-retrieval on its own connection, free-again blocks taken off. Throws a RegistryError. */
 export async function priceReretrieval(alert: AlertForChanges, now: Date): Promise<{ mode: string; priced: WhatChangedQuote }> {
-  const registry = await registryFor({ connectionId: alert.connectionId });
+  return quoteReretrieval(alert, await registryFor({ connectionId: alert.connectionId }), now);
+}
+
+/** The price of the alert's re-retrieval through `registry` (its own connection's), free-again blocks taken off. */
+export async function quoteReretrieval(
+  alert: AlertForChanges,
+  registry: Registry,
+  now: Date,
+): Promise<{ mode: string; priced: WhatChangedQuote }> {
   const [pricing, earlier] = await Promise.all([
     cachedPricing(registry.connection.id, registry.client, alert.countryCode),
     earlierPurchases(alert, now),

@@ -1,14 +1,17 @@
 import { z } from "zod";
+import { caseReferenceMax } from "@/lib/forms/case-reference";
 import type { FilingEntry } from "./filing-entries";
 
 export const calendarViews = ["agenda", "month"] as const;
 export type CalendarView = (typeof calendarViews)[number];
 
-const textFilter = z
-  .string()
-  .trim()
-  .max(200, { error: "at most 200 characters" })
-  .transform((value) => value || undefined);
+/** A filter of at most `max` characters; an empty one filters nothing. */
+const textFilter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `at most ${max} characters` })
+    .transform((value) => value || undefined);
 
 /** Each search parameter of /calendar and of its .ics export, with the words shown when one is refused. */
 const fields = {
@@ -19,8 +22,8 @@ const fields = {
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: "a two-letter country code" }),
-  company: textFilter,
-  caseReference: textFilter,
+  company: textFilter(200),
+  caseReference: textFilter(caseReferenceMax),
 };
 
 export type CalendarQuery = {

@@ -52,7 +52,7 @@ describe("reading a monitors CSV", () => {
   it("flags a case reference over 500 characters, counted as characters", () => {
     const ok = "é".repeat(500);
     const long = "é".repeat(501);
-    expect(errorsOf(`FR,1,${ok}\nFR,2,${long}\n`)).toEqual([[], ["The case reference has 501 characters; at most 500."]]);
+    expect(errorsOf(`FR,1,${ok}\nFR,2,${long}\n`)).toEqual([[], ["A case reference is at most 500 characters; this one has 501."]]);
   });
 
   it("flags a later duplicate of the same country and company id, pointing at the first", () => {
@@ -72,7 +72,7 @@ describe("reading a monitors CSV", () => {
       [
         'Unknown country "ZZ": use a two-letter code the registry supports, such as FR or DE.',
         "The company id is empty.",
-        "The case reference has 501 characters; at most 500.",
+        "A case reference is at most 500 characters; this one has 501.",
       ],
     ]);
   });

@@ -4,15 +4,13 @@
  */
 import Papa from "papaparse";
 import { unguardFormula } from "@/lib/csv/formula-guard";
+import { caseReferenceProblem } from "@/lib/forms/case-reference";
 import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries";
-import { metadataLimits } from "@/lib/registry/metadata-limits";
 
 export const importLimits = {
   /** Well under the 1 MB body Next.js accepts for a server action, with room for the text's JSON encoding. */
   maxBytes: 512 * 1024,
   maxRows: 1_000,
-  /** The case reference travels as a metadata value, which the registry cuts at 500 characters. */
-  maxCaseReference: metadataLimits.maxValueLength,
 } as const;
 
 /** The columns, in the order a file without a header row has them; also the export's first three columns. */
@@ -47,7 +45,6 @@ export type CsvReading = { ok: true; rows: CsvRow[]; hasHeader: boolean } | { ok
 
 export const isValidRow = (row: CsvRow): row is ValidCsvRow => row.errors.length === 0;
 
-const charLength = (s: string) => Array.from(s).length;
 const isBlank = (cells: string[]) => cells.every((c) => c.trim() === "");
 
 /** Where each column sits: from the header row when the first row is one, else the documented order. */
@@ -111,9 +108,8 @@ export function readMonitorsCsv(text: string): CsvReading {
     else if (!isRegistryCountry(country))
       errors.push(`Unknown country "${country}": use a two-letter code the registry supports, such as FR or DE.`);
     if (!companyId) errors.push("The company id is empty.");
-    if (charLength(caseReference) > importLimits.maxCaseReference) {
-      errors.push(`The case reference has ${charLength(caseReference)} characters; at most ${importLimits.maxCaseReference}.`);
-    }
+    const caseReferenceTooLong = caseReferenceProblem(caseReference);
+    if (caseReferenceTooLong) errors.push(caseReferenceTooLong);
     if (country && companyId) {
       const key = `${country}\u0000${companyId}`;
       const earlier = firstRowOf.get(key);

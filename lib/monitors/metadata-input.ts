@@ -2,6 +2,7 @@
  * The monitor metadata form: key/value rows checked the same way in the browser and in the server action
  * (start-monitor-input.ts). Client-safe and zod-free, so the pages that offer the form ship no schema library.
  */
+import { caseReferenceProblem } from "@/lib/forms/case-reference";
 import { metadataLimits, metadataWarnings } from "@/lib/registry/metadata-limits";
 
 export type MetadataEntry = { key: string; value: string };
@@ -21,8 +22,9 @@ export function prefilledMetadata(caseReference: string | null | undefined, requ
 
 /**
  * What is wrong with each row, by row index: an empty or repeated key, a key the API would skip (over 40
- * characters), a value it would cut (over 500). A flagged row is never sent: what the registry would store
- * silently differs from what the user typed.
+ * characters), a value it would cut (over 500), a case reference over its limit (said as every other place that
+ * takes one says it). A flagged row is never sent: what the registry would store silently differs from what the
+ * user typed.
  */
 export function metadataRowProblems(entries: readonly MetadataEntry[]): Record<number, string[]> {
   const problems: Record<number, string[]> = {};
@@ -37,7 +39,9 @@ export function metadataRowProblems(entries: readonly MetadataEntry[]): Record<n
     if (skippedKeys.length) {
       add(index, `This key is over ${metadataLimits.maxKeyLength} characters: the registry would skip it. Shorten it.`);
     }
-    if (truncatedKeys.length) {
+    const caseReferenceTooLong = trimmed === caseReferenceKey ? caseReferenceProblem(value) : undefined;
+    if (caseReferenceTooLong) add(index, caseReferenceTooLong);
+    else if (truncatedKeys.length) {
       add(index, `This value is over ${metadataLimits.maxValueLength} characters: the registry would cut it. Shorten it.`);
     }
   });

@@ -1,12 +1,11 @@
 /** The order form's fields, validated the same way in the browser and in the server action. Client-safe. */
 import { z } from "zod";
+import { caseReferenceProblem } from "@/lib/forms/case-reference";
 import { registryCountries } from "@/lib/registry/countries";
 import { companyRequestBodySchema, type CompanyRequestBody } from "@/lib/registry/schemas";
 import { orderableDatapoints } from "./quote";
 
 const cap = z.number({ error: "Enter a number of credits." }).nonnegative({ error: "A cap cannot be negative." }).optional();
-
-export const caseReferenceMax = 200;
 
 export const orderInputSchema = z.object({
   countryCode: z.enum(registryCountries),
@@ -21,7 +20,10 @@ export const orderInputSchema = z.object({
   caseReference: z
     .string()
     .trim()
-    .max(caseReferenceMax, { error: `A case reference is at most ${caseReferenceMax} characters.` })
+    .superRefine((value, ctx) => {
+      const problem = caseReferenceProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
     .default(""),
   /** The total the user confirmed, kept in the audit log beside what the registry charged. */
   quotedTotal: z.number().nonnegative(),

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { isRedirect, redirectRefusal } from "./redirect-refusal";
 import { isRetryable, parseRetryAfter, RegistryError } from "./registry-error";
 import {
   accountBillingConfigSchema,
@@ -132,26 +133,6 @@ function shapeError(status: number, issues: z.core.$ZodIssue[]): RegistryError {
   });
 }
 
-const isRedirect = (status: number) => status >= 300 && status < 400;
-
-/** A 3xx answer: named by its status and, at most, the origin it points to (never its path or query, never the key). */
-function redirectError(response: Response, requestUrl: string): RegistryError {
-  let destination = "";
-  try {
-    const location = response.headers.get("location");
-    if (location) destination = ` to ${new URL(location, requestUrl).origin}`;
-  } catch {
-    // An unreadable Location is named by the status alone.
-  }
-  return new RegistryError({
-    status: 502,
-    code: "unexpected_redirect",
-    message: `The registry answered ${response.status}, a redirect${destination}. The console never follows a redirect with the API key, so the call was not sent on; check the connection's base URL.`,
-    details: [],
-    retryable: false,
-  });
-}
-
 /**
  * A typed client for the Company Registry Data Service: one function per endpoint of the spec.
  * Every answer is validated against lib/registry/schemas.ts; every failure is a RegistryError
@@ -200,7 +181,7 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
     }
     if (isRedirect(response.status)) {
       await response.body?.cancel();
-      throw redirectError(response, url);
+      throw redirectRefusal(response, url, "The registry");
     }
     return response;
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { connectionTarget } from "@/lib/connections/manage-connections";
 import type { Registry } from "@/lib/connections/registry-for";
+import { isRedirect, redirectRefusal } from "@/lib/registry/redirect-refusal";
 import { RegistryError } from "@/lib/registry/registry-error";
 import { z } from "zod";
 
@@ -37,23 +38,34 @@ export type SimControl = {
 
 type Target = { baseUrl: string; apiKey: string };
 
+const controlApi = "The simulator's control API";
+
+/** One /_sim/ call. A redirect is never followed (it would carry x-api-key to wherever it points): it is refused. */
 async function call(target: Target, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${target.baseUrl.replace(/\/+$/, "")}/_sim${path}`, {
+  const url = `${target.baseUrl.replace(/\/+$/, "")}/_sim${path}`;
+  const response = await fetch(url, {
     method,
     headers: { "x-api-key": target.apiKey, ...(body !== undefined && { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(timeoutMs),
     cache: "no-store",
+    redirect: "manual",
   });
+  if (isRedirect(response.status)) {
+    await response.body?.cancel();
+    throw redirectRefusal(response, url, controlApi);
+  }
+  return response;
 }
 
 /** The simulator's answer as JSON, or its refusal as a RegistryError in its own words (never the request body). */
 async function json<T>(target: Target, method: string, path: string, body?: unknown): Promise<T> {
   const response = await call(target, method, path, body).catch((error: unknown) => {
+    if (error instanceof RegistryError) throw error;
     throw new RegistryError({
       status: 0,
       code: "simulator_unreachable",
-      message: `The simulator's control API did not answer (${error instanceof Error ? error.name : "error"}).`,
+      message: `${controlApi} did not answer (${error instanceof Error ? error.name : "error"}).`,
       details: [],
       retryable: true,
     });
@@ -72,7 +84,10 @@ async function json<T>(target: Target, method: string, path: string, body?: unkn
   return answer as T;
 }
 
-/** True when `GET /_sim/wallet` answers 200 with a numeric balance: the local simulator. */
+/**
+ * True when `GET /_sim/wallet` answers 200 with a numeric balance: the local simulator. A registry that answers
+ * otherwise, a redirect included (not followed), is not the simulator.
+ */
 async function isSimulator(target: Target): Promise<boolean> {
   try {
     const response = await call(target, "GET", "/wallet");

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { audit } from "@/lib/audit/audit";
+import type { ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
@@ -9,23 +10,73 @@ import type { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-sc
 import { RegistryError } from "@/lib/registry/registry-error";
 
 /**
- * Creates a workspace (POST /v2/workspaces, vendor-documented), audited with its name, legal name and id under
- * the connection, so the console can list it later where the registry offers no list. Registry refusals (the
- * 409 of a taken name among them) are thrown as RegistryError for the action's seam to map.
+ * Creates a workspace (POST /v2/workspaces, vendor-documented) with UBO access off. The create body takes no
+ * `uboEnabled` and the registry's default is on, so the new workspace is switched off at once (PATCH) and read back:
+ * UBO access is turned on only through the dual-controlled request, with a legal basis. Audited as `workspace.created`
+ * with its name, legal name, id and UBO state under the connection, so the console can list it later where the
+ * registry offers no list. A workspace the registry leaves with UBO access on is deleted again (audited as
+ * `workspace.deleted`), and the refusal says so in the registry's words; if even that fails, the refusal says the
+ * workspace has UBO access on. Registry refusals of the create itself (the 409 of a taken name among them) are thrown
+ * as RegistryError for the action's seam to map.
  */
 export async function createWorkspace(
   user: SessionUser,
   registry: Registry,
   body: z.infer<typeof workspaceCreateBodySchema>,
-): Promise<WorkspaceSummary> {
+): Promise<ActionResult<{ name: string }>> {
   const created = await registry.client.createWorkspace(body);
-  await audit(user, "workspace.created", created.name, {
+  const { name } = created;
+  const whyStillOn = await turnUboOff(registry, name);
+  await audit(user, "workspace.created", name, {
     connectionId: registry.connection.id,
     workspaceId: created.id,
-    name: created.name,
+    name,
     legalName: body.legalName,
+    uboEnabled: whyStillOn !== undefined,
+    ...(whyStillOn !== undefined && { uboOffRefused: whyStillOn }),
   });
-  return created;
+  if (whyStillOn === undefined) return { ok: true, data: { name } };
+
+  const stillOn = `The registry created workspace ${name} but did not turn its UBO access off (${whyStillOn})`;
+  try {
+    await registry.client.deleteWorkspace(name);
+  } catch (error) {
+    return {
+      ok: false,
+      code: "ubo_left_on",
+      error: `${stillOn}, and deleting it again failed (${registryWords(error)}). Workspace ${name} has UBO access on without approval: ask for it to be turned off at once.`,
+    };
+  }
+  await audit(user, "workspace.deleted", name, {
+    connectionId: registry.connection.id,
+    name,
+    workspaceId: created.id,
+    legalName: body.legalName,
+    reason: `Deleted on creation: the registry did not turn its UBO access off (${whyStillOn}).`,
+  });
+  return { ok: false, code: "ubo_not_off", error: `${stillOn}, so it was deleted again: no workspace was created.` };
+}
+
+/**
+ * Turns a new workspace's UBO access off (PATCH with `uboEnabled: false` only) and reads it back, from the PATCH's
+ * answer or else the list: undefined once it is off, otherwise why not, in the registry's words. A PATCH the registry
+ * accepted counts as done where it gives no way to read the switch back (no `uboEnabled` in the answer, no list).
+ */
+async function turnUboOff(registry: Registry, name: string): Promise<string | undefined> {
+  try {
+    const saved = await registry.client.patchWorkspace(name, { uboEnabled: false });
+    const listed = saved.uboEnabled === undefined ? await listedWorkspace(registry, name) : undefined;
+    const after = saved.uboEnabled ?? (typeof listed === "object" ? listed.uboEnabled : undefined);
+    return after === true ? "it still answers with UBO access on" : undefined;
+  } catch (error) {
+    return registryWords(error);
+  }
+}
+
+/** A registry refusal as `code: message`; anything else is thrown on. */
+function registryWords(error: unknown): string {
+  if (error instanceof RegistryError) return `${error.code}: ${error.message}`;
+  throw error;
 }
 
 /**

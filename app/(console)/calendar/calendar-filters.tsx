@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { caseReferenceMax } from "@/lib/forms/case-reference";
 import type { CalendarQuery } from "@/lib/calendar/calendar-query";
 
 /** The filters as a plain GET form (they live in the URL, so a link repeats them); the view and month ride along. */
@@ -36,7 +37,13 @@ export function CalendarFilters({
       </label>
       <label className="flex flex-col gap-1 text-sm">
         Case reference
-        <Input name="caseReference" defaultValue={query.caseReference ?? ""} maxLength={200} className="w-48" list="case-references" />
+        <Input
+          name="caseReference"
+          defaultValue={query.caseReference ?? ""}
+          maxLength={caseReferenceMax}
+          className="w-48"
+          list="case-references"
+        />
         <datalist id="case-references">
           {caseReferences.map((reference) => (
             <option key={reference} value={reference} />

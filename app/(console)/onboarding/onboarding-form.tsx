@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { CaseReferenceField } from "@/components/forms/case-reference-field";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -91,10 +92,12 @@ export function OnboardingForm() {
         <Input id="onboarding-id" value={id} onChange={(e) => setId(e.target.value)} aria-invalid={Boolean(problem?.fieldErrors?.id)} />
         <FormError message={problem?.fieldErrors?.id?.[0]} />
       </div>
-      <div className="space-y-1">
-        <Label htmlFor="onboarding-case">Case reference (kept with the request)</Label>
-        <Input id="onboarding-case" value={caseReference} onChange={(e) => setCaseReference(e.target.value)} />
-      </div>
+      <CaseReferenceField
+        id="onboarding-case"
+        value={caseReference}
+        onChange={setCaseReference}
+        errors={problem?.fieldErrors?.caseReference}
+      />
       <p data-testid="onboarding-price" aria-live="polite">
         Price before anything is spent: <strong>{priceText ?? "unknown"}</strong>
       </p>

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { db } from "@/db/client";
 import { auditLog, companyRequests, users } from "@/db/schema";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
+import { startHttpStub } from "@/test/http-stub";
+import { storeSandboxConnection } from "@/test/stored-connection";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";
 import { changeLegalNameAction, createWorkspaceAction } from "./actions";
@@ -41,19 +43,85 @@ describe("workspace actions", () => {
     await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
   });
 
-  it("creates a workspace and audits its name, legal name and id under the connection", async () => {
+  it("creates a workspace with UBO access off, and audits its name, legal name, id and UBO state under the connection", async () => {
     const admin = await signInAs("admin");
     const name = fresh();
     expect(await createWorkspaceAction({ name, legalName: "  Branch Ltd " })).toEqual({ ok: true, data: { name } });
     const created = (await listed()).find((w) => w.name === name);
-    expect(created).toMatchObject({ legalName: "Branch Ltd" });
+    expect(created).toMatchObject({ legalName: "Branch Ltd", uboEnabled: false });
     expect(await auditsFor("workspace.created")).toEqual([
       expect.objectContaining({
         actorId: admin.id,
         target: name,
-        details: { connectionId, workspaceId: expect.any(String), name, legalName: "Branch Ltd" },
+        details: { connectionId, workspaceId: expect.any(String), name, legalName: "Branch Ltd", uboEnabled: false },
       }),
     ]);
+  });
+
+  describe("a registry that leaves a new workspace's UBO access on", () => {
+    let registry: Awaited<ReturnType<typeof startHttpStub>>;
+    const workspace = (name: string) => ({ id: crypto.randomUUID(), name, legalName: "Branch Ltd", uboEnabled: true, isDefault: false });
+    const refusal = (status: number, message: string) =>
+      JSON.stringify({ statusCode: status, error: { code: "invalid_request", message, details: [] } });
+    /** Answers the create with the workspace (UBO access on, the default), the PATCH and the DELETE as given. */
+    const answering = (patch: [number, string], remove: [number, string]) =>
+      registry.answer((req, res, body) => {
+        const [status, text] =
+          req.method === "POST" ? [201, JSON.stringify(workspace(JSON.parse(body).name))] : req.method === "PATCH" ? patch : remove;
+        res.writeHead(status, { "content-type": "application/json" }).end(text);
+      });
+    const sent = () => registry.requests.map((r) => `${r.method} ${r.url}${r.method === "PATCH" ? ` ${r.body}` : ""}`);
+
+    beforeAll(async () => {
+      registry = await startHttpStub();
+      browser.activeConnectionId = await storeSandboxConnection({ name: "Refusing", baseUrl: registry.url, webhookSecret: "whsec_unused" });
+    });
+    afterAll(async () => {
+      browser.activeConnectionId = connectionId;
+      await registry.close();
+    });
+
+    it("deletes it again when the PATCH is refused, says so in the registry's words, and audits both", async () => {
+      await signInAs("admin");
+      answering([403, refusal(403, "UBO access is managed by your account manager.")], [200, '{"ok":true}']);
+      const result = await createWorkspaceAction({ name: "branch-x", legalName: "Branch Ltd" });
+      const words = "invalid_request: UBO access is managed by your account manager.";
+      expect(result).toEqual({
+        ok: false,
+        code: "ubo_not_off",
+        error: `The registry created workspace branch-x but did not turn its UBO access off (${words}), so it was deleted again: no workspace was created.`,
+      });
+      expect(sent()).toEqual([
+        "POST /v2/workspaces",
+        'PATCH /v2/workspaces/branch-x {"uboEnabled":false}',
+        "DELETE /v2/workspaces/branch-x",
+      ]);
+      expect((await auditsFor("workspace.created")).map((a) => a.details)).toEqual([
+        expect.objectContaining({ name: "branch-x", uboEnabled: true, uboOffRefused: words }),
+      ]);
+      expect((await auditsFor("workspace.deleted")).map((a) => a.details)).toEqual([
+        expect.objectContaining({
+          name: "branch-x",
+          reason: `Deleted on creation: the registry did not turn its UBO access off (${words}).`,
+        }),
+      ]);
+    });
+
+    it("says the workspace has UBO access on when the registry keeps it on and refuses the delete too", async () => {
+      await signInAs("admin");
+      answering([200, JSON.stringify(workspace("branch-y"))], [409, refusal(409, "The workspace is in use.")]);
+      const result = await createWorkspaceAction({ name: "branch-y", legalName: "Branch Ltd" });
+      expect(result).toEqual({
+        ok: false,
+        code: "ubo_left_on",
+        error:
+          "The registry created workspace branch-y but did not turn its UBO access off (it still answers with UBO access on), and deleting it again failed (invalid_request: The workspace is in use.). Workspace branch-y has UBO access on without approval: ask for it to be turned off at once.",
+      });
+      expect((await auditsFor("workspace.created")).map((a) => a.details)).toEqual([
+        expect.objectContaining({ name: "branch-y", uboEnabled: true, uboOffRefused: "it still answers with UBO access on" }),
+      ]);
+      expect(await auditsFor("workspace.deleted")).toEqual([]);
+    });
   });
 
   it("shows a taken name (the registry's 409) on the name field and audits nothing", async () => {

@@ -14,11 +14,13 @@ import { performUboAccessChange, type UboAccessDetails } from "@/lib/workspaces/
 import { alreadyWaiting } from "@/lib/workspaces/waiting-changes";
 import { changeLegalName, createWorkspace } from "@/lib/workspaces/workspace-changes";
 
-/** Creates a workspace. A taken name (the registry's 409) comes back on the name field, in the registry's words. */
+/**
+ * Creates a workspace with UBO access off (turning it on is a dual-controlled request). A taken name (the registry's
+ * 409) comes back on the name field, in the registry's words.
+ */
 export const createWorkspaceAction = registryAction("manageWorkspaces", workspaceCreateBodySchema, async (body, { user, registry }) => {
   try {
-    const created = await createWorkspace(user, await registry(), body);
-    return { ok: true, data: { name: created.name } };
+    return await createWorkspace(user, await registry(), body);
   } catch (error) {
     if (error instanceof RegistryError && error.status === 409) {
       return { ...registryFailure(error), fieldErrors: { name: [error.message] } };

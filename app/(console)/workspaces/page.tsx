@@ -75,8 +75,9 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
         {usage.missing && <p className="text-sm text-muted-foreground">{usage.missing} Usage is not shown.</p>}
         {usage.error && <RegistryProblem what="Reading the workspaces' usage" error={usage.error} />}
         <p className="text-sm">
-          UBO access lets a workspace read beneficial-ownership data: enable it only for entities obliged under anti-money-laundering law.
-          Changing it, and deleting a workspace, need a second admin&apos;s approval (dual control, in Settings → Approvals).
+          UBO access lets a workspace read beneficial-ownership data: enable it only for entities obliged under anti-money-laundering law. A
+          new workspace starts with it off. Changing it, and deleting a workspace, need a second admin&apos;s approval (dual control, in
+          Settings → Approvals).
         </p>
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">

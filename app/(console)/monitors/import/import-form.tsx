@@ -9,6 +9,7 @@ import { ImportOutcomesTable, ImportPreviewTable, outcomeLabels } from "@/compon
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import type { ImportSummary } from "@/lib/monitors/csv-import";
+import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { importLimits, type CsvRow } from "@/lib/monitors/csv-rows";
 import { importMonitorsCsvAction, previewMonitorsCsvAction } from "./actions";
 
@@ -77,10 +78,9 @@ export function ImportForm() {
         <div id={`${inputId}-help`} className="space-y-1 text-sm text-muted-foreground">
           <p>
             One company per row: <strong>country</strong> (two letters, such as FR), <strong>company id</strong> as the register writes it,
-            and an optional <strong>case reference</strong> (at most {importLimits.maxCaseReference} characters), in that order; or in any
-            order under a header row naming them (case and spaces do not matter; other columns are ignored, so an export imports as it is).
-            Comma, semicolon or tab separated; at most {importLimits.maxRows.toLocaleString("en")} rows and {importLimits.maxBytes / 1024}{" "}
-            KB.
+            and an optional <strong>case reference</strong> (at most {caseReferenceMax} characters), in that order; or in any order under a
+            header row naming them (case and spaces do not matter; other columns are ignored, so an export imports as it is). Comma,
+            semicolon or tab separated; at most {importLimits.maxRows.toLocaleString("en")} rows and {importLimits.maxBytes / 1024} KB.
           </p>
           <p>
             Example: <code>FR,552 100 554,KYC-2026-17</code>. Nothing is sent before you confirm; a company already monitored comes back as

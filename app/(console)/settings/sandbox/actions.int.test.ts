@@ -21,7 +21,10 @@ vi.mock("next/headers", () => ({
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 /** A registry that is not the simulator: it records every call and answers 404 to all. */
 let elsewhere: Awaited<ReturnType<typeof startHttpStub>>;
-const connections = { simulator: "", production: "", plainSandbox: "" };
+/** A host that answers as the simulator would, or redirects to `catcher`, which records whether it got the key. */
+let redirector: Awaited<ReturnType<typeof startHttpStub>>;
+let catcher: Awaited<ReturnType<typeof startHttpStub>>;
+const connections = { simulator: "", production: "", plainSandbox: "", redirecting: "" };
 
 const signInAs = async (role: "admin" | "compliance") => {
   const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
@@ -32,11 +35,11 @@ const sandboxAudit = async () =>
     .filter((r) => r.action.startsWith("sandbox."))
     .map((r) => ({ action: r.action, target: r.target, details: r.details }));
 const wallet = async () => (await sim.call("GET", "/_sim/wallet")).json.balance as number;
-const addConnection = async (name: string, environment: "production" | "sandbox") =>
+const addConnection = async (name: string, environment: "production" | "sandbox", baseUrl = elsewhere.url) =>
   (
     await db()
       .insert(registryConnections)
-      .values({ name, environment, baseUrl: elsewhere.url, apiKeySealed: sealSecret(testApiKey), apiKeyHint: "sk_…" })
+      .values({ name, environment, baseUrl, apiKeySealed: sealSecret(testApiKey), apiKeyHint: "sk_…" })
       .returning()
   )[0]!.id;
 
@@ -48,8 +51,13 @@ describe("sandbox tool actions", () => {
     elsewhere = await startHttpStub();
     connections.production = await addConnection("Live", "production");
     connections.plainSandbox = await addConnection("Vendor sandbox", "sandbox");
+    redirector = await startHttpStub();
+    catcher = await startHttpStub();
+    connections.redirecting = await addConnection("Redirecting sandbox", "sandbox", redirector.url);
   });
   afterAll(async () => {
+    await catcher.close();
+    await redirector.close();
     await elsewhere.close();
     await sim.close();
   });
@@ -169,5 +177,38 @@ describe("sandbox tool actions", () => {
     expect(elsewhere.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /_sim/wallet", "GET /_sim/wallet"]);
     expect(elsewhere.requests.every((r) => r.headers["x-api-key"] === testApiKey)).toBe(true);
     expect(await sandboxAudit()).toEqual([]);
+  });
+
+  describe("a host that redirects the /_sim/ calls", () => {
+    const redirectTo = (res: import("node:http").ServerResponse, path: string) =>
+      res.writeHead(302, { location: `${catcher.url}${path}` }).end();
+    beforeEach(async () => {
+      await signInAs("admin");
+      browser.activeConnectionId = connections.redirecting;
+      catcher.json(200, { balance: 1 });
+    });
+
+    it("refuses a redirected control call in clear words, and the key never reaches the other host", async () => {
+      // Detection sees the simulator; the wallet change is then redirected elsewhere.
+      redirector.answer((req, res) =>
+        req.method === "GET" ? res.writeHead(200, { "content-type": "application/json" }).end('{"balance":5}') : redirectTo(res, req.url!),
+      );
+      const result = await setWalletAction({ credits: 9 });
+      expect(result).toMatchObject({
+        ok: false,
+        code: "unexpected_redirect",
+        error: `The simulator's control API answered 302, a redirect to ${catcher.url}. The console never follows a redirect with the API key, so the call was not sent on; check the connection's base URL.`,
+      });
+      expect(redirector.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /_sim/wallet", "GET /_sim/wallet", "PUT /_sim/wallet"]);
+      expect(catcher.requests).toEqual([]);
+      expect(await sandboxAudit()).toEqual([]);
+    });
+
+    it("takes a redirected detection as not the simulator, without following it", async () => {
+      redirector.answer((req, res) => redirectTo(res, req.url!));
+      expect(await advanceClockAction({ seconds: 60 })).toMatchObject({ ok: false, code: "not_simulator" });
+      expect(redirector.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /_sim/wallet"]);
+      expect(catcher.requests).toEqual([]);
+    });
   });
 });

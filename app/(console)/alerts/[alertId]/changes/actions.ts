@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { markDiffReviewed, alertForChanges, orderReretrieval } from "@/lib/alerts/what-changed";
+import { reretrievalConfirmationSchema } from "@/lib/alerts/what-changed-caps";
 import { can } from "@/lib/auth/capabilities";
 import { roleAction } from "@/lib/auth/role-action";
 import { registryFor } from "@/lib/connections/registry-for";
@@ -9,17 +10,13 @@ import { registryFor } from "@/lib/connections/registry-for";
 const alertIdSchema = z.number().int().positive();
 
 /**
- * Orders "See what changed" after the user confirmed the total. Needs triageAlerts and spendCredits; spends on
- * the alert's own connection (the one its monitor lives on), never the session's active one.
+ * Orders "See what changed" after the user confirmed the total and caps, which must be the server's own quote (a post
+ * without them, or with others, is refused). Needs triageAlerts and spendCredits; spends on the alert's own connection
+ * (the one its monitor lives on), never the session's active one.
  */
 export const orderWhatChangedAction = roleAction(
   "triageAlerts",
-  z.object({
-    alertId: alertIdSchema,
-    quotedTotal: z.number().nonnegative(),
-    profileMaxBudget: z.number().nonnegative().optional(),
-    mode: z.string().min(1).optional(),
-  }),
+  reretrievalConfirmationSchema.extend({ alertId: alertIdSchema }),
   async ({ alertId, ...confirmed }, user) => {
     if (!can(user.role, "spendCredits")) return { ok: false, code: "forbidden", error: "Your role cannot spend credits." };
     const alert = await alertForChanges(alertId);

@@ -6,13 +6,15 @@ import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { FormError } from "@/components/forms/form-error";
 import { credits } from "@/components/money/credits";
 import { Button } from "@/components/ui/button";
+import type { ReretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import type { orderWhatChangedAction } from "./actions";
 
-/** `profileCap`: the profile blocks' part of the total, sent as their spend cap (the graph spends as it explores). */
-type Props = { alertId: number; total: number; profileCap: number; mode: string; what: string; order: typeof orderWhatChangedAction };
+/** `confirmation`: the server's quote (mode, total and caps), sent back as it is when the user confirms it. */
+type Props = { alertId: number; confirmation: ReretrievalConfirmation; what: string; order: typeof orderWhatChangedAction };
 
 /** The order button: nothing is spent before the user confirms the total in a dialog. */
-export function OrderWhatChanged({ alertId, total, profileCap, mode, what, order }: Props) {
+export function OrderWhatChanged({ alertId, confirmation, what, order }: Props) {
+  const total = confirmation.quotedTotal;
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
@@ -22,7 +24,7 @@ export function OrderWhatChanged({ alertId, total, profileCap, mode, what, order
     setConfirming(false);
     setError(undefined);
     startTransition(async () => {
-      const result = await order({ alertId, quotedTotal: total, profileMaxBudget: profileCap, mode });
+      const result = await order({ alertId, ...confirmation });
       if (result.ok) router.refresh();
       else setError(result.registry ? `${result.code}: ${result.error}` : result.error);
     });
@@ -39,7 +41,7 @@ export function OrderWhatChanged({ alertId, total, profileCap, mode, what, order
           confirming
             ? {
                 title: `Order for ${credits(total)}?`,
-                body: `${what}, re-retrieved to compare with the earlier snapshot. The profile blocks are capped at ${credits(profileCap)}. Credits are spent when you confirm.`,
+                body: `${what}, re-retrieved to compare with the earlier snapshot. The request is capped at ${credits(total)}: the profile blocks at ${credits(confirmation.profileMaxBudget)}${graphCap(confirmation)}. Credits are spent when you confirm.`,
                 action: `Spend ${credits(total)}`,
               }
             : undefined
@@ -50,3 +52,7 @@ export function OrderWhatChanged({ alertId, total, profileCap, mode, what, order
     </div>
   );
 }
+
+/** The graph's part of the dialog's caps sentence, when the order has a graph. */
+const graphCap = ({ graphMaxBudget }: ReretrievalConfirmation) =>
+  graphMaxBudget > 0 ? `, the ownership graph at ${credits(graphMaxBudget)} (it stops there; expand it later from the dossier)` : "";

@@ -9,6 +9,7 @@ import { SnapshotChanges, sectionLabel } from "@/components/snapshots/snapshot-c
 import { Badge } from "@/components/ui/badge";
 import { alertForChanges, priceReretrieval, type AlertForChanges } from "@/lib/alerts/what-changed";
 import { datapointsForCategories, mapCategories, sectionsForDatapoints } from "@/lib/alerts/what-changed-datapoints";
+import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { freeAgainWording } from "@/lib/alerts/what-changed-price";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
@@ -110,7 +111,7 @@ async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: bo
                     )
                   </>
                 ) : block.datapoints.includes("graph") ? (
-                  `From ${credits(block.price)}, more as it explores`
+                  `${credits(block.price)}, capped there: expand the graph further from the dossier`
                 ) : (
                   credits(block.price)
                 )}
@@ -131,9 +132,7 @@ async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: bo
       {canOrder ? (
         <OrderWhatChanged
           alertId={alert.id}
-          total={priced.total}
-          profileCap={Math.max(0, Math.round((priced.total - priced.quote.graph) * 100) / 100)}
-          mode={mode}
+          confirmation={reretrievalConfirmation(mode, priced)}
           what={what}
           order={orderWhatChangedAction}
         />

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
+import { CaseReferenceField } from "@/components/forms/case-reference-field";
 import { FormError } from "@/components/forms/form-error";
 import { credits } from "@/components/money/credits";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +12,6 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { caseReferenceMax } from "@/lib/orders/order-input";
 import { datapointLabels, datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
@@ -200,15 +200,12 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
               <FormError message={refusal?.fieldErrors?.[cap.name]?.[0]} />
             </div>
           ))}
-          <div className="space-y-1">
-            <Label htmlFor="caseReference">Case reference (kept with the request)</Label>
-            <Input
-              id="caseReference"
-              maxLength={caseReferenceMax}
-              value={caseReference}
-              onChange={(e) => setCaseReference(e.target.value)}
-            />
-          </div>
+          <CaseReferenceField
+            id="caseReference"
+            value={caseReference}
+            onChange={setCaseReference}
+            errors={refusal?.fieldErrors?.caseReference}
+          />
           {chosen.includes("graph") && (
             <label className="flex items-center gap-2 text-sm">
               <Switch checked={graphInteractive} onCheckedChange={setGraphInteractive} aria-label="Interactive graph" />

@@ -1,0 +1,99 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/db/client";
+import { alerts, auditLog, companyRequests, monitors, users } from "@/db/schema";
+import { alertForChanges, priceReretrieval } from "@/lib/alerts/what-changed";
+import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
+import { startSimulatorWithConnection } from "@/test/simulator-connection";
+import { insertUser } from "@/test/users-fixture";
+import { orderWhatChangedAction } from "./actions";
+
+// The session, as next-auth would give it.
+const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
+vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
+
+let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
+let connectionId = "";
+
+/** An open alert on the simulator's connection, for a monitor started here; its categories name the ownership graph too. */
+async function openAlert(companyId: string) {
+  const monitorId = `mon_${companyId.replace(/\W/g, "")}`;
+  await db()
+    .insert(monitors)
+    .values({ connectionId, monitorId, countryCode: "DE", companyId, caseReference: `KYC-${companyId}` });
+  const [row] = await db()
+    .insert(alerts)
+    .values({
+      connectionId,
+      monitorId,
+      countryCode: "DE",
+      companyId,
+      categories: ["ownership", "status"],
+      dueAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: alerts.id });
+  return row!.id;
+}
+
+/** What the page shows for the alert: the server's quote with its caps. */
+async function shownQuote(alertId: number) {
+  const { mode, priced } = await priceReretrieval((await alertForChanges(alertId))!, new Date());
+  return reretrievalConfirmation(mode, priced);
+}
+
+/** Whether anything was ordered for the alert: a stored request, a paid-request intent or a `company.ordered` row. */
+async function orderedFor(alertId: number) {
+  const stored = await db().select({ id: companyRequests.requestId }).from(companyRequests);
+  const intents = await db().execute(sql`select 1 from paid_request_intents where details->>'alertId' = ${String(alertId)}`);
+  const audited = await db().select().from(auditLog).where(eq(auditLog.action, "company.ordered"));
+  return { stored: stored.length, intents: intents.rows.length, audited: audited.length };
+}
+
+describe("ordering what changed by posting the action directly", () => {
+  beforeAll(async () => {
+    ({ sim, connectionId } = await startSimulatorWithConnection());
+    await sim.call("PUT", "/_sim/wallet", { balance: 1000 });
+    await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
+    const officer = await insertUser("officer@example.com", "compliance");
+    browser.session = { user: { id: officer.id, sessionVersion: officer.sessionVersion } };
+  });
+  afterAll(() => sim.close());
+
+  it("refuses a post without caps and orders nothing", async () => {
+    const alertId = await openAlert("HRB 3001");
+    const { quotedTotal, mode } = await shownQuote(alertId);
+    const result = await orderWhatChangedAction({ alertId, quotedTotal, mode } as never);
+    const missing = "The order must carry the price and spend caps you confirmed: look at the price again and confirm it.";
+    expect(result).toMatchObject({
+      ok: false,
+      code: "invalid_input",
+      fieldErrors: { maxBudget: [missing], profileMaxBudget: [missing], graphMaxBudget: [missing] },
+    });
+    expect(await orderedFor(alertId)).toEqual({ stored: 0, intents: 0, audited: 0 });
+  });
+
+  it("refuses inflated caps and orders nothing", async () => {
+    const alertId = await openAlert("HRB 3002");
+    const shown = await shownQuote(alertId);
+    const result = await orderWhatChangedAction({ alertId, ...shown, profileMaxBudget: 1000, graphMaxBudget: 1000 });
+    expect(result).toMatchObject({ ok: false, code: "price_changed" });
+    expect(result.ok ? "" : result.error).toMatch(/^Refused, nothing was ordered: .*cap for the profile blocks: 1000 sent/);
+    expect(await orderedFor(alertId)).toEqual({ stored: 0, intents: 0, audited: 0 });
+  });
+
+  it("orders with the caps of the server's own quote, which the order that goes out carries", async () => {
+    const alertId = await openAlert("HRB 3003");
+    const shown = await shownQuote(alertId);
+    const result = await orderWhatChangedAction({ alertId, ...shown });
+    expect(result).toMatchObject({ ok: true, data: { requestId: expect.any(String) } });
+    const [ordered] = await db().select().from(auditLog).where(eq(auditLog.action, "company.ordered"));
+    expect(ordered?.details).toMatchObject({
+      alertId: String(alertId),
+      quotedTotal: shown.quotedTotal,
+      caps: { maxBudget: shown.maxBudget, profileMaxBudget: shown.profileMaxBudget, graphMaxBudget: shown.graphMaxBudget },
+    });
+    expect(shown.maxBudget).toBeGreaterThan(0);
+    expect(shown.graphMaxBudget).toBeGreaterThan(0);
+  });
+});
