@@ -85,7 +85,9 @@ test("a completed request's deadlines show on /calendar, filter, export, and fee
     // Revoke it: the same URL now answers 401.
     await page.getByRole("button", { name: "Revoke feed" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke feed" }).click();
-    await expect(page.getByTestId("feed-status")).toHaveText(/^You have no active feed: your last one was revoked on .* UTC \(revoked by its owner\)\.$/);
+    await expect(page.getByTestId("feed-status")).toHaveText(
+      /^You have no active feed: your last one was revoked on .* UTC \(revoked by its owner\)\.$/,
+    );
     const revoked = await calendarApp.get(feedUrl);
     expect(revoked.status()).toBe(401);
     expect(await revoked.text()).not.toContain("BEGIN:VCALENDAR");
