@@ -93,10 +93,14 @@ test("A cannot approve A's own change by resetting B's password: the reset waits
     .click();
   await c.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
   await expect.poll(() => uboEnabled(name)).toBe(true);
-  const [approved] = await db.query<{ details: Record<string, unknown> }>(
-    "select details from audit_log where action = 'dual_control.approved' and details->>'approvedBy' = $1 and details->>'kind' = 'ubo_access' order by id desc limit 1",
-    [third.email],
-  );
+  // The approval's audit row is written once the change is performed: wait for it.
+  const approval = () =>
+    db.query<{ details: Record<string, unknown> }>(
+      "select details from audit_log where action = 'dual_control.approved' and details->>'approvedBy' = $1 and details->>'kind' = 'ubo_access'",
+      [third.email],
+    );
+  await expect.poll(async () => (await approval()).length).toBe(1);
+  const [approved] = await approval();
   expect(approved!.details).toMatchObject({
     requestedBy: first.email,
     approvedBy: third.email,

@@ -17,12 +17,25 @@ export type TestUser = { id: string; email: string; password: string; role: Role
 export class Database {
   constructor(private readonly pool: pg.Pool) {}
 
-  async createUser(role: Role, options: { mustChangePassword?: boolean; active?: boolean } = {}): Promise<TestUser> {
+  /**
+   * `heldSince`: when the user's role and password were last set (default: now). Dual control lets an admin approve
+   * only a change asked for after that, so an approver made after the request is given an earlier moment.
+   */
+  async createUser(role: Role, options: { mustChangePassword?: boolean; active?: boolean; heldSince?: Date } = {}): Promise<TestUser> {
     const email = `${role}-${randomUUID().slice(0, 8)}@e2e.test`;
     const password = `pw-${randomUUID()}`;
     const { rows } = await this.pool.query<{ id: string }>(
-      "insert into users (email, name, role, password_hash, must_change_password, active) values ($1, $2, $3, $4, $5, $6) returning id",
-      [email, `E2E ${role}`, role, await hashPassword(password), options.mustChangePassword ?? false, options.active ?? true],
+      `insert into users (email, name, role, password_hash, must_change_password, active, role_changed_at, password_changed_at)
+       values ($1, $2, $3, $4, $5, $6, coalesce($7, now()), coalesce($7, now())) returning id`,
+      [
+        email,
+        `E2E ${role}`,
+        role,
+        await hashPassword(password),
+        options.mustChangePassword ?? false,
+        options.active ?? true,
+        options.heldSince ?? null,
+      ],
     );
     return { id: rows[0]!.id, email, password, role };
   }

@@ -2,14 +2,16 @@ import type { Browser } from "@playwright/test";
 import { type Database, expect, LoginPage } from "./fixtures";
 
 /**
- * A second admin, new and signed in in a browser of their own, approves on Settings → Approvals the one pending
+ * A second admin, signed in in a browser of their own, who has held their role and password since before the change
+ * was asked for (dual control refuses an approver made after the request), approves on Settings → Approvals the one pending
  * change described by `what` (its words, e.g. "Add connection Sandbox x1"), and sees it performed.
  */
 export async function approveAsSecondAdmin(browser: Browser, db: Database, what: string) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await new LoginPage(page).signInAndWait(await db.createUser("admin"));
+    const heldSince = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    await new LoginPage(page).signInAndWait(await db.createUser("admin", { heldSince }));
     await page.goto("/settings/approvals");
     const item = page.locator("li[data-change-id]").filter({ hasText: what });
     await item.getByRole("button", { name: /^Approve/ }).click();
