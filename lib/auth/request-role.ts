@@ -9,8 +9,8 @@ import type { Capability } from "./capabilities";
 import { sessionCookie } from "./options";
 import { currentSessionUser, type SessionClaim } from "./session-user";
 
-/** A Cookie header's pairs by name (the first of a repeated name wins, as browsers send the most specific first). */
-export function parseCookieHeader(header: string | undefined): Map<string, string> {
+/** A Cookie header's pairs by name (of a repeated name, the first). */
+function parseCookieHeader(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const pair of (header ?? "").split(";")) {
     const split = pair.indexOf("=");

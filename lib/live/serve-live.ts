@@ -30,8 +30,9 @@ function responseSink(response: ServerResponse): LiveSink {
 /**
  * A tab's live stream (`GET /api/live`) served straight from node:http on the app server (scripts/app-server.ts),
  * with the same session check and answers as the Next.js route (app/api/live/route.ts), which `next dev` serves.
- * Outside Next.js an open stream costs its socket and a live connection (about 10 kB) instead of a framework's
- * request, response pipeline and their closures (over 100 kB), which counts when every open tab holds one.
+ * Outside Next.js an open stream costs its socket, a node:http request and response and a live connection (about
+ * 18 kB in all, `npm run bench:live`) instead of a framework's request, response pipeline and their closures (over
+ * 120 kB), which counts when every open tab holds one.
  */
 export async function serveLive(
   request: IncomingMessage,
