@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { users, type User } from "@/db/schema";
 import type { Role } from "@/lib/auth/roles";
+import { listenOnLoopback } from "@/test/loopback-server";
 import { openSseClient } from "@/test/sse-client";
 import { insertUser } from "@/test/users-fixture";
 import { createLiveHeartbeat } from "./heartbeat";
@@ -20,22 +20,20 @@ import { serveLive } from "./serve-live";
  */
 let listener: LiveListener;
 const heartbeat = createLiveHeartbeat({ everyMs: 100 });
-let server: http.Server;
 let port: number;
+let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
   listener = createLiveListener({ connectionString: process.env.DATABASE_URL!, applicationName: "serve-live-test", log: () => {} });
-  server = http.createServer((request, response) => {
+  const server = http.createServer((request, response) => {
     if (!isLiveStreamRequest(request.method, request.url)) return void response.writeHead(404).end();
     serveLive(request, response, { source: listener, heartbeat }).catch(() => response.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ port, close: closeServer } = await listenOnLoopback(server));
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   await listener.close();
 });
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { users } from "@/db/schema";
+import { listenOnLoopback } from "@/test/loopback-server";
 import { openSseClient } from "@/test/sse-client";
 import { insertUser } from "@/test/users-fixture";
 import { latestLiveEventId, replayLiveEvents } from "./event-log";
@@ -22,15 +22,15 @@ import { liveViewer, liveViewerRole } from "./viewer-role";
  * listener on the test database; `?user=<id>` stands in for the session.
  */
 let listener: LiveListener;
-let server: http.Server;
 let port: number;
+let closeServer: () => Promise<void>;
 let openResponses = 0;
 /** Every stream served, weakly: a stream still reachable after its client left is a leak. */
 const streams: WeakRef<ReadableStream>[] = [];
 
 beforeAll(async () => {
   listener = createLiveListener({ connectionString: process.env.DATABASE_URL!, applicationName: "live-sse-test", log: () => {} });
-  server = http.createServer(async (req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url!, "http://localhost");
     const session = { userId: url.searchParams.get("user") ?? "", sessionVersion: Number(url.searchParams.get("version") ?? 0) };
     const role = await liveViewerRole(db(), session);
@@ -68,13 +68,11 @@ beforeAll(async () => {
       res.end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ port, close: closeServer } = await listenOnLoopback(server));
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   await listener.close();
 });
 
