@@ -13,13 +13,13 @@
  *   - webhook accepted → event received by an SSE client, p95                             goal ≤ 100 ms
  * Run: npm run bench:webhooks   (builds first if the build is stale)
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createParser } from "eventsource-parser";
 import pg from "pg";
 import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { freePort } from "../scripts/ports";
+import { startBenchChild } from "./bench-child";
 import { cpuMs, listeningPid, processTree } from "./process-cpu";
 import { signInCookie } from "./sign-in-session";
 import { generateSigningSecret } from "../simulator/webhooks/sign";
@@ -28,29 +28,12 @@ import { deliveries, describeStatuses, maxThroughput, post, shuffle, steadyRate,
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
-const root = path.resolve(import.meta.dirname, "..");
 
 /** Versions delivered in order within each request, requests interleaved. */
 const interleaved = (items: Delivery[]) => [...items].sort((a, b) => a.version - b.version);
 
-async function startMinimalReceiver(port: number, databaseUrl: string, secret: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
-      path.join(root, "bench", "minimal-webhook-receiver.ts"),
-      String(port),
-      databaseUrl,
-      secret,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
-    child.on("exit", (code) => reject(new Error(`minimal receiver exited with ${code}`)));
-  });
-  return { stop: () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM"))) };
-}
+const startMinimalReceiver = (port: number, databaseUrl: string, secret: string) =>
+  startBenchChild("minimal-webhook-receiver.ts", [String(port), databaseUrl, secret]);
 
 /** CPU of the receiver and of Postgres per delivery: steadier than throughput when other work shares the cores. */
 function cpuMeter(receiverPort: number, postgresPort: number) {

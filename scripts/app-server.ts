@@ -2,7 +2,9 @@
  * The production server `npm start` runs (scripts/start.ts): Next.js's own request handler for every request but
  * one kind. Signed webhook deliveries (`POST /api/webhooks/registry/<id>`) are served straight from node:http
  * (lib/webhooks/serve-webhook.ts) on the same port and URL, with the same answers as the Next.js route, at
- * about half the CPU per delivery: the registry sends them by the hundred per second. Upgrades go to Next.js too.
+ * about half the CPU per delivery: the registry sends them by the hundred per second. Live streams (`GET /api/live`)
+ * are served from node:http too (lib/live/serve-live.ts), at a fraction of a Next.js response's memory: every open
+ * tab holds one. Upgrades go to Next.js too.
  *
  * Run: node --import tsx scripts/app-server.ts --port <port> --hostname <host>   (NODE_ENV=production, after `next build`)
  */
@@ -10,6 +12,7 @@ import http from "node:http";
 import { register } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { isLiveStreamRequest } from "../lib/live/live-request";
 import { webhookDeliveryTarget } from "../lib/webhooks/delivery-target";
 
 register("./server-condition.mjs", import.meta.url);
@@ -22,6 +25,9 @@ const hostname = values.hostname ?? "127.0.0.1";
 // arrives before it is ready waits for it.
 const intake = import("../lib/webhooks/serve-webhook");
 intake.catch((error: unknown) => console.error("[app-server] the webhook intake could not load; deliveries get 500:", error));
+// Live streams (`GET /api/live`) too: every open tab holds one, at a fraction of the memory of a Next.js response.
+const live = import("../lib/live/serve-live");
+live.catch((error: unknown) => console.error("[app-server] the live stream could not load; /api/live gets 500:", error));
 const { default: next } = await import("next");
 const app = next({ dir: path.resolve(import.meta.dirname, ".."), dev: false, hostname, port });
 await app.prepare();
@@ -32,7 +38,9 @@ const server = http.createServer((request, response) => {
   const connectionId = webhookDeliveryTarget(request.method, request.url);
   const served =
     connectionId === undefined
-      ? handle(request, response)
+      ? isLiveStreamRequest(request.method, request.url)
+        ? live.then(({ serveLive }) => serveLive(request, response))
+        : handle(request, response)
       : intake.then(({ serveWebhook }) => serveWebhook(request, response, connectionId));
   served.catch((error: unknown) => {
     console.error(`[app-server] ${request.method} ${request.url} failed:`, error);

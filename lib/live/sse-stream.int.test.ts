@@ -1,34 +1,36 @@
 import { eq } from "drizzle-orm";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { users } from "@/db/schema";
+import { listenOnLoopback } from "@/test/loopback-server";
+import { openSseClient } from "@/test/sse-client";
 import { insertUser } from "@/test/users-fixture";
 import { latestLiveEventId, replayLiveEvents } from "./event-log";
+import { createLiveHeartbeat } from "./heartbeat";
 import { createLiveListener, type LiveListener } from "./listener";
 import { publishLive } from "./publish";
 import { parseLastEventId } from "./sse-format";
 import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
 import { liveEventStream } from "./sse-stream";
-import { liveViewerRole } from "./viewer-role";
+import { liveViewer, liveViewerRole } from "./viewer-role";
 
 /**
  * The stream served from a plain node:http server (as the route serves it from Next), with a real
  * listener on the test database; `?user=<id>` stands in for the session.
  */
 let listener: LiveListener;
-let server: http.Server;
 let port: number;
+let closeServer: () => Promise<void>;
 let openResponses = 0;
 /** Every stream served, weakly: a stream still reachable after its client left is a leak. */
 const streams: WeakRef<ReadableStream>[] = [];
 
 beforeAll(async () => {
   listener = createLiveListener({ connectionString: process.env.DATABASE_URL!, applicationName: "live-sse-test", log: () => {} });
-  server = http.createServer(async (req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url!, "http://localhost");
     const session = { userId: url.searchParams.get("user") ?? "", sessionVersion: Number(url.searchParams.get("version") ?? 0) };
     const role = await liveViewerRole(db(), session);
@@ -48,8 +50,8 @@ beforeAll(async () => {
       signal: abort.signal,
       source: listener,
       log: { replay: (id) => replayLiveEvents(db(), id), latestId: () => latestLiveEventId(db()) },
-      currentRole: () => liveViewerRole(db(), session),
-      heartbeatMs: Number(url.searchParams.get("heartbeat") ?? 15_000),
+      viewer: liveViewer(db(), session),
+      heartbeat: createLiveHeartbeat({ everyMs: Number(url.searchParams.get("heartbeat") ?? 15_000) }),
       onError: () => {},
     });
     streams.push(new WeakRef(stream));
@@ -66,92 +68,17 @@ beforeAll(async () => {
       res.end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ port, close: closeServer } = await listenOnLoopback(server));
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   await listener.close();
 });
 
-type Block = { id?: string; event?: string; data?: string; comment?: string };
-
-/**
- * An SSE connection read the way a browser does: each block takes effect at its blank line; an `id:`
- * line sets the last event id even on a block without data (a heartbeat); a cut-off block is dropped.
- */
-function connect(query: string, lastEventId?: string) {
-  const blocks: Block[] = [];
-  let lastId = lastEventId;
-  let buffer = "";
-  let ended = false;
-  const listeners = new Set<() => void>();
-  const changed = () => listeners.forEach((l) => l());
-  const request = http.get({
-    host: "127.0.0.1",
-    port,
-    path: `/?${query}`,
-    agent: false,
-    headers: { Accept: "text/event-stream", ...(lastEventId === undefined ? {} : { "Last-Event-ID": lastEventId }) },
-  });
-  const response = new Promise<http.IncomingMessage>((resolve, reject) => {
-    request.on("response", (res) => {
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block: Block = {};
-          for (const line of buffer.slice(0, end).split("\n")) {
-            const [field, ...rest] = line.split(":");
-            const value = rest.join(":").replace(/^ /, "");
-            if (field === "") block.comment = value;
-            else if (field === "id" || field === "event" || field === "data") block[field] = value;
-          }
-          buffer = buffer.slice(end + 2);
-          if (block.id !== undefined) lastId = block.id;
-          blocks.push(block);
-        }
-        changed();
-      });
-      res.on("end", () => {
-        ended = true;
-        changed();
-      });
-      res.on("error", () => {});
-      resolve(res);
-    });
-    request.on("error", reject);
-  });
-  const until = (check: () => boolean, what: string, timeoutMs = 10_000) =>
-    new Promise<void>((resolve, reject) => {
-      const done = () => {
-        if (!check()) return;
-        clearTimeout(timer);
-        listeners.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        listeners.delete(done);
-        reject(new Error(`timed out waiting for ${what}`));
-      }, timeoutMs);
-      listeners.add(done);
-      done();
-    });
-  return {
-    response,
-    blocks,
-    events: () => blocks.filter((b) => b.event === "live"),
-    lastId: () => lastId,
-    ended: () => ended,
-    /** Resolves once the stream has given its cursor or replay (the server is listening for this client). */
-    ready: () => until(() => blocks.some((b) => b.event === "ready"), "the stream to be ready"),
-    until,
-    drop: () => request.destroy(),
-  };
-}
+/** A connection to the test server, read the way a browser does (test/sse-client.ts). */
+const connect = (query: string, lastEventId?: string) =>
+  openSseClient(port, `/?${query}`, lastEventId === undefined ? {} : { "Last-Event-ID": lastEventId });
 
 const publish = (topics: string[]) => db().transaction((tx) => publishLive(tx, topics));
 

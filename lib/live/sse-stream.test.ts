@@ -2,6 +2,7 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "@/lib/auth/roles";
 import type { LiveReplay } from "./event-log";
+import { createLiveHeartbeat, type LiveHeartbeat } from "./heartbeat";
 import { createLiveHub, type LiveHub } from "./hub";
 import { liveEventStream, type LiveStreamOptions } from "./sse-stream";
 
@@ -62,9 +63,11 @@ describe("liveEventStream", () => {
   let role: Role | null;
   let replay: LiveReplay;
   let latestId: number;
+  let heartbeat: LiveHeartbeat;
 
   beforeEach(() => {
     vi.useFakeTimers();
+    heartbeat = createLiveHeartbeat({ everyMs: 15_000 });
     hub = createLiveHub();
     source = fakeSource(hub);
     abort = new AbortController();
@@ -86,8 +89,8 @@ describe("liveEventStream", () => {
         signal: abort.signal,
         source,
         log: { replay: async () => replay, latestId: async () => latestId },
-        currentRole: async () => role,
-        heartbeatMs: 15_000,
+        viewer: { key: "viewer", currentRole: async () => role },
+        heartbeat,
         retryMs: 2_000,
         onError: () => {},
         ...overrides,
@@ -202,8 +205,11 @@ describe("liveEventStream", () => {
 
   it("ends the stream when the role cannot be re-checked", async () => {
     const client = open({
-      currentRole: async () => {
-        throw new Error("database down");
+      viewer: {
+        key: "viewer",
+        currentRole: async () => {
+          throw new Error("database down");
+        },
       },
     });
     source.markReady();
@@ -251,7 +257,8 @@ describe("liveEventStream", () => {
       signal: abort.signal,
       source,
       log: { replay: async () => replay, latestId: async () => 0 },
-      currentRole: async () => "admin",
+      viewer: { key: "viewer", currentRole: async () => "admin" },
+      heartbeat,
       maxQueued: 10,
       onError: () => {},
     });
@@ -272,7 +279,8 @@ describe("liveEventStream", () => {
       signal: abort.signal,
       source,
       log: { replay: async () => replay, latestId: async () => 54 },
-      currentRole: async () => "compliance",
+      viewer: { key: "viewer", currentRole: async () => "compliance" },
+      heartbeat,
       maxQueued: 10,
       onError: (message) => errors.push(message),
     });
