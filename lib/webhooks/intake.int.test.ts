@@ -134,6 +134,7 @@ describe("the app server's webhook front under abuse", () => {
       const answer = parsed(await send(connectionId, headers).closed);
       expect(answer.status).toBe(401);
       expect(answer.json).toEqual({ error: { code: "invalid_signature", message: `missing ${missing} header` } });
+      expect(answer.headers.connection).toBe("close");
     }
     await flushRejections(db());
     const [counted] = await db().select().from(webhookRejectionCounts);
@@ -148,6 +149,7 @@ describe("the app server's webhook front under abuse", () => {
     const answer = parsed(await closed);
     expect(answer.status).toBe(408);
     expect(answer.json).toEqual({ error: { code: "body_timeout", message: "The body did not arrive within 0.2 s; nothing was stored." } });
+    expect(answer.headers.connection).toBe("close");
     await until(() => limits.budget.inFlight === 0);
     await nothingStored();
   });
@@ -162,6 +164,7 @@ describe("the app server's webhook front under abuse", () => {
     expect(declared.status).toBe(503);
     expect(declared.headers["retry-after"]).toBe(String(busyRetryAfterSeconds));
     expect(declared.json).toMatchObject({ error: { code: "busy" } });
+    expect(declared.headers.connection).toBe("close");
 
     const chunk = "y".repeat(30_000);
     const chunked = `${chunk.length.toString(16)}\r\n${chunk}\r\n0\r\n\r\n`;

@@ -41,7 +41,7 @@ export async function serveWebhook(
     console.error("[webhooks] delivery not handled:", error);
     answer = unavailable;
   }
-  const body = JSON.stringify(answer.body);
-  if (!answer.bodyUnread) return void response.writeHead(answer.status, { ...answerHeaders, ...answer.headers }).end(body);
-  response.writeHead(answer.status, { ...answerHeaders, ...answer.headers, connection: "close" }).end(body, () => request.socket.destroy());
+  // A body left unread: node closes the connection once the answer is sent (`connection: close`), reading nothing more.
+  const close = answer.bodyUnread ? { connection: "close" } : {};
+  response.writeHead(answer.status, { ...answerHeaders, ...answer.headers, ...close }).end(JSON.stringify(answer.body));
 }
