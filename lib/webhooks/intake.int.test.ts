@@ -2,8 +2,8 @@
  * The webhook URL under abuse (issue 23): nothing a sender without the connection's URL and signature headers
  * sends is read, the bodies read at once stay within the process's budget, and a body that stops arriving is cut
  * off. Replayed against the app server's front (serveWebhook on a node:http server on 127.0.0.1, with short
- * injected limits) over raw sockets, so a sender can send a head and then nothing; and, where it can apply them,
- * against the Next.js route.
+ * injected limits) over raw sockets, so a sender can send a head and then nothing. The Next.js route's share of
+ * it is in app/api/webhooks/registry/[connectionId]/route.int.test.ts.
  */
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -12,7 +12,6 @@ import { db } from "@/db/client";
 import { companyRequests, webhookDeliveries, webhookRejectionCounts, webhookRejections } from "@/db/schema";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
-import { POST } from "../../app/api/webhooks/registry/[connectionId]/route";
 import { ByteBudget } from "./byte-budget";
 import { webhookDeliveryTarget } from "./delivery-target";
 import { busyRetryAfterSeconds, type IntakeLimits } from "./intake";
@@ -180,41 +179,5 @@ describe("the app server's webhook front under abuse", () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ outcome: "applied" });
     expect(limits.budget.inFlight).toBe(0);
-  });
-});
-
-describe("the Next.js route under abuse", () => {
-  /** A body that counts what was read of it, and whether it was cancelled; nothing is pulled until someone reads. */
-  function watchedBody() {
-    const seen = { pulled: 0, cancelled: false };
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        pull: (controller) => void (seen.pulled++, controller.enqueue(new Uint8Array(65_536))),
-        cancel: () => void (seen.cancelled = true),
-      },
-      { highWaterMark: 0 },
-    );
-    return { stream, seen };
-  }
-
-  const post = (connection: string, headers: Record<string, string>, body: ReadableStream<Uint8Array>) =>
-    POST(
-      new Request(`http://127.0.0.1/api/webhooks/registry/${connection}`, { method: "POST", body, headers, duplex: "half" } as RequestInit),
-      { params: Promise.resolve({ connectionId: connection }) },
-    );
-
-  it("answers 404 to an unknown connection and 401 without signature headers, reading nothing of the body", async () => {
-    const unknown = watchedBody();
-    const refused = await post(strangerId, signed("{}"), unknown.stream);
-    expect(refused.status).toBe(404);
-    expect(unknown.seen).toEqual({ pulled: 0, cancelled: true });
-
-    const unsigned = watchedBody();
-    const { "svix-signature": _, ...headers } = signed("{}");
-    const unsignedAnswer = await post(connectionId, headers, unsigned.stream);
-    expect(unsignedAnswer.status).toBe(401);
-    expect(await unsignedAnswer.json()).toEqual({ error: { code: "invalid_signature", message: "missing svix-signature header" } });
-    expect(unsigned.seen).toEqual({ pulled: 0, cancelled: true });
-    await nothingStored();
   });
 });
