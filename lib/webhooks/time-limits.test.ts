@@ -73,6 +73,25 @@ describe("the app server's request limits", () => {
     expect(await response.text()).toBe("<html>rendered</html>");
   });
 
+  it("never cuts a kept-alive connection that waits between requests longer than requestTimeout", async () => {
+    const port = await listen(1, 10);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const postOnce = () =>
+      new Promise<string>((resolve, reject) => {
+        const request = http.request({ host: "127.0.0.1", port, method: "POST", path: "/", agent }, (response) => {
+          response.resume().on("end", () => resolve(`${response.statusCode} ${request.reusedSocket ? "reused" : "new"}`));
+        });
+        request.on("error", reject).end("a delivery");
+      });
+    try {
+      expect(await postOnce()).toBe("200 new");
+      await new Promise((resolve) => setTimeout(resolve, short.requestTimeout * 2)); // idle: no request under way
+      expect(await postOnce()).toBe("200 reused");
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("answers 408 and closes a request whose body stops arriving", async () => {
     const port = await listen(1, 10);
     const stalled = "POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\npartial";
