@@ -119,12 +119,21 @@ async function floodFigures(url: string, secret: string, postgresPort: number) {
 const countStatuses = (exchanges: Exchange[]) =>
   exchanges.reduce((statuses, { status }) => statuses.set(status, (statuses.get(status) ?? 0) + 1), new Map<number, number>());
 
+/** A process's RSS now and its peak until `stop()`, sampled every 100 ms. */
+function rssGrowth(pid: number) {
+  const before = rssBytes(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 100);
+  return { stop: () => (clearInterval(sampler), { before, peak: Math.max(peak, rssBytes(pid)) }) };
+}
+
 /**
  * The webhook URL under abuse (issue 23), all over the same 10 s: 50 slow bodies to the real connection (signed
  * heads of 20 kB deliveries, the body a byte a second after its first kilobyte, all opened at once) and 1,000 bad
  * posts of 8 MiB spread evenly (half to unknown connection ids with signature headers, half to the real
  * connection without), beside valid deliveries at 200/s; the same valid load alone before and after. Figures:
- * the app server's RSS growth (its peak while under abuse, sampled every 100 ms, over its reading just before),
+ * the app server's RSS growth (its peak while under abuse, sampled every 100 ms, over its reading just before;
+ * beside the same in the quiet run before, for what the valid deliveries alone add on this machine at the time),
  * the valid deliveries' p99 to the mean of the quiet ones, and the longest a slow body's connection was kept.
  */
 async function abuseFigures(url: string, secret: string) {
@@ -141,11 +150,11 @@ async function abuseFigures(url: string, secret: string) {
   ];
   const strangers = Array.from({ length: badCount / 2 }, () => new URL(`/api/webhooks/registry/${randomUUID()}`, target));
   await steadyRate(url, secret, valid("abuse-warm-up"), perSecond); // unmeasured, as in floodFigures
+  const quietRss = rssGrowth(pid);
   const before = await steadyRate(url, secret, calm, perSecond);
+  const quietGrowth = quietRss.stop();
 
-  const rssBefore = rssBytes(pid);
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssBytes(pid))), 100);
+  const attackRss = rssGrowth(pid);
   const signedNow = (item: Delivery) => webhookHeaders(secret, item.id, Math.floor(Date.now() / 1000), item.body);
   const slowBodies = Promise.all(slow.map((item) => slowBody(target, signedNow(item), item.body)));
   const badPosts = (async () => {
@@ -160,16 +169,16 @@ async function abuseFigures(url: string, secret: string) {
   })();
   const attacked = await steadyRate(url, secret, beside, perSecond);
   const [slowAnswers, badAnswers] = await Promise.all([slowBodies, badPosts]);
-  clearInterval(sampler);
+  const growth = attackRss.stop();
   const after = await steadyRate(url, secret, calmAgain, perSecond);
 
   const quiet = (before.p99 + after.p99) / 2;
   const kept = slowAnswers.map((exchange) => exchange.ms / 1000).sort((a, b) => a - b);
   const longest = kept.at(-1)! * 1000 >= giveUpMs ? `> ${giveUpMs / 1000}` : kept.at(-1)!.toFixed(1);
-  const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
   console.log(
     `under abuse, 50 slow bodies [${describeStatuses(countStatuses(slowAnswers))}] and 1,000 bad 8 MiB posts [${describeStatuses(countStatuses(badAnswers))}] over ${seconds} s: ` +
-      `app server RSS +${((rssPeak - rssBefore) / 1e6).toFixed(1)} MB (${mb(rssBefore)} → ${mb(rssPeak)} MB; goal ≤ 64 MB); ` +
+      `app server RSS +${mb(growth.peak - growth.before)} MB (${mb(growth.before)} → ${mb(growth.peak)} MB; goal ≤ 64 MB; +${mb(quietGrowth.peak - quietGrowth.before)} MB in the quiet run before); ` +
       `valid deliveries at 200/s p99 ${attacked.p99.toFixed(1)} ms beside, ${before.p99.toFixed(1)} and ${after.p99.toFixed(1)} ms quiet [${describeStatuses(attacked.statuses)}]: ratio ${(attacked.p99 / quiet).toFixed(2)}× (goal ≤ 2×); ` +
       `slow bodies' connections kept ${kept[0]!.toFixed(1)}–${longest} s (goal ≤ 15 s)`,
   );
