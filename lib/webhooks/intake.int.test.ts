@@ -15,6 +15,7 @@ import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign
 import { ByteBudget } from "./byte-budget";
 import { webhookDeliveryTarget } from "./delivery-target";
 import { busyRetryAfterSeconds, type IntakeLimits } from "./intake";
+import { isKnownConnection } from "./known-connections";
 import { flushRejections } from "./rejections";
 import { serveWebhook } from "./serve-webhook";
 
@@ -90,6 +91,8 @@ async function nothingStored() {
 
 beforeAll(async () => {
   connectionId = await storeSandboxConnection({ webhookSecret: secret });
+  // Taken once this process has read the connection ids again (at most a second after a miss).
+  while (!(await isKnownConnection(db(), connectionId))) await new Promise((resolve) => setTimeout(resolve, 50));
   server = http.createServer((request, response) => {
     const target = webhookDeliveryTarget(request.method, request.url);
     if (target === undefined) return void response.writeHead(418).end();
