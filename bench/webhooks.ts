@@ -9,7 +9,7 @@
  *   - valid deliveries' p99 at 200/s alone, then beside 1,000 bad-signature posts spread over the same time,
  *     and the ratio                                                                       goal ≤ 2×
  *   - CPU milliseconds per bad-signature post, of the receiver and of Postgres (no transaction each)
- *   - under abuse: 50 slow bodies to a real connection and 1,000 bad 8 MiB posts, beside valid deliveries at
+ *   - under abuse: 50 slow bodies to a real connection and 1,000 bad posts declaring 8 MiB, beside valid deliveries at
  *     200/s: the app server's RSS growth                                                  goal ≤ 64 MB
  *     valid deliveries' p99 to their p99 in quiet runs                                     goal ≤ 2×
  *     the longest a slow body's connection was kept                                         goal ≤ 15 s
@@ -129,8 +129,8 @@ function rssGrowth(pid: number) {
 
 /**
  * The webhook URL under abuse (issue 23), twice over 10 s: 50 slow bodies to the real connection (signed heads of
- * 20 kB deliveries, the body a byte a second after its first kilobyte, all opened at once) and 1,000 bad posts of
- * 8 MiB spread evenly (half to unknown connection ids with signature headers, half to the real connection
+ * 20 kB deliveries, the body a byte a second after its first kilobyte, all opened at once) and 1,000 bad posts
+ * declaring 8 MiB (sending 64 KiB of it) spread evenly (half to unknown connection ids with signature headers, half to the real connection
  * without). First alone: the app server's RSS growth (its peak, sampled every 100 ms, over its reading just
  * before), what the abuse itself costs. Then beside valid deliveries at 200/s, with the same valid load alone
  * before and after: their p99 to the mean of the quiet ones. And the longest a slow body's connection was kept.
@@ -182,7 +182,7 @@ async function abuseFigures(url: string, secret: string) {
   const longest = kept.at(-1)! * 1000 >= giveUpMs ? `> ${giveUpMs / 1000}` : kept.at(-1)!.toFixed(1);
   const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
   console.log(
-    `under abuse, 50 slow bodies [${describeStatuses(countStatuses(slowAnswers))}] and 1,000 bad 8 MiB posts [${describeStatuses(countStatuses(badAnswers))}] over ${seconds} s: ` +
+    `under abuse, 50 slow bodies [${describeStatuses(countStatuses(slowAnswers))}] and 1,000 bad posts declaring 8 MiB [${describeStatuses(countStatuses(badAnswers))}] over ${seconds} s: ` +
       `app server RSS +${mb(growth.peak - growth.before)} MB (${mb(growth.before)} → ${mb(growth.peak)} MB; goal ≤ 64 MB); ` +
       `the same beside valid deliveries at 200/s: their p99 ${attacked.p99.toFixed(1)} ms, ${before.p99.toFixed(1)} and ${after.p99.toFixed(1)} ms quiet [${describeStatuses(attacked.statuses)}]: ratio ${(attacked.p99 / quiet).toFixed(2)}× (goal ≤ 2×); ` +
       `slow bodies' connections kept ${kept[0]!.toFixed(1)}–${longest} s (goal ≤ 15 s)`,
