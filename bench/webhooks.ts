@@ -9,10 +9,16 @@
  *   - valid deliveries' p99 at 200/s alone, then beside 1,000 bad-signature posts spread over the same time,
  *     and the ratio                                                                       goal ≤ 2×
  *   - CPU milliseconds per bad-signature post, of the receiver and of Postgres (no transaction each)
+ *   - under abuse: 50 slow bodies to a real connection and 1,000 bad posts declaring 8 MiB, beside valid deliveries at
+ *     200/s: the app server's RSS growth                                                  goal ≤ 64 MB
+ *     valid deliveries' p99 to their p99 in quiet runs                                     goal ≤ 2×
+ *     the longest a slow body's connection was kept                                         goal ≤ 15 s
  *   - 10,000 deliveries with 20% duplicates, shuffled: lost and applied twice               goal 0 and 0
  *   - webhook accepted → event received by an SSE client, p95                             goal ≤ 100 ms
  * Run: npm run bench:webhooks   (builds first if the build is stale)
+ *      npm run bench:webhooks -- abuse   (only the lines named: receivers, flood, abuse, duplicates, sse)
  */
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createParser } from "eventsource-parser";
@@ -22,9 +28,10 @@ import { freePort } from "../scripts/ports";
 import { startBenchChild } from "./bench-child";
 import { cpuMs, listeningPid, processTree } from "./process-cpu";
 import { signInCookie } from "./sign-in-session";
-import { generateSigningSecret } from "../simulator/webhooks/sign";
+import { generateSigningSecret, webhookHeaders } from "../simulator/webhooks/sign";
 import { percentile } from "./percentile";
 import { deliveries, describeStatuses, maxThroughput, post, shuffle, steadyRate, type Delivery } from "./webhook-load";
+import { badPost, giveUpMs, rssBytes, slowBody, type Exchange } from "./webhook-abuse";
 
 const email = "bench@registry-desk.test";
 const password = "bench-password-123";
@@ -89,6 +96,79 @@ async function floodFigures(url: string, secret: string, postgresPort: number) {
   const refused = await maxThroughput(url, wrongSecret, burst);
   console.log(
     `1,000 bad-signature posts at ${refused.perSecond.toFixed(0)}/s [${describeStatuses(refused.statuses)}]: ${meter(burst.length).replace("CPU per delivery", "CPU per post")}`,
+  );
+}
+
+const countStatuses = (exchanges: Exchange[]) =>
+  exchanges.reduce((statuses, { status }) => statuses.set(status, (statuses.get(status) ?? 0) + 1), new Map<number, number>());
+
+/** A process's RSS now and its peak until `stop()`, sampled every 100 ms. */
+function rssGrowth(pid: number) {
+  const before = rssBytes(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 100);
+  return { stop: () => (clearInterval(sampler), { before, peak: Math.max(peak, rssBytes(pid)) }) };
+}
+
+/**
+ * The webhook URL under abuse (issue 23), twice over 10 s: 50 slow bodies to the real connection (signed heads of
+ * 20 kB deliveries, the body a byte a second after its first kilobyte, all opened at once) and 1,000 bad posts
+ * declaring 8 MiB (sending 64 KiB of it) spread evenly (half to unknown connection ids with signature headers, half to the real connection
+ * without). First alone: the app server's RSS growth (its peak, sampled every 100 ms, over its reading just
+ * before), what the abuse itself costs. Then beside valid deliveries at 200/s, with the same valid load alone
+ * before and after: their p99 to the mean of the quiet ones. And the longest a slow body's connection was kept.
+ * (Valid deliveries backed up on a busy machine hold memory of their own, which is why RSS is measured apart.)
+ */
+async function abuseFigures(url: string, secret: string) {
+  const target = new URL(url);
+  const pid = listeningPid(Number(target.port));
+  const [perSecond, seconds, badCount] = [200, 10, 1_000];
+  const valid = (prefix: string) => interleaved(deliveries(prefix, (perSecond * seconds) / 10, 10));
+  const slow = (prefix: string) => deliveries(prefix, 50, 1);
+  const strangers = Array.from({ length: badCount / 2 }, () => new URL(`/api/webhooks/registry/${randomUUID()}`, target));
+  const signedNow = (item: Delivery) => webhookHeaders(secret, item.id, Math.floor(Date.now() / 1000), item.body);
+  /** The 50 slow bodies, and the 1,000 bad posts over `seconds`; resolves when the server has closed them all. */
+  const abuse = (slowOnes: Delivery[]) => {
+    const slowBodies = Promise.all(slowOnes.map((item) => slowBody(target, signedNow(item), item.body)));
+    const badPosts = (async () => {
+      const sent: Promise<Exchange>[] = [];
+      const started = performance.now();
+      for (let i = 0; i < badCount; i++) {
+        const wait = started + (i * seconds * 1000) / badCount - performance.now();
+        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        sent.push(i % 2 ? badPost(strangers[i >> 1]!, signedNow(slowOnes[0]!)) : badPost(target, {}));
+      }
+      return Promise.all(sent);
+    })();
+    return Promise.all([slowBodies, badPosts]);
+  };
+  // Everything is built before anything is sent (see floodFigures).
+  const [calm, beside, calmAgain, slowAlone, slowBeside] = [
+    valid("abuse-calm"),
+    valid("abuse-beside"),
+    valid("abuse-calm-again"),
+    slow("abuse-slow-alone"),
+    slow("abuse-slow-beside"),
+  ];
+  await steadyRate(url, secret, valid("abuse-warm-up"), perSecond); // unmeasured, as in floodFigures
+
+  const rss = rssGrowth(pid);
+  const [slowAnswers, badAnswers] = await abuse(slowAlone);
+  const growth = rss.stop();
+
+  const before = await steadyRate(url, secret, calm, perSecond);
+  const [[slowBesideAnswers], attacked] = await Promise.all([abuse(slowBeside), steadyRate(url, secret, beside, perSecond)]);
+  const after = await steadyRate(url, secret, calmAgain, perSecond);
+
+  const quiet = (before.p99 + after.p99) / 2;
+  const kept = [...slowAnswers, ...slowBesideAnswers].map((exchange) => exchange.ms / 1000).sort((a, b) => a - b);
+  const longest = kept.at(-1)! * 1000 >= giveUpMs ? `> ${giveUpMs / 1000}` : kept.at(-1)!.toFixed(1);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  console.log(
+    `under abuse, 50 slow bodies [${describeStatuses(countStatuses(slowAnswers))}] and 1,000 bad posts declaring 8 MiB [${describeStatuses(countStatuses(badAnswers))}] over ${seconds} s: ` +
+      `app server RSS +${mb(growth.peak - growth.before)} MB (${mb(growth.before)} → ${mb(growth.peak)} MB; goal ≤ 64 MB); ` +
+      `the same beside valid deliveries at 200/s: their p99 ${attacked.p99.toFixed(1)} ms, ${before.p99.toFixed(1)} and ${after.p99.toFixed(1)} ms quiet [${describeStatuses(attacked.statuses)}]: ratio ${(attacked.p99 / quiet).toFixed(2)}× (goal ≤ 2×); ` +
+      `slow bodies' connections kept ${kept[0]!.toFixed(1)}–${longest} s (goal ≤ 15 s)`,
   );
 }
 
@@ -158,6 +238,8 @@ async function sseFigures(origin: string, url: string, secret: string, cookie: s
 }
 
 async function main() {
+  const named = process.argv.slice(2);
+  const wanted = (line: string) => named.length === 0 || named.includes(line);
   const data = tempDataDir("registry-desk-bench-");
   const [port, pgPort, simPort, minimalPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
@@ -182,18 +264,20 @@ async function main() {
     const url = `${origin}/api/webhooks/registry/${rows[0]!.id}`;
     await database.query("update users set must_change_password = false where email = $1", [email]);
 
-    const app = await receiverFigures("Registry Desk (npm start)", url, secret, "app", pgPort);
-    minimal = await startMinimalReceiver(minimalPort, embeddedDatabaseUrl(data.dir, pgPort), secret);
-    const raw = await receiverFigures("minimal node:http + pg", `http://127.0.0.1:${minimalPort}/`, secret, "raw", pgPort);
-    await minimal.stop();
-    minimal = undefined;
-    console.log(
-      `ratio app / minimal: throughput ${(app.perSecond / raw.perSecond).toFixed(2)}×, p99 at 200/s ${(app.p99 / raw.p99).toFixed(2)}×`,
-    );
-
-    await floodFigures(url, secret, pgPort);
-    await duplicatesFigures(url, secret, database);
-    await sseFigures(origin, url, secret, await signInCookie(origin, email, password));
+    if (wanted("receivers")) {
+      const app = await receiverFigures("Registry Desk (npm start)", url, secret, "app", pgPort);
+      minimal = await startMinimalReceiver(minimalPort, embeddedDatabaseUrl(data.dir, pgPort), secret);
+      const raw = await receiverFigures("minimal node:http + pg", `http://127.0.0.1:${minimalPort}/`, secret, "raw", pgPort);
+      await minimal.stop();
+      minimal = undefined;
+      console.log(
+        `ratio app / minimal: throughput ${(app.perSecond / raw.perSecond).toFixed(2)}×, p99 at 200/s ${(app.p99 / raw.p99).toFixed(2)}×`,
+      );
+    }
+    if (wanted("flood")) await floodFigures(url, secret, pgPort);
+    if (wanted("abuse")) await abuseFigures(url, secret);
+    if (wanted("duplicates")) await duplicatesFigures(url, secret, database);
+    if (wanted("sse")) await sseFigures(origin, url, secret, await signInCookie(origin, email, password));
   } finally {
     await minimal?.stop();
     await database?.end().catch(() => {});

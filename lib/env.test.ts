@@ -158,4 +158,13 @@ describe("document download settings", () => {
       'WEBHOOK_MAX_BYTES: expected at least 65536 bytes (64 KiB) (got "1000")',
     ]);
   });
+
+  it("lets webhook bodies hold 64 MiB at once unless WEBHOOK_INFLIGHT_MAX_BYTES says otherwise, never less than one body", () => {
+    const base = { DATABASE_URL: "postgresql://localhost/x", NEXTAUTH_SECRET: secret, APP_ENCRYPTION_KEY: key };
+    expect(parseAppEnv(base).WEBHOOK_INFLIGHT_MAX_BYTES).toBe(64 * 1024 * 1024);
+    expect(parseAppEnv({ ...base, WEBHOOK_INFLIGHT_MAX_BYTES: "16777216" }).WEBHOOK_INFLIGHT_MAX_BYTES).toBe(16_777_216);
+    expect(problems(() => parseAppEnv({ ...base, WEBHOOK_INFLIGHT_MAX_BYTES: "1048576" }))).toEqual([
+      'WEBHOOK_INFLIGHT_MAX_BYTES: expected at least WEBHOOK_MAX_BYTES (8388608), or the largest body could never be read (got "1048576")',
+    ]);
+  });
 });

@@ -144,10 +144,25 @@ const appSchema = z
       .int("expected a whole number of bytes")
       .min(65_536, "expected at least 65536 bytes (64 KiB)")
       .default(8 * 1024 * 1024),
+    /**
+     * The body bytes all webhook deliveries of one process may hold at once (lib/webhooks/byte-budget.ts); past
+     * it a delivery is answered 503 with Retry-After. At least WEBHOOK_MAX_BYTES, so the largest body fits.
+     */
+    WEBHOOK_INFLIGHT_MAX_BYTES: z.coerce
+      .number()
+      .int("expected a whole number of bytes")
+      .min(65_536, "expected at least 65536 bytes (64 KiB)")
+      .default(64 * 1024 * 1024),
     ...oidcFields,
     ...documentFields,
   })
-  .superRefine(oidcAllOrNone);
+  .superRefine(oidcAllOrNone)
+  .superRefine((value, ctx) => {
+    if (value.WEBHOOK_INFLIGHT_MAX_BYTES < value.WEBHOOK_MAX_BYTES) {
+      const message = `expected at least WEBHOOK_MAX_BYTES (${value.WEBHOOK_MAX_BYTES}), or the largest body could never be read`;
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_INFLIGHT_MAX_BYTES"], message });
+    }
+  });
 
 export type LauncherEnv = z.infer<typeof launcherSchema>;
 export type AppEnv = z.infer<typeof appSchema>;
@@ -179,6 +194,7 @@ const echoable = new Set([
   "DATABASE_STATEMENT_TIMEOUT_MS",
   "TRUST_PROXY_HOPS",
   "WEBHOOK_MAX_BYTES",
+  "WEBHOOK_INFLIGHT_MAX_BYTES",
   "DOCUMENT_MAX_BYTES",
 ]);
 

@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { isLiveStreamRequest } from "../lib/live/live-request";
 import { webhookDeliveryTarget } from "../lib/webhooks/delivery-target";
+import { appServerTimeouts } from "../lib/webhooks/time-limits";
 
 register("./server-condition.mjs", import.meta.url);
 
@@ -34,7 +35,8 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const upgrade = app.getUpgradeHandler();
 
-const server = http.createServer((request, response) => {
+// A request head must arrive within 10 s and a whole request within 30 s (answers are never cut: see time-limits.ts).
+const server = http.createServer(appServerTimeouts, (request, response) => {
   const connectionId = webhookDeliveryTarget(request.method, request.url);
   const served =
     connectionId === undefined

@@ -1,64 +1,79 @@
 import type { IncomingMessage } from "node:http";
+import type { ByteHold } from "./byte-budget";
 
-export type BoundedBody = { ok: true; bytes: Buffer } | { ok: false; reason: "too_large" };
+/** What one body may take: bytes, bytes held in the process's budget as they arrive, and time. */
+export type BodyLimits = { maxBytes: number; hold: ByteHold; timeoutMs: number };
 
-const tooLarge: BoundedBody = { ok: false, reason: "too_large" };
+export type BodyRefusal = "too_large" | "over_budget" | "timed_out";
 
-/** The 413 answer to a body over the cap, the same from both webhook entry points. */
-export function payloadTooLarge(maxBytes: number) {
-  const message = `The body is larger than ${maxBytes} bytes (WEBHOOK_MAX_BYTES); nothing was read further or stored.`;
-  return { error: { code: "payload_too_large", message } };
-}
+export type BoundedBody = { ok: true; bytes: Buffer } | { ok: false; reason: BodyRefusal };
 
-/** A declared `Content-Length` over the cap: refused before a byte is read. */
-const declaresTooMuch = (contentLength: string | null | undefined, maxBytes: number) => Number(contentLength ?? Number.NaN) > maxBytes;
-
-/**
- * Reads a request's body as a stream, counting bytes as they come, and gives up (cancelling the stream, so the
- * rest is never read) once they pass `maxBytes`; a declared `Content-Length` above it is refused before reading
- * at all. The only body read a sender without credentials can make this server do, so nothing unbounded is
- * buffered and nothing is hashed or parsed before the size is known to be acceptable.
- */
-export async function readBoundedBody(request: Request, maxBytes: number): Promise<BoundedBody> {
-  if (declaresTooMuch(request.headers.get("content-length"), maxBytes)) {
-    await request.body?.cancel().catch(() => {});
-    return tooLarge;
-  }
-  if (!request.body) return { ok: true, bytes: Buffer.alloc(0) };
-  const reader = request.body.getReader();
+/** One body's chunks as they come: each counted against the cap and the budget before it is kept. */
+function collector(limits: BodyLimits) {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return tooLarge;
-    }
-    chunks.push(value);
-  }
-  return { ok: true, bytes: Buffer.concat(chunks, size) };
+  return {
+    /** Keeps `chunk`, or says why the body ends here (nothing of it kept). */
+    add(chunk: Uint8Array): BodyRefusal | undefined {
+      if (size + chunk.byteLength > limits.maxBytes) return "too_large";
+      if (!limits.hold.take(chunk.byteLength)) return "over_budget";
+      size += chunk.byteLength;
+      chunks.push(chunk);
+    },
+    whole: (): BoundedBody => ({ ok: true, bytes: Buffer.concat(chunks, size) }),
+  };
 }
 
 /**
- * The same for a node:http request (the launcher's server, lib/webhooks/serve-webhook.ts). Past the cap it stops
- * reading and leaves the message paused: the caller answers 413 and closes the connection, and the rest is never
+ * Reads a request's body as a stream within its limits, and gives up (cancelling the stream, so the rest is
+ * never read) at the first chunk past the cap or the budget, or when the whole body has not arrived within
+ * `timeoutMs`. The only body read a sender without credentials can make this server do, so nothing unbounded is
+ * buffered, nothing waits unboundedly, and nothing is hashed or parsed before the body is known to be acceptable.
+ * (A declared `Content-Length` over the cap is refused before this is called: lib/webhooks/intake.ts.)
+ */
+export async function readBoundedBody(request: Request, limits: BodyLimits): Promise<BoundedBody> {
+  if (!request.body) return { ok: true, bytes: Buffer.alloc(0) };
+  const reader = request.body.getReader();
+  const body = collector(limits);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timed_out">((resolve) => (timer = setTimeout(() => resolve("timed_out"), limits.timeoutMs)));
+  try {
+    for (;;) {
+      const read = await Promise.race([reader.read(), timedOut]);
+      if (read !== "timed_out" && read.done) return body.whole();
+      const refusal = read === "timed_out" ? read : body.add(read.value);
+      if (refusal) {
+        void reader.cancel().catch(() => {});
+        return { ok: false, reason: refusal };
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The same for a node:http request (the launcher's server, lib/webhooks/serve-webhook.ts). On a refusal it stops
+ * reading and leaves the message paused: the caller answers and closes the connection, and the rest is never
  * read. A request that fails or is aborted mid-body rejects.
  */
-export function readBoundedMessage(message: IncomingMessage, maxBytes: number): Promise<BoundedBody> {
-  if (declaresTooMuch(message.headers["content-length"], maxBytes)) return Promise.resolve(tooLarge);
+export function readBoundedMessage(message: IncomingMessage, limits: BodyLimits): Promise<BoundedBody> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= maxBytes) return void chunks.push(chunk);
-      message.off("data", onData).off("end", onEnd).pause();
-      resolve(tooLarge);
+    const body = collector(limits);
+    const settle = (settled: () => void) => {
+      clearTimeout(timer);
+      message.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      settled();
     };
-    const onEnd = () => resolve({ ok: true, bytes: Buffer.concat(chunks, size) });
-    message.on("data", onData).on("end", onEnd).once("error", reject);
-    message.once("close", () => message.complete || reject(new Error("the connection closed before the body ended")));
+    const refuse = (reason: BodyRefusal) => settle(() => (message.pause(), resolve({ ok: false, reason })));
+    const onData = (chunk: Buffer) => {
+      const refusal = body.add(chunk);
+      if (refusal) refuse(refusal);
+    };
+    const onEnd = () => settle(() => resolve(body.whole()));
+    const onError = (error: Error) => settle(() => reject(error));
+    const onClose = () => message.complete || onError(new Error("the connection closed before the body ended"));
+    const timer = setTimeout(() => refuse("timed_out"), limits.timeoutMs);
+    message.on("data", onData).on("end", onEnd).once("error", onError).once("close", onClose);
   });
 }

@@ -35,8 +35,11 @@ type Recorded = { outcome: DeliveryOutcome; version?: number; detail?: string; p
 /** Message ids are Svix's `msg_` and 27 characters; a longer one could not even be indexed in the ledger. */
 const maxMessageIdLength = 256;
 
-const refused = (code: string, message: string): ReceiveResult => ({ status: 401, body: { error: { code, message } } });
-const unknownConnection: ReceiveResult = {
+export const invalidSignature = (reason: string): ReceiveResult => ({
+  status: 401,
+  body: { error: { code: "invalid_signature", message: reason } },
+});
+export const unknownConnection: ReceiveResult = {
   status: 404,
   body: { error: { code: "unknown_connection", message: "No connection has this webhook URL." } },
 };
@@ -71,7 +74,7 @@ export async function receiveWebhook(database: Database, input: ReceiveInput): P
   }
   if (!verification.ok) {
     recordRejection(database, connectionId, verification.reason, input.headers.get("svix-id") ?? input.headers.get("webhook-id"));
-    return refused("invalid_signature", verification.reason);
+    return invalidSignature(verification.reason);
   }
 
   const event = classifyEvent(verification.payload, input.rawBody);

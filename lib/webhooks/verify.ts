@@ -24,6 +24,20 @@ function signingKey(secret: string): Buffer | undefined {
   return base64Key.test(encoded) ? Buffer.from(encoded, "base64") : undefined;
 }
 
+type SignatureHeaders = { ok: true; id: string; timestampHeader: string; signatureHeader: string } | { ok: false; reason: string };
+
+/**
+ * The three headers a signed delivery carries, each under its Svix or its Standard Webhooks name, or the first
+ * one missing. Read before the body too: a request without them cannot be a delivery, so its body is never read.
+ */
+export function signatureHeaders(headers: HeaderReader): SignatureHeaders {
+  const [id, timestampHeader, signatureHeader] = headerNames.map(([name, standardName]) => headers.get(name) || headers.get(standardName));
+  for (const [index, value] of [id, timestampHeader, signatureHeader].entries()) {
+    if (!value) return { ok: false, reason: `missing ${headerNames[index]![0]} header` };
+  }
+  return { ok: true, id: id!, timestampHeader: timestampHeader!, signatureHeader: signatureHeader! };
+}
+
 /**
  * Checks a delivery's Standard Webhooks signature (timestamp within 5 minutes either way; several `v1,`
  * signatures in the header, any one valid) against each configured secret, so an old and a new secret both
@@ -41,19 +55,18 @@ export function verifyWebhook(
   options: { nowSeconds?: number } = {},
 ): Verification {
   if (secrets.length === 0) return { ok: false, reason: "no signing secret is configured for this connection" };
-  const [id, timestampHeader, signatureHeader] = headerNames.map(([name, standardName]) => headers.get(name) || headers.get(standardName));
-  for (const [index, value] of [id, timestampHeader, signatureHeader].entries()) {
-    if (!value) return { ok: false, reason: `missing ${headerNames[index]![0]} header` };
-  }
+  const present = signatureHeaders(headers);
+  if (!present.ok) return present;
+  const { id, timestampHeader, signatureHeader } = present;
 
   // As svix: the leading integer of the header is the timestamp, and that integer is what was signed.
-  const timestamp = Number.parseInt(timestampHeader!, 10);
+  const timestamp = Number.parseInt(timestampHeader, 10);
   if (Number.isNaN(timestamp)) return { ok: false, reason: "Invalid Signature Headers" };
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   if (now - timestamp > toleranceSeconds) return { ok: false, reason: "Message timestamp too old" };
   if (timestamp > now + toleranceSeconds) return { ok: false, reason: "Message timestamp too new" };
 
-  const offered = signatureHeader!
+  const offered = signatureHeader
     .split(" ")
     .map((versioned) => versioned.split(","))
     .filter(([version]) => version === "v1")
@@ -71,7 +84,7 @@ export function verifyWebhook(
     if (offered.some((signature) => signature.length === expected.length && timingSafeEqual(signature, expected))) {
       return {
         ok: true,
-        id: id!,
+        id,
         timestamp,
         payload: parseJson(typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8")),
       };

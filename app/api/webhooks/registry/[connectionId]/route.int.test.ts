@@ -3,6 +3,8 @@
  * plain `next start`) and the launcher's server, which serves deliveries before Next.js (lib/webhooks/serve-webhook.ts,
  * here on a real node:http server on 127.0.0.1). A body over WEBHOOK_MAX_BYTES (8 MiB by default) is answered 413
  * before anything is hashed or stored, and the simulator's largest snapshot (`LARGE`) fits with room to spare.
+ * An unknown connection or a request without signature headers is refused before the body is read (the app
+ * server's front under abuse: lib/webhooks/intake.int.test.ts).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +15,7 @@ import { companyRequests, registryConnections, webhookDeliveries, webhookRejecti
 import { appEnv } from "@/lib/env";
 import { flushRejections } from "@/lib/webhooks/rejections";
 import { webhookDeliveryTarget } from "@/lib/webhooks/delivery-target";
+import { isKnownConnection } from "@/lib/webhooks/known-connections";
 import { serveWebhook } from "@/lib/webhooks/serve-webhook";
 import { startTestSimulator, testSecret } from "../../../../../simulator/test-harness";
 import { generateMessageId, webhookHeaders } from "../../../../../simulator/webhooks/sign";
@@ -92,6 +95,16 @@ const postToServer: Post = async (body, headers, connection = connectionId) => {
   });
 };
 
+/**
+ * A connection stored just now: the intake takes it once this process has read the connection ids again, at most
+ * a second after the last miss (lib/webhooks/known-connections.ts), as a sender retrying would find.
+ */
+async function storeKnownConnection(): Promise<string> {
+  const id = await storeSandboxConnection({ webhookSecret: testSecret, name: "Simulator", baseUrl: "http://127.0.0.1" });
+  while (!(await isKnownConnection(db(), id))) await new Promise((resolve) => setTimeout(resolve, 50));
+  return id;
+}
+
 const signed = (body: string) => webhookHeaders(testSecret, generateMessageId(), Math.floor(Date.now() / 1000), body);
 
 async function nothingRecorded() {
@@ -107,7 +120,7 @@ describe.each([
 ])("POST /api/webhooks/registry/[connectionId] through %s", (_entry, post) => {
   beforeAll(async () => {
     await db().execute(sql`truncate ${registryConnections}, ${companyRequests} cascade`);
-    connectionId = await storeSandboxConnection({ webhookSecret: testSecret, name: "Simulator", baseUrl: "http://127.0.0.1" });
+    connectionId = await storeKnownConnection();
     sim = await startTestSimulator({ walletCredits: 100_000 });
     await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
   });
@@ -181,5 +194,48 @@ describe.each([
     expect(await response.json()).toEqual({ outcome: "applied" });
     const [stored] = await db().select().from(companyRequests);
     expect(stored).toMatchObject({ requestId, connectionId });
+  });
+});
+
+describe("the Next.js route, refusing before it reads", () => {
+  beforeAll(async () => {
+    await db().execute(sql`truncate ${registryConnections}, ${companyRequests} cascade`);
+    connectionId = await storeKnownConnection();
+  });
+  afterAll(() => flushRejections(db())); // the refusal below is counted: written before the database goes
+
+  /** A body that counts what was read of it, and whether it was cancelled; nothing is pulled until someone reads. */
+  function watchedBody() {
+    const seen = { pulled: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) => void (seen.pulled++, controller.enqueue(new Uint8Array(65_536))),
+        cancel: () => void (seen.cancelled = true),
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, seen };
+  }
+
+  const post = (connection: string, headers: Record<string, string>, body: ReadableStream<Uint8Array>) =>
+    POST(
+      new Request(`http://127.0.0.1/api/webhooks/registry/${connection}`, { method: "POST", body, headers, duplex: "half" } as RequestInit),
+      { params: Promise.resolve({ connectionId: connection }) },
+    );
+
+  it("answers 404 to an unknown connection and 401 without signature headers, reading nothing of the body", async () => {
+    const unknown = watchedBody();
+    const refused = await post("00000000-0000-4000-8000-000000000000", signed("{}"), unknown.stream);
+    expect(refused.status).toBe(404);
+    expect(unknown.seen).toEqual({ pulled: 0, cancelled: true });
+
+    const unsigned = watchedBody();
+    const { "svix-signature": _, ...headers } = signed("{}");
+    const unsignedAnswer = await post(connectionId, headers, unsigned.stream);
+    expect(unsignedAnswer.status).toBe(401);
+    expect(await unsignedAnswer.json()).toEqual({ error: { code: "invalid_signature", message: "missing svix-signature header" } });
+    expect(unsigned.seen).toEqual({ pulled: 0, cancelled: true });
+    expect(await db().select().from(webhookDeliveries)).toEqual([]);
+    expect(await db().select().from(companyRequests)).toEqual([]);
   });
 });
