@@ -312,40 +312,21 @@ type Standings = { requester: ReturnType<typeof lastChanged>; approver: ReturnTy
  */
 async function settleApproval(approver: SessionUser, row: PendingChange, standings: Standings, result: ActionResult<unknown>) {
   const id = row.id;
+  const who = {
+    changeId: id,
+    kind: row.kind,
+    requestedBy: row.requestedByEmail,
+    approvedBy: approver.email,
+    requesterLastChanged: standings.requester ?? null,
+    approverLastChanged: standings.approver ?? null,
+  };
   await db().transaction(async (tx) => {
     if (!result.ok) {
       const outcome = { code: result.code, error: result.error };
       await tx.update(pendingChanges).set({ state: "failed", outcome }).where(eq(pendingChanges.id, id));
-      await audit(
-        approver,
-        "dual_control.failed",
-        row.target,
-        {
-          changeId: id,
-          kind: row.kind,
-          requestedBy: row.requestedByEmail,
-          approvedBy: approver.email,
-          requesterLastChanged: standings.requester ?? null,
-          approverLastChanged: standings.approver ?? null,
-          ...outcome,
-        },
-        tx,
-      );
+      await audit(approver, "dual_control.failed", row.target, { ...who, ...outcome }, tx);
     } else {
-      await audit(
-        approver,
-        "dual_control.approved",
-        row.target,
-        {
-          changeId: id,
-          kind: row.kind,
-          requestedBy: row.requestedByEmail,
-          approvedBy: approver.email,
-          requesterLastChanged: standings.requester ?? null,
-          approverLastChanged: standings.approver ?? null,
-        },
-        tx,
-      );
+      await audit(approver, "dual_control.approved", row.target, who, tx);
     }
     await publishLive(tx, [liveTopics.pendingChanges]);
   });
