@@ -116,7 +116,10 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   await dialog.getByRole("button", { name: `Expand for ${cost} credits` }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
-  await expect(node).toHaveAttribute("data-status", "found");
+  // The merged graph is laid out and drawn again, and only nodes in view are drawn: once drawn, find the node again
+  // (a busy machine showed the new layout's view without it, so the node was in no DOM to read).
+  await expect(status).not.toContainText("Drawing", { timeout: 30_000 });
+  await expect(await findNode(page, target)).toHaveAttribute("data-status", "found");
   await expect(status).not.toContainText(`${graph.nodes.length} nodes`);
   const audits = await db.query<{
     details: { estimatedCost: number; outcome: string; parentRequestId: string; nodeIds: string[]; requestId: string };
