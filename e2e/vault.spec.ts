@@ -67,6 +67,8 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   const workspace = `vault-e2e-${randomUUID().slice(0, 8)}`;
   expect((await sim("POST", "/v2/workspaces", { name: workspace, legalName: "Vault E2E" })).status).toBeLessThan(300);
   const admin = await db.createUser("admin");
+  // The second admin who approves the replacement below holds the role from before it is asked for, as dual control requires.
+  const second = await db.createUser("admin");
   await new LoginPage(page).signInAndWait(admin);
   await page.goto(`/vault?workspace=${workspace}`);
   await expect(page.getByText("Stored values are never shown; fill every field to replace them.").first()).toBeVisible();
@@ -113,7 +115,6 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   await expect(page.getByRole("region", { name: "Replacements waiting for a second admin" })).toContainText("Waiting for a second admin.");
 
   // A second admin, in a browser of their own, approves it by entering the replacement (another canary).
-  const second = await db.createUser("admin");
   const secondContext = await browser.newContext({ baseURL: app.origin });
   const secondPage = await secondContext.newPage();
   record(secondPage);
