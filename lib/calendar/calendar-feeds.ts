@@ -12,8 +12,7 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export type ActiveFeed = { id: string; createdAt: Date };
-export type LatestFeed = ActiveFeed & { revokedAt: Date | null; revokedReason: string | null };
+export type LatestFeed = { id: string; createdAt: Date; revokedAt: Date | null; revokedReason: string | null };
 
 /** The user's newest feed, answering or not (a revoked one says when and why). */
 export async function latestCalendarFeed(userId: string): Promise<LatestFeed | undefined> {
@@ -29,12 +28,6 @@ export async function latestCalendarFeed(userId: string): Promise<LatestFeed | u
     .orderBy(desc(calendarFeeds.createdAt))
     .limit(1);
   return feed;
-}
-
-/** The user's feed that still answers, if any. */
-export async function activeCalendarFeed(userId: string): Promise<ActiveFeed | undefined> {
-  const feed = await latestCalendarFeed(userId);
-  return feed && !feed.revokedAt ? { id: feed.id, createdAt: feed.createdAt } : undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import { normalizeEmail } from "@/lib/auth/sign-in";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import { submitChange, type PendingChangeView } from "@/lib/dual-control/pending-changes";
+import { submittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { changeRole, createUser, resetPassword, setActive, type ChangeResult } from "./manage-users";
 
 /**
@@ -71,12 +72,10 @@ async function throughDualControl(
     perform(actor, details, note),
   );
   if (!submitted.ok) return submitted;
-  if (submitted.data.state === "pending") return { ok: true, data: { state: "pending" } };
-  const { result, note } = submitted.data;
-  return {
-    ok: true,
-    data: { state: "performed", handOver: result, warning: note.dualControl === "single_admin" ? note.warning : undefined },
-  };
+  // What the browser learns of it is the same as for every dual-controlled change, plus a password to pass on.
+  const outcome = submittedOutcome(submitted.data);
+  if (outcome.state === "pending" || submitted.data.state === "pending") return { ok: true, data: outcome };
+  return { ok: true, data: { ...outcome, handOver: submitted.data.result } };
 }
 
 const reasonNeeded = {
