@@ -36,6 +36,7 @@ test("changing one's password signs out one's other sessions, and keeps this one
 });
 
 test("an admin's password reset signs the user out everywhere", async ({ page, login, db, browser }) => {
+  test.setTimeout(120_000); // three sign-ins and a reset; 40 s in a loaded CI run
   const user = await db.createUser("finance");
   const elsewhere = await signedInElsewhere(browser, user);
   await login.signInAndWait(await db.createUser("admin"));
@@ -48,6 +49,7 @@ test("an admin's password reset signs the user out everywhere", async ({ page, l
 });
 
 test("a deactivation ends a user's sessions, and reactivation does not bring them back", async ({ page, login, db, browser }) => {
+  test.setTimeout(120_000); // three sign-ins and two changes; ran past 60 s in a loaded fresh-clone CI run
   const user = await db.createUser("auditor");
   const elsewhere = await signedInElsewhere(browser, user);
   await login.signInAndWait(await db.createUser("admin"));
