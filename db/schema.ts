@@ -24,6 +24,7 @@ import {
   pendingChangeKinds,
   pendingChangeStates,
   requestOrigins,
+  requestPurposes,
   roles,
   snapshotSources,
 } from "./vocabulary";
@@ -222,11 +223,26 @@ export const companyRequests = pgTable(
      * whole snapshots. Null until the first snapshot.
      */
     filings: jsonb("filings").$type<StoredFilings>(),
+    /** Why this console ordered it; null for a request made elsewhere (lib/orders/send-and-record.ts). */
+    purpose: text("purpose", { enum: requestPurposes }),
+    /** The request this one follows up (a graph expansion, a retry, a listing, a re-retrieval); null for a first order. */
+    parentRequestId: text("parent_request_id"),
+    /**
+     * When each datapoint first succeeded in this request (`{datapoint: ISO time}`): its value's as-of time in the
+     * company file, which a later version of the same request does not make newer.
+     */
+    succeededAt: jsonb("succeeded_at").$type<Record<string, string>>().notNull().default({}),
+    /** The version last merged into the company file; below `version`, the file still lacks it (lib/company-file/). */
+    filedVersion: bigint("filed_version", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("company_requests_created").on(t.createdAt.desc()),
+    index("company_requests_parent").on(t.parentRequestId),
+    index("company_requests_unfiled")
+      .on(t.createdAt)
+      .where(sql`${t.filedVersion} < ${t.version}`),
     index("company_requests_company").on(t.connectionId, t.countryCode, t.companyId, t.createdAt.desc()),
   ],
 );
@@ -235,6 +251,59 @@ export type CompanyRequestRow = typeof companyRequests.$inferSelect;
 
 /** `company_requests.filings`: parts of the snapshot as the registry sent them (validated when read). */
 export type StoredFilings = { legalName: unknown; statutoryFilings: unknown; complianceFlags: unknown; caseReference: unknown };
+
+/** Where a company file's value came from: the request, its version, and when the registry delivered it (ISO time). */
+export type CompanyFileSource = { requestId: string; version: number; asOf: string };
+
+/** One purchase of ownership graph: the first order's graph (`nodeIds` empty) or an expansion from `nodeIds`. */
+export type CompanyFileGraphPart = { requestId: string; nodeIds: string[]; boughtAt: string };
+
+/** A document the company file holds: as the registry described it, without its signed URL, and the request that brought it. */
+export type CompanyFileDocument = {
+  key: string;
+  requestId: string;
+  deliveredAt: string;
+  delivered: boolean;
+  document: Record<string, unknown>;
+};
+
+/** The filings part of the newest snapshot that holds statutory filings or compliance flags, with its source. */
+export type CompanyFileFilings = StoredFilings & { source: CompanyFileSource | null; caseReferenceAt?: string };
+
+/**
+ * The company file: what this console knows of one company through one connection, whatever request brought each
+ * part, kept current on every applied snapshot (lib/company-file/). Each datapoint's newest succeeded value
+ * (`sections`, with `sources`), the ownership graph merged over every purchase, every document, and the filings.
+ */
+export const companyFiles = pgTable(
+  "company_files",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    companyName: text("company_name"),
+    /** The response's top-level sections (`company`, `ultimateBeneficialOwners`…), each from its datapoint's source. */
+    sections: jsonb("sections").$type<Record<string, unknown>>().notNull().default({}),
+    /** Datapoint → where its current value came from. */
+    sources: jsonb("sources").$type<Record<string, CompanyFileSource>>().notNull().default({}),
+    /** The ownership graph merged over `graphParts` (json: read and written whole). */
+    graph: json("graph"),
+    graphParts: jsonb("graph_parts").$type<CompanyFileGraphPart[]>().notNull().default([]),
+    documents: jsonb("documents").$type<CompanyFileDocument[]>().notNull().default([]),
+    filings: jsonb("filings").$type<CompanyFileFilings>(),
+    /** The newest request for the company (any purpose, any outcome). */
+    latestRequestId: text("latest_request_id"),
+    /** Raised by every write: a writer changes the file only if it is still as it read it. */
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.countryCode, t.companyId] })],
+);
+
+export type CompanyFileRow = typeof companyFiles.$inferSelect;
 
 /** Each applied version of a request's merged snapshot, for diffs and the delivery timeline. */
 export const companyRequestVersions = pgTable(

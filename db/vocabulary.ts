@@ -32,6 +32,12 @@ export const requestOrigins = ["console", "elsewhere"] as const;
 /** `company_request_versions.source`: how a snapshot version reached the console. */
 export const snapshotSources = ["webhook", "poll", "order"] as const;
 
+/**
+ * Why this console ordered a request: a first order (or onboarding) of a company, or a follow-up of another
+ * request (its `parent_request_id`). Null for a request another client of the account made.
+ */
+export const requestPurposes = ["order", "onboarding", "graph_expansion", "retry", "re_retrieval", "document_listing"] as const;
+
 /** `alerts.state`: where an alert is in triage (new → in review → resolved). */
 export const alertStates = ["new", "in_review", "resolved"] as const;
 

@@ -172,7 +172,7 @@ async function placeReretrieval(
   });
   if (!order.success)
     return { ok: false, code: "invalid_input", error: order.error.issues[0]?.message ?? "This alert's company cannot be ordered." };
-  const placed = await placeOrder(user, order.data, registry, { alertId: String(alert.id) });
+  const placed = await placeOrder(user, order.data, registry, { alertId: String(alert.id) }, { purpose: "re_retrieval" });
   if (!placed.ok) return placed;
   const { requestId } = placed.data;
   const baseline = await recordReretrieval(user, alert, { requestId, datapoints, quotedTotal: quoted.quotedTotal });

@@ -65,6 +65,7 @@ describe("a paid request is written down before the registry is called", () => {
       connectionId: registry.connection.id,
       company: { countryCode: "DE", id: "HRB 86891" },
       action: "company.ordered" as const,
+      purpose: "order" as const,
       details: { quotedTotal: 4, caps: { maxBudget: 4 } },
     };
     const result = await sendAndRecord(paid, async (intent) => {
@@ -78,6 +79,7 @@ describe("a paid request is written down before the registry is called", () => {
       actorEmail: user.email,
       connectionId: registry.connection.id,
       action: "company.ordered",
+      purpose: "order",
       target: "DE HRB 86891",
       details: { quotedTotal: 4, caps: { maxBudget: 4 } },
       requestId: null,
@@ -161,6 +163,7 @@ describe("a paid request is written down before the registry is called", () => {
       actor: user,
       connectionId: registry.connection.id,
       action: "company.ordered" as const,
+      purpose: "order" as const,
       target: "DE HRB 4711",
       details: { quotedTotal: 4, caps: { maxBudget: 4 } },
     };

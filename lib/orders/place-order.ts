@@ -6,7 +6,11 @@ import type { Registry } from "@/lib/connections/registry-for";
 import type { CompanyRequestBody } from "@/lib/registry/schemas";
 import { onboardingRequestBody, type ValidOnboarding } from "./onboarding-input";
 import { companyRequestBody, registryIdErrors, type ValidOrder } from "./order-input";
+import type { RequestPurpose } from "@/lib/requests/origins";
 import { sendAndRecord } from "./send-and-record";
+
+/** Why an order is placed: a first order, or a follow-up of `parentRequestId` (by default the company's newest first order). */
+export type OrderPurpose = { purpose: RequestPurpose; parentRequestId?: string };
 
 /**
  * Places an order: `POST /v2/company` through `registry` (audited with quoted total and caps). `linkedTo` names
@@ -17,6 +21,7 @@ export async function placeOrder(
   order: ValidOrder,
   registry: Registry,
   linkedTo: Record<string, string> = {},
+  why: OrderPurpose = { purpose: "order" },
 ): Promise<ActionResult<{ requestId: string }>> {
   const idErrors = registryIdErrors(order);
   if (idErrors.length) return { ok: false, code: "invalid_input", error: idErrors[0]!, fieldErrors: { id: idErrors } };
@@ -28,6 +33,7 @@ export async function placeOrder(
     company: { countryCode: order.countryCode, id: order.id },
     action: "company.ordered" as const,
     details,
+    ...why,
   };
   return sendAndRecord(paid, (intent) => registry.client.createCompany({ ...body, metadata: { ...body.metadata, ...intent } }));
 }
@@ -52,6 +58,7 @@ export async function placeOnboarding(
     company: { countryCode: onboarding.countryCode, id: onboarding.id },
     action: "company.ordered" as const,
     details,
+    purpose: "onboarding" as const,
   };
   return sendAndRecord(paid, (intent) => registry.client.onboarding({ ...body, metadata: { ...body.metadata, ...intent } }));
 }

@@ -46,6 +46,7 @@ describe("recording a paid request", () => {
         connectionId: other,
         company: { countryCode: "DE", id: "HRB 12345" },
         action: "company.ordered",
+        purpose: "order",
         details: { quotedTotal: 8 },
       },
       async () => answer("req_taken", "Sandbox's answer"),
@@ -64,7 +65,7 @@ describe("recording a paid request", () => {
     const user = await insertUser(`officer-${Date.now()}@example.com`, "compliance");
     await db().insert(companyRequests).values({ requestId: "req_early", connectionId, origin: "elsewhere", version: 0 });
     const result = await sendAndRecord(
-      { user, connectionId, company: { countryCode: "DE", id: "HRB 12345" }, action: "company.ordered", details: {} },
+      { user, connectionId, company: { countryCode: "DE", id: "HRB 12345" }, action: "company.ordered", purpose: "order", details: {} },
       async () => answer("req_early", "Acme GmbH"),
     );
     expect(result).toEqual({ ok: true, data: { requestId: "req_early" } });

@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import { audit, type AuditAction } from "@/lib/audit/audit";
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { RequestPurpose } from "@/lib/requests/origins";
 import { storeSnapshot, type StoreSnapshotResult } from "@/lib/requests/store-snapshot";
 import { intentMetadataKey, isRefusal, openIntent, settleIntent, type IntentMetadata } from "./paid-request-intents";
 
@@ -17,7 +18,12 @@ export type PaidRequest = {
   /** The audit action, and what it records besides the outcome (quoted total, caps, what was ordered…). */
   action: AuditAction;
   details: Record<string, unknown>;
+  /** Why it is ordered; a follow-up names the request it follows (without one, the company's newest first order). */
+  purpose: RequestPurpose;
+  parentRequestId?: string;
 };
+
+const firstOrders: readonly RequestPurpose[] = ["order", "onboarding"];
 
 /** What the user is told when the registry gave no definite answer: maybe ordered, so no one-click retry. */
 function outcomeUnknown(error: RegistryError): ActionResult<never> {
@@ -43,7 +49,7 @@ export async function sendAndRecord(
   paid: PaidRequest,
   send: (intent: IntentMetadata) => Promise<CompanyResponse>,
 ): Promise<ActionResult<{ requestId: string }>> {
-  const { user, connectionId, company, action, details } = paid;
+  const { user, connectionId, company, action, details, purpose } = paid;
   const target = `${company.countryCode} ${company.id}`;
   const intent = await openIntent(db(), { actor: user, connectionId, action, target, details });
   const intentId = intent[intentMetadataKey];
@@ -72,10 +78,19 @@ export async function sendAndRecord(
     stored = await db().transaction(async (tx) => {
       // A webhook may have brought the request first (as created elsewhere): it is this console's order. A request
       // stored for another connection is never taken over (storeSnapshot then answers `mismatch`).
+      const parent = firstOrders.includes(purpose)
+        ? sql`null`
+        : paid.parentRequestId
+          ? sql`${paid.parentRequestId}`
+          : sql`(select p.request_id from company_requests p
+                 where p.connection_id is not distinct from ${connectionId}::uuid and p.country_code = ${company.countryCode}
+                   and p.company_id = ${company.id} and p.purpose in ('order', 'onboarding')
+                 order by p.created_at desc limit 1)`;
       await tx.execute(sql`
-        insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name)
-        values (${requestId}, ${connectionId}, 'console', ${user.id}, ${company.countryCode}, ${company.id}, ${name})
-        on conflict (request_id) do update set origin = 'console', ordered_by = excluded.ordered_by
+        insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name, purpose, parent_request_id)
+        values (${requestId}, ${connectionId}, 'console', ${user.id}, ${company.countryCode}, ${company.id}, ${name}, ${purpose}, ${parent})
+        on conflict (request_id) do update
+          set origin = 'console', ordered_by = excluded.ordered_by, purpose = excluded.purpose, parent_request_id = excluded.parent_request_id
         where company_requests.connection_id is not distinct from excluded.connection_id`);
       const { outcome } = await storeSnapshot(tx, connectionId, snapshot, "order");
       if (outcome === "mismatch") {

@@ -60,6 +60,8 @@ export const expandGraphAction = registryAction(
       company: { countryCode, id: companyId, name: parent.companyName },
       action: "company.graph_expanded" as const,
       details,
+      purpose: "graph_expansion" as const,
+      parentRequestId: parent.requestId,
     };
     return sendAndRecord(paid, (intent) =>
       client.createCompany({ ...body, metadata: intent } as Parameters<typeof client.createCompany>[0]),

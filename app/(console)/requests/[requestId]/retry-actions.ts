@@ -76,7 +76,8 @@ export const retryDatapointAction = registryAction(
   async (input, context) => {
     const planned = await retryPlan(input, context);
     if (!planned.ok) return planned;
-    return placeOrder(context.user, orderInputSchema.parse({ ...planned.plan.order, quotedTotal: input.quotedTotal }), planned.registry);
+    const order = orderInputSchema.parse({ ...planned.plan.order, quotedTotal: input.quotedTotal });
+    return placeOrder(context.user, order, planned.registry, {}, { purpose: "retry", parentRequestId: input.requestId });
   },
   followUp,
 );

@@ -17,7 +17,9 @@ export const listDocumentsAction = registryAction(
   async (company, { user, registry }) =>
     placeOrder(
       user,
-      orderInputSchema.parse({ ...company, dataPoints: ["availableDocuments"], quotedTotal: 0, caseReference: "document listing" }),
+      orderInputSchema.parse({ ...company, dataPoints: ["availableDocuments"], quotedTotal: 0 }),
       await registry(),
+      {},
+      { purpose: "document_listing" },
     ),
 );

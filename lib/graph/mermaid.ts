@@ -1,6 +1,6 @@
 // The Mermaid rendering of an ownership graph: one declaration per node (n<index>, in node order) and
 // one arrow per edge (owner --> owned), so the diagram's node and edge sets equal the graph's.
-import type { GraphEdge, GraphNode } from "../../lib/registry/schemas";
+import type { GraphEdge, GraphNode } from "@/lib/registry/schemas";
 
 const escapeLabel = (text: string) => text.replace(/"/g, "#quot;").replace(/[\r\n]+/g, " ");
 

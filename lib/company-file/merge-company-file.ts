@@ -1,0 +1,302 @@
+import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
+import { toMermaid } from "@/lib/graph/mermaid";
+import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas";
+import { filingsOf } from "@/lib/requests/stored-filings";
+import { signedUrlOf } from "@/lib/requests/snapshot-documents";
+
+/** What a company file holds, apart from its sections' values (which the database merges: `sectionPatch`). */
+export type CompanyFileState = {
+  companyName: string | null;
+  sources: Record<string, CompanyFileSource>;
+  graph: Graph | null;
+  graphParts: CompanyFileGraphPart[];
+  documents: CompanyFileDocument[];
+  filings: CompanyFileFilings | null;
+  latestRequest: { requestId: string; createdAt: string } | null;
+};
+
+export const emptyCompanyFile: CompanyFileState = {
+  companyName: null,
+  sources: {},
+  graph: null,
+  graphParts: [],
+  documents: [],
+  filings: null,
+  latestRequest: null,
+};
+
+/** One request's current (merged) snapshot, offered to its company's file. */
+export type Contribution = {
+  requestId: string;
+  version: number;
+  /** When the request was made: the newest request is the file's `latestRequest`. */
+  createdAt: string;
+  /** When each datapoint first succeeded in this request (company_requests.succeeded_at). */
+  succeededAt: Record<string, string>;
+  /** A first order (or one made elsewhere) names the company's case reference; a follow-up does not. */
+  firstOrder: boolean;
+  snapshot: CompanyResponse;
+};
+
+/** The file after the contribution, and the sections to write over the stored ones (null: remove the section). */
+export type MergeResult = { file: CompanyFileState; sectionPatch: Record<string, unknown>; changed: boolean };
+
+/** A value from `candidate` replaces `current`: none yet, a newer version of the same request, or delivered later. */
+function wins(current: CompanyFileSource | undefined, candidate: CompanyFileSource): boolean {
+  if (!current) return true;
+  if (current.requestId === candidate.requestId) return candidate.version > current.version;
+  return candidate.asOf > current.asOf;
+}
+
+const isSucceeded = (entry: { status?: string } | undefined) => entry?.status === "succeeded";
+
+/**
+ * Merges one request's snapshot into its company's file. The rules:
+ * - each datapoint keeps its newest succeeded value (by when the registry delivered it); a failed or running
+ *   datapoint, in however new a request, never hides an older good value;
+ * - the ownership graph is the union of every purchase: nodes matched by `nodeId` or by the entity they stand
+ *   for, edges without duplicates, an expanded node never replaced by a budget-truncated copy of it, and each
+ *   node an expansion opened marked with when it was bought;
+ * - every document, delivered or listed, from any request, with the request that brought it (a delivered copy
+ *   beats a listed one; signed URLs are never kept here);
+ * - filings from the newest company datapoint that holds them; the case reference from the newest first order.
+ * Pure, and independent of the order contributions arrive in (but for equal delivery times).
+ */
+export function mergeIntoCompanyFile(file: CompanyFileState, contribution: Contribution): MergeResult {
+  const { requestId, version, snapshot } = contribution;
+  const next: CompanyFileState = { ...file, sources: { ...file.sources } };
+  const sectionPatch: Record<string, unknown> = {};
+  let changed = false;
+  const statuses = snapshot.request.dataStatus?.dataPoints ?? {};
+  const response = snapshot as unknown as Record<string, unknown>;
+  const sourceOf = (datapoint: string): CompanyFileSource => ({
+    requestId,
+    version,
+    asOf: contribution.succeededAt[datapoint] ?? contribution.createdAt,
+  });
+
+  for (const [datapoint, entry] of Object.entries(statuses)) {
+    if (!isSucceeded(entry) || datapoint === "graph") continue;
+    const candidate = sourceOf(datapoint);
+    if (!wins(next.sources[datapoint], candidate)) continue;
+    next.sources[datapoint] = candidate;
+    for (const section of datapointSections[datapoint] ?? [datapoint]) {
+      const value = section === "availableDocuments" ? undefined : response[section];
+      if (section !== "availableDocuments") sectionPatch[section] = value ?? null;
+    }
+    changed = true;
+  }
+
+  if (isSucceeded(statuses.graph) && snapshot.graph) {
+    const merged = mergeGraphPart(next, snapshot.graph, sourceOf("graph"));
+    if (merged) {
+      Object.assign(next, merged);
+      next.sources.graph = wins(file.sources.graph, sourceOf("graph")) ? sourceOf("graph") : file.sources.graph!;
+      changed = true;
+    }
+  }
+
+  const documents = mergeDocuments(next.documents, snapshot, requestId, sourceOf("availableDocuments").asOf);
+  if (documents) {
+    next.documents = documents;
+    changed = true;
+  }
+
+  const filings = mergeFilings(next.filings, contribution, next.sources);
+  if (filings) {
+    next.filings = filings;
+    changed = true;
+  }
+
+  const name = (snapshot.company?.legalName as string | undefined) ?? snapshot.request.companyLegalName ?? null;
+  const companyWon = sectionPatch.company !== undefined;
+  if (name && (companyWon || !next.companyName) && name !== next.companyName) {
+    next.companyName = name;
+    changed = true;
+  }
+  if (!next.latestRequest || contribution.createdAt > next.latestRequest.createdAt || next.latestRequest.requestId === requestId) {
+    if (next.latestRequest?.requestId !== requestId) changed = true;
+    next.latestRequest = {
+      requestId,
+      createdAt: next.latestRequest?.requestId === requestId ? next.latestRequest.createdAt : contribution.createdAt,
+    };
+  }
+  return { file: next, sectionPatch, changed };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The ownership graph
+
+/** The entity a node stands for, so the same company reached from two purchases is one node. */
+function entityKey(node: GraphNode): string | undefined {
+  if (node.company?.countryCode && node.company.id) return `company:${node.company.countryCode}:${node.company.id}`;
+  const name = node.individual?.name;
+  const fullName = typeof name === "string" ? name : name?.fullName;
+  if (!fullName) return undefined;
+  const born = node.individual?.birthDate;
+  return `individual:${fullName}:${typeof born === "string" ? born : born ? `${born.year}-${born.month}-${born.day}` : ""}`;
+}
+
+/** Budget-truncated: the registry stopped here and offers to continue. */
+export const isTruncated = (node: GraphNode) => node.flags?.status === "budget_truncated" || node.continuation !== undefined;
+
+/** The marks a company file adds to a node an expansion opened. */
+export type ExpandedMark = { expandedAt?: string; expandedByRequestId?: string };
+
+/**
+ * Adds one purchase's graph to the file's graph; undefined when it adds nothing (a version of a part already merged
+ * that changes nothing is still merged again: its request may have grown).
+ */
+function mergeGraphPart(
+  file: CompanyFileState,
+  incoming: Graph,
+  source: CompanyFileSource,
+): Pick<CompanyFileState, "graph" | "graphParts"> | undefined {
+  const current = file.graph;
+  const nodes = new Map<string, GraphNode & ExpandedMark>();
+  const byEntity = new Map<string, string>();
+  for (const node of current?.nodes ?? []) {
+    nodes.set(node.nodeId, node);
+    const key = entityKey(node);
+    if (key) byEntity.set(key, node.nodeId);
+  }
+  const idFor = new Map<string, string>();
+  const opened: string[] = [];
+  for (const node of incoming.nodes) {
+    const key = entityKey(node);
+    const existingId = nodes.has(node.nodeId) ? node.nodeId : key ? byEntity.get(key) : undefined;
+    const id = existingId ?? node.nodeId;
+    idFor.set(node.nodeId, id);
+    const existing = existingId ? nodes.get(existingId) : undefined;
+    if (existing && !isTruncated(existing) && isTruncated(node)) continue; // never undo a paid expansion
+    const replaced: GraphNode & ExpandedMark = { ...node, nodeId: id };
+    // The file's root stays its root: a continuation may be drawn from the node it continues.
+    if (current) replaced.flags = { ...replaced.flags, isRoot: Boolean(existing?.flags?.isRoot) };
+    if (existing && isTruncated(existing) && !isTruncated(node)) {
+      replaced.expandedAt = source.asOf;
+      replaced.expandedByRequestId = source.requestId;
+      opened.push(id);
+    } else if (existing?.expandedAt) {
+      replaced.expandedAt = existing.expandedAt;
+      replaced.expandedByRequestId = existing.expandedByRequestId;
+    }
+    nodes.set(id, replaced);
+    if (key) byEntity.set(key, id);
+  }
+
+  const edges = new Map<string, GraphEdge>();
+  const edgeKey = (edge: GraphEdge) => `${edge.fromId}>${edge.toId}`;
+  for (const edge of current?.edges ?? []) edges.set(edgeKey(edge), edge);
+  for (const edge of incoming.edges) {
+    const mapped = { ...edge, fromId: idFor.get(edge.fromId) ?? edge.fromId, toId: idFor.get(edge.toId) ?? edge.toId };
+    const key = edgeKey(mapped);
+    if (!edges.has(key) || mapped.percentage !== undefined) edges.set(key, { ...mapped, id: edges.get(key)?.id ?? mapped.id });
+  }
+
+  const parts = file.graphParts.filter((p) => p.requestId !== source.requestId);
+  const previous = file.graphParts.find((p) => p.requestId === source.requestId);
+  const part: CompanyFileGraphPart = {
+    requestId: source.requestId,
+    nodeIds: [...new Set([...(previous?.nodeIds ?? []), ...opened])],
+    boughtAt: previous?.boughtAt ?? source.asOf,
+  };
+  const mergedNodes = [...nodes.values()];
+  const mergedEdges = [...edges.values()];
+  const graphParts = [...parts, part].sort((a, b) => (a.boughtAt < b.boughtAt ? -1 : a.boughtAt > b.boughtAt ? 1 : 0));
+  return { graph: withMergedSummary(mergedNodes, mergedEdges, incoming, file.graph, graphParts.length), graphParts };
+}
+
+/** The merged graph's metadata and diagram: spend summed over purchases, and why it stops judged on the merged nodes. */
+function withMergedSummary(nodes: GraphNode[], edges: GraphEdge[], incoming: Graph, current: Graph | null, parts: number): Graph {
+  if (parts === 1 && !current) return { ...incoming, nodes, edges };
+  const truncated = nodes.filter(isTruncated).length;
+  const before = current?.metadata;
+  const added = incoming.metadata;
+  const sum = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+  const stoppedReason = truncated > 0 ? (added?.stoppedReason ?? before?.stoppedReason ?? "budget_exhausted") : "completed";
+  return {
+    ...incoming,
+    nodes,
+    edges,
+    mermaidDiagram: toMermaid(nodes, edges),
+    description: incoming.description,
+    metadata: {
+      ...before,
+      ...added,
+      stoppedReason: stoppedReason === "completed" && truncated > 0 ? "budget_exhausted" : stoppedReason,
+      amountSpent: sum(before?.amountSpent, added?.amountSpent),
+      companiesFetched: sum(before?.companiesFetched, added?.companiesFetched),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Documents and filings
+
+const signedFields = ["url", "pdfUrl", "downloadUrl", "urlExpiresAt"];
+
+function withoutSigned(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...document };
+  for (const field of signedFields) delete copy[field];
+  return copy;
+}
+
+/** The documents after this snapshot's: delivered ones replace listed ones; undefined when nothing changes. */
+function mergeDocuments(
+  current: CompanyFileDocument[],
+  snapshot: CompanyResponse,
+  requestId: string,
+  listedAt: string,
+): CompanyFileDocument[] | undefined {
+  const byId = new Map(current.map((d) => [String(d.document.id), d]));
+  let changed = false;
+  const put = (entry: CompanyFileDocument) => {
+    const existing = byId.get(String(entry.document.id));
+    if (existing && existing.delivered && !entry.delivered) return;
+    if (existing && existing.requestId === entry.requestId && existing.delivered === entry.delivered) {
+      if (JSON.stringify(existing.document) === JSON.stringify(entry.document)) return;
+    }
+    byId.set(String(entry.document.id), entry);
+    changed = true;
+  };
+  const documentStatus = snapshot.request.dataStatus?.documents ?? {};
+  for (const [key, value] of Object.entries(snapshot.documents ?? {})) {
+    for (const document of (Array.isArray(value) ? value : value ? [value] : []) as Record<string, unknown>[]) {
+      if (!document || typeof document.id !== "string") continue;
+      const delivered = Boolean(signedUrlOf(document as never)) || isSucceeded(documentStatus[document.id]);
+      put({ key, requestId, deliveredAt: listedAt, delivered, document: withoutSigned(document) });
+    }
+  }
+  for (const document of snapshot.availableDocuments ?? []) {
+    if (typeof document.id !== "string") continue;
+    put({ key: "availableDocuments", requestId, deliveredAt: listedAt, delivered: false, document: withoutSigned(document) });
+  }
+  return changed ? [...byId.values()] : undefined;
+}
+
+/** Filings follow the company datapoint's source; the case reference, the newest first order that names one. */
+function mergeFilings(
+  current: CompanyFileFilings | null,
+  contribution: Contribution,
+  sources: Record<string, CompanyFileSource>,
+): CompanyFileFilings | undefined {
+  const stored = filingsOf(contribution.snapshot);
+  const companySource = [sources.company, sources.companyProfile].find((s) => s?.requestId === contribution.requestId);
+  const holdsFilings = stored.statutoryFilings !== null || stored.complianceFlags !== null;
+  const takeFilings = companySource !== undefined && holdsFilings && (!current?.source || wins(current.source, companySource));
+  const caseReference = contribution.firstOrder && stored.caseReference ? stored.caseReference : undefined;
+  const takeCase = caseReference !== undefined && (!current?.caseReferenceAt || contribution.createdAt >= current.caseReferenceAt);
+  if (!takeFilings && !takeCase) return undefined;
+  const next: CompanyFileFilings = current
+    ? { ...current }
+    : { legalName: null, statutoryFilings: null, complianceFlags: null, caseReference: null, source: null };
+  if (takeFilings)
+    Object.assign(next, {
+      legalName: stored.legalName,
+      statutoryFilings: stored.statutoryFilings,
+      complianceFlags: stored.complianceFlags,
+      source: companySource,
+    });
+  if (takeCase) Object.assign(next, { caseReference, caseReferenceAt: contribution.createdAt });
+  return JSON.stringify(next) === JSON.stringify(current) ? undefined : next;
+}
