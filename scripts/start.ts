@@ -28,6 +28,7 @@ import { generateEncryptionKey } from "../lib/crypto";
 import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
 import { buildIsCurrent, markBuildCurrent, sourceFingerprint } from "./build-stamp";
 import { isPortFree } from "./ports";
+import { fileCompanyRequests } from "./file-company-requests";
 import { reconcilePaidRequests } from "./reconcile-paid-requests";
 import { seedFirstAdmin } from "./seed-admin";
 import { seedSimulatorConnection } from "./seed-simulator-connection";
@@ -170,6 +171,7 @@ async function main() {
 
   await migrateDatabase(databaseUrl);
   for (const line of await reconcilePaidRequests(databaseUrl)) say(line);
+  for (const line of await fileCompanyRequests(databaseUrl)) say(line);
   const admin = await seedFirstAdmin(databaseUrl, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 
   const publicUrl = env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;

@@ -19,7 +19,13 @@ const allowed: Record<Layer, readonly string[]> = {
   lib: ["db"],
   db: ["lib/env"],
   // The contract: the schemas and what they are built on (the registry's country list, its metadata and workspace limits).
-  simulator: ["lib/registry/schemas", "lib/registry/countries", "lib/registry/metadata-limits", "lib/registry/workspace-limits"],
+  simulator: [
+    "lib/registry/schemas",
+    "lib/registry/countries",
+    "lib/registry/graph-mermaid",
+    "lib/registry/metadata-limits",
+    "lib/registry/workspace-limits",
+  ],
 };
 /** Tooling folders: only tests may use their helpers. */
 const testHelpers = ["test", "simulator", "scripts", "e2e", "bench"];

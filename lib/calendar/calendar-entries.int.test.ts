@@ -4,70 +4,77 @@ import { companyRequests, monitors } from "@/db/schema";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storeSandboxConnection } from "@/test/stored-connection";
-import { withFilings } from "@/test/with-filings";
 import { insertUser } from "@/test/users-fixture";
 import { calendarEntries } from "./calendar-entries";
 import { upcomingDeadlines } from "./upcoming-deadlines";
 
 const now = new Date("2026-05-10T12:00:00Z");
 
-const snapshotOf = (caseReference: string | undefined, company: Record<string, unknown>) => ({
-  request: { requestId: "x", ...(caseReference && { metadata: { caseReference } }) },
-  company,
-});
+/** A snapshot whose company datapoint succeeded, as the registry sends it. */
+const snapshotOf = (
+  requestId: string,
+  countryCode: string,
+  companyId: string,
+  caseReference: string | undefined,
+  company: Record<string, unknown>,
+) =>
+  ({
+    request: {
+      requestId,
+      version: 1,
+      countryCode,
+      companyId,
+      dataStatus: { dataPoints: { company: { status: "succeeded" } } },
+      ...(caseReference && { metadata: { caseReference } }),
+    },
+    company,
+  }) as unknown as CompanyResponse;
 
-/** A stored snapshot and its calendar parts, as storeSnapshot writes them. */
-const stored = (caseReference: string | undefined, company: Record<string, unknown>) =>
-  withFilings({ snapshot: snapshotOf(caseReference, company) });
+let connectionId: string;
 
 describe("calendarEntries", () => {
   beforeAll(async () => {
-    const connectionId = await storeSandboxConnection({ webhookSecret: "whsec_x", name: "Calendar sandbox" });
+    connectionId = await storeSandboxConnection({ webhookSecret: "whsec_x", name: "Calendar sandbox" });
+    const deliver = async (snapshot: CompanyResponse) => {
+      await new Promise((resolve) => setTimeout(resolve, 5)); // delivered one after the other
+      expect((await storeSnapshot(db(), connectionId, snapshot, "webhook")).outcome).toBe("applied");
+    };
+    await deliver(
+      snapshotOf("req_old", "GB", "07654321", "OLD-CASE", {
+        legalName: "Old Name Ltd",
+        statutoryFilings: { accounts: { next: { dueDate: "2026-04-30" } }, annualFiling: { next: { dueDate: "2026-05-20" } } },
+      }),
+    );
+    await deliver(
+      snapshotOf("req_new", "GB", "07654321", "NEW-CASE", {
+        legalName: "New Name Ltd",
+        statutoryFilings: { accounts: { next: { dueDate: "2026-10-31" } }, annualFiling: { next: { dueDate: "2026-05-20" } } },
+        complianceFlags: { accountsOverdue: { active: false } },
+      }),
+    );
+    // A newer request that brings no company (a graph expansion): the filings stay those of req_new.
+    await deliver({
+      request: {
+        requestId: "req_graph",
+        version: 1,
+        countryCode: "GB",
+        companyId: "07654321",
+        dataStatus: { dataPoints: { graph: { status: "succeeded" } } },
+      },
+      graph: { nodes: [], edges: [] },
+    } as unknown as CompanyResponse);
+    // A snapshot part the schema refuses is skipped, the rest is still read.
+    await deliver(
+      snapshotOf("req_odd", "IE", "999", undefined, {
+        legalName: "Odd Teoranta",
+        statutoryFilings: { accounts: "not an object" },
+        complianceFlags: { annualFilingOverdue: { active: true } },
+      }),
+    );
+    // Not yet answered: no snapshot, nothing to show.
     await db()
       .insert(companyRequests)
-      .values([
-        {
-          requestId: "req_old",
-          connectionId,
-          origin: "console",
-          countryCode: "GB",
-          companyId: "07654321",
-          version: 3,
-          updatedAt: new Date("2026-01-01T00:00:00Z"),
-          ...stored("OLD-CASE", {
-            legalName: "Old Name Ltd",
-            statutoryFilings: { accounts: { next: { dueDate: "2026-04-30" } }, annualFiling: { next: { dueDate: "2026-05-20" } } },
-          }),
-        },
-        {
-          requestId: "req_new",
-          connectionId,
-          origin: "console",
-          countryCode: "GB",
-          companyId: "07654321",
-          version: 1,
-          updatedAt: new Date("2026-05-01T00:00:00Z"),
-          ...stored("NEW-CASE", {
-            legalName: "New Name Ltd",
-            statutoryFilings: { accounts: { next: { dueDate: "2026-10-31" } }, annualFiling: { next: { dueDate: "2026-05-20" } } },
-            complianceFlags: { accountsOverdue: { active: false } },
-          }),
-        },
-        // Not yet answered: no snapshot, nothing to show.
-        { requestId: "req_waiting", connectionId, origin: "console", countryCode: "IE", companyId: "123" },
-        // A snapshot part the schema refuses is skipped, the rest is still read.
-        {
-          requestId: "req_odd",
-          origin: "elsewhere",
-          countryCode: "IE",
-          companyId: "999",
-          ...stored(undefined, {
-            legalName: "Odd Teoranta",
-            statutoryFilings: { accounts: "not an object" },
-            complianceFlags: { annualFilingOverdue: { active: true } },
-          }),
-        },
-      ]);
+      .values({ requestId: "req_waiting", connectionId, origin: "console", countryCode: "IE", companyId: "123" });
     await db()
       .insert(monitors)
       .values([
@@ -76,7 +83,7 @@ describe("calendarEntries", () => {
       ]);
   });
 
-  it("reads the newest snapshot of each company, with the case references of its requests and running monitors", async () => {
+  it("reads each company's file: the newest snapshot holding filings, with the case references of its first orders and running monitors", async () => {
     const entries = await calendarEntries(now);
     expect(entries.map((e) => [e.countryCode, e.companyId, e.kind, e.dueDate, e.overdue, e.requestId])).toEqual([
       ["IE", "999", "annualFiling", null, true, "req_odd"],
@@ -89,7 +96,12 @@ describe("calendarEntries", () => {
       monitored: true,
       connection: { name: "Calendar sandbox" },
     });
-    expect(entries[0]).toMatchObject({ companyName: "Odd Teoranta", connection: null, caseReferences: [], monitored: false });
+    expect(entries[0]).toMatchObject({
+      companyName: "Odd Teoranta",
+      connection: { name: "Calendar sandbox" },
+      caseReferences: [],
+      monitored: false,
+    });
   });
 
   it("shows a snapshot as soon as storeSnapshot stores it (its calendar parts are written with it)", async () => {
@@ -100,10 +112,11 @@ describe("calendarEntries", () => {
         countryCode: "FR",
         companyId: "552100554",
         metadata: { caseReference: "STORED-CASE" },
+        dataStatus: { dataPoints: { company: { status: "succeeded" } } },
       },
       company: { legalName: "Stored SA", statutoryFilings: { annualFiling: { next: { dueDate: "2027-06-01" } } } },
     } as unknown as CompanyResponse;
-    expect((await storeSnapshot(db(), null, snapshot, "webhook")).outcome).toBe("applied");
+    expect((await storeSnapshot(db(), connectionId, snapshot, "webhook")).outcome).toBe("applied");
     const entry = (await calendarEntries(now)).find((e) => e.requestId === "req_stored");
     expect(entry).toMatchObject({ companyName: "Stored SA", kind: "annualFiling", dueDate: "2027-06-01", caseReferences: ["STORED-CASE"] });
   });

@@ -6,7 +6,8 @@ import { complianceFlagsSchema, statutoryFilingsSchema } from "@/lib/registry/sc
 import { filingEntries, type CompanyReference, type DossierFilings, type FilingEntry } from "./filing-entries";
 
 type NewestRow = {
-  request_id: string;
+  request_id: string | null;
+  as_of: string | null;
   updated_at: Date | string;
   country_code: string;
   company_id: string;
@@ -20,38 +21,41 @@ type NewestRow = {
 };
 
 /**
- * Every filing deadline the console knows of: from the newest snapshot of each company among the stored requests,
- * with the case references of all its requests and running monitors. It reads `company_requests.filings` (the
- * calendar's parts of each snapshot, written with it), never the snapshots themselves. Parts that do not parse are
+ * Every filing deadline the console knows of: from each company's file (lib/company-file/), whose filings come from
+ * the newest snapshot that holds them, whatever request came after (a graph expansion, a document listing); with the
+ * case references of all its first orders and running monitors. It reads `company_files.filings`, never a snapshot.
+ * A company seen through two connections shows the file with the newer filings. Parts that do not parse are
  * skipped, never a failed page (the API is additive).
  */
 export async function calendarEntries(now = new Date()): Promise<FilingEntry[]> {
   const [newest, references, running] = await Promise.all([
     db().execute<NewestRow>(sql`
-      select distinct on (r.country_code, r.company_id)
-        r.request_id, r.updated_at, r.country_code, r.company_id, r.company_name,
+      select distinct on (f.country_code, f.company_id)
+        f.filings->'source'->>'requestId' as request_id, f.filings->'source'->>'asOf' as as_of, f.updated_at,
+        f.country_code, f.company_id, f.company_name,
         c.id as connection_id, c.name as connection_name,
-        r.filings->>'legalName' as legal_name,
-        r.filings->'statutoryFilings' as statutory_filings,
-        r.filings->'complianceFlags' as compliance_flags,
-        r.filings->>'caseReference' as case_reference
-      from company_requests r
-      left join registry_connections c on c.id = r.connection_id
-      where r.filings is not null and r.country_code is not null and r.company_id is not null
-      order by r.country_code, r.company_id, r.updated_at desc, r.request_id desc`),
-    // The case references of every request of each company (the newest one's among them).
+        f.filings->>'legalName' as legal_name,
+        f.filings->'statutoryFilings' as statutory_filings,
+        f.filings->'complianceFlags' as compliance_flags,
+        f.filings->>'caseReference' as case_reference
+      from company_files f
+      join registry_connections c on c.id = f.connection_id
+      where f.filings->'source'->>'requestId' is not null
+      order by f.country_code, f.company_id, f.filings->'source'->>'asOf' desc nulls last, f.updated_at desc`),
+    // The case references of every first order of each company (follow-ups carry none of their own).
     db().execute<{ country_code: string; company_id: string; case_reference: string | null }>(sql`
       select distinct country_code, company_id, filings->>'caseReference' as case_reference
       from company_requests
-      where filings is not null and country_code is not null and company_id is not null and filings->>'caseReference' is not null`),
+      where filings is not null and country_code is not null and company_id is not null and filings->>'caseReference' is not null
+        and (purpose is null or purpose in ('order', 'onboarding'))`),
     db()
       .select({ countryCode: monitors.countryCode, companyId: monitors.companyId, caseReference: monitors.caseReference })
       .from(monitors)
       .where(and(isNull(monitors.stoppedAt), isNull(monitors.deactivatedAt))),
   ]);
   const dossiers: DossierFilings[] = newest.rows.map((row) => ({
-    requestId: row.request_id,
-    snapshotAt: new Date(row.updated_at),
+    requestId: row.request_id!,
+    snapshotAt: new Date(row.as_of ?? row.updated_at),
     connection: row.connection_id && row.connection_name ? { id: row.connection_id, name: row.connection_name } : null,
     countryCode: row.country_code,
     companyId: row.company_id,

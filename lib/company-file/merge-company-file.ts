@@ -1,5 +1,5 @@
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
-import { toMermaid } from "@/lib/graph/mermaid";
+import { toMermaid } from "@/lib/registry/graph-mermaid";
 import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas";
 import { filingsOf } from "@/lib/requests/stored-filings";
 import { signedUrlOf } from "@/lib/requests/snapshot-documents";

@@ -79,7 +79,6 @@ describe("a paid request is written down before the registry is called", () => {
       actorEmail: user.email,
       connectionId: registry.connection.id,
       action: "company.ordered",
-      purpose: "order",
       target: "DE HRB 86891",
       details: { quotedTotal: 4, caps: { maxBudget: 4 } },
       requestId: null,

@@ -1,13 +1,14 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { fileSnapshot, isFirstOrder } from "@/lib/company-file/company-file-store";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { applySnapshot, storedSectionsRead, type DataStatus, type StoredSnapshot } from "./apply";
 import { filingsOf } from "./stored-filings";
 import { isRequestComplete } from "./completion";
-import type { SnapshotSource } from "./origins";
+import type { RequestPurpose, SnapshotSource } from "./origins";
 
 export type StoreSnapshotResult =
   | { outcome: "applied" | "stale"; requestId: string; version: number; storedVersion: number; complete: boolean }
@@ -28,7 +29,21 @@ type StoredRow = {
   data_status: DataStatus | null;
   complete: boolean | null;
   connection_id: string | null;
+  created_at: Date | null;
+  country_code: string | null;
+  company_id: string | null;
+  purpose: RequestPurpose | null;
+  succeeded_at: Record<string, string> | null;
 };
+
+/** When each datapoint first succeeded: the stored times, and now for those succeeding for the first time. */
+function firstSucceeded(stored: Record<string, string> | null, merged: CompanyResponse, now: string): Record<string, string> {
+  const times = { ...stored };
+  for (const [datapoint, entry] of Object.entries(merged.request.dataStatus?.dataPoints ?? {})) {
+    if (entry?.status === "succeeded" && !times[datapoint]) times[datapoint] = now;
+  }
+  return times;
+}
 
 /**
  * The stored snapshot as `applySnapshot` needs it, for applying `incoming`: besides `request.dataStatus` (kept
@@ -91,7 +106,8 @@ export async function storeSnapshot(
   const guard = options.guard ?? sql`true`;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const read = await executor.execute<StoredRow>(sql`
-      select (${guard}) as allowed, r.request_id is not null as found, r.version, r.snapshot::text as snapshot, r.data_status, r.complete, r.connection_id
+      select (${guard}) as allowed, r.request_id is not null as found, r.version, r.snapshot::text as snapshot, r.data_status, r.complete,
+             r.connection_id, r.created_at, r.country_code, r.company_id, r.purpose, r.succeeded_at
       from (select 1) as one left join company_requests r on r.request_id = ${requestId}`);
     const row = read.rows[0]!;
     if (!row.allowed) return { outcome: "unclaimed", requestId, version: incomingVersion };
@@ -107,17 +123,23 @@ export async function storeSnapshot(
     const version = result.next.version;
     const complete = isRequestComplete(merged);
     const name = merged.request.companyLegalName ?? merged.company?.legalName ?? null;
+    const now = new Date().toISOString();
+    const succeededAt = firstSucceeded(row.succeeded_at, merged, now);
+    const countryCode = request.countryCode ?? request.country ?? null;
+    const companyId = request.companyId ?? null;
     const written = sql`exists (select 1 from written)`;
     const write = await executor.execute<{ written: boolean }>(sql`
       with incoming as (select ${JSON.stringify(merged)}::json as snapshot),
       written as (
-        insert into company_requests (request_id, connection_id, origin, country_code, company_id, company_name, version, snapshot, data_status, complete, filings)
-        select ${requestId}, ${connectionId}::uuid, 'elsewhere', ${request.countryCode ?? request.country ?? null}, ${request.companyId ?? null}, ${name},
-               ${version}, snapshot, ${JSON.stringify(merged.request.dataStatus ?? null)}::jsonb, ${complete}, ${JSON.stringify(filingsOf(merged))}::jsonb
+        insert into company_requests (request_id, connection_id, origin, country_code, company_id, company_name, version, snapshot, data_status,
+                                      complete, filings, succeeded_at, created_at)
+        select ${requestId}, ${connectionId}::uuid, 'elsewhere', ${countryCode}, ${companyId}, ${name},
+               ${version}, snapshot, ${JSON.stringify(merged.request.dataStatus ?? null)}::jsonb, ${complete}, ${JSON.stringify(filingsOf(merged))}::jsonb,
+               ${JSON.stringify(succeededAt)}::jsonb, ${now}::timestamptz
         from incoming where ${guard}
         on conflict (request_id) do update
           set version = excluded.version, snapshot = excluded.snapshot, data_status = excluded.data_status, complete = excluded.complete,
-              filings = excluded.filings,
+              filings = excluded.filings, succeeded_at = excluded.succeeded_at,
               company_name = coalesce(excluded.company_name, company_requests.company_name), updated_at = now()
           where ${storedVersion === undefined ? sql`false` : sql`company_requests.version = ${storedVersion} and company_requests.connection_id is not distinct from ${connectionId}::uuid`}
         returning 1),
@@ -128,7 +150,27 @@ export async function storeSnapshot(
       ${options.alongside ? sql`${options.alongside(version)},` : sql``}
       ${liveEventsCtes([liveTopics.request(requestId), liveTopics.requests, ...(options.alsoNotify ?? [])], { when: written })}
       select ${written} as written, (select count(*) from live_sent) as notified`);
-    if (write.rows[0]?.written) return { outcome: "applied", requestId, version, storedVersion: version, complete };
+    if (write.rows[0]?.written) {
+      // The company file follows in its own statement; a crash in between leaves the request unfiled, for
+      // fileUnfiledRequests to file at the next start.
+      const storedCountry = row.country_code ?? countryCode;
+      const storedCompany = row.company_id ?? companyId;
+      if (connectionId && storedCountry && storedCompany) {
+        await fileSnapshot(
+          executor,
+          { connectionId, countryCode: storedCountry, companyId: storedCompany },
+          {
+            requestId,
+            version,
+            createdAt: row.created_at ? new Date(row.created_at).toISOString() : now,
+            succeededAt,
+            firstOrder: isFirstOrder(row.purpose),
+            snapshot: merged,
+          },
+        );
+      }
+      return { outcome: "applied", requestId, version, storedVersion: version, complete };
+    }
   }
   throw new Error(
     `request ${requestId} changed under ${maxAttempts} attempts in a row to store version ${incomingVersion}; nothing was written`,

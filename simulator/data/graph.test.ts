@@ -1,4 +1,4 @@
-import { nodeLabel } from "../../lib/graph/mermaid";
+import { nodeLabel } from "../../lib/registry/graph-mermaid";
 import { describe, expect, it } from "vitest";
 import { registryCountries } from "../../lib/registry/countries";
 import { graphSchema, type Graph } from "../../lib/registry/schemas";

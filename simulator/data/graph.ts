@@ -4,7 +4,7 @@ import type { RegistryCountry } from "../../lib/registry/countries";
 import type { Graph, GraphEdge, GraphMetadata, GraphNode } from "../../lib/registry/schemas";
 import { accumulateOwnership, uboThreshold } from "./accumulation";
 import { getProfile } from "./country-profiles";
-import { nodeLabel, toMermaid } from "../../lib/graph/mermaid";
+import { nodeLabel, toMermaid } from "../../lib/registry/graph-mermaid";
 import { ownershipStructure, type OwnershipStructure, type StructureEdge, type StructureNode } from "./ownership-structure";
 
 export interface GraphOptions {

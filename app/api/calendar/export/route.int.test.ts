@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
-import { auditLog, companyRequests } from "@/db/schema";
+import { auditLog } from "@/db/schema";
 import { parseIcs } from "@/test/ics-text";
 import { insertUser } from "@/test/users-fixture";
-import { withFilings } from "@/test/with-filings";
+import { deliverCompany } from "@/test/delivered-company";
 import { GET } from "./route";
 
 const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
@@ -19,22 +19,18 @@ const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") =>
 const exportIcs = (query: string) => GET(new NextRequest(`http://127.0.0.1/api/calendar/export?${query}`), undefined);
 
 const company = (countryCode: string, id: string, legalName: string, caseReference: string) =>
-  withFilings({
+  deliverCompany({
     requestId: `req_${id}`,
-    origin: "console" as const,
     countryCode,
     companyId: id,
-    snapshot: {
-      request: { requestId: `req_${id}`, metadata: { caseReference } },
-      company: { id, countryCode, legalName, statutoryFilings: { accounts: { next: { dueDate: "2099-01-31" } } } },
-    },
+    caseReference,
+    fields: { legalName, statutoryFilings: { accounts: { next: { dueDate: "2099-01-31" } } } },
   });
 
 describe("GET /api/calendar/export", () => {
   beforeAll(async () => {
-    await db()
-      .insert(companyRequests)
-      .values([company("GB", "111", "Export One Ltd", "EXP-A"), company("IE", "222", "Export Two Teoranta", "EXP-B")]);
+    await company("GB", "111", "Export One Ltd", "EXP-A");
+    await company("IE", "222", "Export Two Teoranta", "EXP-B");
   });
 
   it("downloads the filtered view as .ics and audits it with the filters and the count", async () => {

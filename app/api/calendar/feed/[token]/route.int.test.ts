@@ -2,21 +2,22 @@ import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { auditLog, calendarFeeds, companyRequests, users } from "@/db/schema";
+import { auditLog, calendarFeeds, users } from "@/db/schema";
 import { createCalendarFeed, revokeCalendarFeed } from "@/lib/calendar/calendar-feeds";
 import { parseIcs } from "@/test/ics-text";
 import { insertUser } from "@/test/users-fixture";
-import { withFilings } from "@/test/with-filings";
+import { deliverCompany } from "@/test/delivered-company";
 import { GET } from "./route";
 
 const fetchFeed = (token: string) =>
   GET(new NextRequest(`http://127.0.0.1/api/calendar/feed/${token}`), { params: Promise.resolve({ token }) });
 
-const snapshot = {
-  request: { requestId: "req_feed", metadata: { caseReference: "FEED-CASE-1", orderedBy: "someone@example.com" } },
-  company: {
-    id: "01234567",
-    countryCode: "GB",
+const company = {
+  requestId: "req_feed",
+  countryCode: "GB",
+  companyId: "01234567",
+  caseReference: "FEED-CASE-1",
+  fields: {
     legalName: "Feed Test Ltd",
     statutoryFilings: { accounts: { next: { year: 2099, periodEnd: "2098-12-31", dueDate: "2099-09-27", overdue: false } } },
   },
@@ -24,19 +25,7 @@ const snapshot = {
 
 describe("GET /api/calendar/feed/[token]", () => {
   beforeAll(async () => {
-    await db()
-      .insert(companyRequests)
-      .values(
-        withFilings({
-          requestId: "req_feed",
-          origin: "console" as const,
-          countryCode: "GB",
-          companyId: "01234567",
-          version: 1,
-          snapshot,
-          complete: true,
-        }),
-      );
+    await deliverCompany(company);
   });
 
   it("answers a valid token with the calendar, its entry included, and stores only the token's SHA-256", async () => {

@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
+import type { Database } from "@/db/client";
+import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
+import type { RequestPurpose } from "@/lib/requests/origins";
+import { emptyCompanyFile, mergeIntoCompanyFile, type CompanyFileState, type Contribution } from "./merge-company-file";
+
+/** The database or a transaction. */
+type Executor = Pick<Database, "execute">;
+
+/** A company file's key: one company, as seen through one connection. */
+export type CompanyKey = { connectionId: string; countryCode: string; companyId: string };
+
+type FileRow = {
+  revision: string;
+  company_name: string | null;
+  sources: Record<string, CompanyFileSource>;
+  graph: string | null;
+  graph_parts: CompanyFileGraphPart[];
+  documents: CompanyFileDocument[];
+  filings: CompanyFileFilings | null;
+  latest_request_id: string | null;
+  latest_created_at: Date | null;
+};
+
+/** A first order, or a request made elsewhere (no purpose), names the company's case reference. */
+export const isFirstOrder = (purpose: RequestPurpose | null) => purpose === null || purpose === "order" || purpose === "onboarding";
+
+const maxAttempts = 20;
+
+/**
+ * Merges one request's current snapshot into its company's file (lib/company-file/merge-company-file.ts) and marks
+ * the request filed at its version: one statement, which changes the file only if it is still as read (else it
+ * reads again). The file's sections are merged by the database (`||`), so the sections are never read here; the
+ * merged graph is read only when the snapshot brings a graph.
+ */
+export async function fileSnapshot(executor: Executor, key: CompanyKey, contribution: Contribution): Promise<void> {
+  const bringsGraph = contribution.snapshot.request.dataStatus?.dataPoints?.graph?.status === "succeeded";
+  const where = sql`f.connection_id = ${key.connectionId}::uuid and f.country_code = ${key.countryCode} and f.company_id = ${key.companyId}`;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const read = await executor.execute<FileRow>(sql`
+      select f.revision, f.company_name, f.sources, ${bringsGraph ? sql`f.graph::text` : sql`null`} as graph, f.graph_parts, f.documents,
+             f.filings, f.latest_request_id, r.created_at as latest_created_at
+      from company_files f left join company_requests r on r.request_id = f.latest_request_id
+      where ${where}`);
+    const row = read.rows[0];
+    const state: CompanyFileState = row
+      ? {
+          companyName: row.company_name,
+          sources: row.sources,
+          graph: row.graph ? (JSON.parse(row.graph) as Graph) : null,
+          graphParts: row.graph_parts,
+          documents: row.documents,
+          filings: row.filings,
+          latestRequest:
+            row.latest_request_id && row.latest_created_at
+              ? { requestId: row.latest_request_id, createdAt: new Date(row.latest_created_at).toISOString() }
+              : null,
+        }
+      : emptyCompanyFile;
+    const { file, sectionPatch, changed } = mergeIntoCompanyFile(state, contribution);
+    const markFiled = (when: ReturnType<typeof sql>) => sql`
+      update company_requests set filed_version = greatest(filed_version, ${contribution.version})
+      where request_id = ${contribution.requestId} and ${when}`;
+    if (!changed) {
+      await executor.execute(markFiled(sql`true`));
+      return;
+    }
+    const removed = Object.keys(sectionPatch).filter((s) => sectionPatch[s] === null);
+    const set = Object.fromEntries(Object.entries(sectionPatch).filter(([, v]) => v !== null));
+    const graph = bringsGraph ? sql`${JSON.stringify(file.graph)}::json` : sql`null`;
+    const readRevision = row ? Number(row.revision) : undefined;
+    const write = await executor.execute<{ written: boolean }>(sql`
+      with file_written as (
+        insert into company_files as f (connection_id, country_code, company_id, company_name, sections, sources, graph, graph_parts,
+                                        documents, filings, latest_request_id, revision)
+        values (${key.connectionId}::uuid, ${key.countryCode}, ${key.companyId}, ${file.companyName}, ${JSON.stringify(set)}::jsonb,
+                ${JSON.stringify(file.sources)}::jsonb, ${graph}, ${JSON.stringify(file.graphParts)}::jsonb,
+                ${JSON.stringify(file.documents)}::jsonb, ${JSON.stringify(file.filings)}::jsonb, ${file.latestRequest?.requestId ?? null}, 1)
+        on conflict (connection_id, country_code, company_id) do update
+          set company_name = excluded.company_name,
+              sections = (f.sections - array(select jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb))) || excluded.sections,
+              sources = excluded.sources,
+              graph = ${bringsGraph ? sql`excluded.graph` : sql`f.graph`},
+              graph_parts = excluded.graph_parts, documents = excluded.documents, filings = excluded.filings,
+              latest_request_id = excluded.latest_request_id, revision = f.revision + 1, updated_at = now()
+          where ${readRevision === undefined ? sql`false` : sql`f.revision = ${readRevision}`}
+        returning 1),
+      filed as (${markFiled(sql`exists (select 1 from file_written)`)})
+      select exists (select 1 from file_written) as written`);
+    if (write.rows[0]?.written) return;
+  }
+  throw new Error(
+    `the company file of ${key.countryCode} ${key.companyId} changed under ${maxAttempts} attempts in a row; nothing was written`,
+  );
+}
+
+type UnfiledRow = {
+  request_id: string;
+  connection_id: string;
+  country_code: string;
+  company_id: string;
+  version: string;
+  created_at: Date;
+  purpose: RequestPurpose | null;
+  succeeded_at: Record<string, string>;
+  snapshot: string;
+};
+
+/**
+ * Files every request whose newest version the company file lacks, oldest first, `batch` at a time: the backfill of
+ * migration 0009 (every request stored before it), and the repair after a crash between a request's write and its
+ * file's. Returns how many requests were filed.
+ */
+export async function fileUnfiledRequests(executor: Executor, batch = 200): Promise<number> {
+  let filed = 0;
+  for (;;) {
+    const { rows } = await executor.execute<UnfiledRow>(sql`
+      select request_id, connection_id, country_code, company_id, version, created_at, purpose, succeeded_at, snapshot::text as snapshot
+      from company_requests
+      where filed_version < version and connection_id is not null and country_code is not null and company_id is not null
+        and snapshot is not null
+      order by created_at, request_id
+      limit ${batch}`);
+    for (const row of rows) {
+      await fileSnapshot(
+        executor,
+        { connectionId: row.connection_id, countryCode: row.country_code, companyId: row.company_id },
+        {
+          requestId: row.request_id,
+          version: Number(row.version),
+          createdAt: new Date(row.created_at).toISOString(),
+          succeededAt: row.succeeded_at,
+          firstOrder: isFirstOrder(row.purpose),
+          snapshot: JSON.parse(row.snapshot) as CompanyResponse,
+        },
+      );
+    }
+    filed += rows.length;
+    if (rows.length < batch) return filed;
+  }
+}

@@ -1,0 +1,17 @@
+import { createDatabase } from "../db/client";
+import { fileUnfiledRequests } from "../lib/company-file/company-file-store";
+
+/**
+ * At every start: merges into the company files every request they lack (lib/company-file/company-file-store.ts):
+ * after migration 0009, every request stored before it; after a crash, those stored but not yet filed. Returns the
+ * lines to print, if any.
+ */
+export async function fileCompanyRequests(databaseUrl: string): Promise<string[]> {
+  const { db, pool } = createDatabase(databaseUrl, 1);
+  try {
+    const filed = await fileUnfiledRequests(db);
+    return filed ? [`Filed ${filed} request${filed === 1 ? "" : "s"} into the company files.`] : [];
+  } finally {
+    await pool.end();
+  }
+}
