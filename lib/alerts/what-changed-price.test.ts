@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PricingResponse } from "@/lib/registry/schemas";
-import { freeAgainWording, whatChangedQuote, type EarlierPurchase } from "./what-changed-price";
+import { freeAgainWording, registryClock, whatChangedQuote, type EarlierPurchase } from "./what-changed-price";
 
 const modes = (price: number) => ({ verification: { price } });
 const pricing: PricingResponse = {
@@ -81,5 +81,28 @@ describe("whatChangedQuote", () => {
       now,
     );
     expect(freeAgainWording(priced.freeAgain[0]!)).toBe("bought less than an hour ago: free again");
+  });
+});
+
+describe("registryClock", () => {
+  const received = new Date(now.getTime() - 2 * 3600_000);
+
+  it("is the console's clock when the registry stamps what it sends on time, or sent nothing yet", () => {
+    expect(registryClock(now, undefined)).toEqual(now);
+    expect(registryClock(now, { stampedAt: received.toISOString(), receivedAt: received })).toEqual(now);
+  });
+
+  it("runs as far ahead as the registry stamped its latest notification ahead of its receipt (a sandbox clock advanced a day)", () => {
+    const stampedAt = new Date(received.getTime() + 24 * 3600_000).toISOString();
+    const registryNow = registryClock(now, { stampedAt, receivedAt: received });
+    expect(registryNow.toISOString()).toBe("2026-11-25T12:00:00.000Z");
+    // A block the console bought 3 h ago is a day and 3 h old on the registry's clock: billed again, not free.
+    expect(whatChangedQuote(pricing, "verification", ["company"], [purchase(3, { company: 4 })], registryNow).total).toBe(4);
+  });
+
+  it("is never behind the console's clock, and ignores a stamp it cannot read", () => {
+    const behind = new Date(received.getTime() - 5 * 3600_000).toISOString();
+    expect(registryClock(now, { stampedAt: behind, receivedAt: received })).toEqual(now);
+    expect(registryClock(now, { stampedAt: "not a time", receivedAt: received })).toEqual(now);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * What "See what changed" will cost: the company page's quote for the datapoints the categories name, less the
  * blocks this connection bought for the same company within 24 hours (the registry does not bill the same block
- * for the same company twice in 24 hours). Pure and client-safe.
+ * for the same company twice in 24 hours). "Bought" is what the registry charged for (a `cost` it reported), and
+ * "within 24 hours" is on the registry's clock as far as the console has seen it (`registryClock`). Pure and
+ * client-safe.
  */
 import { quoteOrder, type OrderableDatapoint, type Quote } from "@/lib/orders/quote";
 import type { PricingResponse } from "@/lib/registry/schemas";
@@ -23,6 +25,21 @@ export type WhatChangedQuote = {
 };
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The registry's own time stamp on something it sent (a monitor notification), and when this console received it. */
+export type RegistryTimestamp = { stampedAt: string; receivedAt: Date };
+
+/**
+ * The registry's "now", as far as this console can tell: its own clock, moved ahead by how far ahead of their receipt
+ * the registry stamped what it sent last (a sandbox whose clock was advanced stamps its notifications a day or more
+ * ahead). Never behind the console's clock: a purchase is then judged at least as old as the console's records make
+ * it, so an unsure case is shown at its price rather than free again.
+ */
+export function registryClock(now: Date, latest: RegistryTimestamp | undefined): Date {
+  const stamped = latest ? Date.parse(latest.stampedAt) : NaN;
+  const ahead = Number.isFinite(stamped) ? stamped - latest!.receivedAt.getTime() : 0;
+  return new Date(now.getTime() + Math.max(0, ahead));
+}
 
 /** The datapoints of a request the registry billed (a `cost` above 0: a block's price sits on one of its datapoints). */
 function billedDatapoints(dataStatus: unknown): string[] {

@@ -1,7 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { alertEvents, alerts, auditLog, companyRequests, monitors, registryConnections, reviewedBaselines } from "@/db/schema";
+import {
+  alertEvents,
+  alerts,
+  auditLog,
+  companyRequests,
+  monitorNotifications,
+  monitors,
+  registryConnections,
+  reviewedBaselines,
+} from "@/db/schema";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
@@ -212,6 +221,30 @@ describe("See what changed: ordering from an alert", () => {
     expect((await registry.client.getCompany(requestId)).request.dataStatus?.dataPoints?.company?.cost).toBe(0);
   });
 
+  it("judges 24 hours on the registry's clock: a notification stamped a day ahead of its receipt makes a block bought here billed again", async () => {
+    const alert = await openAlert("HRB 2031", ["address"]);
+    await earlierOrder("HRB 2031");
+    expect((await quoteReretrieval(alert, registry, new Date())).priced.freeAgain).toHaveLength(1);
+    await db()
+      .insert(monitorNotifications)
+      .values({
+        alertId: alert.id,
+        connectionId: registry.connection.id,
+        messageId: "msg_a_day_ahead",
+        monitorId: alert.monitorId,
+        companyId: alert.companyId,
+        countryCode: "DE",
+        changeCategories: ["address"],
+        monitorHasBeenDeactivated: false,
+        notifiedAt: new Date(Date.now() + 25 * 3600_000).toISOString(),
+      });
+    const { priced, freeAgainRefused } = await quoteReretrieval(alert, registry, new Date());
+    expect(priced.freeAgain).toEqual([]);
+    expect(priced.total).toBe(priced.quote.total);
+    expect(freeAgainRefused).toBe(false);
+    await db().delete(monitorNotifications).where(eq(monitorNotifications.messageId, "msg_a_day_ahead"));
+  });
+
   it("caps the profile blocks at the quoted price: a block shown free again that the registry would bill after all is refused, and the alert keeps no request", async () => {
     const alert = await openAlert("HRB 2007", ["address"]);
     // A purchase of the company block stored here that the registry does not know of: the console quotes it free again.
@@ -228,7 +261,14 @@ describe("See what changed: ordering from an alert", () => {
     const confirmed = await confirmedQuote(alert);
     expect(confirmed).toMatchObject({ quotedTotal: 0, maxBudget: 0, profileMaxBudget: 0 });
     const refused = await orderReretrieval(officer, alert, registry, confirmed);
-    expect(refused).toMatchObject({ ok: false, code: "budget_exceeded" });
+    // Said in words, never the registry's code or cap name, and quoted again at the full price.
+    const requoted = await confirmedQuote(alert);
+    expect(requoted.quotedTotal).toBeGreaterThan(0);
+    expect(refused).toEqual({
+      ok: false,
+      code: "requoted",
+      error: `The registry no longer offers this for free; it costs ${requoted.quotedTotal} credits. Nothing was charged: confirm the new price to order.`,
+    });
     const [row] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
     expect(row?.changeRequestId).toBeNull();
     expect(await eventsOf(alert.id, "reretrieval_ordered")).toHaveLength(0);

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { alertEvents, alerts, companyRequests, monitors } from "@/db/schema";
+import { alertEvents, alerts, companyRequests, monitorNotifications, monitors } from "@/db/schema";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { audit } from "@/lib/audit/audit";
@@ -16,7 +16,7 @@ import type { PricingResponse } from "@/lib/registry/schemas";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
 import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "./what-changed-caps";
 import { datapointsForCategories } from "./what-changed-datapoints";
-import { freeAgainWindowMs, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
+import { freeAgainWindowMs, registryClock, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
 
 export type AlertForChanges = {
   id: number;
@@ -54,7 +54,10 @@ export async function alertForChanges(alertId: number): Promise<AlertForChanges 
   return row;
 }
 
-/** This connection's requests of the alert's company ordered in the last 24 hours, with what each datapoint cost. */
+/**
+ * This connection's requests of the alert's company ordered in the 24 hours before `now` (the registry's clock, see
+ * `registryNow`), with what the registry reported each datapoint cost.
+ */
 export async function earlierPurchases(alert: AlertForChanges, now: Date): Promise<EarlierPurchase[]> {
   if (!alert.connectionId) return [];
   const rows = await db()
@@ -69,6 +72,33 @@ export async function earlierPurchases(alert: AlertForChanges, now: Date): Promi
       ),
     );
   return rows.map((r) => ({ requestId: r.requestId, orderedAt: r.createdAt.toISOString(), dataStatus: r.dataStatus }));
+}
+
+/**
+ * The registry's "now" for the alert's connection (what-changed-price.ts `registryClock`): the console's clock, moved
+ * ahead by how far ahead of its receipt the connection's latest monitor notification was stamped.
+ */
+export async function registryNow(alert: AlertForChanges, now: Date): Promise<Date> {
+  if (!alert.connectionId) return now;
+  const [latest] = await db()
+    .select({ stampedAt: monitorNotifications.notifiedAt, receivedAt: monitorNotifications.receivedAt })
+    .from(monitorNotifications)
+    .where(eq(monitorNotifications.connectionId, alert.connectionId))
+    .orderBy(desc(monitorNotifications.receivedAt), desc(monitorNotifications.id))
+    .limit(1);
+  return registryClock(now, latest);
+}
+
+/**
+ * Whether the registry refused an order for this alert over its price (`budget_exceeded`): the blocks the console
+ * judged free again were billed after all, so they are priced in full from then on.
+ */
+async function freeAgainRefused(alertId: number): Promise<boolean> {
+  const refused = await db().execute(sql`
+    select 1 from paid_request_intents
+    where details->>'alertId' = ${String(alertId)} and status = 'refused' and outcome->>'code' = 'budget_exceeded'
+    limit 1`);
+  return refused.rows.length > 0;
 }
 
 /** The case reference the monitor was started with, to travel with the re-retrieval. */
@@ -173,11 +203,43 @@ async function placeReretrieval(
   if (!order.success)
     return { ok: false, code: "invalid_input", error: order.error.issues[0]?.message ?? "This alert's company cannot be ordered." };
   const placed = await placeOrder(user, order.data, registry, { alertId: String(alert.id) }, { purpose: "re_retrieval" });
-  if (!placed.ok) return placed;
+  if (!placed.ok) return placed.code === "budget_exceeded" ? priceRefused(alert, registry, priced, placed, now) : placed;
   const { requestId } = placed.data;
   const baseline = await recordReretrieval(user, alert, { requestId, datapoints, quotedTotal: quoted.quotedTotal });
   return { ok: true, data: { requestId, baseline } };
 }
+
+/**
+ * The registry refused the order over its price, in words (never its code or cap names). When the quote took blocks
+ * off as free again, the registry billed them after all: the alert is quoted again at full price (the refusal, kept
+ * as a refused paid-request intent, tells `quoteReretrieval` so), and the user confirms that price to order.
+ */
+async function priceRefused(
+  alert: AlertForChanges,
+  registry: Registry,
+  refusedQuote: WhatChangedQuote,
+  refusal: Extract<ActionResult<never>, { ok: false }>,
+  now: Date,
+): Promise<ActionResult<never>> {
+  if (refusedQuote.freeAgain.length) {
+    const { priced } = await quoteReretrieval(alert, registry, now);
+    return {
+      ok: false,
+      code: "requoted",
+      error: `${freeAgainRefusedWording(priced.total)} Nothing was charged: confirm the new price to order.`,
+    };
+  }
+  const quotedPrice = refusal.registry?.details.map((d) => d.match(/^quotedPrice:\s*([\d.]+)/)?.[1]).find((n) => n !== undefined);
+  return {
+    ok: false,
+    code: "price_changed",
+    error: `Nothing was charged: the registry asks ${quotedPrice ? `${quotedPrice} credits` : "more"}, above the ${refusedQuote.total} credits shown. Look at the price again later.`,
+  };
+}
+
+/** What the page says once the registry has refused blocks shown free again. */
+export const freeAgainRefusedWording = (total: number) =>
+  `The registry no longer offers this for free; it costs ${total} credit${total === 1 ? "" : "s"}.`;
 
 async function recordReretrieval(
   user: SessionUser,
@@ -239,21 +301,27 @@ export function reretrievalMode(pricing: PricingResponse): string {
   return modes.includes("verification") ? "verification" : (modes[0] ?? "verification");
 }
 
+/** The alert's re-retrieval priced: `freeAgainRefused` when the registry refused blocks shown free again (all at full price now). */
+export type ReretrievalPrice = { mode: string; priced: WhatChangedQuote; freeAgainRefused: boolean };
+
 /** The price of the alert's re-retrieval on its own connection, free-again blocks taken off. Throws a RegistryError. */
-export async function priceReretrieval(alert: AlertForChanges, now: Date): Promise<{ mode: string; priced: WhatChangedQuote }> {
+export async function priceReretrieval(alert: AlertForChanges, now: Date): Promise<ReretrievalPrice> {
   return quoteReretrieval(alert, await registryFor({ connectionId: alert.connectionId }), now);
 }
 
-/** The price of the alert's re-retrieval through `registry` (its own connection's), free-again blocks taken off. */
-export async function quoteReretrieval(
-  alert: AlertForChanges,
-  registry: Registry,
-  now: Date,
-): Promise<{ mode: string; priced: WhatChangedQuote }> {
-  const [pricing, earlier] = await Promise.all([
+/**
+ * The price of the alert's re-retrieval through `registry` (its own connection's), free-again blocks taken off: the
+ * blocks the registry charged for (a reported `cost`) within 24 hours on its clock (`registryNow`). Once the registry
+ * has refused an order for this alert over its price, nothing is free again.
+ */
+export async function quoteReretrieval(alert: AlertForChanges, registry: Registry, now: Date): Promise<ReretrievalPrice> {
+  const [pricing, refused, registryTime] = await Promise.all([
     cachedPricing(registry.connection.id, registry.client, alert.countryCode),
-    earlierPurchases(alert, now),
+    freeAgainRefused(alert.id),
+    registryNow(alert, now),
   ]);
+  const earlier = refused ? [] : await earlierPurchases(alert, registryTime);
   const mode = reretrievalMode(pricing);
-  return { mode, priced: whatChangedQuote(pricing, mode, datapointsForCategories(alert.categories), earlier, now) };
+  const priced = whatChangedQuote(pricing, mode, datapointsForCategories(alert.categories), earlier, registryTime);
+  return { mode, priced, freeAgainRefused: refused };
 }

@@ -4,6 +4,9 @@ import { db } from "@/db/client";
 import { alerts, auditLog, companyRequests, monitors, users } from "@/db/schema";
 import { alertForChanges, priceReretrieval } from "@/lib/alerts/what-changed";
 import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
+import { registryFor } from "@/lib/connections/registry-for";
+import { orderInputSchema } from "@/lib/orders/order-input";
+import { placeOrder } from "@/lib/orders/place-order";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";
 import { orderWhatChangedAction } from "./actions";
@@ -15,6 +18,7 @@ vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined })
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let connectionId = "";
+let officer: Awaited<ReturnType<typeof insertUser>>;
 
 /** An open alert on the simulator's connection, for a monitor started here; its categories name the ownership graph too. */
 async function openAlert(companyId: string) {
@@ -42,6 +46,12 @@ async function shownQuote(alertId: number) {
   return reretrievalConfirmation(mode, priced);
 }
 
+/** Whether the page's quote for the alert takes blocks off as free again, and whether it says the registry refused that. */
+async function freeAgainShown(alertId: number) {
+  const { priced, freeAgainRefused } = await priceReretrieval((await alertForChanges(alertId))!, new Date());
+  return { freeAgain: priced.freeAgain.length, freeAgainRefused };
+}
+
 /** Whether anything was ordered for the alert: a stored request, a paid-request intent or a `company.ordered` row. */
 async function orderedFor(alertId: number) {
   const stored = await db().select({ id: companyRequests.requestId }).from(companyRequests);
@@ -55,7 +65,7 @@ describe("ordering what changed by posting the action directly", () => {
     ({ sim, connectionId } = await startSimulatorWithConnection());
     await sim.call("PUT", "/_sim/wallet", { balance: 1000 });
     await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
-    const officer = await insertUser("officer@example.com", "compliance");
+    officer = await insertUser("officer@example.com", "compliance");
     browser.session = { user: { id: officer.id, sessionVersion: officer.sessionVersion } };
   });
   afterAll(() => sim.close());
@@ -95,5 +105,74 @@ describe("ordering what changed by posting the action directly", () => {
     });
     expect(shown.maxBudget).toBeGreaterThan(0);
     expect(shown.graphMaxBudget).toBeGreaterThan(0);
+  });
+
+  describe("when the registry refuses a price shown free again", () => {
+    let alertId = 0;
+    let freeQuote: Awaited<ReturnType<typeof shownQuote>>;
+
+    beforeAll(async () => {
+      alertId = await openAlert("HRB 3004");
+      // The company profile bought here, then a day passes on the registry's clock that this console never saw (no
+      // notification stamped it): the console still judges the block bought within 24 hours, the registry bills it.
+      const order = orderInputSchema.parse({ countryCode: "DE", id: "HRB 3004", dataPoints: ["company"], quotedTotal: 4 });
+      const earlier = await placeOrder(officer, order, await registryFor({ connectionId }));
+      expect(earlier.ok).toBe(true);
+      freeQuote = await shownQuote(alertId);
+      expect(await freeAgainShown(alertId)).toEqual({ freeAgain: 1, freeAgainRefused: false });
+      expect((await sim.call("POST", "/_sim/advance", { seconds: 25 * 3600 })).status).toBe(200);
+    });
+
+    it("quotes it again at its real price, said in words, and orders nothing", async () => {
+      const refused = await orderWhatChangedAction({ alertId, ...freeQuote });
+      const requote = await shownQuote(alertId);
+      expect(requote.quotedTotal).toBeGreaterThan(freeQuote.quotedTotal);
+      expect(requote.profileMaxBudget).toBeGreaterThan(freeQuote.profileMaxBudget);
+      expect(refused).toEqual({
+        ok: false,
+        code: "requoted",
+        error: `The registry no longer offers this for free; it costs ${requote.quotedTotal} credits. Nothing was charged: confirm the new price to order.`,
+      });
+      expect(JSON.stringify(refused)).not.toMatch(/budget_exceeded|profileMaxBudget|maxBudget/);
+      expect(await freeAgainShown(alertId)).toEqual({ freeAgain: 0, freeAgainRefused: true });
+      const [alert] = await db().select({ changeRequestId: alerts.changeRequestId }).from(alerts).where(eq(alerts.id, alertId));
+      expect(alert?.changeRequestId).toBeNull();
+    });
+
+    it("refuses the stale free price confirmed again, and orders nothing", async () => {
+      const before = await orderedFor(alertId);
+      const result = await orderWhatChangedAction({ alertId, ...freeQuote });
+      expect(result).toMatchObject({ ok: false, code: "price_changed" });
+      expect(result.ok ? "" : result.error).toMatch(
+        new RegExp(
+          `^Refused, nothing was ordered: .*total: ${freeQuote.quotedTotal} sent, ${(await shownQuote(alertId)).quotedTotal} quoted`,
+        ),
+      );
+      expect(await orderedFor(alertId)).toEqual(before);
+    });
+
+    it("orders at the confirmed real price, audited with the caps that went out", async () => {
+      const requote = await shownQuote(alertId);
+      const result = await orderWhatChangedAction({ alertId, ...requote });
+      expect(result).toMatchObject({ ok: true, data: { requestId: expect.any(String) } });
+      const requestId = result.ok ? result.data.requestId : "";
+      const ordered = await db().select().from(auditLog).where(eq(auditLog.action, "company.ordered"));
+      expect(ordered.find((row) => (row.details as { requestId?: string }).requestId === requestId)?.details).toMatchObject({
+        alertId: String(alertId),
+        outcome: "ordered",
+        quotedTotal: requote.quotedTotal,
+        caps: { maxBudget: requote.maxBudget, profileMaxBudget: requote.profileMaxBudget, graphMaxBudget: requote.graphMaxBudget },
+      });
+      const recorded = await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `alert ${alertId}`));
+      expect(recorded.map((row) => row.action)).toEqual(["alert.reretrieval_ordered"]);
+      const [alert] = await db().select({ changeRequestId: alerts.changeRequestId }).from(alerts).where(eq(alerts.id, alertId));
+      expect(alert?.changeRequestId).toBe(requestId);
+      // The registry billed the company block this time, as the confirmed price said.
+      const snapshot = await (await registryFor({ connectionId })).client.getCompany(requestId);
+      expect(snapshot.request.dataStatus?.dataPoints?.company?.cost).toBeGreaterThan(0);
+    });
   });
 });

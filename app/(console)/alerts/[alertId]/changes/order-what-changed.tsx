@@ -10,10 +10,13 @@ import type { ReretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import type { orderWhatChangedAction } from "./actions";
 
 /** `confirmation`: the server's quote (mode, total and caps), sent back as it is when the user confirms it. */
-type Props = { alertId: number; confirmation: ReretrievalConfirmation; what: string; order: typeof orderWhatChangedAction };
+type Props = { alertId: number; confirmation: ReretrievalConfirmation; label: string; what: string; order: typeof orderWhatChangedAction };
 
-/** The order button: nothing is spent before the user confirms the total in a dialog. */
-export function OrderWhatChanged({ alertId, confirmation, what, order }: Props) {
+/**
+ * The order button: nothing is spent before the user confirms the total in a dialog. When the registry refuses a
+ * price shown free again, the page is read again: it then offers the real price in place, with the same confirm step.
+ */
+export function OrderWhatChanged({ alertId, confirmation, label, what, order }: Props) {
   const total = confirmation.quotedTotal;
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
@@ -25,15 +28,16 @@ export function OrderWhatChanged({ alertId, confirmation, what, order }: Props) 
     setError(undefined);
     startTransition(async () => {
       const result = await order({ alertId, ...confirmation });
-      if (result.ok) router.refresh();
-      else setError(result.registry ? `${result.code}: ${result.error}` : result.error);
+      // In words only: the registry's codes and cap names never reach the page.
+      if (result.ok || result.code === "requoted") router.refresh();
+      else setError(result.error);
     });
   }
 
   return (
     <div className="space-y-2">
       <Button type="button" onClick={() => setConfirming(true)} disabled={pending}>
-        {pending ? "Ordering…" : `Order what changed for ${credits(total)}`}
+        {pending ? "Ordering…" : label}
       </Button>
       <FormError message={error} />
       <ConfirmDialog

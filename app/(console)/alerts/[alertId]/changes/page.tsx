@@ -7,7 +7,7 @@ import { AwaitRequest } from "@/components/snapshots/await-request";
 import { DiffViewed } from "@/components/snapshots/diff-viewed";
 import { SnapshotChanges, sectionLabel } from "@/components/snapshots/snapshot-changes";
 import { Badge } from "@/components/ui/badge";
-import { alertForChanges, priceReretrieval, type AlertForChanges } from "@/lib/alerts/what-changed";
+import { alertForChanges, freeAgainRefusedWording, priceReretrieval, type AlertForChanges } from "@/lib/alerts/what-changed";
 import { datapointsForCategories, mapCategories, sectionsForDatapoints } from "@/lib/alerts/what-changed-datapoints";
 import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { freeAgainWording } from "@/lib/alerts/what-changed-price";
@@ -83,12 +83,12 @@ async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: bo
     if (!(error instanceof RegistryError)) throw error;
     return (
       <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
-        Reading the prices failed: <code>{error.code}</code>: {error.message}
+        Reading the prices failed: {error.message}
         <ConnectionKeyRemedy code={error.code} />
       </p>
     );
   }
-  const { priced, mode } = price;
+  const { priced, mode, freeAgainRefused } = price;
   const what = priced.quote.blocks.flatMap((b) => b.datapoints.map((d) => datapointLabels[d])).join(", ");
   return (
     <section aria-labelledby="price-heading" className="space-y-3 rounded-lg border p-4">
@@ -129,10 +129,18 @@ async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: bo
       <p data-testid="what-changed-total">
         Total: <strong>{credits(priced.total)}</strong> <span className="text-sm text-muted-foreground">({mode})</span>
       </p>
+      {freeAgainRefused && (
+        <p role="status" className="rounded-md border px-4 py-2 text-sm" data-testid="free-again-refused">
+          {freeAgainRefusedWording(priced.total)} Nothing was charged for the earlier attempt.
+        </p>
+      )}
       {canOrder ? (
         <OrderWhatChanged
+          // A new quote (the registry refused one shown free again) starts the button afresh.
+          key={priced.total}
           alertId={alert.id}
           confirmation={reretrievalConfirmation(mode, priced)}
+          label={freeAgainRefused ? `Order for ${credits(priced.total)}` : `Order what changed for ${credits(priced.total)}`}
           what={what}
           order={orderWhatChangedAction}
         />
