@@ -16,6 +16,12 @@ export function formatDelivery(seconds: number | undefined): string | undefined 
   return `about ${Math.round(seconds / 86400)} days`;
 }
 
+/** A company file's document names the request it came with: it is downloaded through that request. */
+function sourceRequestOf(document: DossierDocument): string | undefined {
+  const source = (document as { sourceRequestId?: unknown }).sourceRequestId;
+  return typeof source === "string" ? source : undefined;
+}
+
 function DocumentRow({
   requestId,
   document,
@@ -56,7 +62,7 @@ function DocumentRow({
       </dl>
       {document.delivered ? (
         <a
-          href={`/api/requests/${encodeURIComponent(requestId)}/documents/${encodeURIComponent(document.id)}`}
+          href={`/api/requests/${encodeURIComponent(sourceRequestOf(document) ?? requestId)}/documents/${encodeURIComponent(document.id)}`}
           className="inline-flex items-center rounded-md border px-3 py-1 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           download
           data-download={document.id}

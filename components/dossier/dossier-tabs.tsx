@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import type { ExpandGraph } from "@/components/graph/ownership-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -27,9 +28,34 @@ const tabLabels: Record<(typeof dossierTabs)[number], string> = {
   raw: "Raw",
 };
 
-/** The dossier's tabs over the request's current snapshot; evidence links switch tab and scroll to the part they name. */
-export function DossierTabs({ request, canExpand, expandGraph }: { request: StoredRequest; canExpand: boolean; expandGraph: ExpandGraph }) {
-  const [tab, setTab] = useState<string>("overview");
+type DossierTab = (typeof dossierTabs)[number];
+const isDossierTab = (value: string | null): value is DossierTab => dossierTabs.includes(value as DossierTab);
+
+/**
+ * The dossier's tabs over a snapshot (a request's, or a company file's); evidence links switch tab and scroll to the
+ * part they name. The open tab lives in the URL (`?tab=ownership`), so a link opens it. `graphRequestId` is the
+ * request an expansion of the graph continues (by default the request's own).
+ */
+export function DossierTabs({
+  request,
+  canExpand,
+  expandGraph,
+  graphRequestId,
+}: {
+  request: Pick<StoredRequest, "requestId" | "snapshot" | "version" | "updatedAt">;
+  canExpand: boolean;
+  expandGraph: ExpandGraph;
+  graphRequestId?: string;
+}) {
+  const asked = useSearchParams().get("tab");
+  const [tab, setTabState] = useState<DossierTab>(isDossierTab(asked) ? asked : "overview");
+  const setTab = (next: string) => {
+    if (!isDossierTab(next)) return;
+    setTabState(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set("tab", next);
+    window.history.replaceState(window.history.state, "", url);
+  };
   const { snapshot, requestId } = request;
   const openEvidence = (target: string, anchor: string) => {
     setTab(target);
@@ -60,7 +86,7 @@ export function DossierTabs({ request, canExpand, expandGraph }: { request: Stor
       </TabsContent>
       <TabsContent value="ownership">
         {snapshot ? (
-          <OwnershipTab requestId={requestId} snapshot={snapshot} canExpand={canExpand} expandGraph={expandGraph} />
+          <OwnershipTab requestId={graphRequestId ?? requestId} snapshot={snapshot} canExpand={canExpand} expandGraph={expandGraph} />
         ) : (
           <p className="text-sm text-muted-foreground">No snapshot received yet.</p>
         )}

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { registryAction } from "@/lib/auth/registry-action";
+import { companyFileGraph } from "@/lib/company-file/company-file-view";
 import { continuationBody, continuationPlan } from "@/lib/graph/ownership-graph";
 import { sendAndRecord } from "@/lib/orders/send-and-record";
 
@@ -22,11 +23,16 @@ export const expandGraphAction = registryAction(
   "spendCredits",
   expandInput,
   async (input, { user, followed: parent, registry }) => {
-    const graph = parent.snapshot?.graph;
-    if (!graph) return { ok: false, code: "not_found", error: "This request has no ownership graph to continue." };
     const companyId = parent.companyId ?? parent.snapshot?.request.companyId;
     const countryCode = parent.countryCode ?? parent.snapshot?.request.countryCode;
     if (!companyId || !countryCode) return { ok: false, code: "not_found", error: "The request does not say which company it is about." };
+    // The graph the user saw: the company file's, merged over every purchase (a node expanded before is no longer
+    // budget-truncated there, so it is not bought twice); the request's own where the file has none.
+    const fileGraph = parent.connectionId
+      ? await companyFileGraph({ connectionId: parent.connectionId, countryCode, companyId })
+      : undefined;
+    const graph = fileGraph ?? parent.snapshot?.graph;
+    if (!graph) return { ok: false, code: "not_found", error: "This request has no ownership graph to continue." };
 
     const plan = continuationPlan(graph, input.nodeIds);
     if (plan.unknownIds.length) {

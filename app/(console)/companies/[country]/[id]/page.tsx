@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { DossierTabs } from "@/components/dossier/dossier-tabs";
+import { FileSources } from "@/components/dossier/file-sources";
 import { MonitoringStatus } from "@/components/monitors/monitoring-status";
 import { StartMonitoring } from "@/components/monitors/start-monitoring";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
+import { readCompanyFile } from "@/lib/company-file/company-file-view";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { prefilledMetadata } from "@/lib/monitors/metadata-input";
@@ -14,6 +17,7 @@ import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
 import { settle } from "@/lib/registry/settle";
 import { startMonitorAction } from "../../../monitors/actions";
+import { expandGraphAction } from "../../../requests/[requestId]/graph-actions";
 import { OrderPanel } from "./order-panel";
 
 export const metadata: Metadata = { title: "Company" };
@@ -30,12 +34,14 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
   }
   if (opened.error) return <RegistryProblem what="Opening the registry connection" error={opened.error} />;
   const registry = opened.value;
-  const [header, pricing] = await Promise.all([
+  const [header, pricing, file] = await Promise.all([
     settle(companyHeader(registry.client, country, id)),
     settle(cachedPricing(registry.connection.id, registry.client, country)),
+    readCompanyFile({ connectionId: registry.connection.id, countryCode: country, companyId: id }),
   ]);
   const company = header.value;
   const canOrder = can(user.role, "spendCredits");
+  const canRead = can(user.role, "readDossiers");
 
   return (
     <div className="space-y-6">
@@ -61,6 +67,17 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
         )}
       </div>
       {header.error && <RegistryProblem what="Looking the company up" error={header.error} />}
+      {file && canRead && (
+        <section aria-label="Company file" className="min-w-0 space-y-4">
+          <FileSources sources={file.sources} graphParts={file.graphParts} />
+          <DossierTabs
+            request={{ requestId: file.latestRequestId ?? "", snapshot: file.snapshot, version: 0, updatedAt: file.updatedAt }}
+            graphRequestId={file.graphParts.at(-1)?.requestId}
+            canExpand={canOrder}
+            expandGraph={expandGraphAction}
+          />
+        </section>
+      )}
       {pricing.error && <RegistryProblem what="Reading the prices" error={pricing.error} />}
       {pricing.value && <OrderPanel countryCode={country} companyId={id} pricing={pricing.value} canOrder={canOrder} />}
       {can(user.role, "readMonitors") && (

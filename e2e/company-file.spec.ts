@@ -1,0 +1,146 @@
+import type { Page } from "@playwright/test";
+import { expect, gotoInteractive, test, type Database } from "./fixtures";
+import { orderedDossier } from "./ordered-dossier";
+import { sim } from "./simulator-api";
+
+// Spends the simulator's credits: one at a time.
+test.describe.configure({ mode: "serial" });
+
+type FileNode = {
+  nodeId: string;
+  company?: { legalName?: string };
+  flags?: { status?: string };
+  continuation?: { estimatedCost?: number };
+};
+
+/** The company file's merged graph, once it holds a graph for which `ready` is true. */
+async function fileGraph(db: Database, countryCode: string, companyId: string, ready: (nodes: FileNode[]) => boolean) {
+  let nodes: FileNode[] = [];
+  await expect
+    .poll(
+      async () => {
+        const [row] = await db.query<{ graph: { nodes: FileNode[] } | null }>(
+          "select graph from company_files where country_code = $1 and company_id = $2",
+          [countryCode, companyId],
+        );
+        nodes = row?.graph?.nodes ?? [];
+        return nodes.length > 0 && ready(nodes);
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  return nodes;
+}
+
+/** Brings a node into view with "Find a node" (only the nodes in view are drawn) and returns it. */
+async function findNode(page: Page, node: FileNode) {
+  await page.getByLabel("Find a node").fill(node.company!.legalName!);
+  await page.getByRole("list", { name: "Matching nodes" }).getByRole("button").first().click();
+  await page.getByTestId("ownership-flow").scrollIntoViewIfNeeded();
+  const drawn = page.locator(`[data-testid="graph-node"][data-node-id="${node.nodeId}"]`);
+  await expect(drawn).toBeInViewport();
+  return drawn;
+}
+
+async function waitDrawn(page: Page) {
+  const status = page.getByTestId("layout-status");
+  await expect(status).toContainText("laid out in", { timeout: 30_000 });
+  await expect(status).not.toContainText("Drawing", { timeout: 30_000 });
+}
+
+/** Expands one node from the Ownership tab, confirming its cost, and waits for the continued graph. */
+async function expand(page: Page, node: FileNode) {
+  const name = node.company!.legalName!;
+  const cost = node.continuation!.estimatedCost!;
+  await (await findNode(page, node)).getByRole("button", { name: `Expand ${name}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByRole("button", { name: `Expand for ${cost} credits` }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
+  await waitDrawn(page);
+}
+
+const truncatedOf = (nodes: FileNode[]) => nodes.filter((n) => n.flags?.status === "budget_truncated" && n.company?.legalName);
+
+test("the company file keeps paid graph expansions: expanded twice, reloaded, still drawn and never offered again; a link opens its tab", async ({
+  page,
+  login,
+  db,
+}) => {
+  test.setTimeout(180_000);
+  await login.signInAndWait(await db.createUser("compliance"));
+  // LARGE in Belgium (the other graph tests use Germany and France): the graph stops at its cap of 20 credits.
+  const created = await sim("POST", "/v2/company", {
+    id: "LARGE",
+    countryCode: "BE",
+    dataPoints: ["company", "graph"],
+    graphMaxBudget: 20,
+  });
+  expect(created.status).toBe(200);
+  const first = await fileGraph(db, "BE", "LARGE", (nodes) => truncatedOf(nodes).length >= 2);
+  const [one, two] = truncatedOf(first).sort((a, b) => a.nodeId.localeCompare(b.nodeId));
+
+  // A link to the Ownership tab opens it.
+  await gotoInteractive(page, "/companies/BE/LARGE?tab=ownership");
+  await expect(page.getByRole("tab", { name: "Ownership" })).toHaveAttribute("aria-selected", "true");
+  await waitDrawn(page);
+
+  await expand(page, one!);
+  await fileGraph(db, "BE", "LARGE", (nodes) => nodes.find((n) => n.nodeId === one!.nodeId)?.flags?.status === "found");
+  await expand(page, two!);
+  await fileGraph(db, "BE", "LARGE", (nodes) => nodes.find((n) => n.nodeId === two!.nodeId)?.flags?.status === "found");
+
+  // Reloaded: the file's merged graph, both expansions drawn as found and offered for expansion no more.
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Ownership" })).toHaveAttribute("aria-selected", "true");
+  await waitDrawn(page);
+  for (const node of [one!, two!]) {
+    const drawn = await findNode(page, node);
+    await expect(drawn).toHaveAttribute("data-status", "found");
+    await expect(drawn.getByRole("button", { name: `Expand ${node.company!.legalName}` })).toHaveCount(0);
+  }
+  // Where each part came from: three graph purchases, the first graph and two expansions of one company each.
+  const purchases = page.getByTestId("graph-purchases");
+  await expect(purchases.getByRole("listitem")).toHaveCount(3);
+  await expect(purchases.getByRole("listitem").filter({ hasText: "Expanded 1 company" })).toHaveCount(2);
+
+  // Switching tab writes it into the URL.
+  await page.getByRole("tab", { name: "People" }).click();
+  await expect(page).toHaveURL(/[?&]tab=people/);
+});
+
+test("a document listing neither hides the company's deadlines from the calendar nor poses as its case reference", async ({
+  page,
+  login,
+  db,
+}) => {
+  test.setTimeout(150_000);
+  const caseReference = `FILE-${crypto.randomUUID().slice(0, 8)}`;
+  await orderedDossier(db, "GB", "INACTIVE", { caseReference });
+  await login.signInAndWait(await db.createUser("compliance"));
+  await expect
+    .poll(
+      async () =>
+        (await db.query("select 1 from company_files where country_code = 'GB' and company_id = 'INACTIVE' and filings is not null"))
+          .length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(1);
+
+  await gotoInteractive(page, "/companies/GB/INACTIVE");
+  await page.getByRole("button", { name: "List available documents (free)" }).click();
+  await expect(page.getByRole("button", { name: "List again (free)" })).toBeVisible({ timeout: 60_000 });
+  const [listing] = await db.query<{ request_id: string; purpose: string; parent_request_id: string | null }>(
+    "select request_id, purpose, parent_request_id from company_requests where company_id = 'INACTIVE' and purpose = 'document_listing' order by created_at desc limit 1",
+  );
+  expect(listing?.parent_request_id).toBeTruthy();
+
+  // The listing is the company's newest request; the calendar still shows its two overdue filings, under the order's case reference.
+  await page.goto(`/calendar?caseReference=${caseReference}`);
+  const overdue = page.getByRole("region", { name: /^Overdue/ });
+  await expect(overdue.getByRole("row")).toHaveCount(3); // header + accounts + annual filing
+  await expect(overdue).toContainText("Kingsbridge Properties Ltd");
+  await expect(page.getByRole("main")).not.toContainText("document listing");
+});
