@@ -2,7 +2,7 @@
  * Home page figures (issue 16), on a production build with embedded Postgres and the simulator, one line per role:
  *   - GET / signed in as each role, time until the last byte (every card streamed in), p50 of 30   goal ≤ 200 ms
  * The database holds what the cards read, at a working size: 2,000 alerts (200 open ones assigned to the officer),
- * 1,000 dossiers of about 39 KB each with filing dates around today (50 requests still running), 20 pending changes,
+ * 1,000 dossiers of about 39 KB each with their company files and filing dates around today (50 requests still running), 20 pending changes,
  * 5,000 audit rows (500 of them exports), 100 webhook rejections and 10 locked-out users.
  * Run: npm run bench:home   (builds first if the build is stale)
  */
@@ -43,6 +43,13 @@ async function seed(database: pg.Client, connectionId: string, officerId: string
        lateral (select jsonb_build_object('accounts', jsonb_build_object('next', jsonb_build_object('dueDate', (current_date + (n % 90 - 30))::text)))
          as filings) f`,
     [connectionId, officerId],
+  );
+  // Their company files, which the deadlines card reads (each file's filings from its request).
+  await database.query(
+    `insert into company_files (connection_id, country_code, company_id, company_name, filings, latest_request_id)
+     select connection_id, country_code, company_id, company_name,
+       filings || jsonb_build_object('source', jsonb_build_object('requestId', request_id, 'version', 1, 'asOf', now()::text)), request_id
+     from company_requests where request_id like 'req_home_%'`,
   );
   await database.query(
     `insert into pending_changes (kind, connection_id, target, details, reason, requested_by_email, expires_at)

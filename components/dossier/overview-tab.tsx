@@ -1,3 +1,5 @@
+import Link from "next/link";
+import { companyHref } from "./company-link";
 import type { Activities, Company, CompanyResponse } from "@/lib/registry/schemas";
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
@@ -169,9 +171,23 @@ export function OverviewTab({
 }) {
   const company = snapshot?.company;
   if (!company) {
+    const statuses = snapshot?.request.dataStatus?.dataPoints ?? {};
+    const ordered = "company" in statuses || "companyProfile" in statuses;
+    const file = companyHref(snapshot?.request.countryCode, snapshot?.request.companyId);
     return (
       <p className="rounded-md border p-4 text-sm text-muted-foreground">
-        No company data in this snapshot yet: the company datapoint has not succeeded (see the status above).
+        {ordered
+          ? "No company profile in this snapshot yet: the registry has not delivered it (see the status above)."
+          : "This request did not order the company profile; it brought only what the status above lists."}
+        {file && (
+          <>
+            {" "}
+            <Link href={file} className="text-primary underline-offset-4 hover:underline">
+              Open the company file
+            </Link>{" "}
+            for everything known of the company.
+          </>
+        )}
       </p>
     );
   }

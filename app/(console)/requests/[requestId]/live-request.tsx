@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import Link from "next/link";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
+import { companyHref } from "@/components/dossier/company-link";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { RetryButton } from "@/components/dossier/retry-button";
 import { snapshotDocuments } from "@/lib/requests/snapshot-documents";
@@ -63,6 +64,7 @@ export function LiveRequest({
   });
 
   const dataStatus = request.snapshot?.request.dataStatus;
+  const companyFile = companyHref(request.countryCode ?? undefined, request.companyId ?? undefined);
   return (
     <div className="min-w-0 space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -71,11 +73,16 @@ export function LiveRequest({
             {request.companyName ?? request.companyId ?? "Company not reported yet"}
           </h1>
           <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-            {[request.countryCode, request.companyId].filter(Boolean).join(" · ")} · request {requestId}
+            {[request.countryCode, request.companyId].filter(Boolean).join(" · ")} · request {requestId}: what this one purchase brought
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2" aria-label="Request state">
           {request.origin === "elsewhere" && <Badge variant="outline">Created elsewhere</Badge>}
+          {companyFile && (
+            <Link href={companyFile} className="text-sm text-primary underline-offset-4 hover:underline">
+              Company file
+            </Link>
+          )}
           <Link
             href={`/requests/${encodeURIComponent(requestId)}/compare`}
             className="text-sm text-primary underline-offset-4 hover:underline"
