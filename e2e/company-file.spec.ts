@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
+import { pdfPageTexts } from "../test/pdf-text";
 import { expect, gotoInteractive, test, type Database } from "./fixtures";
 import { orderedDossier } from "./ordered-dossier";
 import { sim } from "./simulator-api";
@@ -103,6 +106,24 @@ test("the company file keeps paid graph expansions: expanded twice, reloaded, st
   const purchases = page.getByTestId("graph-purchases");
   await expect(purchases.getByRole("listitem")).toHaveCount(3);
   await expect(purchases.getByRole("listitem").filter({ hasText: "Expanded 1 company" })).toHaveCount(2);
+
+  // The company file's evidence pack: where each part came from, and the report draws the merged graph, owners
+  // reached only through the expansions included.
+  const merged = await fileGraph(db, "BE", "LARGE", () => true);
+  const firstIds = new Set(first.map((n) => n.nodeId));
+  const reached = merged.filter((n) => !firstIds.has(n.nodeId) && n.company?.legalName);
+  expect(reached.length).toBeGreaterThan(0);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export the company file's evidence pack" }).click(),
+  ]);
+  const entries = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+  const sources = JSON.parse(strFromU8(entries["sources.json"]!)) as { graphPurchases: unknown[]; sources: Record<string, unknown> };
+  expect(sources.graphPurchases).toHaveLength(3);
+  expect(Object.keys(sources.sources)).toContain("company");
+  const flat = (text: string) => text.normalize("NFKC").replace(/\s+/g, "");
+  const report = flat((await pdfPageTexts(entries["report.pdf"]!)).join(""));
+  expect(report).toContain(flat(reached[0]!.company!.legalName!));
 
   // Switching tab writes it into the URL.
   await page.getByRole("tab", { name: "People" }).click();

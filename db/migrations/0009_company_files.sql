@@ -45,7 +45,7 @@ UPDATE "company_requests" SET "purpose" = 'order' WHERE "origin" = 'console' AND
 UPDATE "company_requests" AS r SET "parent_request_id" = (
 	SELECT p."request_id" FROM "company_requests" AS p
 	WHERE p."connection_id" = r."connection_id" AND p."country_code" = r."country_code" AND p."company_id" = r."company_id"
-		AND p."purpose" IN ('order', 'onboarding') AND p."created_at" <= r."created_at"
+		AND (p."purpose" IS NULL OR p."purpose" IN ('order', 'onboarding')) AND p."created_at" <= r."created_at"
 	ORDER BY p."created_at" DESC LIMIT 1)
 WHERE r."purpose" IN ('document_listing', 're_retrieval') AND r."parent_request_id" IS NULL;
 --> statement-breakpoint

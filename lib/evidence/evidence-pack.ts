@@ -19,6 +19,8 @@ export type EvidencePackOptions = {
   /** Opens a delivered document (by default through its signed URL, refreshed through the request's connection). */
   fetchDocument?: (documentId: string) => Promise<SignedDocument>;
   now?: () => Date;
+  /** More JSON files to put beside snapshot.json (a company file's sources), in the manifest like every file. */
+  extraFiles?: { path: string; json: unknown }[];
 };
 
 let version: string | undefined;
@@ -87,6 +89,11 @@ export function evidencePack(request: StoredRequest, actor: Actor, options: Evid
     const snapshotJson = Buffer.from(`${JSON.stringify(snapshot, null, 2)}\n`, "utf8");
     zip.addBuffer(snapshotJson, "snapshot.json");
     files.push({ path: "snapshot.json", sha256: sha256Hex(snapshotJson), bytes: snapshotJson.length });
+    for (const extra of options.extraFiles ?? []) {
+      const bytes = Buffer.from(`${JSON.stringify(extra.json, null, 2)}\n`, "utf8");
+      zip.addBuffer(bytes, extra.path);
+      files.push({ path: extra.path, sha256: sha256Hex(bytes), bytes: bytes.length });
+    }
 
     const documentFiles = new Map<string, string>();
     const documentsNotIncluded: NonNullable<ManifestInput["documentsNotIncluded"]>[number][] = [];

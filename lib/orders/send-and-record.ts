@@ -84,7 +84,8 @@ export async function sendAndRecord(
           ? sql`${paid.parentRequestId}`
           : sql`(select p.request_id from company_requests p
                  where p.connection_id is not distinct from ${connectionId}::uuid and p.country_code = ${company.countryCode}
-                   and p.company_id = ${company.id} and p.purpose in ('order', 'onboarding')
+                   and p.company_id = ${company.id} and (p.purpose is null or p.purpose in ('order', 'onboarding'))
+                   and p.parent_request_id is null and p.request_id <> ${requestId}
                  order by p.created_at desc limit 1)`;
       await tx.execute(sql`
         insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name, purpose, parent_request_id)

@@ -70,6 +70,16 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
       {file && canRead && (
         <section aria-label="Company file" className="min-w-0 space-y-4">
           <FileSources sources={file.sources} graphParts={file.graphParts} />
+          {can(user.role, "exportEvidence") && (
+            // A plain download: the route streams the ZIP as it is assembled.
+            <a
+              href={`/api/companies/${country}/${encodeURIComponent(id)}/evidence`}
+              download
+              className="inline-flex items-center rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              Export the company file&apos;s evidence pack
+            </a>
+          )}
           <DossierTabs
             request={{ requestId: file.latestRequestId ?? "", snapshot: file.snapshot, version: 0, updatedAt: file.updatedAt }}
             graphRequestId={file.graphParts.at(-1)?.requestId}
