@@ -45,6 +45,20 @@ const pendingChange = async (db: Database) => {
 let dossier: Promise<string> | undefined;
 const completeDossier = async (db: Database) => ({ requestId: await (dossier ??= orderedDossier(db, "DE", "HRB 86891")) });
 
+// The dossier with a follow-up under it, and a follow-up of a request never stored here (its own row), so the
+// request list shows both kinds of follow-up row.
+const requestsWithFollowUps = async (db: Database) => {
+  const { requestId } = await completeDossier(db);
+  await db.query(
+    `insert into company_requests (request_id, origin, purpose, parent_request_id, country_code, company_id, company_name, complete)
+     values ($1 || '_a11y_expansion', 'console', 'graph_expansion', $1, 'DE', 'HRB 86891', 'Follow-up', true),
+            ($1 || '_a11y_orphan', 'console', 'retry', 'req_a11y_not_stored', 'DE', 'HRB 86891', 'Orphan', true)
+     on conflict (request_id) do nothing`,
+    [requestId],
+  );
+  return { requestId };
+};
+
 // A monitor of the dossier's company, with an open alert (a signed notification), once per worker.
 let monitored: Promise<{ monitorId: string; alertId: string }> | undefined;
 const monitorWithAlert = (db: Database) =>
@@ -145,8 +159,11 @@ export const consolePages: ConsolePage[] = [
     name: "requests",
     path: "/requests",
     role: "admin",
-    arrange: completeDossier,
-    wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible(),
+    arrange: requestsWithFollowUps,
+    wait: async (page) => {
+      await expect(page.getByRole("link", { name: "Graph expansion" }).first()).toBeVisible();
+      await expect(page.getByText("(not stored here)").first()).toBeVisible();
+    },
   },
   {
     name: "dossier, overview",

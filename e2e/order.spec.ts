@@ -28,7 +28,7 @@ test("a compliance officer sees the price first, confirms it, and is charged exa
   await page.getByRole("button", { name: "Order for 16 credits" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Order for 16 credits?");
-  await expect(dialog).toContainText("maxBudget 16");
+  await expect(dialog).toContainText("Spend cap for the whole request: 16 credits");
   await dialog.getByRole("button", { name: /Spend up to 16 credits/ }).click();
 
   await expect(page).toHaveURL(/\/requests\/req_/);
@@ -55,6 +55,25 @@ test("a compliance officer sees the price first, confirms it, and is charged exa
     caps: { maxBudget: 16, profileMaxBudget: 16 },
     caseReference: "KYC-2026-17",
   });
+});
+
+test("the Full KYB dossier preset chooses its datapoints in one click, with a graph cap that reaches past the first level", async ({
+  page,
+  login,
+  db,
+}) => {
+  await login.signInAndWait(await db.createUser("compliance"));
+  await page.goto(companyPage("DE", "HRB 86891"));
+  await page.getByRole("button", { name: "Full KYB dossier" }).click();
+  const chosen = ["Company profile", "Legal representatives", "Ultimate beneficial owners", "Shareholders", "Ownership graph"];
+  for (const label of [...chosen, "List of available documents"]) await expect(page.getByLabel(label, { exact: true })).toBeChecked();
+  await expect(page.getByLabel("Subsidiaries", { exact: true })).not.toBeChecked();
+  await expect(page.getByTestId("order-total")).toContainText("graph from");
+  const warning = page.getByText("The graph will stop after one level at this cap; you can expand it later, paying per company.");
+  await expect(page.getByLabel("Cap for the ownership graph (credits)")).not.toHaveValue("");
+  await expect(warning).toHaveCount(0);
+  await page.getByLabel("Cap for the ownership graph (credits)").fill("1");
+  await expect(warning).toBeVisible();
 });
 
 test("documents are listed for free and picked with their prices", async ({ page, login, db }) => {

@@ -27,4 +27,23 @@ describe("the filter form", () => {
     expect(renderToStaticMarkup(<FilterForm label="Filter" fields={fields()} clearHref="/audit" />)).not.toContain("Clear");
     expect(renderToStaticMarkup(<FilterForm label="Filter" fields={fields("complete")} />)).not.toContain("Clear");
   });
+
+  it("sends a checkbox whether ticked or not: a hidden off first, then the box's on", () => {
+    const html = renderToStaticMarkup(
+      <FilterForm
+        label="Filter"
+        fields={[]}
+        toggles={[
+          { name: "followUps", label: "Show follow-ups", checked: true },
+          { name: "hideListings", label: "Hide free listings", checked: false },
+        ]}
+      />,
+    );
+    expect(html).toMatch(
+      /<label[^>]*><input type="hidden" name="followUps" value="off"\/><input type="checkbox" [^>]*name="followUps" checked="" value="on"\/>Show follow-ups<\/label>/,
+    );
+    expect(html).toMatch(
+      /<input type="hidden" name="hideListings" value="off"\/><input type="checkbox" [^>]*name="hideListings" value="on"\/>Hide free listings<\/label>/,
+    );
+  });
 });

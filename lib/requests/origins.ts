@@ -9,3 +9,13 @@ export type SnapshotSource = (typeof snapshotSources)[number];
 
 /** Why this console ordered a request: a first order of a company, or a kind of follow-up. */
 export type RequestPurpose = (typeof requestPurposes)[number];
+
+/** Each purpose in words, as the requests list and its CSV export show it. */
+export const requestPurposeLabels: Record<RequestPurpose, string> = {
+  order: "First order",
+  onboarding: "Onboarding",
+  graph_expansion: "Graph expansion",
+  retry: "Retry",
+  re_retrieval: "Re-retrieval after an alert",
+  document_listing: "Document listing",
+};

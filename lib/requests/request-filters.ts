@@ -1,32 +1,61 @@
 /**
- * The requests list's filters as they travel in the URL (`status`, `origin`, `user`), read one way for the page and
- * for its CSV export, so the file holds exactly the rows the page's filters select. A value that does not fit (a
- * stale or hand-edited URL, someone who never ordered here) is dropped, as the page always did. Client-safe.
+ * The requests list's filters as they travel in the URL (`status`, `origin`, `user`, `followUps`, `hideListings`),
+ * read one way for the page and for its CSV export, so the file holds exactly the rows the page's filters select. A
+ * value that does not fit (a stale or hand-edited URL, someone who never ordered here) is dropped, as the page always
+ * did. Client-safe.
  */
+import { z } from "zod";
 import { requestOrigins } from "@/db/vocabulary";
 import type { RequestOrigin } from "./origins";
 
 export const requestStatusFilters = ["complete", "in_progress"] as const;
 export type RequestStatusFilter = (typeof requestStatusFilters)[number];
 
-export type RequestFilters = { status?: RequestStatusFilter; origin?: RequestOrigin; orderedBy?: string };
+export type RequestFilters = {
+  status?: RequestStatusFilter;
+  origin?: RequestOrigin;
+  orderedBy?: string;
+  /** Follow-ups (graph expansions, retries, re-retrievals, listings) shown under the request they follow; on by default. */
+  followUps: boolean;
+  /** Free document listings left out; on by default. */
+  hideListings: boolean;
+};
+
+export const defaultRequestFilters: RequestFilters = { followUps: true, hideListings: true };
 
 type Params = Record<string, string | string[] | undefined>;
 
-const pick = <T extends string>(values: readonly T[], value: string | string[] | undefined): T | undefined =>
-  typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+/**
+ * A checkbox of the GET form: a hidden `off` comes before the checkbox's `on`, so an unchecked box still says so and a
+ * checked one sends both (the last wins). Absent or unreadable, the default holds.
+ */
+const toggle = (fallback: boolean) =>
+  z
+    .preprocess((value) => (Array.isArray(value) ? value.at(-1) : value), z.enum(["on", "off"]).optional())
+    .catch(undefined)
+    .transform((value) => (value === undefined ? fallback : value === "on"));
+
+const filterParams = z.object({
+  status: z.enum(requestStatusFilters).optional().catch(undefined),
+  origin: z.enum(requestOrigins).optional().catch(undefined),
+  user: z.string().optional().catch(undefined),
+  followUps: toggle(defaultRequestFilters.followUps),
+  hideListings: toggle(defaultRequestFilters.hideListings),
+});
 
 /** The filters of `params`; `orderers` are the emails the "Ordered by" filter offers (anyone else is dropped). */
 export function parseRequestFilters(params: Params, orderers: readonly string[]): RequestFilters {
-  const user = params.user;
-  return {
-    status: pick(requestStatusFilters, params.status),
-    origin: pick(requestOrigins, params.origin),
-    orderedBy: typeof user === "string" && orderers.includes(user) ? user : undefined,
-  };
+  const { status, origin, user, followUps, hideListings } = filterParams.parse(params);
+  return { status, origin, orderedBy: user !== undefined && orderers.includes(user) ? user : undefined, followUps, hideListings };
 }
 
-/** The filters as URL parameters (only those set; `user` for who ordered). */
-export function requestFilterParams({ status, origin, orderedBy }: RequestFilters): Record<string, string> {
-  return { ...(status && { status }), ...(origin && { origin }), ...(orderedBy && { user: orderedBy }) };
+/** The filters as URL parameters (only those set or off their default; `user` for who ordered). */
+export function requestFilterParams({ status, origin, orderedBy, followUps, hideListings }: RequestFilters): Record<string, string> {
+  return {
+    ...(status && { status }),
+    ...(origin && { origin }),
+    ...(orderedBy && { user: orderedBy }),
+    ...(followUps !== defaultRequestFilters.followUps && { followUps: followUps ? "on" : "off" }),
+    ...(hideListings !== defaultRequestFilters.hideListings && { hideListings: hideListings ? "on" : "off" }),
+  };
 }

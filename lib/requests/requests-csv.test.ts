@@ -6,6 +6,8 @@ import { requestCsvCells, requestsCsvHeader } from "./requests-csv";
 const row: RequestListRow = {
   requestId: "req_1",
   origin: "console",
+  purpose: "graph_expansion",
+  parentRequestId: "req_0",
   countryCode: "FR",
   companyId: "552 100 554",
   companyName: "=Danone",
@@ -36,6 +38,8 @@ describe("the requests CSV row", () => {
       "ordered by": "ann@example.com",
       "created at": "2026-11-20T09:00:00.000Z",
       "updated at": "2026-11-20T09:05:00.000Z",
+      purpose: "Graph expansion",
+      "follow-up of": "req_0",
     });
   });
 
@@ -47,9 +51,20 @@ describe("the requests CSV row", () => {
       companyName: null,
       charged: undefined,
       orderedBy: null,
+      purpose: null,
+      parentRequestId: null,
       complete: true,
     });
-    expect([cells[1], cells[2], cells[3], cells[4], cells[7], cells[10]]).toEqual(["", "", "", "complete", "", ""]);
+    expect([cells[1], cells[2], cells[3], cells[4], cells[7], cells[10], cells[13], cells[14]]).toEqual([
+      "",
+      "",
+      "",
+      "complete",
+      "",
+      "",
+      "",
+      "",
+    ]);
   });
 
   it("is written through the one writer, so a company name that starts a formula is defused", () => {

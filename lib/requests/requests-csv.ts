@@ -1,4 +1,5 @@
 import type { RequestListRow } from "./list-requests";
+import { requestPurposeLabels } from "./origins";
 
 /** The requests list's columns as CSV. Client-safe and pure (the row mapping of the export). */
 export const requestsCsvHeader = [
@@ -15,9 +16,14 @@ export const requestsCsvHeader = [
   "ordered by",
   "created at",
   "updated at",
+  "purpose",
+  "follow-up of",
 ];
 
-/** One request as the cells of its line; a value the registry has not reported is an empty cell, never a guess. */
+/**
+ * One request as the cells of its line (its purpose in words, and the request it follows up); a value the
+ * registry has not reported is an empty cell, never a guess.
+ */
 export function requestCsvCells(row: RequestListRow): string[] {
   return [
     row.requestId,
@@ -33,5 +39,7 @@ export function requestCsvCells(row: RequestListRow): string[] {
     row.orderedBy ?? "",
     row.createdAt,
     row.updatedAt,
+    row.purpose ? requestPurposeLabels[row.purpose] : "",
+    row.parentRequestId ?? "",
   ];
 }

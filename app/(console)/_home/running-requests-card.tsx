@@ -3,12 +3,13 @@ import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home
 import { utcMinute } from "@/components/time/utc-minute";
 import { loadCard } from "@/lib/home/card-data";
 import { listRequests } from "@/lib/requests/list-requests";
+import { defaultRequestFilters } from "@/lib/requests/request-filters";
 
 const shown = 5;
 
 /** Company requests whose datapoints or documents are still arriving, newest first. */
 export async function RunningRequestsCard() {
-  const data = await loadCard("requests still running", () => listRequests({ status: "in_progress", page: 1 }));
+  const data = await loadCard("requests still running", () => listRequests({ ...defaultRequestFilters, status: "in_progress", page: 1 }));
   return (
     <HomeCard title="Requests still running" href="/requests?status=in_progress" linkLabel="All running requests">
       {data.failure !== undefined ? (

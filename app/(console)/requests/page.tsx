@@ -10,8 +10,8 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
 import { liveTopics } from "@/lib/live/topics";
 import { openIntents } from "@/lib/orders/paid-request-intents";
-import { listRequests, requestOrderers } from "@/lib/requests/list-requests";
-import type { RequestOrigin } from "@/lib/requests/origins";
+import { listRequests, requestOrderers, type RequestListGroup, type RequestListRow } from "@/lib/requests/list-requests";
+import { requestPurposeLabels, type RequestOrigin } from "@/lib/requests/origins";
 import { parseRequestFilters, requestFilterParams, type RequestStatusFilter } from "@/lib/requests/request-filters";
 import { OpenIntents } from "./open-intents";
 
@@ -32,7 +32,8 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
   const page = Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1);
   const orderers = await requestOrderers();
   const filters = parseRequestFilters(params, orderers);
-  const { status, origin, orderedBy } = filters;
+  const { status, origin, orderedBy, followUps, hideListings } = filters;
+  const filtered = Object.keys(requestFilterParams(filters)).length > 0;
   const [{ rows, total, pages }, unsettled] = await Promise.all([listRequests({ ...filters, page }), openIntents()]);
   const query = (p: number) => `?${new URLSearchParams({ ...requestFilterParams(filters), page: String(p) })}`;
   const exportQuery = new URLSearchParams(requestFilterParams(filters)).toString();
@@ -46,7 +47,8 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
             Requests <LiveBadge />
           </h1>
           <p className="text-sm text-muted-foreground">
-            Newest first, updated live as webhooks arrive. {total.toLocaleString("en")} match.
+            Newest first, each order with its follow-ups under it, updated live as webhooks arrive. {total.toLocaleString("en")}{" "}
+            {total === 1 ? "request matches" : "requests match"}, not counting follow-ups.
           </p>
         </div>
         <ExportCsvLink href={`/api/requests/export${exportQuery && `?${exportQuery}`}`} />
@@ -59,17 +61,21 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
           { name: "origin", label: "Origin", value: origin, anyLabel: "Any", options: originOptions },
           { name: "user", label: "Ordered by", value: orderedBy, anyLabel: "Anyone", options: asOptions(orderers) },
         ]}
+        toggles={[
+          { name: "followUps", label: "Show follow-ups", checked: followUps },
+          { name: "hideListings", label: "Hide free listings", checked: hideListings },
+        ]}
       />
       {rows.length === 0 ? (
         <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          No requests{status || origin || orderedBy ? " match these filters" : " yet"}. Requests appear here when they are ordered, or when
-          a webhook brings one created by another client of the same account.
+          No requests{filtered ? " match these filters" : " yet"}. Requests appear here when they are ordered, or when a webhook brings one
+          created by another client of the same account.
         </p>
       ) : (
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>Company</TableHead>
+              <TableHead>Request</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Charged</TableHead>
               <TableHead className="text-right">Version</TableHead>
@@ -78,11 +84,11 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows.map((row) => (
+            {rows.flatMap((row) => [
               <TableRow key={row.requestId}>
                 <TableCell className="max-w-md">
                   <Link
-                    href={`/requests/${encodeURIComponent(row.requestId)}`}
+                    href={requestHref(row.requestId)}
                     className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere]"
                   >
                     {row.companyName ?? row.companyId ?? row.requestId}
@@ -90,27 +96,45 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
                   <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
                     {[row.countryCode, row.companyId].filter(Boolean).join(" · ") || "Company not reported yet"} · {row.requestId}
                   </div>
-                </TableCell>
-                <TableCell>
-                  {row.complete ? <Badge variant="success">Complete</Badge> : <Badge variant="secondary">In progress</Badge>}
-                  <div className="text-xs text-muted-foreground">
-                    {row.datapoints.total === 0 ? "No snapshot yet" : `${row.datapoints.final} of ${row.datapoints.total} final`}
-                  </div>
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {row.charged === undefined ? <span className="text-xs text-muted-foreground">Not reported</span> : `${row.charged} cr`}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{row.version || "—"}</TableCell>
-                <TableCell>
-                  {row.origin === "elsewhere" ? (
-                    <Badge variant="outline">Created elsewhere</Badge>
+                  {row.parentRequestId !== null ? (
+                    <UnlistedParent row={row} />
                   ) : (
-                    <span className="text-sm">{row.orderedBy ?? "This console"}</span>
+                    row.purpose === "onboarding" && <div className="text-xs text-muted-foreground">{requestPurposeLabels.onboarding}</div>
+                  )}
+                  {row.followUps.length > 0 && (
+                    <div className="text-xs text-muted-foreground">
+                      {row.followUps.length === 1 ? "1 follow-up below" : `${row.followUps.length} follow-ups below`}
+                    </div>
                   )}
                 </TableCell>
-                <TableCell className="text-sm tabular-nums">{row.updatedAt.slice(0, 19).replace("T", " ")}</TableCell>
-              </TableRow>
-            ))}
+                <RequestCells row={row} />
+              </TableRow>,
+              ...row.followUps.map((followUp) => (
+                <TableRow key={followUp.requestId} className="bg-muted/30">
+                  <TableCell className="max-w-md" style={{ paddingLeft: `${0.5 + followUp.depth * 1.25}rem` }}>
+                    <div className="flex gap-1">
+                      <span aria-hidden="true" className="text-muted-foreground">
+                        ↳
+                      </span>
+                      <div>
+                        <Link
+                          href={requestHref(followUp.requestId)}
+                          className="font-medium underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+                        >
+                          {followUp.purpose ? requestPurposeLabels[followUp.purpose] : "Follow-up"}
+                        </Link>
+                        <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                          Follow-up of{" "}
+                          {followUp.parentRequestId === row.requestId ? (row.companyName ?? row.requestId) : followUp.parentRequestId} ·{" "}
+                          {followUp.requestId}
+                        </div>
+                      </div>
+                    </div>
+                  </TableCell>
+                  <RequestCells row={followUp} />
+                </TableRow>
+              )),
+            ])}
           </TableBody>
         </Table>
       )}
@@ -124,5 +148,52 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
         </nav>
       )}
     </div>
+  );
+}
+
+const requestHref = (requestId: string) => `/requests/${encodeURIComponent(requestId)}`;
+
+/** A row that follows a request the list does not show: what it is, and the request it follows (a link when stored here). */
+function UnlistedParent({ row }: { row: RequestListGroup }) {
+  return (
+    <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+      {row.purpose ? requestPurposeLabels[row.purpose] : "Follow-up"}, follows{" "}
+      {row.parentStored ? (
+        <>
+          <Link href={requestHref(row.parentRequestId!)} className="underline underline-offset-4">
+            {row.parentRequestId}
+          </Link>{" "}
+          (not in this list)
+        </>
+      ) : (
+        <>{row.parentRequestId} (not stored here)</>
+      )}
+    </div>
+  );
+}
+
+/** The cells after the first: status, charge, version, who ordered it, when it last changed. */
+function RequestCells({ row }: { row: RequestListRow }) {
+  return (
+    <>
+      <TableCell>
+        {row.complete ? <Badge variant="success">Complete</Badge> : <Badge variant="secondary">In progress</Badge>}
+        <div className="text-xs text-muted-foreground">
+          {row.datapoints.total === 0 ? "No snapshot yet" : `${row.datapoints.final} of ${row.datapoints.total} final`}
+        </div>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">
+        {row.charged === undefined ? <span className="text-xs text-muted-foreground">Not reported</span> : `${row.charged} cr`}
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{row.version || "—"}</TableCell>
+      <TableCell>
+        {row.origin === "elsewhere" ? (
+          <Badge variant="outline">Created elsewhere</Badge>
+        ) : (
+          <span className="text-sm">{row.orderedBy ?? "This console"}</span>
+        )}
+      </TableCell>
+      <TableCell className="text-sm tabular-nums">{row.updatedAt.slice(0, 19).replace("T", " ")}</TableCell>
+    </>
   );
 }

@@ -66,7 +66,16 @@ describe("GET /api/requests/export", () => {
     expect(lines.map((l) => l[3])).toEqual([...hostileCells].reverse().map(defused));
     expect(lines[0]!.slice(4, 11)).toEqual(["complete", "1", "1", "4", "0", "console", "ann@example.com"]);
     expect(await exportsBy(user.email)).toEqual([
-      { details: { status: "complete", origin: "any", orderedBy: "ann@example.com", rows: hostileCells.length } },
+      {
+        details: {
+          status: "complete",
+          origin: "any",
+          orderedBy: "ann@example.com",
+          followUps: "shown",
+          freeListings: "hidden",
+          rows: hostileCells.length,
+        },
+      },
     ]);
   });
 

@@ -12,6 +12,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { defaultGraphCap, fullKybSelection, graphOneLevelWarning, graphStopsAfterOneLevel } from "@/lib/orders/order-defaults";
 import { datapointLabels, datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
@@ -42,7 +43,13 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
   const [listing, setListing] = useState<{ busy: boolean; error?: string }>({ busy: false });
   const documentPrices = (documents ?? []).filter((d) => pickedDocuments.includes(d.id)).map((d) => d.price ?? 0);
   const quote = useMemo(() => quoteOrder(pricing, mode ?? "verification", chosen, documentPrices), [pricing, mode, chosen, documentPrices]);
-  const prefilled: Record<CapName, number> = { maxBudget: quote.total, profileMaxBudget: quote.profile, graphMaxBudget: quote.graph };
+  // The graph is quoted at one company; its cap defaults to about two levels of owners, and the whole request's cap with it.
+  const graphCap = chosen.includes("graph") ? defaultGraphCap(quote.graph) : 0;
+  const prefilled: Record<CapName, number> = {
+    maxBudget: Math.round((quote.profile + quote.documents + graphCap) * 100) / 100,
+    profileMaxBudget: quote.profile,
+    graphMaxBudget: graphCap,
+  };
   const [capEdits, setCapEdits] = useState<Partial<Record<CapName, string>>>({});
   const capValue = (name: CapName) => capEdits[name] ?? String(prefilled[name]);
   const [graphInteractive, setGraphInteractive] = useState(false);
@@ -55,6 +62,21 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
   const toggle = (datapoint: OrderableDatapoint, on: boolean) =>
     setChosen((c) => (on ? [...c, datapoint] : c.filter((d) => d !== datapoint)));
   const capNumber = (name: CapName) => (capValue(name).trim() === "" ? undefined : Number(capValue(name)));
+  const graphStops =
+    chosen.includes("graph") &&
+    graphStopsAfterOneLevel({
+      perCompany: quote.graph,
+      graphCap: capNumber("graphMaxBudget"),
+      totalCap: capNumber("maxBudget"),
+      otherSpend: quote.profile + quote.documents,
+      interactive: graphInteractive,
+    });
+
+  function chooseFullKyb() {
+    setChosen(fullKybSelection(pricing, mode ?? "verification"));
+    setCapEdits({});
+    setGraphInteractive(false);
+  }
 
   function listDocuments() {
     listingAbort.current?.abort();
@@ -110,6 +132,14 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
           ))}
         </fieldset>
       )}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <Button type="button" variant="outline" size="sm" onClick={chooseFullKyb}>
+          Full KYB dossier
+        </Button>
+        <span className="text-muted-foreground">
+          Chooses the profile, legal representatives, UBOs, shareholders, ownership graph and list of documents, where offered.
+        </span>
+      </div>
       <fieldset className="space-y-1">
         <legend className="mb-1 text-sm font-medium">Datapoints</legend>
         <ul className="divide-y rounded-md border">
@@ -198,6 +228,11 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
                 aria-invalid={Boolean(refusal?.fieldErrors?.[cap.name])}
               />
               <FormError message={refusal?.fieldErrors?.[cap.name]?.[0]} />
+              {cap.name === "graphMaxBudget" && graphStops && (
+                <p className="text-sm text-warning-foreground" data-testid="graph-cap-warning">
+                  {graphOneLevelWarning}
+                </p>
+              )}
             </div>
           ))}
           <CaseReferenceField
@@ -219,7 +254,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
         <span className="text-sm text-muted-foreground">
           {" "}
           (profile {credits(quote.profile)}
-          {chosen.includes("graph") && `, graph from ${credits(quote.graph)}`}
+          {chosen.includes("graph") && `, graph from ${credits(quote.graph)}, more as it explores, within its cap`}
           {pickedDocuments.length > 0 && `, documents ${credits(quote.documents)}`})
         </span>
       </p>
@@ -260,7 +295,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
           confirming
             ? {
                 title: `Order for ${credits(quote.total)}?`,
-                body: `${chosen.map((d) => datapointLabels[d]).join(", ")}${pickedDocuments.length ? ` and ${pickedDocuments.length} document(s)` : ""}. Caps: ${capsShown.map((c) => `${c.name} ${capValue(c.name) || "none"}`).join(", ")}. Credits are spent when you confirm.`,
+                body: `${chosen.map((d) => datapointLabels[d]).join(", ")}${pickedDocuments.length ? ` and ${pickedDocuments.length} document(s)` : ""}. Caps: ${capsShown.map((c) => `${c.label}: ${capNumber(c.name) === undefined ? "none" : credits(capNumber(c.name)!)}`).join("; ")}. Credits are spent when you confirm.`,
                 action: `Spend up to ${credits(Number(capValue("maxBudget")) || quote.total)}`,
               }
             : undefined
