@@ -158,6 +158,23 @@ test("a document listing neither hides the company's deadlines from the calendar
   );
   expect(listing?.parent_request_id).toBeTruthy();
 
+  // /requests: the free listing is hidden by default; shown, it sits under its parent, not as a row of its own.
+  await page.goto("/requests");
+  await expect(page.getByRole("row").filter({ hasText: listing!.request_id })).toHaveCount(0);
+  await page.getByLabel("Hide free listings").uncheck();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/hideListings=off/);
+  const rows = page.getByRole("row");
+  const listingRow = rows.filter({ hasText: listing!.request_id });
+  await expect(listingRow).toContainText("Document listing");
+  await expect(listingRow).toContainText("Follow-up of");
+  const texts = await rows.allInnerTexts();
+  const parentAt = texts.findIndex((t) => t.includes(listing!.parent_request_id!) && !t.includes("Follow-up of"));
+  const listingAt = texts.findIndex((t) => t.includes(listing!.request_id));
+  expect(parentAt).toBeGreaterThan(0);
+  expect(listingAt).toBeGreaterThan(parentAt);
+  expect(texts.slice(parentAt + 1, listingAt + 1).every((t) => t.includes("Follow-up of"))).toBe(true);
+
   // The listing is the company's newest request; the calendar still shows its two overdue filings, under the order's case reference.
   await page.goto(`/calendar?caseReference=${caseReference}`);
   const overdue = page.getByRole("region", { name: /^Overdue/ });
