@@ -151,6 +151,12 @@ test("a document listing neither hides the company's deadlines from the calendar
     .toBe(1);
 
   await gotoInteractive(page, "/companies/GB/INACTIVE");
+  // "Order more": what the file holds is marked, and the preset leaves out what is current there.
+  await expect(page.getByRole("heading", { name: "Order more" })).toBeVisible();
+  await expect(page.locator('[data-held="company"]')).toContainText("In the file since");
+  await expect(page.getByLabel("Company profile", { exact: true })).not.toBeChecked();
+  await page.getByRole("button", { name: "Full KYB dossier" }).click();
+  await expect(page.getByLabel("Company profile", { exact: true })).not.toBeChecked();
   await page.getByRole("button", { name: "List available documents (free)" }).click();
   await expect(page.getByRole("button", { name: "List again (free)" })).toBeVisible({ timeout: 60_000 });
   const [listing] = await db.query<{ request_id: string; purpose: string; parent_request_id: string | null }>(

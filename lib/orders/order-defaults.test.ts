@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PricingResponse } from "@/lib/registry/schemas";
-import { defaultGraphCap, fullKybSelection, graphStopsAfterOneLevel } from "./order-defaults";
+import { defaultGraphCap, fullKybSelection, graphStopsAfterOneLevel, heldDatapoints } from "./order-defaults";
 
 const both = (verification: number, onboarding: number) => ({ verification: { price: verification }, onboarding: { price: onboarding } });
 const pricing: PricingResponse = {
@@ -76,5 +76,24 @@ describe("the graph's spend cap", () => {
     expect(graphStopsAfterOneLevel({ ...rule, graphCap: undefined })).toBe(false);
     expect(graphStopsAfterOneLevel({ ...rule, graphCap: Number.NaN })).toBe(false);
     expect(graphStopsAfterOneLevel({ ...rule, graphCap: 3, interactive: true })).toBe(false);
+  });
+});
+
+describe("heldDatapoints", () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  it("says each held datapoint current or due for a refresh after 30 days; the legacy profile stands for two", () => {
+    const held = heldDatapoints(
+      {
+        companyProfile: { asOf: "2026-11-20T00:00:00.000Z" },
+        ultimateBeneficialOwners: { asOf: "2026-09-01T00:00:00.000Z" },
+        company: { asOf: "2026-10-01T00:00:00.000Z" },
+      },
+      now,
+    );
+    expect(held).toEqual({
+      company: { asOf: "2026-11-20T00:00:00.000Z", current: true },
+      legalRepresentatives: { asOf: "2026-11-20T00:00:00.000Z", current: true },
+      ultimateBeneficialOwners: { asOf: "2026-09-01T00:00:00.000Z", current: false },
+    });
   });
 });

@@ -56,3 +56,26 @@ export function graphStopsAfterOneLevel(input: {
   );
   return budgets.length > 0 && Math.min(...budgets) < 2 * perCompany;
 }
+
+/** A value the company file holds is due for a refresh once it is this old. */
+export const staleAfterDays = 30;
+
+/** What the company file holds of a datapoint: since when, and whether it is still current (not yet stale). */
+export type HeldDatapoint = { asOf: string; current: boolean };
+
+/**
+ * The datapoints the company file holds (datapoint → as-of time), each said current or due for a refresh at `now`.
+ * The legacy `companyProfile` stands for the company and its legal representatives.
+ */
+export function heldDatapoints(sources: Record<string, { asOf: string }>, now: Date): Record<string, HeldDatapoint> {
+  const held: Record<string, HeldDatapoint> = {};
+  const put = (datapoint: string, asOf: string) => {
+    if (held[datapoint] && held[datapoint].asOf >= asOf) return;
+    held[datapoint] = { asOf, current: now.getTime() - Date.parse(asOf) < staleAfterDays * 86_400_000 };
+  };
+  for (const [datapoint, { asOf }] of Object.entries(sources)) {
+    if (datapoint === "companyProfile") ["company", "legalRepresentatives"].forEach((d) => put(d, asOf));
+    else put(datapoint, asOf);
+  }
+  return held;
+}

@@ -12,7 +12,13 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { defaultGraphCap, fullKybSelection, graphOneLevelWarning, graphStopsAfterOneLevel } from "@/lib/orders/order-defaults";
+import {
+  defaultGraphCap,
+  fullKybSelection,
+  graphOneLevelWarning,
+  graphStopsAfterOneLevel,
+  type HeldDatapoint,
+} from "@/lib/orders/order-defaults";
 import { datapointLabels, datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
@@ -27,16 +33,27 @@ const caps: { name: CapName; label: string }[] = [
   { name: "graphMaxBudget", label: "Cap for the ownership graph" },
 ];
 
-type Props = { countryCode: RegistryCountry; companyId: string; pricing: PricingResponse; canOrder: boolean };
+type Props = {
+  countryCode: RegistryCountry;
+  companyId: string;
+  pricing: PricingResponse;
+  canOrder: boolean;
+  /** What the company file already holds: offered again, but chosen by default only when due for a refresh. */
+  held?: Record<string, HeldDatapoint>;
+};
 
-/** What an order will cost, shown before anything is spent; and, for those who may, the order itself. */
-export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props) {
+/**
+ * What an order will cost, shown before anything is spent; and, for those who may, the order itself. Beside a company
+ * file it is "Order more": what the file holds and is current is not chosen by default, by the preset either.
+ */
+export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {} }: Props) {
+  const current = (datapoint: string) => held[datapoint]?.current === true;
   const router = useRouter();
   const modes = offeredModes(pricing);
   const [mode, setMode] = useState(modes.includes("verification") ? "verification" : modes[0]);
   const offers = datapointOffers(pricing, mode ?? "verification");
   const [chosen, setChosen] = useState<OrderableDatapoint[]>(() =>
-    offers.find((o) => o.datapoint === "company")?.available ? ["company"] : [],
+    offers.find((o) => o.datapoint === "company")?.available && !current("company") ? ["company"] : [],
   );
   const [documents, setDocuments] = useState<RegistryDocument[] | undefined>();
   const [pickedDocuments, setPickedDocuments] = useState<string[]>([]);
@@ -73,7 +90,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
     });
 
   function chooseFullKyb() {
-    setChosen(fullKybSelection(pricing, mode ?? "verification"));
+    setChosen(fullKybSelection(pricing, mode ?? "verification").filter((d) => !current(d)));
     setCapEdits({});
     setGraphInteractive(false);
   }
@@ -118,7 +135,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
   return (
     <section aria-labelledby="order-heading" className="space-y-4 rounded-lg border p-4">
       <h2 id="order-heading" className="text-lg font-semibold">
-        {canOrder ? "Order" : "Prices"}
+        {canOrder ? (Object.keys(held).length ? "Order more" : "Order") : "Prices"}
       </h2>
       {!canOrder && <p className="text-sm text-muted-foreground">Your role sees prices; ordering is for compliance officers and admins.</p>}
       {modes.length > 1 && (
@@ -137,7 +154,8 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
           Full KYB dossier
         </Button>
         <span className="text-muted-foreground">
-          Chooses the profile, legal representatives, UBOs, shareholders, ownership graph and list of documents, where offered.
+          Chooses the profile, legal representatives, UBOs, shareholders, ownership graph and list of documents, where offered
+          {Object.keys(held).length ? " and not already current in the company file" : ""}.
         </span>
       </div>
       <fieldset className="space-y-1">
@@ -157,6 +175,12 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder }: Props)
                   <Label htmlFor={id} className={offer.available ? "" : "text-muted-foreground"}>
                     {datapointLabels[offer.datapoint]}
                   </Label>
+                  {held[offer.datapoint] && (
+                    <span className="text-xs text-muted-foreground" data-held={offer.datapoint}>
+                      In the file since {held[offer.datapoint]!.asOf.slice(0, 10)}
+                      {held[offer.datapoint]!.current ? "" : ", due for a refresh"}
+                    </span>
+                  )}
                 </span>
                 <span className="text-muted-foreground" data-price={offer.datapoint}>
                   {!offer.available

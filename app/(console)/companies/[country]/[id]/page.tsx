@@ -13,6 +13,7 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { prefilledMetadata } from "@/lib/monitors/metadata-input";
 import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { companyHeader } from "@/lib/orders/company-header";
+import { heldDatapoints } from "@/lib/orders/order-defaults";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
 import { settle } from "@/lib/registry/settle";
@@ -89,7 +90,15 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
         </section>
       )}
       {pricing.error && <RegistryProblem what="Reading the prices" error={pricing.error} />}
-      {pricing.value && <OrderPanel countryCode={country} companyId={id} pricing={pricing.value} canOrder={canOrder} />}
+      {pricing.value && (
+        <OrderPanel
+          countryCode={country}
+          companyId={id}
+          pricing={pricing.value}
+          canOrder={canOrder}
+          held={file ? heldDatapoints(file.sources, new Date()) : undefined}
+        />
+      )}
       {can(user.role, "readMonitors") && (
         <MonitoringStatus record={await companyMonitorRecord(registry.connection.id, country, id)}>
           {can(user.role, "manageMonitors") && (
