@@ -142,7 +142,7 @@ test("a document listing neither hides the company's deadlines from the calendar
   await expect
     .poll(
       async () =>
-        (await db.query("select 1 from company_files where country_code = 'GB' and company_id = 'INACTIVE' and filings is not null"))
+        (await db.query("select 1 from company_files where country_code = 'GB' and company_id = 'INACTIVE' and sources ? 'company'"))
           .length,
       {
         timeout: 30_000,

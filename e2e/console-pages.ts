@@ -215,6 +215,14 @@ export const consolePages: ConsolePage[] = [
     wait: dossierTab("Raw", (page) => expect(page.getByTestId("raw-snapshot")).toBeVisible()),
   },
   {
+    name: "company file with its dossier and Order more",
+    path: "/companies/DE/HRB%2086891?tab=people",
+    role: "compliance",
+    dark: true,
+    arrange: completeDossier,
+    wait: (page) => expect(page.getByTestId("file-sources")).toBeVisible(),
+  },
+  {
     name: "company page with its order panel",
     path: "/companies/DE/HRB%2086891",
     role: "admin",
