@@ -24,7 +24,11 @@ const fields = {
     .regex(/^[A-Z]{2}$/, { error: "a two-letter country code" }),
   company: textFilter(200),
   caseReference: textFilter(caseReferenceMax),
+  show: z.literal("all", { error: "all, or left out" }),
 };
+
+/** The agenda's tables show this many rows each unless `show=all`: thousands of rows would take seconds to send. */
+export const agendaRows = 200;
 
 export type CalendarQuery = {
   view: CalendarView;
@@ -35,6 +39,8 @@ export type CalendarQuery = {
   company?: string;
   /** Part of one of its case references, any case. */
   caseReference?: string;
+  /** Every row of the agenda's tables, not the first `agendaRows`. */
+  show?: "all";
 };
 
 const labels: Record<keyof typeof fields, string> = {
@@ -43,6 +49,7 @@ const labels: Record<keyof typeof fields, string> = {
   country: "Country",
   company: "Company",
   caseReference: "Case reference",
+  show: "Show",
 };
 
 type Params = Record<string, string | string[] | undefined>;

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyFiles, companyRequests, type CompanyFileRow } from "@/db/schema";
 import type { CompanyResponse, Graph, GraphNode } from "@/lib/registry/schemas";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storeSandboxConnection } from "@/test/stored-connection";
+import { companyFilesSettled } from "./company-file-filer";
 import { fileUnfiledRequests } from "./company-file-store";
 
 let connectionId: string;
@@ -268,5 +269,29 @@ describe("the company file", () => {
     const [request] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, "req_unfiled"));
     expect(request!.filedVersion).toBe(2);
     expect(await fileUnfiledRequests(db())).toBe(0);
+  });
+
+  it("files a burst of webhook deliveries for one company soon after, in few writes, every request filed", async () => {
+    const before = await db().select().from(companyFiles).where(eq(companyFiles.companyId, "BURST-1"));
+    expect(before).toHaveLength(0);
+    const burst = Array.from({ length: 12 }, (_, i) =>
+      storeSnapshot(
+        db(),
+        connectionId,
+        snapshot(`req_burst_${i}`, 1, { company: "succeeded" }, { company: { legalName: `Burst ${i}` } }, "BURST-1"),
+        "webhook",
+        { fileLater: true },
+      ),
+    );
+    expect((await Promise.all(burst)).every((r) => r.outcome === "applied")).toBe(true);
+    await companyFilesSettled();
+    const file = await fileOf(connectionId, "BURST-1");
+    // Twelve requests, one file: fewer writes than deliveries (they were merged in batches).
+    expect(file.revision).toBeLessThan(12);
+    expect(file.sources.company!.requestId).toMatch(/^req_burst_/);
+    const unfiled = await db().execute(
+      sql`select request_id from company_requests where company_id = 'BURST-1' and filed_version < version`,
+    );
+    expect(unfiled.rows).toEqual([]);
   });
 });

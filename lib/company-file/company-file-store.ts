@@ -29,14 +29,19 @@ export const isFirstOrder = (purpose: RequestPurpose | null) => purpose === null
 const maxAttempts = 20;
 
 /**
- * Merges one request's current snapshot into its company's file (lib/company-file/merge-company-file.ts) and marks
- * the request filed at its version: one statement, which changes the file only if it is still as read (else it
- * reads again). The file's sections are merged by the database (`||`), so the sections are never read here; the
- * merged graph is read only when the snapshot brings a graph.
+ * Merges requests' current snapshots into their company's file (lib/company-file/merge-company-file.ts), in order, and
+ * marks each request filed at its version: one statement, which changes the file only if it is still as read (else
+ * it reads again). The file's sections are merged by the database (`||`), so the sections are never read here; the
+ * merged graph is read only when a snapshot brings a graph.
  */
-export async function fileSnapshot(executor: Executor, key: CompanyKey, contribution: Contribution): Promise<void> {
-  const bringsGraph = contribution.snapshot.request.dataStatus?.dataPoints?.graph?.status === "succeeded";
+export async function fileSnapshots(executor: Executor, key: CompanyKey, contributions: readonly Contribution[]): Promise<void> {
+  const bringsGraph = contributions.some((c) => c.snapshot.request.dataStatus?.dataPoints?.graph?.status === "succeeded");
   const where = sql`f.connection_id = ${key.connectionId}::uuid and f.country_code = ${key.countryCode} and f.company_id = ${key.companyId}`;
+  const filed = JSON.stringify(contributions.map((c) => ({ request_id: c.requestId, version: c.version })));
+  const markFiled = (when: ReturnType<typeof sql>) => sql`
+    update company_requests r set filed_version = greatest(r.filed_version, v.version)
+    from jsonb_to_recordset(${filed}::jsonb) as v(request_id text, version bigint)
+    where r.request_id = v.request_id and ${when}`;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const read = await executor.execute<FileRow>(sql`
       select f.revision, f.company_name, f.sources, ${bringsGraph ? sql`f.graph::text` : sql`null`} as graph, f.graph_parts, f.documents,
@@ -44,7 +49,7 @@ export async function fileSnapshot(executor: Executor, key: CompanyKey, contribu
       from company_files f left join company_requests r on r.request_id = f.latest_request_id
       where ${where}`);
     const row = read.rows[0];
-    const state: CompanyFileState = row
+    let file: CompanyFileState = row
       ? {
           companyName: row.company_name,
           sources: row.sources,
@@ -58,10 +63,14 @@ export async function fileSnapshot(executor: Executor, key: CompanyKey, contribu
               : null,
         }
       : emptyCompanyFile;
-    const { file, sectionPatch, changed } = mergeIntoCompanyFile(state, contribution);
-    const markFiled = (when: ReturnType<typeof sql>) => sql`
-      update company_requests set filed_version = greatest(filed_version, ${contribution.version})
-      where request_id = ${contribution.requestId} and ${when}`;
+    const sectionPatch: Record<string, unknown> = {};
+    let changed = false;
+    for (const contribution of contributions) {
+      const merged = mergeIntoCompanyFile(file, contribution);
+      file = merged.file;
+      Object.assign(sectionPatch, merged.sectionPatch);
+      changed ||= merged.changed;
+    }
     if (!changed) {
       await executor.execute(markFiled(sql`true`));
       return;
@@ -94,6 +103,10 @@ export async function fileSnapshot(executor: Executor, key: CompanyKey, contribu
     `the company file of ${key.countryCode} ${key.companyId} changed under ${maxAttempts} attempts in a row; nothing was written`,
   );
 }
+
+/** One request's snapshot into its company's file (fileSnapshots with one). */
+export const fileSnapshot = (executor: Executor, key: CompanyKey, contribution: Contribution) =>
+  fileSnapshots(executor, key, [contribution]);
 
 type UnfiledRow = {
   request_id: string;

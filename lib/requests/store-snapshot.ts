@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { fileSoon } from "@/lib/company-file/company-file-filer";
 import { fileSnapshot, isFirstOrder } from "@/lib/company-file/company-file-store";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
@@ -98,6 +99,12 @@ export async function storeSnapshot(
      * record. It must write only `where exists (select 1 from written)`: the write may find the request changed.
      */
     alongside?: (version: number) => SQL;
+    /**
+     * File the snapshot into its company file soon after, not before returning (lib/company-file/company-file-filer.ts):
+     * for webhook deliveries, whose sender waits for the answer and may send a burst for one company. Never inside
+     * a transaction: the file's write outlives it.
+     */
+    fileLater?: boolean;
   } = {},
 ): Promise<StoreSnapshotResult> {
   const { request } = snapshot;
@@ -151,23 +158,22 @@ export async function storeSnapshot(
       ${liveEventsCtes([liveTopics.request(requestId), liveTopics.requests, ...(options.alsoNotify ?? [])], { when: written })}
       select ${written} as written, (select count(*) from live_sent) as notified`);
     if (write.rows[0]?.written) {
-      // The company file follows in its own statement; a crash in between leaves the request unfiled, for
-      // fileUnfiledRequests to file at the next start.
+      // The company file follows in its own statement (now, or soon after for a webhook); a crash in between leaves
+      // the request unfiled, for fileUnfiledRequests to file at the next start.
       const storedCountry = row.country_code ?? countryCode;
       const storedCompany = row.company_id ?? companyId;
       if (connectionId && storedCountry && storedCompany) {
-        await fileSnapshot(
-          executor,
-          { connectionId, countryCode: storedCountry, companyId: storedCompany },
-          {
-            requestId,
-            version,
-            createdAt: row.created_at ? new Date(row.created_at).toISOString() : now,
-            succeededAt,
-            firstOrder: isFirstOrder(row.purpose),
-            snapshot: merged,
-          },
-        );
+        const key = { connectionId, countryCode: storedCountry, companyId: storedCompany };
+        const contribution = {
+          requestId,
+          version,
+          createdAt: row.created_at ? new Date(row.created_at).toISOString() : now,
+          succeededAt,
+          firstOrder: isFirstOrder(row.purpose),
+          snapshot: merged,
+        };
+        if (options.fileLater) fileSoon(executor, key, contribution);
+        else await fileSnapshot(executor, key, contribution);
       }
       return { outcome: "applied", requestId, version, storedVersion: version, complete };
     }

@@ -173,6 +173,7 @@ async function storeSnapshotDelivery(
   const stored = await storeSnapshot(database, connectionId, event.snapshot, "webhook", {
     guard: sql`not exists (select 1 from webhook_deliveries where connection_id = ${connectionId} and message_id = ${messageId} and outcome <> 'duplicate')`,
     alsoNotify: [liveTopics.webhooks],
+    fileLater: true,
     // No "on conflict" here: a first receipt recorded meanwhile fails the whole statement rather than apply twice.
     alongside: (version) => sql`ledger as (
       insert into webhook_deliveries (connection_id, message_id, type, request_id, outcome, version, processing_ms)

@@ -5,7 +5,14 @@ import { Button } from "@/components/ui/button";
 import { guardPage } from "@/lib/auth/guard-page";
 import { calendarEntries } from "@/lib/calendar/calendar-entries";
 import { latestCalendarFeed } from "@/lib/calendar/calendar-feeds";
-import { filterEntries, filterParams, parseCalendarQuery, type CalendarQuery, type CalendarView } from "@/lib/calendar/calendar-query";
+import {
+  agendaRows,
+  filterEntries,
+  filterParams,
+  parseCalendarQuery,
+  type CalendarQuery,
+  type CalendarView,
+} from "@/lib/calendar/calendar-query";
 import { utcDay } from "@/lib/calendar/filing-entries";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
 import { createFeedAction, revokeFeedAction } from "./actions";
@@ -23,6 +30,7 @@ function calendarHref(query: CalendarQuery, change: Partial<CalendarQuery>): str
   const params = filterParams(next);
   params.set("view", next.view);
   if (next.view === "month") params.set("month", next.month);
+  if (next.show) params.set("show", next.show);
   return `/calendar?${params}`;
 }
 
@@ -78,9 +86,23 @@ export default async function CalendarPage({ searchParams }: PageProps<"/calenda
           </Button>
         ))}
       </nav>
-      <AgendaTable id="overdue-heading" title="Overdue" entries={overdue} empty="Nothing overdue matches." />
+      <AgendaTable
+        id="overdue-heading"
+        title="Overdue"
+        entries={overdue}
+        empty="Nothing overdue matches."
+        limit={query.show ? undefined : agendaRows}
+        moreHref={calendarHref(query, { show: "all" })}
+      />
       {query.view === "agenda" ? (
-        <AgendaTable id="upcoming-heading" title="Upcoming" entries={upcoming} empty="No upcoming deadline matches." />
+        <AgendaTable
+          id="upcoming-heading"
+          title="Upcoming"
+          entries={upcoming}
+          empty="No upcoming deadline matches."
+          limit={query.show ? undefined : agendaRows}
+          moreHref={calendarHref(query, { show: "all" })}
+        />
       ) : (
         <MonthGrid month={query.month} entries={entries} today={today} monthHref={(month) => calendarHref(query, { month })} />
       )}
