@@ -18,6 +18,13 @@ describe("parseCalendarQuery", () => {
     expect(query).toEqual({ view: "month", month: "2026-12", country: "GB", company: "acme", caseReference: "K-1" });
   });
 
+  it("reads show=all, the agenda's every row, and refuses any other value", () => {
+    expect(parseCalendarQuery({ show: "all" }, now).query.show).toBe("all");
+    const refused = parseCalendarQuery({ show: "everything" }, now);
+    expect(refused.query.show).toBeUndefined();
+    expect(refused.problems).toEqual(["Show must be all, or left out."]);
+  });
+
   it("ignores a refused parameter, naming it and why, and keeps the others", () => {
     const { query, problems } = parseCalendarQuery(
       { view: "year", month: "2026-13", country: "GBR", company: "x".repeat(201), caseReference: "ok" },
