@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { companyFilesSettled } from "@/lib/company-file/company-file-filer";
 
 // Each integration test file gets its own database, copied from the migrated template.
 const name = `registry_desk_test_${randomBytes(6).toString("hex")}`;
@@ -26,7 +27,14 @@ beforeAll(async () => {
   await adminQuery(`create database ${name} template ${inject("templateDatabase")}`);
 });
 
+// A webhook's snapshot is filed into its company file just after the delivery is acknowledged: let that finish within
+// its test, so it never meets the next test's truncate (a deadlock) or the dropped database.
+afterEach(async () => {
+  await companyFilesSettled();
+});
+
 afterAll(async () => {
+  await companyFilesSettled();
   const pools = (globalThis as { registryDeskPools?: Map<string, { $client: pg.Pool }> }).registryDeskPools;
   for (const db of pools?.values() ?? []) await db.$client.end();
   pools?.clear();
