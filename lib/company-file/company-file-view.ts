@@ -24,18 +24,17 @@ export type CompanyFileView = {
   snapshot: CompanyResponse;
 };
 
+/** The row of `key`'s company file. */
+const keyIs = (key: CompanyKey) =>
+  and(
+    eq(companyFiles.connectionId, key.connectionId),
+    eq(companyFiles.countryCode, key.countryCode),
+    eq(companyFiles.companyId, key.companyId),
+  );
+
 /** The company file of `key`, or undefined when the console has no request for the company through that connection. */
 export async function readCompanyFile(key: CompanyKey): Promise<CompanyFileView | undefined> {
-  const [row] = await db()
-    .select()
-    .from(companyFiles)
-    .where(
-      and(
-        eq(companyFiles.connectionId, key.connectionId),
-        eq(companyFiles.countryCode, key.countryCode),
-        eq(companyFiles.companyId, key.companyId),
-      ),
-    );
+  const [row] = await db().select().from(companyFiles).where(keyIs(key));
   if (!row) return undefined;
   const delivered: Record<string, Record<string, unknown>[]> = {};
   const listed: Record<string, unknown>[] = [];
@@ -72,15 +71,6 @@ export async function readCompanyFile(key: CompanyKey): Promise<CompanyFileView 
 
 /** The merged ownership graph of a company file, for checking an expansion against what the user saw. */
 export async function companyFileGraph(key: CompanyKey): Promise<Graph | undefined> {
-  const [row] = await db()
-    .select({ graph: companyFiles.graph })
-    .from(companyFiles)
-    .where(
-      and(
-        eq(companyFiles.connectionId, key.connectionId),
-        eq(companyFiles.countryCode, key.countryCode),
-        eq(companyFiles.companyId, key.companyId),
-      ),
-    );
+  const [row] = await db().select({ graph: companyFiles.graph }).from(companyFiles).where(keyIs(key));
   return (row?.graph as Graph | null) ?? undefined;
 }

@@ -1,4 +1,5 @@
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
+import { expandable } from "@/lib/graph/ownership-graph";
 import { toMermaid } from "@/lib/registry/graph-mermaid";
 import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas";
 import { filingsOf } from "@/lib/requests/stored-filings";
@@ -137,9 +138,6 @@ function entityKey(node: GraphNode): string | undefined {
   return `individual:${fullName}:${typeof born === "string" ? born : born ? `${born.year}-${born.month}-${born.day}` : ""}`;
 }
 
-/** Budget-truncated: the registry stopped here and offers to continue. */
-export const isTruncated = (node: GraphNode) => node.flags?.status === "budget_truncated" || node.continuation !== undefined;
-
 /** The marks a company file adds to a node an expansion opened. */
 export type ExpandedMark = { expandedAt?: string; expandedByRequestId?: string };
 
@@ -168,11 +166,11 @@ function mergeGraphPart(
     const id = existingId ?? node.nodeId;
     idFor.set(node.nodeId, id);
     const existing = existingId ? nodes.get(existingId) : undefined;
-    if (existing && !isTruncated(existing) && isTruncated(node)) continue; // never undo a paid expansion
+    if (existing && !expandable(existing) && expandable(node)) continue; // never undo a paid expansion
     const replaced: GraphNode & ExpandedMark = { ...node, nodeId: id };
     // The file's root stays its root: a continuation may be drawn from the node it continues.
     if (current) replaced.flags = { ...replaced.flags, isRoot: Boolean(existing?.flags?.isRoot) };
-    if (existing && isTruncated(existing) && !isTruncated(node)) {
+    if (existing && expandable(existing) && !expandable(node)) {
       replaced.expandedAt = source.asOf;
       replaced.expandedByRequestId = source.requestId;
       opened.push(id);
@@ -209,7 +207,7 @@ function mergeGraphPart(
 /** The merged graph's metadata and diagram: spend summed over purchases, and why it stops judged on the merged nodes. */
 function withMergedSummary(nodes: GraphNode[], edges: GraphEdge[], incoming: Graph, current: Graph | null, parts: number): Graph {
   if (parts === 1 && !current) return { ...incoming, nodes, edges };
-  const truncated = nodes.filter(isTruncated).length;
+  const truncated = nodes.filter(expandable).length;
   const before = current?.metadata;
   const added = incoming.metadata;
   const sum = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));

@@ -146,3 +146,16 @@ export function evidencePack(request: StoredRequest, actor: Actor, options: Evid
   });
   return output.stream;
 }
+
+/** An evidence pack as a ZIP download, streamed as it is assembled, named `evidence-<name>.zip` (unsafe characters replaced). */
+export function evidencePackResponse(zip: Readable, name: string): Response {
+  return new Response(Readable.toWeb(zip) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="evidence-${name.replace(/[^\w.-]/g, "_")}.zip"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

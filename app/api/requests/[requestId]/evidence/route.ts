@@ -1,6 +1,5 @@
-import { Readable } from "node:stream";
 import { registryRoute } from "@/lib/auth/registry-route";
-import { evidencePack } from "@/lib/evidence/evidence-pack";
+import { evidencePack, evidencePackResponse } from "@/lib/evidence/evidence-pack";
 import { errorResponse } from "@/lib/http/error-status";
 import { fetchSignedDocument } from "@/lib/requests/fetch-signed-document";
 
@@ -18,15 +17,7 @@ export const GET = registryRoute(
         message: "The registry has delivered nothing for this request yet, so there is no evidence to export.",
       });
     const zip = evidencePack(request, user, { fetchDocument: (documentId) => fetchSignedDocument(request, documentId, { registry }) });
-    return new Response(Readable.toWeb(zip) as ReadableStream<Uint8Array>, {
-      status: 200,
-      headers: {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="evidence-${request.requestId.replace(/[^\w.-]/g, "_")}.zip"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return evidencePackResponse(zip, request.requestId);
   },
   { followUp: async (context) => (await context.params).requestId },
 );

@@ -1,7 +1,6 @@
-import { Readable } from "node:stream";
 import { registryRoute } from "@/lib/auth/registry-route";
 import { readCompanyFile } from "@/lib/company-file/company-file-view";
-import { evidencePack } from "@/lib/evidence/evidence-pack";
+import { evidencePack, evidencePackResponse } from "@/lib/evidence/evidence-pack";
 import { errorResponse } from "@/lib/http/error-status";
 import { fetchSignedDocument } from "@/lib/requests/fetch-signed-document";
 import { storedRequest } from "@/lib/requests/stored-request";
@@ -60,14 +59,6 @@ export const GET = registryRoute(
         ],
       },
     );
-    return new Response(Readable.toWeb(zip) as ReadableStream<Uint8Array>, {
-      status: 200,
-      headers: {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="evidence-${`${country}-${companyId}`.replace(/[^\w.-]/g, "_")}-${asOf.toISOString().slice(0, 10)}.zip"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return evidencePackResponse(zip, `${country}-${companyId}-${asOf.toISOString().slice(0, 10)}`);
   },
 );
