@@ -39,7 +39,7 @@ test("A cannot approve A's own change by resetting B's password: the reset waits
   await expect(workspaceRow).toContainText("waiting for a second admin");
 
   // A resets B's password: it asks why, then waits for a second admin; A sees no password.
-  await gotoInteractive(a, "/settings/users");
+  await gotoInteractive(a, `/settings/users?q=${encodeURIComponent(second.email)}`);
   await a.getByRole("button", { name: `Actions for ${second.email}` }).click();
   await a.getByRole("menuitem", { name: "Reset password" }).click();
   const dialog = a.getByRole("dialog");

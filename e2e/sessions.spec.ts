@@ -9,7 +9,7 @@ async function signedInElsewhere(browser: Browser, user: TestUser): Promise<Page
 }
 
 async function openUserActions(page: Page, email: string, action: "Reset password" | "Deactivate" | "Reactivate") {
-  await gotoInteractive(page, "/settings/users");
+  await gotoInteractive(page, `/settings/users?q=${encodeURIComponent(email)}`);
   await page.getByRole("button", { name: `Actions for ${email}` }).click();
   await page.getByRole("menuitem", { name: action }).click();
   await page.getByRole("button", { name: action, exact: true }).click(); // the confirmation's button

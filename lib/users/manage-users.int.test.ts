@@ -86,7 +86,7 @@ describe("managing users", () => {
     const user = await insertUser("user@example.com", "compliance");
     await db().update(users).set({ oidcSubject: "sub-1" }).where(eq(users.id, user.id));
     expect(await setActive(actorOf(admin), user.id, false)).toEqual({ ok: true, data: undefined });
-    expect((await listUsers()).find((u) => u.id === user.id)).toMatchObject({ active: false, signsInWith: "password and sso" });
+    expect((await listUsers()).rows.find((u) => u.id === user.id)).toMatchObject({ active: false, signsInWith: "password and sso" });
     expect(await setActive(actorOf(admin), user.id, true)).toEqual({ ok: true, data: undefined });
     expect(await auditActionsFor("user@example.com")).toEqual(["user.deactivated", "user.reactivated"]);
     expect(await changeRole(actorOf(admin), "00000000-0000-4000-8000-000000000000", "admin")).toMatchObject({ code: "not_found" });
@@ -128,5 +128,26 @@ describe("ending a user's sessions", () => {
       data: { sessionVersion: 8 },
     });
     expect(await versionOf(user.id)).toBe(8);
+  });
+
+  it("lists at most a limit of users, finds them by any part of their email or name in any case, and counts every match", async () => {
+    for (const [email, name] of [
+      ["ana@example.com", "Ana Lima"],
+      ["bo@example.com", "Bo 100% Sure"],
+      ["cy@other.test", "Cy Lima"],
+    ] as const)
+      await db()
+        .update(users)
+        .set({ name })
+        .where(eq(users.id, (await insertUser(email, "compliance")).id));
+    expect(await listUsers({ limit: 2 })).toMatchObject({ matched: 3, rows: [{ email: "ana@example.com" }, { email: "bo@example.com" }] });
+    const lima = await listUsers({ query: " LIMA " });
+    expect(lima.matched).toBe(2);
+    expect(lima.rows.map((u) => u.email)).toEqual(["ana@example.com", "cy@other.test"]);
+    expect((await listUsers({ query: "EXAMPLE.com" })).rows.map((u) => u.email)).toEqual(["ana@example.com", "bo@example.com"]);
+    // A LIKE wildcard in the query is a plain character.
+    expect((await listUsers({ query: "100%" })).rows.map((u) => u.email)).toEqual(["bo@example.com"]);
+    expect(await listUsers({ query: "%" })).toMatchObject({ matched: 1 });
+    expect(await listUsers({ query: "nobody" })).toEqual({ matched: 0, rows: [] });
   });
 });

@@ -20,18 +20,36 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** How a change went through dual control (an admin-affecting change), spread into its audit row; none otherwise. */
 type Note = DualControlNote | undefined;
 
-export async function listUsers(): Promise<UserRow[]> {
-  const rows = await db().select().from(users).orderBy(asc(users.email));
-  return rows.map((u) => ({
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    role: u.role,
-    active: u.active,
-    mustChangePassword: u.mustChangePassword,
-    createdAt: u.createdAt,
-    signsInWith: u.passwordHash && u.oidcSubject ? "password and sso" : u.oidcSubject ? "sso" : "password",
-  }));
+/** How many users the Users page lists at most; past it, the admin narrows the list with a search. */
+const usersShown = 100;
+
+/**
+ * The users whose email or name contains `query` (any case), by email: at most `limit` of them, and how many
+ * matched in all.
+ */
+export async function listUsers({ query = "", limit = usersShown }: { query?: string; limit?: number } = {}): Promise<{
+  rows: UserRow[];
+  matched: number;
+}> {
+  const needle = query.trim().toLowerCase();
+  const where = needle ? sql`(strpos(lower(${users.email}), ${needle}) > 0 or strpos(lower(${users.name}), ${needle}) > 0)` : undefined;
+  const [rows, [total]] = await Promise.all([
+    db().select().from(users).where(where).orderBy(asc(users.email)).limit(limit),
+    db().select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    matched: total?.n ?? 0,
+    rows: rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      active: u.active,
+      mustChangePassword: u.mustChangePassword,
+      createdAt: u.createdAt,
+      signsInWith: u.passwordHash && u.oidcSubject ? "password and sso" : u.oidcSubject ? "sso" : "password",
+    })),
+  };
 }
 
 /** Locks the active admins, so two concurrent changes cannot both remove "the other" last admin. */

@@ -7,10 +7,20 @@ import { UsersAdmin } from "./users-admin";
 
 export const metadata: Metadata = { title: "Users" };
 
-export default async function UsersPage() {
+export default async function UsersPage({ searchParams }: PageProps<"/settings/users">) {
   const me = await guardPage("manageUsers");
-  const [users, pending] = await Promise.all([listUsers(), listChanges({ states: ["pending"], kind: "user_access" })]);
+  const { q } = await searchParams;
+  const query = typeof q === "string" ? q.slice(0, 200) : "";
+  const [{ rows, matched }, pending] = await Promise.all([listUsers({ query }), listChanges({ states: ["pending"], kind: "user_access" })]);
   const waiting: Record<string, string[]> = {};
   for (const change of pending) (waiting[change.target] ??= []).push(describeChange(change).what);
-  return <UsersAdmin currentUserId={me.id} waiting={waiting} users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))} />;
+  return (
+    <UsersAdmin
+      currentUserId={me.id}
+      waiting={waiting}
+      query={query}
+      matched={matched}
+      users={rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))}
+    />
+  );
 }

@@ -1,12 +1,14 @@
 "use client";
 
 import { MoreHorizontal } from "lucide-react";
+import Link from "next/link";
 import { useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
 import { roles } from "@/db/vocabulary";
@@ -57,9 +59,15 @@ export function UsersAdmin({
   users,
   currentUserId,
   waiting,
+  query,
+  matched,
 }: {
   users: Row[];
   currentUserId: string;
+  /** What the list is narrowed to (part of an email or name); empty for everyone. */
+  query: string;
+  /** How many users match the query; `users` may hold only the first of them. */
+  matched: number;
   /** Changes to admins waiting for a second admin, by the email they affect: what each would do. */
   waiting: Record<string, string[]>;
 }) {
@@ -119,6 +127,27 @@ export function UsersAdmin({
         </div>
         <CreateUserDialog onSent={(result, email) => settle(result, { title: "User created", description: email })} />
       </div>
+      <form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm">
+          Find a user
+          <Input name="q" type="search" defaultValue={query} placeholder="Part of an email or name" className="w-72" />
+        </label>
+        <Button type="submit" size="sm" variant="secondary">
+          Find
+        </Button>
+        {query && (
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/settings/users">Show everyone</Link>
+          </Button>
+        )}
+      </form>
+      <p className="text-sm text-muted-foreground" role="status">
+        {matched > users.length
+          ? `Showing the first ${users.length} of ${matched} users${query ? ` matching “${query}”` : ""}, by email. Find a user to narrow the list.`
+          : query
+            ? `${matched} ${matched === 1 ? "user matches" : "users match"} “${query}”.`
+            : `${matched} ${matched === 1 ? "user" : "users"}.`}
+      </p>
       <Table>
         <TableHeader>
           <TableRow>
@@ -146,18 +175,19 @@ export function UsersAdmin({
               </TableCell>
               <TableCell>{user.name || "—"}</TableCell>
               <TableCell>
-                <Select value={user.role} onValueChange={(role) => onRoleChange(user, role as Role)}>
-                  <SelectTrigger aria-label={`Role of ${user.email}`} className="h-8 w-36">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {roles.map((r) => (
-                      <SelectItem key={r} value={r}>
-                        {roleLabels[r]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                {/* The browser's own select: a list of hundreds of users stays quick to open. */}
+                <NativeSelect
+                  aria-label={`Role of ${user.email}`}
+                  className="h-8 w-36"
+                  value={user.role}
+                  onChange={(event) => onRoleChange(user, event.target.value as Role)}
+                >
+                  {roles.map((r) => (
+                    <option key={r} value={r}>
+                      {roleLabels[r]}
+                    </option>
+                  ))}
+                </NativeSelect>
               </TableCell>
               <TableCell>
                 {user.active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Deactivated</Badge>}
