@@ -18,7 +18,7 @@ test("a completed request's deadlines show on /calendar, filter, export, and fee
   await page.goto(`/requests/${encodeURIComponent(requestId)}`);
   await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
 
-  // Filtered by the case reference: the company's two filings, both overdue, linking to this dossier and its evidence.
+  // Filtered by the case reference: the company's two filings, both overdue, linking to its company file and the file's evidence.
   await page.goto("/calendar");
   await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
   await page.getByLabel("Case reference").fill(caseReference);
@@ -32,12 +32,9 @@ test("a completed request's deadlines show on /calendar, filter, export, and fee
   await expect(accounts).toContainText(caseReference);
   await expect(accounts.getByRole("link", { name: `Dossier: Annual accounts: ${company.name} (GB INACTIVE)` })).toHaveAttribute(
     "href",
-    `/requests/${encodeURIComponent(requestId)}`,
+    "/companies/GB/INACTIVE",
   );
-  await expect(accounts.getByRole("link", { name: /^Evidence pack:/ })).toHaveAttribute(
-    "href",
-    `/api/requests/${encodeURIComponent(requestId)}/evidence`,
-  );
+  await expect(accounts.getByRole("link", { name: /^Evidence pack:/ })).toHaveAttribute("href", "/api/companies/GB/INACTIVE/evidence");
   await expect(overdue.getByRole("row").filter({ hasText: "Annual filing" })).toContainText("2025-03-14");
 
   // The country and company filters keep it; another country leaves it out; a malformed one is named and ignored.

@@ -105,8 +105,8 @@ describe("filingEntries", () => {
     expect(filingEntries([a, b, c, d, e], [], now).map((x) => x.companyId)).toEqual(["E", "B", "C", "D", "A"]);
   });
 
-  it("links the dossier and the evidence pack of the request it was read from", () => {
-    expect(dossierPath({ requestId: "req a/1" })).toBe("/requests/req%20a%2F1");
-    expect(evidencePath({ requestId: "req a/1" })).toBe("/api/requests/req%20a%2F1/evidence");
+  it("links the company file and its evidence pack, not the request the filings were read from", () => {
+    expect(dossierPath({ countryCode: "GB", companyId: "A/1 b" })).toBe("/companies/GB/A%2F1%20b");
+    expect(evidencePath({ countryCode: "GB", companyId: "A/1 b" })).toBe("/api/companies/GB/A%2F1%20b/evidence");
   });
 });

@@ -88,12 +88,16 @@ function entryOf(dossier: DossierFilings, kind: FilingKind, today: string): Omit
   };
 }
 
+/** One collator for every comparison: `localeCompare` made sorting 20,000 entries take a quarter of a second. */
+const names = new Intl.Collator();
+
 /** Overdue first (oldest due date first, undated last among them), then the rest by due date; ties by company. */
 export function compareEntries(a: FilingEntry, b: FilingEntry): number {
   if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
-  const byDate = (a.dueDate ?? "9999-99-99").localeCompare(b.dueDate ?? "9999-99-99");
-  if (byDate !== 0) return byDate;
-  return (a.companyName ?? a.companyId).localeCompare(b.companyName ?? b.companyId) || a.kind.localeCompare(b.kind);
+  // YYYY-MM-DD strings sort as their dates.
+  const [dueA, dueB] = [a.dueDate ?? "9999-99-99", b.dueDate ?? "9999-99-99"];
+  if (dueA !== dueB) return dueA < dueB ? -1 : 1;
+  return names.compare(a.companyName ?? a.companyId, b.companyName ?? b.companyId) || names.compare(a.kind, b.kind);
 }
 
 /**
@@ -139,11 +143,13 @@ export function filingEntries(
   return entries.sort(compareEntries);
 }
 
-/** The entry's dossier (the request it was read from). */
-export const dossierPath = (entry: Pick<FilingEntry, "requestId">) => `/requests/${encodeURIComponent(entry.requestId)}`;
+type CompanyOf = Pick<FilingEntry, "countryCode" | "companyId">;
 
-/** The evidence pack of that request (a ZIP: report, snapshot, documents, manifest). */
-export const evidencePath = (entry: Pick<FilingEntry, "requestId">) => `/api/requests/${encodeURIComponent(entry.requestId)}/evidence`;
+/** The entry's company file (the company page). */
+export const dossierPath = (entry: CompanyOf) => `/companies/${encodeURIComponent(entry.countryCode)}/${encodeURIComponent(entry.companyId)}`;
+
+/** The evidence pack of that company file as of now (a ZIP: report, merged snapshot, documents, sources, manifest). */
+export const evidencePath = (entry: CompanyOf) => `/api${dossierPath(entry)}/evidence`;
 
 /** The entry's title, as the agenda, the month grid and calendar apps show it. */
 export function entryTitle(entry: FilingEntry): string {

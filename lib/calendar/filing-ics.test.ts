@@ -37,13 +37,13 @@ describe("filingIcs", () => {
     expect(accounts!.SUMMARY!.value).toBe("Annual accounts: Smith, Jones; & Co (GB SC 123)");
     expect(accounts!.DTSTART!.value).toBe("20260927");
     expect(accounts!.UID!.value).toBe("accounts.GB.SC%20123@registry-desk");
-    expect(accounts!.URL!.value).toBe("https://desk.example.com/requests/req_1");
+    expect(accounts!.URL!.value).toBe("https://desk.example.com/companies/GB/SC%20123");
     expect(accounts!.DESCRIPTION!.value.split("\n")).toEqual([
       "Period ending 2025-12-31",
       "Case references: KYC-9",
       "Connection: Local simulator",
-      "Dossier: https://desk.example.com/requests/req_1",
-      "Evidence pack: https://desk.example.com/api/requests/req_1/evidence",
+      "Company file: https://desk.example.com/companies/GB/SC%20123",
+      "Evidence pack: https://desk.example.com/api/companies/GB/SC%20123/evidence",
     ]);
   });
 

@@ -26,7 +26,7 @@ export function filingIcs(entries: FilingEntry[], options: { origin: string; nam
         ...(entry.periodEnd ? [`Period ending ${entry.periodEnd}`] : []),
         ...(entry.caseReferences.length ? [`Case references: ${entry.caseReferences.join(", ")}`] : []),
         ...(entry.connection ? [`Connection: ${entry.connection.name}`] : []),
-        `Dossier: ${dossier}`,
+        `Company file: ${dossier}`,
         `Evidence pack: ${new URL(evidencePath(entry), options.origin).toString()}`,
       ].join("\n"),
       url: dossier,

@@ -5,6 +5,9 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
 import type { CalendarQuery } from "@/lib/calendar/calendar-query";
 
+/** Past this many case references, the field suggests none: a list of thousands would weigh more than the page. */
+const suggestedReferencesMax = 300;
+
 /** The filters as a plain GET form (they live in the URL, so a link repeats them); the view and month ride along. */
 export function CalendarFilters({
   query,
@@ -42,13 +45,15 @@ export function CalendarFilters({
           defaultValue={query.caseReference ?? ""}
           maxLength={caseReferenceMax}
           className="w-48"
-          list="case-references"
+          list={caseReferences.length <= suggestedReferencesMax ? "case-references" : undefined}
         />
-        <datalist id="case-references">
-          {caseReferences.map((reference) => (
-            <option key={reference} value={reference} />
-          ))}
-        </datalist>
+        {caseReferences.length <= suggestedReferencesMax && (
+          <datalist id="case-references">
+            {caseReferences.map((reference) => (
+              <option key={reference} value={reference} />
+            ))}
+          </datalist>
+        )}
       </label>
       <Button type="submit" size="sm">
         Apply
