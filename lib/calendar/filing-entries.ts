@@ -61,7 +61,13 @@ export function utcDay(now: Date): string {
 
 const companyKey = (countryCode: string, companyId: string) => `${countryCode}:${companyId}`;
 
-function entryOf(dossier: DossierFilings, kind: FilingKind, today: string): Omit<FilingEntry, "caseReferences" | "monitored"> | undefined {
+/** One entry, built as one object literal: spreading 20,000 of them took longer than everything else together. */
+function entryOf(
+  dossier: DossierFilings,
+  kind: FilingKind,
+  today: string,
+  around: Pick<FilingEntry, "caseReferences" | "monitored">,
+): FilingEntry | undefined {
   const next = dossier.statutoryFilings?.[kind]?.next;
   const flag = dossier.complianceFlags?.[overdueFlags[kind]];
   const flagged = flag?.active === true;
@@ -82,6 +88,8 @@ function entryOf(dossier: DossierFilings, kind: FilingKind, today: string): Omit
     periodEnd: dateOrNull(next?.periodEnd),
     overdue: overdueBecause.length > 0,
     overdueBecause,
+    caseReferences: around.caseReferences,
+    monitored: around.monitored,
     connection: dossier.connection,
     requestId: dossier.requestId,
     snapshotAt: dossier.snapshotAt,
@@ -135,9 +143,10 @@ export function filingEntries(
   }
   const entries: FilingEntry[] = [];
   for (const [key, dossier] of newest) {
+    const around = { caseReferences: [...(caseReferences.get(key) ?? [])].sort(), monitored: monitoredKeys.has(key) };
     for (const kind of filingKinds) {
-      const entry = entryOf(dossier, kind, today);
-      if (entry) entries.push({ ...entry, caseReferences: [...(caseReferences.get(key) ?? [])].sort(), monitored: monitoredKeys.has(key) });
+      const entry = entryOf(dossier, kind, today, around);
+      if (entry) entries.push(entry);
     }
   }
   return entries.sort(compareEntries);
@@ -146,7 +155,8 @@ export function filingEntries(
 type CompanyOf = Pick<FilingEntry, "countryCode" | "companyId">;
 
 /** The entry's company file (the company page). */
-export const dossierPath = (entry: CompanyOf) => `/companies/${encodeURIComponent(entry.countryCode)}/${encodeURIComponent(entry.companyId)}`;
+export const dossierPath = (entry: CompanyOf) =>
+  `/companies/${encodeURIComponent(entry.countryCode)}/${encodeURIComponent(entry.companyId)}`;
 
 /** The evidence pack of that company file as of now (a ZIP: report, merged snapshot, documents, sources, manifest). */
 export const evidencePath = (entry: CompanyOf) => `/api${dossierPath(entry)}/evidence`;
