@@ -24,8 +24,19 @@ const budget = { first: 8, min: 2, max: 400 };
 const fastStepMs = 28;
 const slowStepMs = 45;
 
-type Plan = { nodes: OwnerNode[]; costs: number[] };
-type Progress = { plan: Plan; count: number; budget: number; at: number };
+export type Plan = { nodes: OwnerNode[]; costs: number[] };
+export type Progress = { plan: Plan; count: number; budget: number; at: number };
+
+/**
+ * Where drawing `plan` stands. A new plan (the same graph sent again by a running request, a resize) carries on
+ * from as many nodes as were handed over, never from the start: restarting at each new plan never finished a
+ * 189-node graph on a busy machine while its request kept sending it.
+ */
+export function progressOn(plan: Plan, progress: Progress | null): Progress {
+  if (progress?.plan === plan) return progress;
+  const carried = Math.min(progress?.count ?? 0, plan.nodes.length);
+  return { plan, count: Math.max(carried, advance(plan, 0, budget.first)), budget: progress?.budget ?? budget.first, at: 0 };
+}
 
 /**
  * Hands the laid-out graph to React Flow over several frames, so that no task of the first draw is long
@@ -42,7 +53,7 @@ export function useGraphInFrames(
   const plan = useMemo(() => drawingPlan(nodes, edges, view), [nodes, edges, view]);
   const [progress, setProgress] = useState<Progress | null>(null);
   const started = useRef(0);
-  const current = progress?.plan === plan ? progress : { plan, count: advance(plan, 0, budget.first), budget: budget.first, at: 0 };
+  const current = progressOn(plan, progress);
   const complete = current.count >= plan.nodes.length;
 
   useEffect(() => {
