@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OwnerNode } from "./owner-node";
-import { progressOn, type Plan } from "./use-graph-in-frames";
+import { drawingStep, progressOn, type Plan } from "./use-graph-in-frames";
 
 const planOf = (count: number): Plan => ({
   nodes: Array.from({ length: count }, (_, i) => ({ id: `n${i}`, position: { x: i * 10, y: 0 } }) as OwnerNode),
@@ -34,5 +34,30 @@ describe("progressOn", () => {
       progress = { ...next, count: Math.min(189, next.count + 8) }; // what a frame then hands over
     }
     expect(progress.count).toBe(189);
+  });
+});
+
+describe("drawingStep", () => {
+  it("grows the step on fast frames and shrinks it on slow ones", () => {
+    const plan = planOf(1000);
+    const start = progressOn(plan, null);
+    const fast = drawingStep({ ...start, at: 1000 }, 1016, 0);
+    expect(fast.budget).toBe(12);
+    expect(fast.count).toBe(8 + 12);
+    const slow = drawingStep({ ...fast, at: 1016 }, 1116, 0);
+    expect(slow.budget).toBeCloseTo(7.2);
+  });
+
+  it("hands over the rest at once when frames are slow for longer than a moment and a half", () => {
+    const plan = planOf(189);
+    let progress = progressOn(plan, null);
+    const startedAt = 0;
+    let now = 0;
+    while (progress.count < plan.nodes.length && now < 60_000) {
+      now += 300; // a busy machine: a frame every 300 ms
+      progress = drawingStep(progress, now, startedAt);
+    }
+    expect(progress.count).toBe(189);
+    expect(now).toBeLessThanOrEqual(1800);
   });
 });

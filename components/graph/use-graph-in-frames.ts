@@ -23,6 +23,8 @@ const linkInViewCost = 1 / 3;
 const budget = { first: 8, min: 2, max: 400 };
 const fastStepMs = 28;
 const slowStepMs = 45;
+/** How long drawing goes on in steps before handing over the rest at once. */
+const drawingMaxMs = 1500;
 
 export type Plan = { nodes: OwnerNode[]; costs: number[] };
 export type Progress = { plan: Plan; count: number; budget: number; at: number };
@@ -59,17 +61,26 @@ export function useGraphInFrames(
   useEffect(() => {
     if (complete) return;
     if (current.at === 0) started.current = performance.now();
-    const frame = requestAnimationFrame((now) => {
-      const took = now - (current.at || started.current);
-      const next = took < fastStepMs ? current.budget * 1.5 : took > slowStepMs ? current.budget * 0.6 : current.budget;
-      const clamped = Math.min(budget.max, Math.max(budget.min, next));
-      setProgress({ plan, count: advance(plan, current.count, clamped), budget: clamped, at: now });
-    });
+    const frame = requestAnimationFrame((now) => setProgress(drawingStep(current, now, started.current)));
     return () => cancelAnimationFrame(frame);
   }, [plan, current.count, current.budget, current.at, complete]);
 
   const shown = useMemo(() => plan.nodes.slice(0, current.count), [plan, current.count]);
   return { nodes: shown, edges, complete };
+}
+
+/**
+ * The next frame's step. Past `drawingMaxMs` the rest goes at once: on a busy machine frames come every few
+ * hundred milliseconds whatever the page does, the budget shrinks to its minimum, and 189 nodes took over 30 s
+ * to draw two at a time; one long task is the lesser evil.
+ */
+export function drawingStep(current: Progress, now: number, startedAt: number): Progress {
+  const { plan } = current;
+  if (now - startedAt > drawingMaxMs) return { plan, count: plan.nodes.length, budget: current.budget, at: now };
+  const took = now - (current.at || startedAt);
+  const next = took < fastStepMs ? current.budget * 1.5 : took > slowStepMs ? current.budget * 0.6 : current.budget;
+  const clamped = Math.min(budget.max, Math.max(budget.min, next));
+  return { plan, count: advance(plan, current.count, clamped), budget: clamped, at: now };
 }
 
 /** How far the next step goes from `from` with `spend` to spend (at least one node). */
