@@ -63,7 +63,7 @@ export function useGraphInFrames(
     if (current.at === 0) started.current = performance.now();
     const frame = requestAnimationFrame((now) => setProgress(drawingStep(current, now, started.current)));
     return () => cancelAnimationFrame(frame);
-  }, [plan, current.count, current.budget, current.at, complete]);
+  }, [current, complete]);
 
   const shown = useMemo(() => plan.nodes.slice(0, current.count), [plan, current.count]);
   return { nodes: shown, edges, complete };
