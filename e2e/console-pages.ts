@@ -220,7 +220,11 @@ export const consolePages: ConsolePage[] = [
     role: "compliance",
     dark: true,
     arrange: completeDossier,
-    wait: (page) => expect(page.getByTestId("file-sources")).toBeVisible(),
+    // The file's parts, and its timeline below the tabs.
+    wait: async (page) => {
+      await expect(page.getByTestId("file-sources")).toBeVisible();
+      await expect(page.getByTestId("company-timeline").getByRole("listitem").first()).toBeVisible();
+    },
   },
   {
     name: "company page with its order panel",

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { CompanyTimeline } from "@/components/dossier/company-timeline";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { FileSources } from "@/components/dossier/file-sources";
 import { MonitoringStatus } from "@/components/monitors/monitoring-status";
@@ -8,6 +9,7 @@ import { StartMonitoring } from "@/components/monitors/start-monitoring";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { readCompanyFile } from "@/lib/company-file/company-file-view";
+import { companyTimeline } from "@/lib/company-file/company-timeline";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { prefilledMetadata } from "@/lib/monitors/metadata-input";
@@ -23,10 +25,15 @@ import { OrderPanel } from "./order-panel";
 
 export const metadata: Metadata = { title: "Company" };
 
-export default async function CompanyPage({ params }: PageProps<"/companies/[country]/[id]">) {
+/** The timeline's events shown at first, and at most on "Show the whole timeline". */
+const timelineShown = 50;
+const wholeTimelineShown = 1000;
+
+export default async function CompanyPage({ params, searchParams }: PageProps<"/companies/[country]/[id]">) {
   const user = await guardPage("search");
-  const { country, id: rawId } = await params;
+  const [{ country, id: rawId }, query] = await Promise.all([params, searchParams]);
   const id = decodeURIComponent(rawId);
+  const wholeTimeline = query.timeline === "all";
   if (!isRegistryCountry(country)) notFound();
   // No connection, or one whose key cannot be read, is a RegistryError too: said here, in the page.
   const opened = await settle(registryFor());
@@ -35,14 +42,19 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
   }
   if (opened.error) return <RegistryProblem what="Opening the registry connection" error={opened.error} />;
   const registry = opened.value;
-  const [header, pricing, file] = await Promise.all([
+  const canRead = can(user.role, "readDossiers");
+  const key = { connectionId: registry.connection.id, countryCode: country, companyId: id };
+  const shown = wholeTimeline ? wholeTimelineShown : timelineShown;
+  const [header, pricing, file, timeline] = await Promise.all([
     settle(companyHeader(registry.client, country, id)),
     settle(cachedPricing(registry.connection.id, registry.client, country)),
-    readCompanyFile({ connectionId: registry.connection.id, countryCode: country, companyId: id }),
+    readCompanyFile(key),
+    // One more than shown: whether there are more.
+    canRead ? companyTimeline(key, { limit: shown + 1, role: user.role }) : undefined,
   ]);
   const company = header.value;
   const canOrder = can(user.role, "spendCredits");
-  const canRead = can(user.role, "readDossiers");
+  const tab = typeof query.tab === "string" ? query.tab : undefined;
 
   return (
     <div className="space-y-6">
@@ -88,6 +100,13 @@ export default async function CompanyPage({ params }: PageProps<"/companies/[cou
             expandGraph={expandGraphAction}
           />
         </section>
+      )}
+      {timeline && (
+        <CompanyTimeline
+          events={timeline}
+          shown={shown}
+          wholeHref={wholeTimeline ? undefined : `?${new URLSearchParams({ ...(tab && { tab }), timeline: "all" })}#timeline`}
+        />
       )}
       {pricing.error && <RegistryProblem what="Reading the prices" error={pricing.error} />}
       {pricing.value && (
