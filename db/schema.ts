@@ -98,6 +98,8 @@ export const auditLog = pgTable(
     index("audit_log_at").on(t.at.desc()),
     index("audit_log_action_at").on(t.action, t.at.desc()),
     index("audit_log_actor_at").on(t.actorEmail, t.at.desc()),
+    /** A company's timeline: the rows about a company or one of its requests. */
+    index("audit_log_target_at").on(t.target, t.at.desc()),
   ],
 );
 
@@ -403,6 +405,8 @@ export const alerts = pgTable(
     index("alerts_assignee_inbox").on(t.assigneeId, t.state, t.lastNotifiedAt.desc(), t.id.desc()),
     index("alerts_due").on(t.state, t.dueAt, t.id),
     index("alerts_monitor").on(t.monitorId),
+    /** A company's timeline: its alerts through one connection. */
+    index("alerts_company").on(t.connectionId, t.countryCode, t.companyId),
   ],
 );
 

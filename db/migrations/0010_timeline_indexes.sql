@@ -1,0 +1,2 @@
+CREATE INDEX "alerts_company" ON "alerts" USING btree ("connection_id","country_code","company_id");--> statement-breakpoint
+CREATE INDEX "audit_log_target_at" ON "audit_log" USING btree ("target","at" DESC NULLS LAST);
