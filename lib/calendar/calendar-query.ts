@@ -27,8 +27,11 @@ const fields = {
   show: z.literal("all", { error: "all, or left out" }),
 };
 
-/** The agenda's tables show this many rows each unless `show=all`: thousands of rows would take seconds to send. */
-export const agendaRows = 200;
+/**
+ * The agenda's tables show this many rows each unless `show=all`: thousands of rows would take seconds to send, and
+ * 200 each made the page 1.3 MB (each row carries its HTML and its React payload).
+ */
+export const agendaRows = 100;
 
 export type CalendarQuery = {
   view: CalendarView;
