@@ -17,7 +17,7 @@ const dossier = (companyId: string, dueDate: string): DossierFilings => ({
 });
 
 describe("the upcoming deadlines card", () => {
-  it("lists overdue filings, then those due soon, each linking to its dossier, and links the calendar", () => {
+  it("lists overdue filings, then those due soon, each linking to its company file, and links the calendar", () => {
     const entries = filingEntries([dossier("A", "2026-05-01"), dossier("B", "2026-05-20")], [], now);
     const html = renderToStaticMarkup(
       <UpcomingDeadlinesCard
@@ -26,8 +26,8 @@ describe("the upcoming deadlines card", () => {
     );
     expect(html).toContain("1 overdue");
     expect(html).toContain("1 due in the next 30 days.");
-    expect(html).toMatch(/<ul aria-label="Overdue filings".*2026-05-01.*href="\/requests\/req_A">Annual accounts: Company A \(GB A\)</);
-    expect(html).toMatch(/<ul aria-label="Filings due in the next 30 days".*2026-05-20.*href="\/requests\/req_B"/);
+    expect(html).toMatch(/<ul aria-label="Overdue filings".*2026-05-01.*href="\/companies\/GB\/A">Annual accounts: Company A \(GB A\)</);
+    expect(html).toMatch(/<ul aria-label="Filings due in the next 30 days".*2026-05-20.*href="\/companies\/GB\/B"/);
     expect(html.indexOf("req_A")).toBeLessThan(html.indexOf("req_B"));
     expect(html).toContain('href="/calendar"');
   });
