@@ -28,7 +28,7 @@ describe("the upcoming deadlines card", () => {
     expect(html).toContain("1 due in the next 30 days.");
     expect(html).toMatch(/<ul aria-label="Overdue filings".*2026-05-01.*href="\/companies\/GB\/A">Annual accounts: Company A \(GB A\)</);
     expect(html).toMatch(/<ul aria-label="Filings due in the next 30 days".*2026-05-20.*href="\/companies\/GB\/B"/);
-    expect(html.indexOf("req_A")).toBeLessThan(html.indexOf("req_B"));
+    expect(html.indexOf("/companies/GB/A")).toBeLessThan(html.indexOf("/companies/GB/B"));
     expect(html).toContain('href="/calendar"');
   });
 
