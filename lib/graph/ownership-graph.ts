@@ -138,6 +138,17 @@ export function expandable(node: GraphNode): boolean {
   return node.flags?.status === "budget_truncated" || node.continuation !== undefined;
 }
 
+/** A company whose owners the graph lists: the registry found and expanded it (the root included). */
+export function expandedCompany(node: GraphNode): boolean {
+  return node.type === "company" && node.flags?.status === "found" && !expandable(node);
+}
+
+/**
+ * What a company file adds to the nodes of its merged graph: when an expansion opened the node and by which
+ * request, and which purchase the node's owners (the edges to it) come from, the newest that listed them.
+ */
+export type NodeMarks = { expandedAt?: string; expandedByRequestId?: string; ownersAsOf?: string; ownersByRequestId?: string };
+
 /** What a node box shows. */
 export function nodeView(node: GraphNode): NodeView {
   const name = node.company?.legalName ?? personName(node.individual?.name) ?? node.company?.id ?? node.nodeId;
