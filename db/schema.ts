@@ -257,8 +257,19 @@ export type StoredFilings = { legalName: unknown; statutoryFilings: unknown; com
 /** Where a company file's value came from: the request, its version, and when the registry delivered it (ISO time). */
 export type CompanyFileSource = { requestId: string; version: number; asOf: string };
 
-/** One purchase of ownership graph: the first order's graph (`nodeIds` empty) or an expansion from `nodeIds`. */
-export type CompanyFileGraphPart = { requestId: string; nodeIds: string[]; boughtAt: string };
+/**
+ * One purchase of ownership graph: the first order's graph (`nodeIds` empty) or an expansion from `nodeIds`;
+ * `refreshedNodeIds`, companies expanded before whose owners it listed anew (a refresh of their branch); what it spent
+ * as its graph's metadata says (kept so that a request merged again is counted once).
+ */
+export type CompanyFileGraphPart = {
+  requestId: string;
+  nodeIds: string[];
+  boughtAt: string;
+  refreshedNodeIds?: string[];
+  amountSpent?: number;
+  companiesFetched?: number;
+};
 
 /** A document the company file holds: as the registry described it, without its signed URL, and the request that brought it. */
 export type CompanyFileDocument = {

@@ -36,7 +36,15 @@ export const snapshotSources = ["webhook", "poll", "order"] as const;
  * Why this console ordered a request: a first order (or onboarding) of a company, or a follow-up of another
  * request (its `parent_request_id`). Null for a request another client of the account made.
  */
-export const requestPurposes = ["order", "onboarding", "graph_expansion", "retry", "re_retrieval", "document_listing"] as const;
+export const requestPurposes = [
+  "order",
+  "onboarding",
+  "graph_expansion",
+  "graph_refresh",
+  "retry",
+  "re_retrieval",
+  "document_listing",
+] as const;
 
 /** `alerts.state`: where an alert is in triage (new → in review → resolved). */
 export const alertStates = ["new", "in_review", "resolved"] as const;

@@ -10,6 +10,8 @@ const labelOf = (datapoint: string) =>
   (datapointLabels as Record<string, string>)[datapoint] ??
   (datapoint === "companyProfile" ? "Company profile and representatives" : datapoint);
 
+const companies = (n: number) => `${n} ${n === 1 ? "company" : "companies"}`;
+
 const requestLink = (requestId: string) => (
   <Link className="underline underline-offset-2" href={`/requests/${encodeURIComponent(requestId)}`}>
     {requestId}
@@ -19,7 +21,7 @@ const requestLink = (requestId: string) => (
 /**
  * Where each part of a company file came from: the datapoint, when the registry delivered it and the request that
  * brought it; a value more than a day older than the newest is said to be older than the rest. Then the ownership
- * graph's purchases: the first order and each expansion, with when it was bought.
+ * graph's purchases: the first order, each expansion and each refresh of a branch, with when it was bought.
  */
 export function FileSources({ sources, graphParts }: { sources: Record<string, CompanyFileSource>; graphParts: CompanyFileGraphPart[] }) {
   const entries = Object.entries(sources).sort(([a], [b]) => labelOf(a).localeCompare(labelOf(b)));
@@ -54,8 +56,10 @@ export function FileSources({ sources, graphParts }: { sources: Record<string, C
             {graphParts.map((part) => (
               <li key={part.requestId}>
                 {part.nodeIds.length
-                  ? `Expanded ${part.nodeIds.length} ${part.nodeIds.length === 1 ? "company" : "companies"}`
-                  : "First graph"}{" "}
+                  ? `Expanded ${companies(part.nodeIds.length)}`
+                  : part.refreshedNodeIds?.length
+                    ? `Refreshed the owners of ${companies(part.refreshedNodeIds.length)}`
+                    : "First graph"}{" "}
                 on {utcMinute(new Date(part.boughtAt))} (request {requestLink(part.requestId)})
               </li>
             ))}

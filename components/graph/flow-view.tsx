@@ -29,7 +29,7 @@ const edgeTypes = { ownership: OwnershipEdgeComponent };
 const largeGraphNodes = 300;
 const minZoom = 0.02;
 
-type Props = { graph: Graph; canExpand: boolean; onExpand?: (nodeId: string) => void };
+type Props = { graph: Graph; canExpand: boolean; onExpand?: (nodeId: string) => void; onRefresh?: (nodeId: string) => void };
 
 export function FlowView(props: Props) {
   return (
@@ -39,12 +39,15 @@ export function FlowView(props: Props) {
   );
 }
 
-function FlowCanvas({ graph, canExpand, onExpand }: Props) {
+function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
   // Only ids and links go to the worker; deduplication, cycle detection and the layout all happen there.
   const request = useMemo(() => layoutGraph(graph), [graph]);
   const layout = useWorkerLayout(request);
   const [highlight, setHighlight] = useState<string | null>(null);
-  const actions = useMemo(() => ({ canExpand, onExpand, highlightedId: highlight }), [canExpand, onExpand, highlight]);
+  const actions = useMemo(
+    () => ({ canExpand, onExpand, onRefresh, highlightedId: highlight }),
+    [canExpand, onExpand, onRefresh, highlight],
+  );
   const views = useMemo(() => (layout.status === "done" ? graph.nodes.map(nodeView) : []), [graph, layout.status]);
   const container = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);

@@ -3,6 +3,7 @@
 import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
 import { createContext, memo, useContext } from "react";
 import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "@/lib/graph/ownership-graph";
+import { utcMinute } from "@/components/time/utc-minute";
 import { cn } from "@/lib/cn";
 
 /** A node's data is what the registry said about it; nothing that changes while the graph is shown. */
@@ -12,7 +13,13 @@ export type OwnerNode = Node<NodeView, "owner">;
  * What the nodes can do and which one is highlighted, given once around the flow: changing it re-renders
  * the nodes on screen only, and the node objects React Flow (and its minimap) hold stay the same.
  */
-export type OwnerNodeActions = { canExpand: boolean; onExpand?: (nodeId: string) => void; highlightedId: string | null };
+export type OwnerNodeActions = {
+  canExpand: boolean;
+  onExpand?: (nodeId: string) => void;
+  /** "Refresh this branch…" on an expanded company (not the root); shown where expanding is allowed. */
+  onRefresh?: (nodeId: string) => void;
+  highlightedId: string | null;
+};
 export const OwnerNodeActionsContext = createContext<OwnerNodeActions>({ canExpand: false, highlightedId: null });
 
 /**
@@ -34,7 +41,7 @@ const statusTone: Record<string, string> = {
 };
 
 function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
-  const { canExpand, onExpand, highlightedId } = useContext(OwnerNodeActionsContext);
+  const { canExpand, onExpand, onRefresh, highlightedId } = useContext(OwnerNodeActionsContext);
   const t = data.truncated;
   const accumulated = accumulatedPercent(t?.accumulatedOwnership);
   return (
@@ -78,6 +85,29 @@ function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
               aria-label={`Expand ${data.name}`}
             >
               Expand
+            </button>
+          )}
+        </div>
+      )}
+      {data.refreshable && (
+        <div className="flex min-w-0 items-center justify-between gap-1">
+          <span
+            className="truncate"
+            data-testid="owners-as-of"
+            data-request-id={data.ownersByRequestId ?? ""}
+            title={data.ownersByRequestId ? `Owners as listed by request ${data.ownersByRequestId}` : undefined}
+          >
+            {data.ownersAsOf ? `Owners as of ${utcMinute(new Date(data.ownersAsOf))}` : "Expanded"}
+          </span>
+          {canExpand && onRefresh && (
+            <button
+              type="button"
+              className="nodrag nopan shrink-0 rounded border bg-background px-1.5 py-0.5 font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              onClick={() => onRefresh(data.id)}
+              aria-label={`Refresh this branch: ${data.name}`}
+              title="Refresh this branch…"
+            >
+              Refresh…
             </button>
           )}
         </div>

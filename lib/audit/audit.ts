@@ -31,6 +31,7 @@ export const auditActions = [
   "search.performed",
   "company.ordered",
   "company.graph_expanded",
+  "company.graph_refreshed",
   "company.order_reconciled",
   "company.order_intent_unknown",
   "document.downloaded",

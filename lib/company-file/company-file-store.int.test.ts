@@ -65,6 +65,25 @@ const companyNode = (nodeId: string, id: string, extra: Partial<GraphNode> = {})
 const truncated = (nodeId: string, id: string) =>
   companyNode(nodeId, id, { flags: { status: "budget_truncated" }, continuation: { reason: "budget", estimatedCost: 4 } });
 
+/**
+ * The expansion of HOLD-A (Ada Owner its owner), drawn with its own node ids. Like the registry's continued tree, it
+ * lists all the root's owners again, HOLD-B left unexpanded.
+ */
+const expansionGraph = (): Graph => ({
+  nodes: [
+    companyNode("x0", "ROOT", { flags: { isRoot: true, status: "found" } }),
+    companyNode("x1", "HOLD-A"),
+    truncated("x2", "HOLD-B"),
+    { nodeId: "x9", type: "individual", individual: { name: "Ada Owner" }, flags: { status: "found", isUbo: true } },
+  ],
+  edges: [
+    { id: "f1", fromId: "x1", toId: "x0", percentage: 60 },
+    { id: "f3", fromId: "x2", toId: "x0", percentage: 40 },
+    { id: "f2", fromId: "x9", toId: "x1", percentage: 100 },
+  ],
+  metadata: { stoppedReason: "completed", amountSpent: 4 },
+});
+
 beforeAll(async () => {
   connectionId = await storeSandboxConnection({ webhookSecret: "whsec_a", name: "File sandbox" });
   otherConnectionId = await storeSandboxConnection({ webhookSecret: "whsec_b", name: "Other account" });
@@ -143,18 +162,7 @@ describe("the company file", () => {
     };
     await store(connectionId, snapshot("req_graph", 1, { graph: "succeeded" }, { graph: first }, "GRAPH-1"));
     // The expansion draws its part with its own node ids: HOLD-A is matched by the company it stands for.
-    const expansion: Graph = {
-      nodes: [
-        companyNode("x0", "ROOT", { flags: { isRoot: true, status: "found" } }),
-        companyNode("x1", "HOLD-A"),
-        { nodeId: "x9", type: "individual", individual: { name: "Ada Owner" }, flags: { status: "found", isUbo: true } },
-      ],
-      edges: [
-        { id: "f1", fromId: "x1", toId: "x0", percentage: 60 },
-        { id: "f2", fromId: "x9", toId: "x1", percentage: 100 },
-      ],
-      metadata: { stoppedReason: "completed", amountSpent: 4 },
-    };
+    const expansion = expansionGraph();
     await store(connectionId, snapshot("req_expand", 1, { graph: "succeeded" }, { graph: expansion }, "GRAPH-1"));
     let file = await fileOf(connectionId, "GRAPH-1");
     let graph = file.graph as Graph & { nodes: (GraphNode & { expandedAt?: string; expandedByRequestId?: string })[] };
@@ -178,6 +186,54 @@ describe("the company file", () => {
     graph = file.graph as typeof graph;
     expect(graph.nodes.find((n) => n.nodeId === "n1")).toMatchObject({ flags: { status: "found" }, expandedByRequestId: "req_expand" });
     expect(graph.edges).toHaveLength(3);
+  });
+
+  it("refreshes a branch: its owners replaced by the refresh's, marked with it; an older version arriving late undoes nothing", async () => {
+    type Marked = GraphNode & { ownersAsOf?: string; ownersByRequestId?: string; expandedByRequestId?: string };
+    const before = await fileOf(connectionId, "GRAPH-1");
+    // Refreshing HOLD-A: Ada Owner has sold to Bo Newcomer; HOLD-B is not continued.
+    const refresh: Graph = {
+      nodes: [
+        companyNode("x0", "ROOT", { flags: { isRoot: true, status: "found" } }),
+        companyNode("x1", "HOLD-A"),
+        truncated("x2", "HOLD-B"),
+        { nodeId: "x8", type: "individual", individual: { name: "Bo Newcomer" }, flags: { status: "found", isUbo: true } },
+      ],
+      edges: [
+        { id: "g1", fromId: "x1", toId: "x0", percentage: 60 },
+        { id: "g3", fromId: "x2", toId: "x0", percentage: 40 },
+        { id: "g2", fromId: "x8", toId: "x1", percentage: 100 },
+      ],
+      metadata: { stoppedReason: "completed", amountSpent: 4 },
+    };
+    await store(connectionId, snapshot("req_refresh", 1, { graph: "succeeded" }, { graph: refresh }, "GRAPH-1"));
+    let file = await fileOf(connectionId, "GRAPH-1");
+    let graph = file.graph as Graph & { nodes: Marked[] };
+    const refreshedAt = file.graphParts.find((p) => p.requestId === "req_refresh")!.boughtAt;
+    expect(graph.edges.map((e) => `${e.fromId}>${e.toId}`).sort()).toEqual(["n1>n0", "n2>n0", "x8>n1"]);
+    expect(graph.nodes.map((n) => n.nodeId).sort()).toEqual(["n0", "n1", "n2", "x8"]);
+    expect(graph.nodes.find((n) => n.nodeId === "n1")).toMatchObject({
+      expandedByRequestId: "req_expand",
+      ownersByRequestId: "req_refresh",
+      ownersAsOf: refreshedAt,
+    });
+    expect(file.graphParts.find((p) => p.requestId === "req_refresh")).toMatchObject({ nodeIds: [], refreshedNodeIds: ["n1"] });
+    // HOLD-B, not continued by the refresh, is as it was.
+    expect(graph.nodes.find((n) => n.nodeId === "n2")).toEqual((before.graph as Graph).nodes.find((n) => n.nodeId === "n2"));
+    expect(graph.mermaidDiagram).toContain("Bo Newcomer");
+    expect(graph.mermaidDiagram).not.toContain("Ada Owner");
+    // Spend: each purchase once (req_graph and req_graph_again 2 each, req_expand 4, req_refresh 4).
+    expect(graph.metadata?.amountSpent).toBe(12);
+
+    // The expansion's request grows a version after the refresh: its list of HOLD-A's owners is older, so it loses.
+    expect(
+      (await store(connectionId, snapshot("req_expand", 2, { graph: "succeeded" }, { graph: expansionGraph() }, "GRAPH-1"))).outcome,
+    ).toBe("applied");
+    file = await fileOf(connectionId, "GRAPH-1");
+    graph = file.graph as typeof graph;
+    expect(graph.edges.map((e) => `${e.fromId}>${e.toId}`).sort()).toEqual(["n1>n0", "n2>n0", "x8>n1"]);
+    expect(graph.nodes.find((n) => n.nodeId === "n1")).toMatchObject({ ownersByRequestId: "req_refresh", ownersAsOf: refreshedAt });
+    expect(graph.metadata?.amountSpent).toBe(12);
   });
 
   it("holds every document with the request that brought it, a delivered copy over a listed one, never a signed URL", async () => {

@@ -1,5 +1,5 @@
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
-import { expandable } from "@/lib/graph/ownership-graph";
+import { expandable, expandedCompany, type NodeMarks } from "@/lib/graph/ownership-graph";
 import { toMermaid } from "@/lib/registry/graph-mermaid";
 import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas";
 import { filingsOf } from "@/lib/requests/stored-filings";
@@ -138,12 +138,53 @@ function entityKey(node: GraphNode): string | undefined {
   return `individual:${fullName}:${typeof born === "string" ? born : born ? `${born.year}-${born.month}-${born.day}` : ""}`;
 }
 
-/** The marks a company file adds to a node an expansion opened. */
-export type ExpandedMark = { expandedAt?: string; expandedByRequestId?: string };
+type MarkedNode = GraphNode & NodeMarks;
+
+/**
+ * Whether `source`'s list of a company's owners is newer than the one the file holds for `node`: the same request
+ * (a later version of it), or one the registry delivered later (the request id breaks a tie). A node whose owners the
+ * file never marked (filed before the marks) takes any purchase that lists them.
+ */
+function newerOwners(node: MarkedNode, source: CompanyFileSource): boolean {
+  const asOf = node.ownersAsOf ?? node.expandedAt;
+  const by = node.ownersByRequestId ?? node.expandedByRequestId;
+  if (asOf === undefined || by === undefined || by === source.requestId) return true;
+  return source.asOf > asOf || (source.asOf === asOf && source.requestId > by);
+}
+
+/** The nodes reached from `roots` by walking from each company to its owners. */
+function reachedFrom(roots: readonly string[], edges: Iterable<GraphEdge>): Set<string> {
+  const owners = new Map<string, string[]>();
+  for (const edge of edges) {
+    const list = owners.get(edge.toId);
+    if (list) list.push(edge.fromId);
+    else owners.set(edge.toId, [edge.fromId]);
+  }
+  const reached = new Set(roots);
+  const queue = [...roots];
+  for (let head = 0; head < queue.length; head++) {
+    for (const owner of owners.get(queue[head]!) ?? []) {
+      if (reached.has(owner)) continue;
+      reached.add(owner);
+      queue.push(owner);
+    }
+  }
+  return reached;
+}
+
+/** `total` with one part's figure replaced by its newer one (a request merged again must not be counted twice). */
+function replacedFigure(total: number | undefined, before: number | undefined, now: number | undefined): number | undefined {
+  if (total === undefined && now === undefined) return undefined;
+  return Math.round(((total ?? 0) - (before ?? 0) + (now ?? 0)) * 100) / 100;
+}
 
 /**
  * Adds one purchase's graph to the file's graph; undefined when it adds nothing (a version of a part already merged
  * that changes nothing is still merged again: its request may have grown).
+ *
+ * A purchase that expanded a company lists all its owners then: the newest such list is the company's owners (its edges
+ * are replaced, so an owner who left is gone, and with it whatever only it linked to the root), and an older list
+ * arriving late changes nothing. A company the purchase did not expand keeps what the file holds.
  */
 function mergeGraphPart(
   file: CompanyFileState,
@@ -151,7 +192,7 @@ function mergeGraphPart(
   source: CompanyFileSource,
 ): Pick<CompanyFileState, "graph" | "graphParts"> | undefined {
   const current = file.graph;
-  const nodes = new Map<string, GraphNode & ExpandedMark>();
+  const nodes = new Map<string, MarkedNode>();
   const byEntity = new Map<string, string>();
   for (const node of current?.nodes ?? []) {
     nodes.set(node.nodeId, node);
@@ -160,6 +201,12 @@ function mergeGraphPart(
   }
   const idFor = new Map<string, string>();
   const opened: string[] = [];
+  /** Companies whose owners this purchase lists, newer than the file's: their edges are this purchase's. */
+  const restated = new Set<string>();
+  /** Of those, the ones another purchase had expanded already (not the root): refreshed by this one. */
+  const refreshed: string[] = [];
+  /** Companies whose owners a newer purchase listed: this purchase's edges to them are left out. */
+  const stale = new Set<string>();
   for (const node of incoming.nodes) {
     const key = entityKey(node);
     const existingId = nodes.has(node.nodeId) ? node.nodeId : key ? byEntity.get(key) : undefined;
@@ -167,7 +214,15 @@ function mergeGraphPart(
     idFor.set(node.nodeId, id);
     const existing = existingId ? nodes.get(existingId) : undefined;
     if (existing && !expandable(existing) && expandable(node)) continue; // never undo a paid expansion
-    const replaced: GraphNode & ExpandedMark = { ...node, nodeId: id };
+    const listsOwners = expandedCompany(node);
+    if (listsOwners && existing && expandedCompany(existing) && !newerOwners(existing, source)) {
+      stale.add(id);
+      // Bought earlier than the file knew (contributions may arrive out of order): it was expanded then.
+      if (existing.expandedAt && source.asOf < existing.expandedAt)
+        nodes.set(id, { ...existing, expandedAt: source.asOf, expandedByRequestId: source.requestId });
+      continue;
+    }
+    const replaced: MarkedNode = { ...node, nodeId: id };
     // The file's root stays its root: a continuation may be drawn from the node it continues.
     if (current) replaced.flags = { ...replaced.flags, isRoot: Boolean(existing?.flags?.isRoot) };
     if (existing && expandable(existing) && !expandable(node)) {
@@ -178,39 +233,81 @@ function mergeGraphPart(
       replaced.expandedAt = existing.expandedAt;
       replaced.expandedByRequestId = existing.expandedByRequestId;
     }
+    if (listsOwners) {
+      replaced.ownersAsOf = source.asOf;
+      replaced.ownersByRequestId = source.requestId;
+      restated.add(id);
+      const before = existing?.ownersByRequestId ?? existing?.expandedByRequestId;
+      if (existing && expandedCompany(existing) && !replaced.flags?.isRoot && before !== source.requestId) refreshed.push(id);
+    } else if (existing?.ownersAsOf) {
+      replaced.ownersAsOf = existing.ownersAsOf;
+      replaced.ownersByRequestId = existing.ownersByRequestId;
+    }
     nodes.set(id, replaced);
     if (key) byEntity.set(key, id);
   }
 
   const edges = new Map<string, GraphEdge>();
   const edgeKey = (edge: GraphEdge) => `${edge.fromId}>${edge.toId}`;
-  for (const edge of current?.edges ?? []) edges.set(edgeKey(edge), edge);
+  /** Edges no longer stated: replaced by a newer list of owners, or older than the one the file holds. */
+  const dropped = new Map<string, GraphEdge>();
+  for (const edge of current?.edges ?? []) {
+    if (restated.has(edge.toId)) dropped.set(edgeKey(edge), edge);
+    else edges.set(edgeKey(edge), edge);
+  }
   for (const edge of incoming.edges) {
     const mapped = { ...edge, fromId: idFor.get(edge.fromId) ?? edge.fromId, toId: idFor.get(edge.toId) ?? edge.toId };
     const key = edgeKey(mapped);
-    if (!edges.has(key) || mapped.percentage !== undefined) edges.set(key, { ...mapped, id: edges.get(key)?.id ?? mapped.id });
+    if (stale.has(mapped.toId)) {
+      if (!edges.has(key)) dropped.set(key, mapped);
+      continue;
+    }
+    // An owner listed again keeps its edge's id.
+    const known = edges.get(key) ?? dropped.get(key);
+    dropped.delete(key);
+    if (!edges.has(key) || mapped.percentage !== undefined) edges.set(key, { ...mapped, id: known?.id ?? mapped.id });
+  }
+  // Whatever only a dropped edge linked to the root has left the graph (an owner who left, and its own owners).
+  const roots = [...nodes.values()].filter((n) => n.flags?.isRoot).map((n) => n.nodeId);
+  if (dropped.size && roots.length) {
+    const reached = reachedFrom(roots, edges.values());
+    for (const id of reachedFrom(roots, [...edges.values(), ...dropped.values()])) if (!reached.has(id)) nodes.delete(id);
+    for (const [key, edge] of edges) if (!nodes.has(edge.fromId) || !nodes.has(edge.toId)) edges.delete(key);
   }
 
   const parts = file.graphParts.filter((p) => p.requestId !== source.requestId);
   const previous = file.graphParts.find((p) => p.requestId === source.requestId);
+  const refreshedIds = [...new Set([...(previous?.refreshedNodeIds ?? []), ...refreshed])];
   const part: CompanyFileGraphPart = {
     requestId: source.requestId,
     nodeIds: [...new Set([...(previous?.nodeIds ?? []), ...opened])],
     boughtAt: previous?.boughtAt ?? source.asOf,
+    ...(refreshedIds.length ? { refreshedNodeIds: refreshedIds } : {}),
+    ...(incoming.metadata?.amountSpent !== undefined ? { amountSpent: incoming.metadata.amountSpent } : {}),
+    ...(incoming.metadata?.companiesFetched !== undefined ? { companiesFetched: incoming.metadata.companiesFetched } : {}),
   };
   const mergedNodes = [...nodes.values()];
   const mergedEdges = [...edges.values()];
   const graphParts = [...parts, part].sort((a, b) => (a.boughtAt < b.boughtAt ? -1 : a.boughtAt > b.boughtAt ? 1 : 0));
-  return { graph: withMergedSummary(mergedNodes, mergedEdges, incoming, file.graph, graphParts.length), graphParts };
+  return { graph: withMergedSummary(mergedNodes, mergedEdges, incoming, file.graph, previous, graphParts.length), graphParts };
 }
 
-/** The merged graph's metadata and diagram: spend summed over purchases, and why it stops judged on the merged nodes. */
-function withMergedSummary(nodes: GraphNode[], edges: GraphEdge[], incoming: Graph, current: Graph | null, parts: number): Graph {
+/**
+ * The merged graph's metadata and diagram: spend summed over purchases (each counted once, however often its request
+ * is merged again), and why it stops judged on the merged nodes.
+ */
+function withMergedSummary(
+  nodes: GraphNode[],
+  edges: GraphEdge[],
+  incoming: Graph,
+  current: Graph | null,
+  previous: CompanyFileGraphPart | undefined,
+  parts: number,
+): Graph {
   if (parts === 1 && !current) return { ...incoming, nodes, edges };
   const truncated = nodes.filter(expandable).length;
   const before = current?.metadata;
   const added = incoming.metadata;
-  const sum = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
   const stoppedReason = truncated > 0 ? (added?.stoppedReason ?? before?.stoppedReason ?? "budget_exhausted") : "completed";
   return {
     ...incoming,
@@ -222,8 +319,8 @@ function withMergedSummary(nodes: GraphNode[], edges: GraphEdge[], incoming: Gra
       ...before,
       ...added,
       stoppedReason: stoppedReason === "completed" && truncated > 0 ? "budget_exhausted" : stoppedReason,
-      amountSpent: sum(before?.amountSpent, added?.amountSpent),
-      companiesFetched: sum(before?.companiesFetched, added?.companiesFetched),
+      amountSpent: replacedFigure(before?.amountSpent, previous?.amountSpent, added?.amountSpent),
+      companiesFetched: replacedFigure(before?.companiesFetched, previous?.companiesFetched, added?.companiesFetched),
     },
   };
 }

@@ -15,6 +15,8 @@ import {
   mermaidRefusal,
   nodeView,
   parsePercent,
+  refreshCost,
+  refreshPlan,
   selectExpandAbove,
   statusLabel,
 } from "./ownership-graph";
@@ -219,7 +221,7 @@ describe("expand", () => {
   it("plans a continuation: chosen truncated nodes, the expanded companies kept, capped at the cost", () => {
     const plan = continuationPlan({ nodes }, ["t1", "t2", "t1", "f", "nope"]);
     expect(plan).toEqual({ chosen: ["t1", "t2"], keep: ["f"], estimatedCost: 5, costUnknown: 0, unknownIds: ["f", "nope"] });
-    const body = continuationBody({ requestId: "req_1", companyId: "LARGE", countryCode: "DE" }, plan);
+    const body = continuationBody({ requestId: "req_1", companyId: "LARGE", countryCode: "DE" }, [...plan.keep, ...plan.chosen], 5);
     expect(body).toEqual({
       requestId: "req_1",
       id: "LARGE",
@@ -230,8 +232,49 @@ describe("expand", () => {
       graphMaxBudget: 5,
       maxBudget: 5,
     });
-    const unknown = continuationBody({ requestId: "req_1", companyId: "LARGE", countryCode: "DE" }, continuationPlan({ nodes }, ["t3"]));
+    const unknown = continuationBody({ requestId: "req_1", companyId: "LARGE", countryCode: "DE" }, ["t3"], null);
     expect(unknown).not.toHaveProperty("maxBudget");
+  });
+});
+
+describe("refresh a branch", () => {
+  it("plans the chosen expanded companies and the expanded ones between them and the root, refusing anything else", () => {
+    // c is reached through a and b (both expanded): both are continued too, or the registry would not reach c.
+    expect(refreshPlan(graph, ["c", "c"])).toEqual({ chosen: ["c"], through: ["a", "b"], unknownIds: [] });
+    // x owns the root (a cycle): nothing lies between.
+    expect(refreshPlan(graph, ["x"])).toEqual({ chosen: ["x"], through: [], unknownIds: [] });
+    // The root (a new graph order refreshes it), a person, an unknown id and a truncated company are not refreshed.
+    const withTruncated = {
+      nodes: [...graph.nodes, truncated("t", 2, 0.3)],
+      edges: [...graph.edges, { id: "et", fromId: "t", toId: "a" }],
+    };
+    expect(refreshPlan(withTruncated, ["root", "p", "nope", "t", "a"])).toEqual({
+      chosen: ["a"],
+      through: [],
+      unknownIds: ["root", "p", "nope", "t"],
+    });
+  });
+
+  it("prices every company it names at its country's graph price per company, and says when one is not known", () => {
+    const plan = refreshPlan(graph, ["c"]);
+    expect(refreshCost(graph, plan, (country) => (country === "DE" ? 1.5 : undefined))).toEqual({ cost: 4.5, unpriced: [] });
+    const abroad = {
+      ...graph,
+      nodes: graph.nodes.map((n) => (n.nodeId === "b" ? { ...n, company: { ...n.company!, countryCode: "US-DE" } } : n)),
+    };
+    expect(refreshCost(abroad, plan, (country) => (country === "DE" ? 1.5 : undefined))).toEqual({ cost: null, unpriced: ["US-DE"] });
+  });
+
+  it("offers the refresh on expanded companies but the root, with when their owners were bought", () => {
+    const marked = { ...company("a"), ownersAsOf: "2026-03-10T10:00:00.000Z", ownersByRequestId: "req_refresh" };
+    expect(nodeView(marked)).toMatchObject({ refreshable: true, ownersAsOf: "2026-03-10T10:00:00.000Z", ownersByRequestId: "req_refresh" });
+    expect(nodeView({ ...company("a"), expandedAt: "2026-03-02T00:00:00.000Z", expandedByRequestId: "req_x" })).toMatchObject({
+      ownersAsOf: "2026-03-02T00:00:00.000Z",
+      ownersByRequestId: "req_x",
+    });
+    expect(nodeView(company("root", { flags: { isRoot: true, status: "found" } })).refreshable).toBe(false);
+    expect(nodeView(truncated("t", 2, 0.3)).refreshable).toBe(false);
+    expect(nodeView(person("p", "Ada")).refreshable).toBe(false);
   });
 });
 

@@ -120,6 +120,11 @@ export type NodeView = {
   /** As the API sent it (unknown values kept); undefined when the register does not report it. */
   status?: string;
   truncated?: { reason?: string; estimatedCost?: number; depth?: number; accumulatedOwnership?: number };
+  /** An expanded company other than the root: its branch can be refreshed. */
+  refreshable: boolean;
+  /** When its owners were bought (the company file's mark): the newest purchase that listed them. */
+  ownersAsOf?: string;
+  ownersByRequestId?: string;
 };
 
 function personName(name: unknown): string | undefined {
@@ -138,10 +143,27 @@ export function expandable(node: GraphNode): boolean {
   return node.flags?.status === "budget_truncated" || node.continuation !== undefined;
 }
 
+/** A company whose owners the graph lists: the registry found and expanded it (the root included). */
+export function expandedCompany(node: GraphNode): boolean {
+  return node.type === "company" && node.flags?.status === "found" && !expandable(node);
+}
+
+/** A company expanded before, not the root (which a new graph order refreshes): its branch can be refreshed. */
+export function refreshable(node: GraphNode): boolean {
+  return expandedCompany(node) && node.flags?.isRoot !== true;
+}
+
+/**
+ * What a company file adds to the nodes of its merged graph: when an expansion opened the node and by which
+ * request, and which purchase the node's owners (the edges to it) come from, the newest that listed them.
+ */
+export type NodeMarks = { expandedAt?: string; expandedByRequestId?: string; ownersAsOf?: string; ownersByRequestId?: string };
+
 /** What a node box shows. */
-export function nodeView(node: GraphNode): NodeView {
+export function nodeView(node: GraphNode & NodeMarks): NodeView {
   const name = node.company?.legalName ?? personName(node.individual?.name) ?? node.company?.id ?? node.nodeId;
   const c = node.continuation;
+  const canRefresh = refreshable(node);
   return {
     id: node.nodeId,
     name,
@@ -156,6 +178,10 @@ export function nodeView(node: GraphNode): NodeView {
     truncated: expandable(node)
       ? { reason: c?.reason, estimatedCost: c?.estimatedCost, depth: c?.depth, accumulatedOwnership: c?.accumulatedOwnership }
       : undefined,
+    refreshable: canRefresh,
+    ...(canRefresh && (node.ownersAsOf ?? node.expandedAt)
+      ? { ownersAsOf: node.ownersAsOf ?? node.expandedAt, ownersByRequestId: node.ownersByRequestId ?? node.expandedByRequestId }
+      : {}),
   };
 }
 
@@ -280,22 +306,96 @@ export function continuationPlan(graph: Pick<Graph, "nodes">, nodeIds: readonly 
     if (typeof node.continuation?.estimatedCost === "number") estimatedCost += node.continuation.estimatedCost;
     else costUnknown++;
   }
-  const keep = graph.nodes
-    .filter((n) => n.type === "company" && !n.flags?.isRoot && n.flags?.status === "found" && !n.continuation)
-    .map((n) => n.nodeId);
+  const keep = [...new Set(graph.nodes.filter(refreshable).map((n) => n.nodeId))];
   return { chosen, keep, estimatedCost: Math.round(estimatedCost * 100) / 100, costUnknown, unknownIds };
 }
 
-/** The `POST /v2/company` body continuing request `parentRequestId` by `plan`. */
-export function continuationBody(parent: { requestId: string; companyId: string; countryCode: string }, plan: ContinuationPlan) {
+export type RefreshPlan = {
+  /** The chosen expanded companies (anything else is refused: `unknownIds`). */
+  chosen: string[];
+  /**
+   * The expanded companies between them and the root (what they own, directly or through others): continued as
+   * well, or the registry, which expands only the named nodes, would never reach the chosen ones.
+   */
+  through: string[];
+  unknownIds: string[];
+};
+
+/**
+ * What refreshing the branches of `nodeIds` asks for: those companies expanded again (their owners listed anew), and
+ * the expanded companies on their way down to the root. Other branches are not named, so not touched.
+ */
+export function refreshPlan(graph: Pick<Graph, "nodes" | "edges">, nodeIds: readonly string[]): RefreshPlan {
+  const byId = new Map(graph.nodes.map((n) => [n.nodeId, n]));
+  const chosen: string[] = [];
+  const unknownIds: string[] = [];
+  for (const id of new Set(nodeIds)) {
+    const node = byId.get(id);
+    if (node && refreshable(node)) chosen.push(id);
+    else unknownIds.push(id);
+  }
+  const owned = new Map<string, string[]>();
+  for (const edge of graph.edges) {
+    const list = owned.get(edge.fromId);
+    if (list) list.push(edge.toId);
+    else owned.set(edge.fromId, [edge.toId]);
+  }
+  const seen = new Set(chosen);
+  const through: string[] = [];
+  const queue = [...chosen];
+  for (let head = 0; head < queue.length; head++) {
+    for (const next of owned.get(queue[head]!) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const node = byId.get(next);
+      // Down to the root, not past it (a company the root owns back is not on the way).
+      if (!node || !refreshable(node)) continue;
+      through.push(next);
+      queue.push(next);
+    }
+  }
+  return { chosen, through, unknownIds };
+}
+
+/**
+ * What refreshing costs at most: each company the plan names again at the ownership graph's price per company in its
+ * country (`pricePerCompany`; undefined when not known). The registry may charge less (a company fetched within the
+ * day is not charged again). `cost` is null when a price is not known; `unpriced` names those countries.
+ */
+export function refreshCost(
+  graph: Pick<Graph, "nodes">,
+  plan: RefreshPlan,
+  pricePerCompany: (countryCode: string | undefined) => number | undefined,
+): { cost: number | null; unpriced: string[] } {
+  const byId = new Map(graph.nodes.map((n) => [n.nodeId, n]));
+  let cost = 0;
+  const unpriced = new Set<string>();
+  for (const id of [...plan.chosen, ...plan.through]) {
+    const country = byId.get(id)?.company?.countryCode;
+    const price = pricePerCompany(country);
+    if (price === undefined) unpriced.add(country ?? "country not reported");
+    else cost += price;
+  }
+  return { cost: unpriced.size ? null : Math.round(cost * 100) / 100, unpriced: [...unpriced] };
+}
+
+/**
+ * The `POST /v2/company` body continuing request `parent` from `continueFrom` (interactive: only the named nodes are
+ * expanded), capped at `cap` credits when it is known.
+ */
+export function continuationBody(
+  parent: { requestId: string; companyId: string; countryCode: string },
+  continueFrom: readonly string[],
+  cap: number | null,
+) {
   return {
     // The registry derives the company from the parent request; id and country are repeated for clients that need them.
     requestId: parent.requestId,
     id: parent.companyId,
     countryCode: parent.countryCode,
     dataPoints: ["graph"],
-    graphContinueFromNodeIds: [...plan.keep, ...plan.chosen],
+    graphContinueFromNodeIds: [...continueFrom],
     graphInteractive: true,
-    ...(plan.costUnknown === 0 ? { graphMaxBudget: plan.estimatedCost, maxBudget: plan.estimatedCost } : {}),
+    ...(cap !== null ? { graphMaxBudget: cap, maxBudget: cap } : {}),
   };
 }

@@ -15,6 +15,7 @@ export const requestPurposeLabels: Record<RequestPurpose, string> = {
   order: "First order",
   onboarding: "Onboarding",
   graph_expansion: "Graph expansion",
+  graph_refresh: "Graph branch refresh",
   retry: "Retry",
   re_retrieval: "Re-retrieval after an alert",
   document_listing: "Document listing",
