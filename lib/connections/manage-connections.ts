@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, eq, isNotNull, ne } from "drizzle-orm";
 import { db } from "@/db/client";
+import { retryOnDeadlock } from "@/db/deadlock-retry";
 import { registryConnections, type RegistryConnection } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { SecretKeyError } from "@/lib/crypto";
@@ -205,6 +206,12 @@ export async function patchConnection(
 
 /** Deletes a connection (the oldest other one becomes the default if it was). Only once dual control let it through. */
 export async function deleteConnection(actor: Actor, id: string, note?: DualControlNote): Promise<ChangeResult> {
+  // Deleting cascades to the connection's company files, which a webhook's filing may be writing just then: Postgres
+  // ends one side of such a deadlock, and this side runs again.
+  return retryOnDeadlock(() => deleteConnectionOnce(actor, id, note));
+}
+
+async function deleteConnectionOnce(actor: Actor, id: string, note?: DualControlNote): Promise<ChangeResult> {
   return db()
     .transaction(async (tx): Promise<ChangeResult> => {
       const [deleted] = await tx.delete(registryConnections).where(eq(registryConnections.id, id)).returning();

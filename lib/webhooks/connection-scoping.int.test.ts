@@ -6,6 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequestVersions, companyRequests, liveEvents, registryConnections, webhookDeliveries } from "@/db/schema";
+import { companyFilesSettled } from "@/lib/company-file/company-file-filer";
 import { sealSecret } from "@/lib/connections/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { receiveWebhook } from "./receive";
@@ -100,6 +101,9 @@ describe("requests belong to one connection", () => {
 
   it("a request whose connection was deleted is not adopted by another connection", async () => {
     await deliver(production, productionSecret, snapshot(1, "Acme GmbH"));
+    // Its company file is written just after the acknowledgement; deleting the connection meanwhile (which deletes
+    // that file) could meet the write in a deadlock, which deleteConnection retries and this bare delete does not.
+    await companyFilesSettled();
     await db().delete(registryConnections).where(eq(registryConnections.id, production));
     const orphan = await storedRequest();
     expect(orphan?.connectionId).toBeNull();
