@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, gotoInteractive, postServerAction, serverAction, test, type Database } from "./fixtures";
+import { findNode } from "./ownership-tab";
 import { chargedFor, sim } from "./simulator-api";
 
 // Spends the simulator's credits: one at a time.
@@ -44,17 +45,6 @@ async function openOwnership(page: Page, requestId: string) {
   await expect(status).toContainText("laid out in", { timeout: 15_000 });
   await expect(status).not.toContainText("Drawing", { timeout: 15_000 });
   return status;
-}
-
-/** Brings a node into view with "Find a node" (only the nodes in view are drawn) and returns it. */
-async function findNode(page: Page, node: { nodeId: string; company?: { legalName?: string } }) {
-  await page.getByLabel("Find a node").fill(node.company!.legalName!);
-  await page.getByRole("list", { name: "Matching nodes" }).getByRole("button").first().click();
-  // The view is centred on it; the graph's pane may reach below the window (it is 70 % of its height).
-  await page.getByTestId("ownership-flow").scrollIntoViewIfNeeded();
-  const drawn = page.locator(`[data-testid="graph-node"][data-node-id="${node.nodeId}"]`);
-  await expect(drawn).toBeInViewport();
-  return drawn;
 }
 
 /** Clicks an export button; the downloaded file's name and content. */
