@@ -15,7 +15,7 @@ async function expectAccessible(page: Page) {
 }
 
 test("a finance user reads the price matrix, filters it, compares two countries and downloads it", async ({ page, login, db }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // four axe sweeps of the 40-country matrix: past 2 min in a loaded fresh-clone CI run
   const finance = await db.createUser("finance");
   await login.signInAndWait(finance);
   await page.goto("/pricing");
