@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { expect, test, type Database } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { startMonitoringFromDossier } from "./monitor-notification";
 import { orderFromCompanyPage } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
@@ -9,16 +9,6 @@ test.describe.configure({ mode: "serial" });
 const day = 86_400;
 const oldAddress = { addressLine1: "Kaistraße 4", city: "Kiel", postalCode: "24103", countryCode: "DE" };
 const newAddress = { ...oldAddress, addressLine1: "Kaistraße 40" };
-
-async function startMonitoring(page: Page, db: Database, companyId: string): Promise<string> {
-  await page.getByRole("button", { name: "Start monitoring" }).click();
-  const dialog = page.getByRole("dialog", { name: "Start monitoring" });
-  await dialog.getByRole("button", { name: "Start monitoring" }).click();
-  await expect(dialog.getByRole("status")).toHaveText("Monitoring started.");
-  await page.keyboard.press("Escape");
-  const [monitor] = await db.query<{ monitor_id: string }>("select monitor_id from monitors where company_id = $1", [companyId]);
-  return monitor!.monitor_id;
-}
 
 test("after the sandbox clock moves a day, a price shown free again that the registry refuses is offered at its real price in place, ordered and diffed", async ({
   page,
@@ -35,7 +25,7 @@ test("after the sandbox clock moves a day, a price shown free again that the reg
   });
   expect(created.status).toBe(201);
   await orderFromCompanyPage(page, "DE", companyId);
-  const monitorId = await startMonitoring(page, db, companyId);
+  const monitorId = await startMonitoringFromDossier(page, db, companyId);
 
   // The company moves; a simulated day later the monitor's daily check notifies.
   const moved = await sim("PATCH", `/v2/sandbox/companies/DE/${encodeURIComponent(companyId)}`, { company: { legalAddress: newAddress } });

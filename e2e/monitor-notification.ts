@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
 import { dataDirSecret } from "./app-process";
 import { expect, type Database } from "./fixtures";
@@ -43,4 +44,15 @@ export async function postMonitorNotification(db: Database, event: NotificationE
     [event.monitorId],
   );
   return alert!.id;
+}
+
+/** Starts monitoring from the open dossier with its prefilled metadata; returns the registry's monitor id. */
+export async function startMonitoringFromDossier(page: Page, db: Database, companyId: string): Promise<string> {
+  await page.getByRole("button", { name: "Start monitoring" }).click();
+  const dialog = page.getByRole("dialog", { name: "Start monitoring" });
+  await dialog.getByRole("button", { name: "Start monitoring" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Monitoring started.");
+  await page.keyboard.press("Escape");
+  const [monitor] = await db.query<{ monitor_id: string }>("select monitor_id from monitors where company_id = $1", [companyId]);
+  return monitor!.monitor_id;
 }

@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { expect, test, type Database } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { startMonitoringFromDossier } from "./monitor-notification";
 import { orderFromCompanyPage } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
@@ -18,17 +18,6 @@ async function sandboxCompany(legalName: string): Promise<string> {
   const created = await sim("POST", "/v2/sandbox/companies", { countryCode: "DE", id, company: { legalName, legalAddress: oldAddress } });
   expect(created.status).toBe(201);
   return id;
-}
-
-/** Starts monitoring from the open dossier with its prefilled metadata; returns the registry's monitor id. */
-async function startMonitoringFromDossier(page: Page, db: Database, companyId: string): Promise<string> {
-  await page.getByRole("button", { name: "Start monitoring" }).click();
-  const dialog = page.getByRole("dialog", { name: "Start monitoring" });
-  await dialog.getByRole("button", { name: "Start monitoring" }).click();
-  await expect(dialog.getByRole("status")).toHaveText("Monitoring started.");
-  await page.keyboard.press("Escape");
-  const [monitor] = await db.query<{ monitor_id: string }>("select monitor_id from monitors where company_id = $1", [companyId]);
-  return monitor!.monitor_id;
 }
 
 test("monitor from a dossier, a change found by the daily check arrives live, is assigned, diffed exactly and resolved, with its trail", async ({
