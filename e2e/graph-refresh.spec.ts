@@ -40,7 +40,7 @@ test("an expanded company's branch is refreshed from the company file: the price
   await (await findNode(page, target)).getByRole("button", { name: `Refresh this branch: ${name}` }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog.getByRole("heading", { name: "Refresh this branch?" })).toBeVisible();
-  await expect(dialog.getByTestId("refresh-cost")).toContainText(`It costs at most ${price} credits`);
+  await expect(dialog.getByTestId("refresh-cost")).toContainText(`It costs at most ${price} ${price === 1 ? "credit" : "credits"}`);
   expect(await db.query("select 1 from audit_log where action = 'company.graph_refreshed' and actor_id = $1", [user.id])).toHaveLength(0);
   await dialog.getByRole("button", { name: `Refresh for ${price} credits` }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });

@@ -1,5 +1,6 @@
 "use client";
 
+import { credits } from "@/components/money/credits";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -309,7 +310,7 @@ function RefreshConfirm({
             : !quote
               ? "Reading the price…"
               : quote.cost !== null
-                ? `It costs at most ${quote.cost} credits (the ownership graph's price per company for ${companies(quote.chosen.length + through)}; the registry does not charge twice for a company fetched within a day). The request is capped at that amount.`
+                ? `It costs at most ${credits(quote.cost)} (the ownership graph's price per company for ${companies(quote.chosen.length + through)}; the registry does not charge twice for a company fetched within a day). The request is capped at that amount.`
                 : `Its price is not known in advance: there is no price of the ownership graph for ${quote.unpriced.join(", ")}. Enter the most it may spend; the request is capped at that amount.`}
         </AlertDialogDescription>
       </AlertDialogHeader>
