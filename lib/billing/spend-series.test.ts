@@ -28,6 +28,12 @@ describe("windowedSpend", () => {
     expect(series.peak).toEqual({ cents: 500, atMs: 0 });
   });
 
+  it("keeps a charge exactly one window old, whatever the float rounding of the window", () => {
+    // 61 ms as minutes times 60,000 is 60.999… ms: unrounded, the charge at 59 left the window [59, 120] early.
+    const series = windowedSpend([{ atMs: 59, cents: 1 }], { windowMinutes: 61 / minute, startMs: 0, endMs: 1_200, buckets: 10 });
+    expect(series.peaks.slice(0, 2)).toEqual([1, 1]);
+  });
+
   it("is flat at zero without charges", () => {
     const series = windowedSpend([], { windowMinutes: 5, startMs: 0, endMs: 100 * minute, buckets: 4 });
     expect(series.peaks).toEqual([0, 0, 0, 0]);

@@ -50,7 +50,8 @@ export function windowedSpend(
   const { windowMinutes, startMs, endMs } = options;
   const buckets = Math.max(1, Math.floor(options.buckets));
   const bucketMs = Math.max(1, (endMs - startMs) / buckets);
-  const window = rollingWindow(charges, windowMinutes * 60_000);
+  // Whole milliseconds: 61 ms given as minutes comes back as 60.999… ms and would drop a charge on the window's edge.
+  const window = rollingWindow(charges, Math.round(windowMinutes * 60_000));
   const peaks: number[] = [];
   let peak = { cents: 0, atMs: startMs };
   for (let b = 0; b < buckets; b++) {
