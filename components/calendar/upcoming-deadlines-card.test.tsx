@@ -1,20 +1,22 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { withDeadlines } from "@/test/dossier-filings";
 import { filingEntries, type DossierFilings } from "@/lib/calendar/filing-entries";
 import { UpcomingDeadlinesCard } from "./upcoming-deadlines-card";
 
 const now = new Date("2026-05-10T12:00:00Z");
-const dossier = (companyId: string, dueDate: string): DossierFilings => ({
-  requestId: `req_${companyId}`,
-  snapshotAt: now,
-  connection: null,
-  countryCode: "GB",
-  companyId,
-  companyName: `Company ${companyId}`,
-  caseReference: null,
-  statutoryFilings: { accounts: { next: { dueDate } } },
-  complianceFlags: undefined,
-});
+const dossier = (companyId: string, dueDate: string): DossierFilings =>
+  withDeadlines({
+    requestId: `req_${companyId}`,
+    snapshotAt: now,
+    connection: null,
+    countryCode: "GB",
+    companyId,
+    companyName: `Company ${companyId}`,
+    caseReference: null,
+    statutoryFilings: { accounts: { next: { dueDate } } },
+    complianceFlags: undefined,
+  });
 
 describe("the upcoming deadlines card", () => {
   it("lists overdue filings, then those due soon, each linking to its company file, and links the calendar", () => {
