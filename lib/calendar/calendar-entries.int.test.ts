@@ -125,9 +125,10 @@ describe("calendarEntries", () => {
     const compliance = await insertUser(`cal-${crypto.randomUUID()}@example.com`, "compliance");
     const finance = await insertUser(`cal-${crypto.randomUUID()}@example.com`, "finance");
     const soon = await upcomingDeadlines(compliance, 30, now);
-    expect(soon?.upcoming.map((e) => [e.kind, e.dueDate])).toEqual([["annualFiling", "2026-05-20"]]);
-    expect(soon?.overdue.map((e) => e.companyId)).toEqual(["999"]);
-    expect((await upcomingDeadlines(compliance, 200, now))?.upcoming.map((e) => e.dueDate)).toEqual(["2026-05-20", "2026-10-31"]);
+    expect(soon?.upcoming.entries.map((e) => [e.kind, e.dueDate])).toEqual([["annualFiling", "2026-05-20"]]);
+    expect(soon?.upcoming.count).toBe(1);
+    expect(soon?.overdue.entries.map((e) => e.companyId)).toEqual(["999"]);
+    expect((await upcomingDeadlines(compliance, 200, now))?.upcoming.entries.map((e) => e.dueDate)).toEqual(["2026-05-20", "2026-10-31"]);
     expect(await upcomingDeadlines(finance, 30, now)).toBeUndefined();
   });
 });
@@ -237,6 +238,15 @@ describe("calendarPage", () => {
     const earlier = await page({ country: "DE" }, { now: new Date("2026-03-01T00:00:00Z") });
     expect(earlier.overdue.count).toBe(0);
     expect(companiesOf(earlier.upcoming)[0]).toBe("DE A1 accounts 2026-04-01");
+  });
+
+  it("bounds the upcoming deadlines by a day for the home page, counting them all and showing the first", async () => {
+    const home = await page({}, { limit: 1, upcomingUntil: "2026-05-31", referencesMax: undefined });
+    expect(companiesOf(home.upcoming)).toEqual(["NL C3 annualFiling 2026-05-12"]);
+    expect(home.upcoming.count).toBe(3);
+    expect(companiesOf(home.overdue)).toEqual(["DE A1 accounts 2026-04-01"]);
+    expect(home.overdue.count).toBe(2);
+    expect([home.countries, home.caseReferences]).toEqual([[], []]);
   });
 
   it("offers the countries and case references of the current deadlines, one past the most the page suggests", async () => {

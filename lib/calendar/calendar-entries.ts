@@ -146,28 +146,37 @@ export type CalendarPage = {
   overdue: CalendarSlice;
   /** Not overdue; in the month view, only those due in the month (`count` still counts them all). */
   upcoming: CalendarSlice;
-  /** The countries with a deadline, and the case references of the companies with one (at most `referencesMax` + 1). */
+  /**
+   * The countries with a deadline, and the case references of the companies with one (at most `referencesMax` + 1);
+   * empty unless `referencesMax` is given (the filters' choices).
+   */
   countries: string[];
   caseReferences: string[];
 };
 
+/** A query not asked: no rows. */
+const noRows = <Row>() => Promise.resolve({ rows: [] as Row[] });
+
 /**
  * One page of the calendar, filtered, counted and cut in SQL: the first `limit` overdue and upcoming deadlines (or,
- * with `month`, every deadline due in that month besides the overdue ones), how many match, and what the filters offer.
+ * with `month`, every deadline due in that month besides the overdue ones; with `upcomingUntil`, YYYY-MM-DD, only
+ * those due by then), how many match, and, given `referencesMax`, what the filters offer.
  */
 export async function calendarPage(
   filter: CalendarFilter,
-  options: { now: Date; limit?: number; month?: string; referencesMax: number },
+  options: { now: Date; limit?: number; month?: string; upcomingUntil?: string; referencesMax?: number },
 ): Promise<CalendarPage> {
   const today = utcDay(options.now);
   const limit = options.limit === undefined ? sql`` : sql`limit ${options.limit}`;
   const overdue = overdueOn(today);
   const where = matching(filter);
+  const upcoming = options.upcomingUntil ? sql`not ${overdue} and d.due_date <= ${options.upcomingUntil}::date` : sql`not ${overdue}`;
   const monthStart = options.month ? `${options.month}-01` : undefined;
+  const offers = options.referencesMax !== undefined;
   const [counts, overdueRows, upcomingRows, countries, references] = await Promise.all([
     db().execute<{ total: number; overdue: number; upcoming: number }>(sql`
       select count(*)::int as total, (count(*) filter (where ${where} and ${overdue}))::int as overdue,
-             (count(*) filter (where ${where} and not ${overdue}))::int as upcoming
+             (count(*) filter (where ${where} and ${upcoming}))::int as upcoming
       from (${current}) d`),
     db().execute<DeadlineRow>(sql`
       select * from (${current}) d where ${where} and ${overdue} order by ${calendarOrder(today)} ${limit}`),
@@ -176,10 +185,13 @@ export async function calendarPage(
         ? sql`select * from (${current}) d
               where ${where} and d.due_date >= ${monthStart}::date and d.due_date < ${monthStart}::date + interval '1 month'
               order by ${calendarOrder(today)}`
-        : sql`select * from (${current}) d where ${where} and not ${overdue} order by ${calendarOrder(today)} ${limit}`,
+        : sql`select * from (${current}) d where ${where} and ${upcoming} order by ${calendarOrder(today)} ${limit}`,
     ),
-    db().execute<{ country_code: string }>(sql`select distinct d.country_code from (${current}) d order by 1`),
-    db().execute<{ reference: string }>(sql`
+    offers
+      ? db().execute<{ country_code: string }>(sql`select distinct d.country_code from (${current}) d order by 1`)
+      : noRows<{ country_code: string }>(),
+    offers
+      ? db().execute<{ reference: string }>(sql`
       with d as (${current})
       select distinct reference from (
         select d.case_reference as reference from d
@@ -188,7 +200,8 @@ export async function calendarPage(
         where ${firstOrder} and (r.country_code, r.company_id) in (select country_code, company_id from d)
         union all
         select m.case_reference from monitors m where ${running} and (m.country_code, m.company_id) in (select country_code, company_id from d)
-      ) x where reference is not null order by 1 limit ${options.referencesMax + 1}`),
+      ) x where reference is not null order by 1 limit ${(options.referencesMax ?? 0) + 1}`)
+      : noRows<{ reference: string }>(),
   ]);
   const shown = [...overdueRows.rows, ...upcomingRows.rows];
   const entries = await entriesOf(shown, options.now, companiesOf(shown));
