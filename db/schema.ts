@@ -323,17 +323,14 @@ export const companyFiles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.connectionId, t.countryCode, t.companyId] }),
-    index("company_files_company").on(t.countryCode, t.companyId),
-  ],
+  (t) => [primaryKey({ columns: [t.connectionId, t.countryCode, t.companyId] })],
 );
 
 export type CompanyFileRow = typeof companyFiles.$inferSelect;
 
 /**
  * The filing deadlines of each company file, validated and written with it (lib/calendar/filing-deadlines.ts): one
- * row per filing kind its filings schedule or flag overdue. The calendar and the home page filter, count and page
+ * row per filing kind, for a file with filings. The calendar and the home page filter, count and page
  * these in SQL instead of parsing every file's filings on each read. Whether a dated deadline is overdue depends on
  * the day, so it is decided when read.
  */
@@ -344,6 +341,11 @@ export const filingDeadlines = pgTable(
     countryCode: text("country_code").notNull(),
     companyId: text("company_id").notNull(),
     kind: text("kind", { enum: filingKinds }).notNull(),
+    /**
+     * The filings schedule this kind or flag it overdue. A file with filings has a row of each kind, so the newest
+     * filings of a company seen through two connections are found among these rows alone.
+     */
+    scheduled: boolean("scheduled").notNull(),
     /** The legal name in the filings' snapshot, else the file's company name. */
     companyName: text("company_name"),
     /** Null when only the register's compliance flag says the filing is overdue. */
@@ -367,7 +369,7 @@ export const filingDeadlines = pgTable(
       foreignColumns: [companyFiles.connectionId, companyFiles.countryCode, companyFiles.companyId],
     }).onDelete("cascade"),
     index("filing_deadlines_due").on(t.dueDate),
-    index("filing_deadlines_company").on(t.countryCode, t.companyId),
+    index("filing_deadlines_company").on(t.countryCode, t.companyId, t.kind),
   ],
 );
 

@@ -29,16 +29,15 @@ const running = sql`m.stopped_at is null and m.deactivated_at is null`;
 
 /**
  * Each company's current deadlines (`filing_deadlines`, written with its company file): a company seen through two
- * connections shows the file with the newer filings.
+ * connections shows the file with the newer filings (each file with filings has a row of each kind, scheduled or not).
  */
 const current = sql`
   select d.*, c.name as connection_name
   from filing_deadlines d join registry_connections c on c.id = d.connection_id
-  where not exists (
-    select 1 from company_files g
-    where g.country_code = d.country_code and g.company_id = d.company_id and g.connection_id <> d.connection_id
-      and g.filings->'source'->>'requestId' is not null
-      and (coalesce(g.filings->'source'->>'asOf', ''), g.connection_id::text) > (coalesce(d.as_of, ''), d.connection_id::text))`;
+  where d.scheduled and not exists (
+    select 1 from filing_deadlines e
+    where e.country_code = d.country_code and e.company_id = d.company_id and e.kind = d.kind and e.connection_id <> d.connection_id
+      and (coalesce(e.as_of, ''), e.connection_id::text) > (coalesce(d.as_of, ''), d.connection_id::text))`;
 
 const contains = (column: SQL, part: string) => sql`strpos(lower(${column}), lower(${part})) > 0`;
 
@@ -154,13 +153,10 @@ export type CalendarPage = {
   caseReferences: string[];
 };
 
-/** A query not asked: no rows. */
-const noRows = <Row>() => Promise.resolve({ rows: [] as Row[] });
-
 /**
- * One page of the calendar, filtered, counted and cut in SQL: the first `limit` overdue and upcoming deadlines (or,
- * with `month`, every deadline due in that month besides the overdue ones; with `upcomingUntil`, YYYY-MM-DD, only
- * those due by then), how many match, and, given `referencesMax`, what the filters offer.
+ * One page of the calendar, filtered, counted and cut in one SQL statement: the first `limit` overdue and upcoming
+ * deadlines (or, with `month`, every deadline due in that month besides the overdue ones; with `upcomingUntil`,
+ * YYYY-MM-DD, only those due by then), how many match, and, given `referencesMax`, what the filters offer.
  */
 export async function calendarPage(
   filter: CalendarFilter,
@@ -168,49 +164,54 @@ export async function calendarPage(
 ): Promise<CalendarPage> {
   const today = utcDay(options.now);
   const limit = options.limit === undefined ? sql`` : sql`limit ${options.limit}`;
-  const overdue = overdueOn(today);
-  const where = matching(filter);
-  const upcoming = options.upcomingUntil ? sql`not ${overdue} and d.due_date <= ${options.upcomingUntil}::date` : sql`not ${overdue}`;
+  const order = sql`d.overdue desc, d.due_date nulls last, coalesce(d.company_name, d.company_id), d.kind`;
+  const upcoming = options.upcomingUntil ? sql`not d.overdue and d.due_date <= ${options.upcomingUntil}::date` : sql`not d.overdue`;
   const monthStart = options.month ? `${options.month}-01` : undefined;
-  const offers = options.referencesMax !== undefined;
-  const [counts, overdueRows, upcomingRows, countries, references] = await Promise.all([
-    db().execute<{ total: number; overdue: number; upcoming: number }>(sql`
-      select count(*)::int as total, (count(*) filter (where ${where} and ${overdue}))::int as overdue,
-             (count(*) filter (where ${where} and ${upcoming}))::int as upcoming
-      from (${current}) d`),
-    db().execute<DeadlineRow>(sql`
-      select * from (${current}) d where ${where} and ${overdue} order by ${calendarOrder(today)} ${limit}`),
-    db().execute<DeadlineRow>(
-      monthStart
-        ? sql`select * from (${current}) d
-              where ${where} and d.due_date >= ${monthStart}::date and d.due_date < ${monthStart}::date + interval '1 month'
-              order by ${calendarOrder(today)}`
-        : sql`select * from (${current}) d where ${where} and ${upcoming} order by ${calendarOrder(today)} ${limit}`,
-    ),
-    offers
-      ? db().execute<{ country_code: string }>(sql`select distinct d.country_code from (${current}) d order by 1`)
-      : noRows<{ country_code: string }>(),
-    offers
-      ? db().execute<{ reference: string }>(sql`
-      with d as (${current})
-      select distinct reference from (
-        select d.case_reference as reference from d
-        union all
-        select r.filings->>'caseReference' from company_requests r
-        where ${firstOrder} and (r.country_code, r.company_id) in (select country_code, company_id from d)
-        union all
-        select m.case_reference from monitors m where ${running} and (m.country_code, m.company_id) in (select country_code, company_id from d)
-      ) x where reference is not null order by 1 limit ${(options.referencesMax ?? 0) + 1}`)
-      : noRows<{ reference: string }>(),
-  ]);
-  const shown = [...overdueRows.rows, ...upcomingRows.rows];
+  const rowsOf = (where: SQL, cut: SQL) =>
+    sql`(select coalesce(json_agg(x), '[]') from (select * from cur d where d.matches and ${where} order by ${order} ${cut}) x)`;
+  const offers =
+    options.referencesMax === undefined
+      ? sql`null::json as countries, null::json as case_references`
+      : sql`(select json_agg(distinct country_code order by country_code) from cur) as countries,
+        (select json_agg(reference) from (
+          select distinct reference from (
+            select case_reference as reference from cur
+            union all
+            select r.filings->>'caseReference' from company_requests r
+            where ${firstOrder} and (r.country_code, r.company_id) in (select country_code, company_id from cur)
+            union all
+            select m.case_reference from monitors m
+            where ${running} and (m.country_code, m.company_id) in (select country_code, company_id from cur)
+          ) x where reference is not null order by 1 limit ${options.referencesMax + 1}) y) as case_references`;
+  const { rows } = await db().execute<{
+    total: number;
+    overdue: number;
+    upcoming: number;
+    overdue_rows: DeadlineRow[];
+    upcoming_rows: DeadlineRow[];
+    countries: string[] | null;
+    case_references: string[] | null;
+  }>(sql`
+    with cur as materialized (
+      select d.*, ${overdueOn(today)} as overdue, ${matching(filter)} as matches from (${current}) d)
+    select (select count(*) from cur)::int as total,
+           (select count(*) from cur d where d.matches and d.overdue)::int as overdue,
+           (select count(*) from cur d where d.matches and ${upcoming})::int as upcoming,
+           ${rowsOf(sql`d.overdue`, limit)} as overdue_rows,
+           ${
+             monthStart
+               ? rowsOf(sql`d.due_date >= ${monthStart}::date and d.due_date < ${monthStart}::date + interval '1 month'`, sql``)
+               : rowsOf(upcoming, limit)
+           } as upcoming_rows,
+           ${offers}`);
+  const page = rows[0]!;
+  const shown = [...page.overdue_rows, ...page.upcoming_rows];
   const entries = await entriesOf(shown, options.now, companiesOf(shown));
-  const counted = counts.rows[0] ?? { total: 0, overdue: 0, upcoming: 0 };
   return {
-    total: counted.total,
-    overdue: { entries: entries.slice(0, overdueRows.rows.length), count: counted.overdue },
-    upcoming: { entries: entries.slice(overdueRows.rows.length), count: counted.upcoming },
-    countries: countries.rows.map((row) => row.country_code),
-    caseReferences: references.rows.map((row) => row.reference),
+    total: page.total,
+    overdue: { entries: entries.slice(0, page.overdue_rows.length), count: page.overdue },
+    upcoming: { entries: entries.slice(page.overdue_rows.length), count: page.upcoming },
+    countries: page.countries ?? [],
+    caseReferences: page.case_references ?? [],
   };
 }

@@ -58,41 +58,61 @@ export function overdueBecause(deadline: Pick<FilingDeadline, "dueDate" | "regis
 
 type FileKey = { connectionId: string; countryCode: string; companyId: string };
 
-/**
- * The statements' parts that make a company file's `filing_deadlines` those of its filings, when `when` holds (the
- * file's write went through): the kinds its filings no longer schedule go, the others are written. Their kinds
- * never overlap, so both run in the one statement that writes the file.
- */
-export function deadlinesWrite(
-  key: FileKey,
-  file: { companyName: string | null; filings: CompanyFileFilings | null },
-  when: SQL,
-): { clear: SQL; write: SQL } {
+/** A company file as its deadlines are written from it. */
+export type FileFilings = FileKey & { companyName: string | null; filings: CompanyFileFilings | null };
+
+const keyColumns = sql.raw("connection_id uuid, country_code text, company_id text");
+const rowColumns = sql.raw(
+  "connection_id uuid, country_code text, company_id text, kind text, scheduled boolean, company_name text, due_date date, period_end date, register_overdue boolean, flagged boolean, case_reference text, request_id text, as_of text",
+);
+const sameFile = (a: string, b: string) =>
+  sql.raw(`${a}.connection_id = ${b}.connection_id and ${a}.country_code = ${b}.country_code and ${a}.company_id = ${b}.company_id`);
+
+/** A row of each kind for a file with filings (`scheduled` when they schedule it); none for a file without. */
+function deadlineRows(file: FileFilings) {
   const source = file.filings?.source;
-  const deadlines = source ? filingDeadlines(file.filings?.statutoryFilings, file.filings?.complianceFlags) : [];
+  if (!source) return [];
   const legalName = typeof file.filings?.legalName === "string" ? file.filings.legalName : null;
   const caseReference = typeof file.filings?.caseReference === "string" ? file.filings.caseReference : null;
-  const rows = JSON.stringify(
-    deadlines.map((d) => ({
-      kind: d.kind,
-      due_date: d.dueDate,
-      period_end: d.periodEnd,
-      register_overdue: d.registerOverdue,
-      flagged: d.flagged,
-    })),
-  );
-  const ofFile = sql`d.connection_id = ${key.connectionId}::uuid and d.country_code = ${key.countryCode} and d.company_id = ${key.companyId}`;
+  const deadlines = filingDeadlines(file.filings?.statutoryFilings, file.filings?.complianceFlags);
+  return filingKinds.map((kind) => {
+    const deadline = deadlines.find((d) => d.kind === kind);
+    return {
+      connection_id: file.connectionId,
+      country_code: file.countryCode,
+      company_id: file.companyId,
+      kind,
+      scheduled: deadline !== undefined,
+      company_name: legalName ?? file.companyName,
+      due_date: deadline?.dueDate ?? null,
+      period_end: deadline?.periodEnd ?? null,
+      register_overdue: deadline?.registerOverdue ?? false,
+      flagged: deadline?.flagged ?? false,
+      case_reference: caseReference,
+      request_id: source.requestId,
+      as_of: source.asOf ?? null,
+    };
+  });
+}
+
+/**
+ * The statements' parts that make each company file's `filing_deadlines` those of its filings, for the files whose
+ * write went through (`written(alias)`, a condition on the file's key columns under `alias`): a row of each kind
+ * while it has filings, none once it has none. The rows cleared and those written never overlap, so both run in the
+ * one statement that writes the files.
+ */
+export function deadlinesWrite(files: readonly FileFilings[], written: (alias: string) => SQL): { clear: SQL; write: SQL } {
+  const keys = JSON.stringify(files.map((f) => ({ connection_id: f.connectionId, country_code: f.countryCode, company_id: f.companyId })));
+  const rows = JSON.stringify(files.flatMap(deadlineRows));
   return {
-    clear: sql`delete from filing_deadlines d
-      where ${ofFile} and ${when} and d.kind not in (select jsonb_array_elements_text(${JSON.stringify(deadlines.map((d) => d.kind))}::jsonb))`,
-    write: sql`insert into filing_deadlines as d (connection_id, country_code, company_id, kind, company_name, due_date, period_end,
+    clear: sql`delete from filing_deadlines d using jsonb_to_recordset(${keys}::jsonb) as k(${keyColumns})
+      where ${sameFile("d", "k")} and ${written("k")}
+        and not exists (select 1 from jsonb_to_recordset(${rows}::jsonb) as x(${rowColumns}) where ${sameFile("x", "d")} and x.kind = d.kind)`,
+    write: sql`insert into filing_deadlines as d (connection_id, country_code, company_id, kind, scheduled, company_name, due_date, period_end,
                                                   register_overdue, flagged, case_reference, request_id, as_of)
-      select ${key.connectionId}::uuid, ${key.countryCode}, ${key.companyId}, x.kind, ${legalName ?? file.companyName}, x.due_date,
-             x.period_end, x.register_overdue, x.flagged, ${caseReference}, ${source?.requestId ?? ""}, ${source?.asOf ?? null}
-      from jsonb_to_recordset(${rows}::jsonb) as x(kind text, due_date date, period_end date, register_overdue boolean, flagged boolean)
-      where ${when}
+      select x.* from jsonb_to_recordset(${rows}::jsonb) as x(${rowColumns}) where ${written("x")}
       on conflict (connection_id, country_code, company_id, kind) do update
-        set company_name = excluded.company_name, due_date = excluded.due_date, period_end = excluded.period_end,
+        set scheduled = excluded.scheduled, company_name = excluded.company_name, due_date = excluded.due_date, period_end = excluded.period_end,
             register_overdue = excluded.register_overdue, flagged = excluded.flagged, case_reference = excluded.case_reference,
             request_id = excluded.request_id, as_of = excluded.as_of`,
   };

@@ -80,7 +80,10 @@ export async function fileSnapshots(executor: Executor, key: CompanyKey, contrib
     const set = Object.fromEntries(Object.entries(sectionPatch).filter(([, v]) => v !== null));
     const graph = bringsGraph ? sql`${JSON.stringify(file.graph)}::json` : sql`null`;
     const readRevision = row ? Number(row.revision) : undefined;
-    const deadlines = deadlinesWrite(key, file, sql`exists (select 1 from file_written)`);
+    const deadlines = deadlinesWrite(
+      [{ ...key, companyName: file.companyName, filings: file.filings }],
+      () => sql`exists (select 1 from file_written)`,
+    );
     const write = await executor.execute<{ written: boolean }>(sql`
       with file_written as (
         insert into company_files as f (connection_id, country_code, company_id, company_name, sections, sources, graph, graph_parts,
@@ -122,8 +125,9 @@ type UnfiledDeadlinesRow = {
 };
 
 /**
- * Writes the filing deadlines of every company file stored before they were (migration 0011), `batch` at a time:
- * each file's as it still is (a file written meanwhile has its deadlines already). Returns how many files it wrote.
+ * Writes the filing deadlines of every company file stored before they were (migration 0011), `batch` files a
+ * statement: each file's as it still is (a file written meanwhile has its deadlines already). Returns how many files
+ * it wrote.
  */
 export async function fileUnfiledDeadlines(executor: Executor, batch = 500): Promise<number> {
   let filed = 0;
@@ -131,20 +135,38 @@ export async function fileUnfiledDeadlines(executor: Executor, batch = 500): Pro
     const { rows } = await executor.execute<UnfiledDeadlinesRow>(sql`
       select connection_id, country_code, company_id, company_name, filings, revision
       from company_files where not deadlines_filed limit ${batch}`);
-    for (const row of rows) {
-      const key = { connectionId: row.connection_id, countryCode: row.country_code, companyId: row.company_id };
-      const deadlines = deadlinesWrite(key, { companyName: row.company_name, filings: row.filings }, sql`exists (select 1 from marked)`);
-      const write = await executor.execute<{ written: boolean }>(sql`
-        with marked as (
-          update company_files set deadlines_filed = true
-          where connection_id = ${key.connectionId}::uuid and country_code = ${key.countryCode} and company_id = ${key.companyId}
-            and revision = ${Number(row.revision)} and not deadlines_filed
-          returning 1),
-        deadlines_cleared as (${deadlines.clear}),
-        deadlines_written as (${deadlines.write})
-        select exists (select 1 from marked) as written`);
-      if (write.rows[0]?.written) filed++;
-    }
+    if (rows.length === 0) return filed;
+    const files = rows.map((row) => ({
+      connectionId: row.connection_id,
+      countryCode: row.country_code,
+      companyId: row.company_id,
+      companyName: row.company_name,
+      filings: row.filings,
+    }));
+    const read = JSON.stringify(
+      rows.map((r) => ({
+        connection_id: r.connection_id,
+        country_code: r.country_code,
+        company_id: r.company_id,
+        revision: Number(r.revision),
+      })),
+    );
+    const deadlines = deadlinesWrite(
+      files,
+      (alias) =>
+        sql`(${sql.raw(alias)}.connection_id, ${sql.raw(alias)}.country_code, ${sql.raw(alias)}.company_id) in (select * from marked)`,
+    );
+    const write = await executor.execute<{ written: number }>(sql`
+      with marked as (
+        update company_files f set deadlines_filed = true
+        from jsonb_to_recordset(${read}::jsonb) as r(connection_id uuid, country_code text, company_id text, revision bigint)
+        where f.connection_id = r.connection_id and f.country_code = r.country_code and f.company_id = r.company_id
+          and f.revision = r.revision and not f.deadlines_filed
+        returning f.connection_id, f.country_code, f.company_id),
+      deadlines_cleared as (${deadlines.clear}),
+      deadlines_written as (${deadlines.write})
+      select count(*)::int as written from marked`);
+    filed += write.rows[0]?.written ?? 0;
     if (rows.length < batch) return filed;
   }
 }

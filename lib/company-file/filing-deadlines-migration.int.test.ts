@@ -62,15 +62,16 @@ describe("migration 0011 (filing deadlines)", () => {
       );
       expect(unfiled.rows.map((r) => r.company_id)).toEqual(["DATED", "FLAGGED", "NONE"]);
 
-      expect(await fileUnfiledDeadlines(db)).toBe(3);
+      expect(await fileUnfiledDeadlines(db, 2)).toBe(3); // two statements: two files, then one
       const deadlines = await pool.query(
-        `select company_id, kind, company_name, due_date::text, period_end::text, register_overdue, flagged, case_reference, request_id
+        `select company_id, kind, scheduled, company_name, due_date::text, period_end::text, register_overdue, flagged, case_reference, request_id
          from filing_deadlines order by company_id, kind`,
       );
       expect(deadlines.rows).toEqual([
         {
           company_id: "DATED",
           kind: "accounts",
+          scheduled: true,
           company_name: "Dated Ltd",
           due_date: "2026-09-30",
           period_end: "2025-12-31",
@@ -82,6 +83,7 @@ describe("migration 0011 (filing deadlines)", () => {
         {
           company_id: "DATED",
           kind: "annualFiling",
+          scheduled: true,
           company_name: "Dated Ltd",
           due_date: "2026-04-01",
           period_end: null,
@@ -90,9 +92,23 @@ describe("migration 0011 (filing deadlines)", () => {
           case_reference: "CASE-D",
           request_id: "req_dated",
         },
+        // A row of each kind for a file with filings: the accounts are not scheduled (their part did not parse).
+        {
+          company_id: "FLAGGED",
+          kind: "accounts",
+          scheduled: false,
+          company_name: "Flagged Ltd",
+          due_date: null,
+          period_end: null,
+          register_overdue: false,
+          flagged: false,
+          case_reference: null,
+          request_id: "req_flagged",
+        },
         {
           company_id: "FLAGGED",
           kind: "annualFiling",
+          scheduled: true,
           company_name: "Flagged Ltd",
           due_date: null,
           period_end: null,
