@@ -80,7 +80,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
 
   return (
     <form onSubmit={review} noValidate aria-label={`High-usage override of ${workspace.name}`} className="space-y-4 rounded-md border p-4">
-      <div className="grid items-start gap-x-6 gap-y-4 sm:grid-cols-[14rem_1fr]">
+      <div className="grid grid-cols-1 items-start gap-x-6 gap-y-4 sm:grid-cols-[14rem_1fr]">
         {overrideToggles.map((toggle) => (
           <Fragment key={toggle}>
             <label htmlFor={`${id}-${toggle}`} className="text-sm font-medium">
