@@ -105,7 +105,12 @@ for (const entry of consolePages) {
       const parts = (await entry.arrange?.(db)) ?? {};
       await context.addCookies(await sessions(entry.role));
       await page.emulateMedia({ colorScheme: theme });
-      if (onPhone) await page.setViewportSize(phone);
+      if (onPhone) {
+        // A phone pass also takes a full-page screenshot, and the page is several screens tall (the 40-country price
+        // matrix ran past 60 s on a loaded machine).
+        test.slow();
+        await page.setViewportSize(phone);
+      }
       const csp = await watchCsp(page);
       await page.goto(fillPath(entry.path, parts));
       await (entry.wait ?? ((p: Page) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()))(page);
