@@ -88,7 +88,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
             </label>
             <TriStateSelect
               id={`${id}-${toggle}`}
-              className="w-fit"
+              className="w-fit max-w-full"
               value={draft[toggle]}
               accountValue={account?.[toggle]}
               onChange={(value) => change({ [toggle]: value })}
@@ -102,7 +102,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
         <div className="space-y-2">
           <NativeSelect
             id={`${id}-window`}
-            className="w-fit"
+            className="w-fit max-w-full"
             value={window.inherit ? "inherit" : "set"}
             onChange={(e) => change({ highUsagePeriodMinutes: { ...window, inherit: e.target.value === "inherit" } })}
           >
@@ -137,7 +137,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
         <div className="space-y-2">
           <NativeSelect
             id={`${id}-tiers`}
-            className="w-fit"
+            className="w-fit max-w-full"
             value={tiers.inherit ? "inherit" : "set"}
             onChange={(e) => change({ highUsageTiers: { ...tiers, inherit: e.target.value === "inherit" } })}
           >
