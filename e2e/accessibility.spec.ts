@@ -106,8 +106,8 @@ for (const entry of consolePages) {
       await context.addCookies(await sessions(entry.role));
       await page.emulateMedia({ colorScheme: theme });
       if (onPhone) {
-        // A phone pass also takes a full-page screenshot, and the page is several screens tall (the 40-country price
-        // matrix ran past 60 s on a loaded machine).
+        // A phone page is several screens tall, and axe reads all of it (the 40-country price matrix ran past 60 s on a
+        // loaded machine).
         test.slow();
         await page.setViewportSize(phone);
       }
@@ -125,8 +125,9 @@ for (const entry of consolePages) {
         expect
           .soft(scrollWidth, `${page.url()} scrolls sideways at 390 px (${scrollWidth} px of content)`)
           .toBeLessThanOrEqual(clientWidth);
-        // Kept beside the test's results, to look at the phone layout.
-        await page.screenshot({ path: testInfo.outputPath("phone.png"), fullPage: true });
+        // To look at the phone layouts: PHONE_SCREENSHOTS=1 keeps each page's whole length beside the test's results
+        // (left out by default: a full-page screenshot of every page costs the suite minutes).
+        if (process.env.PHONE_SCREENSHOTS) await page.screenshot({ path: testInfo.outputPath("phone.png"), fullPage: true });
       }
 
       const { violations } = await analyse(page, entry);
