@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Cookie, Page } from "@playwright/test";
 import { consolePages, phone, type ConsolePage, type Visitor } from "./console-pages";
+import { watchCsp } from "./csp-watch";
 import { expect, LoginPage, test as base } from "./fixtures";
 
 // Every console page (e2e/console-pages.ts) analysed by axe-core against WCAG 2.1 A and AA: a serious or critical
@@ -78,20 +79,6 @@ const passes = (entry: ConsolePage): Pass[] => [
   ...(entry.dark ? [{ theme: "dark" as const, phone: false }] : []),
   { theme: "light", phone: true },
 ];
-
-/** Collects what the browser reports as a Content-Security-Policy violation on this page, from its first script on. */
-async function watchCsp(page: Page): Promise<string[]> {
-  const reports: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`),
-    );
-  });
-  page.on("console", (message) => {
-    if (/CSP violation|Content Security Policy/i.test(message.text())) reports.push(message.text().slice(0, 300));
-  });
-  return reports;
-}
 
 for (const entry of consolePages) {
   for (const { theme, phone: onPhone } of passes(entry)) {

@@ -1,22 +1,8 @@
-import type { Page } from "@playwright/test";
+import { watchCsp } from "./csp-watch";
 import { expect, gotoInteractive, test } from "./fixtures";
 
 // The console's pages under its Content-Security-Policy (lib/security/content-security-policy.ts): nothing the
 // browser blocks. The accessibility sweep checks every page as it opens; this opens what only a click adds.
-
-/** What Chromium reports as a CSP violation on this page: the DOM event, and its console message. */
-async function watchCsp(page: Page): Promise<string[]> {
-  const reports: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`),
-    );
-  });
-  page.on("console", (message) => {
-    if (/CSP violation|Content Security Policy/i.test(message.text())) reports.push(message.text().slice(0, 300));
-  });
-  return reports;
-}
 
 test("the role picker of 'Add a user', the account menu and a client navigation break no CSP rule", async ({ page, login, db }) => {
   const csp = await watchCsp(page);

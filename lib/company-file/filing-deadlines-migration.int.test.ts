@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase } from "@/db/client";
 import { migrationsFolder } from "@/db/migrate";
 import { fileUnfiledDeadlines } from "@/lib/company-file/company-file-store";
-import { migrationBefore } from "@/test/migration-before";
+import { insertOldConnection, migrationBefore } from "@/test/migration-before";
 
 // Migration 0011 adds the filing deadlines; the launcher writes those of every company file stored before
 // (fileUnfiledDeadlines), from the file's filings as they are. No file is otherwise changed.
@@ -14,12 +14,7 @@ describe("migration 0011 (filing deadlines)", () => {
     const { db, pool } = createDatabase(url, 1);
     try {
       await migrate(db, { migrationsFolder: before() });
-      const {
-        rows: [connection],
-      } = await pool.query<{ id: string }>(
-        `insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint)
-         values ('Old', 'sandbox', 'http://127.0.0.1:1', 'sealed', 'sk…') returning id`,
-      );
+      const connectionId = await insertOldConnection(pool);
       const source = (requestId: string) => ({ requestId, version: 1, asOf: "2026-03-01T10:00:00.000Z" });
       const files = [
         {
@@ -50,7 +45,7 @@ describe("migration 0011 (filing deadlines)", () => {
       for (const file of files) {
         await pool.query(
           `insert into company_files (connection_id, country_code, company_id, company_name, filings) values ($1, 'GB', $2, $3, $4::jsonb)`,
-          [connection!.id, file.id, `${file.id} (file name)`, JSON.stringify(file.filings)],
+          [connectionId, file.id, `${file.id} (file name)`, JSON.stringify(file.filings)],
         );
       }
       const filesBefore = await pool.query("select company_id, filings::text, revision from company_files order by company_id");
@@ -124,7 +119,7 @@ describe("migration 0011 (filing deadlines)", () => {
         filesBefore.rows,
       );
       // A deleted connection takes its files' deadlines with it.
-      await pool.query("delete from registry_connections where id = $1", [connection!.id]);
+      await pool.query("delete from registry_connections where id = $1", [connectionId]);
       expect((await pool.query("select count(*)::int as n from filing_deadlines")).rows[0]).toEqual({ n: 0 });
     } finally {
       await pool.end();
