@@ -1,9 +1,21 @@
 import { freePort, isPortFree } from "../scripts/ports";
 import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { expect, LoginPage, test } from "./fixtures";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+
+/** The processes (Linux) started with DATA_DIR=dir: the launcher's app and simulator inherit it. */
+function processesWithDataDir(dir: string): string[] {
+  return readdirSync("/proc").filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`DATA_DIR=${dir}`);
+    } catch {
+      return false; // gone meanwhile, or another user's
+    }
+  });
+}
 
 // These start whole extra copies of the console: one at a time.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
@@ -34,7 +46,10 @@ test("npm start seeds an admin once, stops Postgres on Ctrl-C, and reuses the da
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
     expect(stored.password_hash).not.toContain(password);
 
+    expect(processesWithDataDir(data.dir).length).toBeGreaterThanOrEqual(3); // launcher, app, simulator
     expect(await first.stop("SIGINT")).not.toBeNull();
+    // The launcher exits last: nothing it started is still writing to DATA_DIR, which may be deleted next.
+    expect(processesWithDataDir(data.dir)).toEqual([]);
     expect(await isPortFree(pgPort)).toBe(true);
     expect(await isPortFree(port)).toBe(true);
     expect(await isPortFree(simPort)).toBe(true);

