@@ -48,7 +48,9 @@ test("finance reads prices, sets an override, sees spend cross its tier live and
   const events = page.getByRole("region", { name: /Recent billing events/ });
   await expect(events.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
   expect((await sim("POST", "/_sim/spend", { workspace: workspaceId, credits: 6 })).status).toBe(200);
-  const row = events.locator("tr[data-billing-event]").filter({ hasText: `Workspace ${name} spent 6.00 in 1 h, over its first tier 5.00` });
+  const row = events
+    .locator("tr[data-billing-event]")
+    .filter({ hasText: `Workspace ${name} spent 6 credits in 1 hour, over its first tier (5 credits)` });
   await expect(row).toHaveCount(1, { timeout: 15_000 });
 
   const chart = page.locator(`[data-workspace-spend="${workspaceId}"]`).getByTestId("spend-chart");

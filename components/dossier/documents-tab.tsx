@@ -1,7 +1,7 @@
 import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas";
 import { Badge } from "@/components/ui/badge";
 import { companyHref } from "./company-link";
-import { documentSourceTypeLabels } from "@/lib/dossier/enum-labels";
+import { label } from "@/lib/vocabulary/words";
 import { EnumBadge } from "./enum-value";
 import { formatDate, formatNumber } from "@/lib/dossier/display-formats";
 import { NotReported } from "./not-reported";
@@ -45,7 +45,7 @@ function DocumentRow({
         {document.nameInEnglish && document.nameInEnglish !== document.name && (
           <span className="text-muted-foreground [overflow-wrap:anywhere]">({document.nameInEnglish})</span>
         )}
-        {document.source?.type && <EnumBadge value={document.source.type} labels={documentSourceTypeLabels} />}
+        {document.source?.type && <EnumBadge value={document.source.type} kind="documentSource" />}
         {status && (
           <Badge variant={status.status === "succeeded" ? "success" : status.status === "failed" ? "outline" : "secondary"}>
             {status.status === "failed" ? (status.error?.code ?? "failed") : status.status}

@@ -1,6 +1,6 @@
 "use client";
 
-import { credits } from "@/components/money/credits";
+import { credits } from "@/lib/vocabulary/units";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";

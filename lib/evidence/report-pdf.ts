@@ -1,6 +1,6 @@
 import "server-only";
 import { formatAddress, formatDate, formatMoney, formatNumber, formatPercent, formatPersonName } from "@/lib/dossier/display-formats";
-import { companyStatusLabels, enumText, riskLevelLabels } from "@/lib/dossier/enum-labels";
+import { label } from "@/lib/vocabulary/words";
 import { riskItems } from "@/lib/dossier/risk-items";
 import { formatShareInterval } from "@/lib/dossier/share-interval";
 import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence";
@@ -97,9 +97,7 @@ function companyProfile(w: PdfWriter, company: Company | undefined): void {
   const status = company.status?.statusDetails?.status;
   w.field(
     "Status",
-    status
-      ? enumText(status, companyStatusLabels)
-      : (company.status?.localName ?? (company.status?.active === false ? "not active" : undefined)),
+    status ? label("companyStatus", status) : (company.status?.localName ?? (company.status?.active === false ? "not active" : undefined)),
   );
   w.field("Legal form", company.legalForm?.englishTranslation ?? company.legalForm?.localName);
   w.field("Registered", formatDate(company.registrationDate ?? company.incorporationDate));
@@ -204,7 +202,7 @@ function financials(w: PdfWriter, snapshot: CompanyResponse | null): void {
       `Fiscal year ${statement.period?.endDate?.year ?? data.fiscalYear ?? "not stated"}${data.currency ? ` (${data.currency})` : ""}`,
       2,
     );
-    if (analysis?.overallRisk) w.field("Overall risk", enumText(analysis.overallRisk, riskLevelLabels));
+    if (analysis?.overallRisk) w.field("Overall risk", label("riskLevel", analysis.overallRisk));
     if (analysis?.healthScore !== undefined) w.field("Health score", analysis.healthScore);
     if (analysis?.summary) w.paragraph(analysis.summary, { size: 9.5 });
     for (const [name, value] of Object.entries(analysis?.ratios ?? {})) {

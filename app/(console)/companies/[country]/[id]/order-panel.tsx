@@ -5,7 +5,7 @@ import { useMemo, useRef, useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { CaseReferenceField } from "@/components/forms/case-reference-field";
 import { FormError } from "@/components/forms/form-error";
-import { credits } from "@/components/money/credits";
+import { credits } from "@/lib/vocabulary/units";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
