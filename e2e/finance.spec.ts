@@ -40,7 +40,7 @@ test("finance reads prices, sets an override, sees spend cross its tier live and
   await expect(editor.locator('[data-backtest-tier="first"]')).toHaveAttribute("data-fires", "0", { timeout: 15_000 });
   await editor.getByRole("button", { name: "Review and save" }).click();
   const confirm = page.getByRole("alertdialog", { name: `Save the high-usage override of ${name}?` });
-  await expect(setting(confirm, "tiers")).toContainText("set for this workspace: first 5.00, second 10.00");
+  await expect(setting(confirm, "tiers")).toContainText("set for this workspace: first: 5 credits, second: 10 credits");
   await confirm.getByRole("button", { name: "Save override" }).click();
   await expect(setting(panel, "periodMinutes")).toContainText("set for this workspace: 1 hour (60 minutes)");
 

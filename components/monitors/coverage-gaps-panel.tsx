@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Registry } from "@/lib/connections/registry-for";
 import { coverageGaps } from "@/lib/monitors/coverage-gaps";
+import { ErrorWords } from "@/components/connections/error-words";
 
 /**
  * Coverage gaps: every monitored company of the connection with a datapoint the registry does not fetch until the
@@ -25,10 +26,10 @@ export async function CoverageGapsPanel({ registry, canSupply }: { registry: Reg
         </CardHeader>
         <CardContent className="space-y-3">
           {sourcesError && (
-            <p role="status" className="text-sm text-muted-foreground">
-              The vault&apos;s sources could not be read (<code>{sourcesError.code}</code>: {sourcesError.message}), so the missing source
-              is unknown.
-            </p>
+            <div role="status" className="text-sm text-muted-foreground">
+              The vault&apos;s sources could not be read (<ErrorWords error={sourcesError} />
+              ), so the missing source is unknown.
+            </div>
           )}
           {gaps.length === 0 ? (
             <p className="text-sm">No coverage gaps.</p>

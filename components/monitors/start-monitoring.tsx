@@ -12,6 +12,7 @@ import { metadataSendable, type MetadataEntry } from "@/lib/monitors/metadata-in
 import type { StartedMonitorView } from "@/lib/monitors/start-monitor";
 import { DatapointNotices } from "./datapoint-notices";
 import { MetadataEditor } from "./metadata-editor";
+import { errorText } from "@/lib/vocabulary/words";
 
 type Props<T extends object> = {
   /** What the action needs besides the metadata: the company, or the dossier's request id. */
@@ -38,7 +39,10 @@ export function StartMonitoring<T extends object>({ target, start, prefilled, co
     startTransition(async () => {
       const result = await start({ ...target, metadata: entries });
       if (!result.ok)
-        return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+        return setRefusal({
+          message: result.registry ? errorText(result.code, result.error) : result.error,
+          fieldErrors: result.fieldErrors,
+        });
       setStarted(result.data);
       router.refresh();
     });

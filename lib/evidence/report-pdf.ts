@@ -10,6 +10,7 @@ import { settledAt, type EvidenceFacts } from "./evidence-facts";
 import { drawOwnershipGraph, graphDrawing } from "./graph-pdf";
 import { colors, PdfWriter } from "./pdf-writer";
 import { prepareFonts } from "./report-fonts";
+import { credits } from "@/lib/vocabulary/units";
 
 export const sandboxWatermark = "SANDBOX – not a register extract";
 
@@ -52,10 +53,7 @@ function cover(w: PdfWriter, input: ReportInput, company: Company | undefined): 
   w.field("Connection", facts.connection ? `${facts.connection.name} (${facts.connection.environment})` : "connection deleted");
   w.field("Ordered by", facts.orderedBy ?? "not recorded (ordered outside this console, or user deleted)");
   w.field("Case reference", facts.caseReference);
-  w.field(
-    "Credits charged",
-    facts.creditsCharged === undefined ? "the registry reported no cost" : `${formatNumber(facts.creditsCharged)} credits`,
-  );
+  w.field("Credits charged", facts.creditsCharged === undefined ? "the registry reported no cost" : credits(facts.creditsCharged));
   w.field("Generated", `${when(input.generatedAt)} by ${input.generatedBy}`);
 
   w.heading("When each datapoint was retrieved", 2);

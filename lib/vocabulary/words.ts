@@ -168,8 +168,8 @@ const errorCode = {
 
 const cap = {
   maxBudget: { label: "Spend cap for the whole request", explanation: "The registry stops before spending more than this." },
-  profileMaxBudget: "Spend cap for the profile datapoints",
-  graphMaxBudget: { label: "Spend cap for the ownership graph", explanation: "The graph stops exploring when it reaches this." },
+  profileMaxBudget: "Cap for the profile datapoints",
+  graphMaxBudget: { label: "Cap for the ownership graph", explanation: "The graph stops exploring when it reaches this." },
   quotedPrice: "Quoted price",
   quotedTotal: "Quoted total",
 } as const satisfies Table;
@@ -652,4 +652,14 @@ export const looksLikeApiName = (key: string): boolean =>
 export function apiNames(): string[] {
   const keys = new Set(Object.values(vocabulary).flatMap((table) => Object.keys(table)));
   return [...keys].filter(looksLikeApiName).sort();
+}
+
+/** An error in words: the code's sentence when the console knows the code, else the message the server gave. */
+export function errorText(code: string, message: string): string {
+  return words("errorCode", code).known ? sentence("errorCode", code) : message;
+}
+
+/** An error's short label when the console knows its code, else the message the server gave (for inside a sentence). */
+export function errorLabel(code: string, message: string): string {
+  return words("errorCode", code).known ? label("errorCode", code) : message;
 }

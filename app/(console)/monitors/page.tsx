@@ -19,6 +19,7 @@ import { listMonitorsPage, type MonitorListRow } from "@/lib/monitors/list-monit
 import { inactiveMonitorRecords, type MonitorRecord } from "@/lib/monitors/monitor-records";
 import { countryNames, isRegistryCountry, registryCountries } from "@/lib/registry/countries";
 import { settle } from "@/lib/registry/settle";
+import { ErrorWords } from "@/components/connections/error-words";
 
 export const metadata: Metadata = { title: "Monitors" };
 
@@ -168,9 +169,9 @@ function MonitorTable({ rows }: { rows: MonitorListRow[] }) {
             <TableCell>
               <HealthBadge health={health} />
               {checkError && (
-                <p role="alert" className="text-xs text-destructive [overflow-wrap:anywhere]">
-                  Reading its log failed: <code>{checkError.code}</code>: {checkError.message}
-                </p>
+                <div role="alert" className="text-xs text-destructive [overflow-wrap:anywhere]">
+                  Reading its log failed: <ErrorWords error={checkError} />
+                </div>
               )}
             </TableCell>
             <TableCell className="text-sm">
