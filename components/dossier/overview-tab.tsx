@@ -216,7 +216,7 @@ export function OverviewTab({
           <Fact label="Transliterations" value={company.companyNameTransliterations?.join(" · ")} />
           <Fact label="Company id" value={company.id} />
           {Object.entries(company.identifiers ?? {}).map(([kind, value]) => (
-            <Fact key={kind} label={`Identifier: ${kind}`} value={value} />
+            <Fact key={kind} label={`Identifier: ${label("identifierKind", kind)}`} value={value} />
           ))}
           <Fact label="Tax id">
             {taxId?.value ? `${taxId.value}${taxId.type ? ` (${taxId.type}${taxId.country ? `, ${taxId.country}` : ""})` : ""}` : null}

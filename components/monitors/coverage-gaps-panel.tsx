@@ -4,6 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { Registry } from "@/lib/connections/registry-for";
 import { coverageGaps } from "@/lib/monitors/coverage-gaps";
 import { ErrorWords } from "@/components/connections/error-words";
+import { label } from "@/lib/vocabulary/words";
 
 /**
  * Coverage gaps: every monitored company of the connection with a datapoint the registry does not fetch until the
@@ -54,9 +55,7 @@ export async function CoverageGapsPanel({ registry, canSupply }: { registry: Reg
                         {gap.countryCode} · {gap.companyId}
                       </div>
                     </TableCell>
-                    <TableCell>
-                      <code>{gap.datapoint}</code>
-                    </TableCell>
+                    <TableCell>{label("datapoint", gap.datapoint)}</TableCell>
                     <TableCell className="[overflow-wrap:anywhere]">{gap.message ?? "The registry gave no message."}</TableCell>
                     <TableCell>
                       <SupplyCredentials source={gap.source} canSupply={canSupply} />

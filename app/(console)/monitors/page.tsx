@@ -20,6 +20,7 @@ import { inactiveMonitorRecords, type MonitorRecord } from "@/lib/monitors/monit
 import { countryNames, isRegistryCountry, registryCountries } from "@/lib/registry/countries";
 import { settle } from "@/lib/registry/settle";
 import { ErrorWords } from "@/components/connections/error-words";
+import { label } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Monitors" };
 
@@ -160,7 +161,7 @@ function MonitorTable({ rows }: { rows: MonitorListRow[] }) {
               {lastCheck ? (
                 <>
                   <div className="tabular-nums">{when(lastCheck.at)}</div>
-                  <div className="text-xs text-muted-foreground">{lastCheck.fetchStatus}</div>
+                  <div className="text-xs text-muted-foreground">{label("monitorFetchStatus", lastCheck.fetchStatus)}</div>
                 </>
               ) : (
                 <span className="text-muted-foreground">No check yet</span>
