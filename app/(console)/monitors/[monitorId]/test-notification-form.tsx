@@ -8,7 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import type { changeCategories } from "@/lib/registry/schemas";
 import { sendTestNotificationAction } from "./actions";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText, label } from "@/lib/vocabulary/words";
 
 type ChangeCategory = (typeof changeCategories)[number];
 
@@ -45,7 +45,7 @@ export function TestNotificationForm({ monitorId, categoryChoices }: { monitorId
               checked={categories.includes(category)}
               onCheckedChange={(v) => toggle(category, v === true)}
             />
-            <Label htmlFor={`test-${category}`}>{category}</Label>
+            <Label htmlFor={`test-${category}`}>{label("changeCategory", category)}</Label>
           </span>
         ))}
       </fieldset>
