@@ -3,6 +3,8 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
+  foreignKey,
   index,
   integer,
   json,
@@ -21,6 +23,7 @@ import {
   alertStates,
   connectionEnvironments,
   deliveryOutcomes,
+  filingKinds,
   pendingChangeKinds,
   pendingChangeStates,
   requestOrigins,
@@ -246,6 +249,8 @@ export const companyRequests = pgTable(
       .on(t.createdAt)
       .where(sql`${t.filedVersion} < ${t.version}`),
     index("company_requests_company").on(t.connectionId, t.countryCode, t.companyId, t.createdAt.desc()),
+    /** A company's requests through any connection (the calendar's case references). */
+    index("company_requests_country_company").on(t.countryCode, t.companyId),
   ],
 );
 
@@ -308,6 +313,11 @@ export const companyFiles = pgTable(
     filings: jsonb("filings").$type<CompanyFileFilings>(),
     /** The newest request for the company (any purpose, any outcome). */
     latestRequestId: text("latest_request_id"),
+    /**
+     * Its `filing_deadlines` are those of `filings`: every write keeps them so; false for files stored before those
+     * existed (migration 0011), until the launcher writes their deadlines (fileUnfiledDeadlines).
+     */
+    deadlinesFiled: boolean("deadlines_filed").notNull().default(true),
     /** Raised by every write: a writer changes the file only if it is still as it read it. */
     revision: bigint("revision", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -317,6 +327,51 @@ export const companyFiles = pgTable(
 );
 
 export type CompanyFileRow = typeof companyFiles.$inferSelect;
+
+/**
+ * The filing deadlines of each company file, validated and written with it (lib/calendar/filing-deadlines.ts): one
+ * row per filing kind, for a file with filings. The calendar and the home page filter, count and page
+ * these in SQL instead of parsing every file's filings on each read. Whether a dated deadline is overdue depends on
+ * the day, so it is decided when read.
+ */
+export const filingDeadlines = pgTable(
+  "filing_deadlines",
+  {
+    connectionId: uuid("connection_id").notNull(),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    kind: text("kind", { enum: filingKinds }).notNull(),
+    /**
+     * The filings schedule this kind or flag it overdue. A file with filings has a row of each kind, so the newest
+     * filings of a company seen through two connections are found among these rows alone.
+     */
+    scheduled: boolean("scheduled").notNull(),
+    /** The legal name in the filings' snapshot, else the file's company name. */
+    companyName: text("company_name"),
+    /** Null when only the register's compliance flag says the filing is overdue. */
+    dueDate: date("due_date", { mode: "string" }),
+    periodEnd: date("period_end", { mode: "string" }),
+    /** The register marks the next filing overdue. */
+    registerOverdue: boolean("register_overdue").notNull(),
+    /** The register's compliance flag for this filing is active. */
+    flagged: boolean("flagged").notNull(),
+    /** The case reference the filings' request was given. */
+    caseReference: text("case_reference"),
+    /** The request whose snapshot the filings were read from, and that snapshot's as-of time (ISO, as sent). */
+    requestId: text("request_id").notNull(),
+    asOf: text("as_of"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.countryCode, t.companyId, t.kind] }),
+    foreignKey({
+      name: "filing_deadlines_company_file_fk",
+      columns: [t.connectionId, t.countryCode, t.companyId],
+      foreignColumns: [companyFiles.connectionId, companyFiles.countryCode, companyFiles.companyId],
+    }).onDelete("cascade"),
+    index("filing_deadlines_due").on(t.dueDate),
+    index("filing_deadlines_company").on(t.countryCode, t.companyId, t.kind),
+  ],
+);
 
 /** Each applied version of a request's merged snapshot, for diffs and the delivery timeline. */
 export const companyRequestVersions = pgTable(

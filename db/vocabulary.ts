@@ -94,3 +94,6 @@ export const pendingChangeKinds = [
 
 /** `pending_changes.state`: pending until a different admin decides, or 24 hours pass. */
 export const pendingChangeStates = ["pending", "approved", "rejected", "expired", "failed"] as const;
+
+/** `filing_deadlines.kind`: the filings a register schedules: the annual accounts and the annual return (confirmation statement). */
+export const filingKinds = ["accounts", "annualFiling"] as const;

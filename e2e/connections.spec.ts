@@ -84,7 +84,7 @@ test("an admin adds, tests, edits and deletes a connection, each sensitive step 
     await expect(row).toContainText("Set");
     const [created] = await db.query<{ id: string }>("select id from registry_connections where name = $1", [name]);
     await page.getByLabel("Active registry connection").selectOption(created!.id);
-    await expect(page.getByRole("note", { name: "Sandbox" })).toContainText(name);
+    await expect(page.getByRole("region", { name: "Sandbox" })).toContainText(name);
 
     await row.getByRole("button", { name: "Test connection" }).click();
     await expect(row.getByRole("status")).toHaveText(/Reachable in \d+ ms · key accepted · 3 monitors/);

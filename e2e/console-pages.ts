@@ -11,6 +11,9 @@ import { sim } from "./simulator-api";
  * more entry here: its path, the role that sees it, what it needs stored first, and when it is settled.
  */
 
+/** A phone's viewport, 390 px wide (iPhone 12 to 15): every page is also analysed at this width. */
+export const phone = { width: 390, height: 844 };
+
 /** Who opens the page: a signed-in role, nobody, or a user who must choose a new password before anything else. */
 export type Visitor = Role | "signed out" | "must change password";
 

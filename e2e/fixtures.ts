@@ -66,7 +66,7 @@ export class LoginPage {
 
   /** The account menu, there once the console is interactive (components/shell/user-menu.tsx). */
   accountMenu() {
-    return this.page.locator('button[aria-label="Account menu"][aria-haspopup="menu"]');
+    return this.page.locator('button[data-account-menu][aria-haspopup="menu"]');
   }
 
   /** The sign-in form's message (Next.js keeps an empty route announcer with role=alert elsewhere). */

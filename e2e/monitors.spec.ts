@@ -24,30 +24,29 @@ async function dossierWithCaseReference(db: Database, caseReference: string): Pr
   return { requestId, companyId };
 }
 
-test("start monitoring from a dossier, see it listed, send a test notification and stop it", async ({ page, login, db }) => {
+test("start monitoring from a dossier, edit it there, see it listed, send a test notification and stop it", async ({ page, login, db }) => {
   test.setTimeout(120_000);
   const officer = await db.createUser("compliance");
   await login.signInAndWait(officer);
   const caseReference = `KYC-${Date.now()}`;
   const { requestId, companyId } = await dossierWithCaseReference(db, caseReference);
 
-  // Start: the form comes prefilled with the case reference and who asks; a 41-character key is flagged and not sent.
+  // Start: the labelled fields come prefilled with the case reference and who asks; a 41-character key is flagged and not sent.
   await page.goto(`/requests/${requestId}`);
   await expect(page.getByText("Not monitored through this connection.")).toBeVisible();
   await page.getByRole("button", { name: "Start monitoring" }).click();
   const dialog = page.getByRole("dialog", { name: "Start monitoring" });
-  await expect(dialog.getByRole("textbox", { name: "Key 1", exact: true })).toHaveValue("caseReference");
-  await expect(dialog.getByRole("textbox", { name: "Value 1", exact: true })).toHaveValue(caseReference);
-  await expect(dialog.getByRole("textbox", { name: "Key 2", exact: true })).toHaveValue("requestedBy");
-  await expect(dialog.getByRole("textbox", { name: "Value 2", exact: true })).toHaveValue(officer.email);
+  await expect(dialog.getByRole("textbox", { name: "Case reference" })).toHaveValue(caseReference);
+  await expect(dialog.getByRole("textbox", { name: "Requested by" })).toHaveValue(officer.email);
+  await expect(dialog.getByRole("textbox", { name: "Key 1", exact: true })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Add a key" }).click();
-  await dialog.getByRole("textbox", { name: "Key 3", exact: true }).fill("k".repeat(41));
-  await dialog.getByRole("textbox", { name: "Value 3", exact: true }).fill("kept out");
+  await dialog.getByRole("textbox", { name: "Key 1", exact: true }).fill("k".repeat(41));
+  await dialog.getByRole("textbox", { name: "Value 1", exact: true }).fill("kept out");
   await expect(dialog.getByText("This key is over 40 characters: the registry would skip it. Shorten it.")).toBeVisible();
   await dialog.getByRole("button", { name: "Start monitoring" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Correct the flagged metadata first: nothing was sent.");
   expect(await db.query("select 1 from monitors where company_id = $1", [companyId])).toHaveLength(0);
-  await dialog.getByRole("textbox", { name: "Key 3", exact: true }).fill("k".repeat(40));
+  await dialog.getByRole("textbox", { name: "Key 1", exact: true }).fill("k".repeat(40));
   await expect(dialog.getByText(/registry would skip it/)).toHaveCount(0);
   await dialog.getByRole("button", { name: "Start monitoring" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Monitoring started.");
@@ -58,15 +57,41 @@ test("start monitoring from a dossier, see it listed, send a test notification a
   expect(mirrored).toMatchObject({ case_reference: caseReference, started_by_email: officer.email });
   const monitorId = mirrored!.monitor_id;
   await page.keyboard.press("Escape");
-  await expect(
-    page.getByRole("region", { name: "Monitoring" }).getByText(`started by ${officer.email} (case ${caseReference})`),
-  ).toBeVisible();
+  const monitoring = page.getByRole("region", { name: "Monitoring" });
+  await expect(monitoring.getByText(`started by ${officer.email} (case ${caseReference})`)).toBeVisible();
+
+  // Monitored now: the dossier offers "Edit monitor", not another start; the form holds what the monitor stores.
+  await expect(monitoring.getByRole("button", { name: "Start monitoring" })).toHaveCount(0);
+  await monitoring.getByRole("button", { name: "Edit monitor" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit monitor" });
+  await expect(edit.getByRole("textbox", { name: "Case reference" })).toHaveValue(caseReference);
+  await expect(edit.getByRole("textbox", { name: "Requested by" })).toHaveValue(officer.email);
+  await expect(edit.getByRole("textbox", { name: "Key 1", exact: true })).toHaveValue("k".repeat(40));
+  const newReference = `${caseReference}-B`;
+  await edit.getByRole("textbox", { name: "Case reference" }).fill(newReference);
+  await edit.getByRole("button", { name: "Add a key" }).click();
+  await edit.getByRole("textbox", { name: "Key 2", exact: true }).fill("team");
+  await edit.getByRole("textbox", { name: "Value 2", exact: true }).fill("Onboarding");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.getByRole("status")).toHaveText("Saved: the registry now stores this metadata.");
+  await page.keyboard.press("Escape");
+  await expect(monitoring.getByText(`started by ${officer.email} (case ${newReference})`)).toBeVisible();
+  const stored = await sim("GET", `/v2/monitors/${encodeURIComponent(monitorId)}`);
+  expect(stored.json.id).toBe(monitorId);
+  expect(stored.json.metadata).toEqual({
+    caseReference: newReference,
+    requestedBy: officer.email,
+    ["k".repeat(40)]: "kept out",
+    team: "Onboarding",
+  });
+  const [edited] = await db.query<{ case_reference: string }>("select case_reference from monitors where monitor_id = $1", [monitorId]);
+  expect(edited!.case_reference).toBe(newReference);
 
   // Listed with who started it and its health (no check yet: it is younger than 48 hours).
   await page.goto(`/monitors?company=${encodeURIComponent(companyId)}&country=DE`);
   const row = page.locator(`tr[data-monitor-id="${monitorId}"]`);
   await expect(row).toContainText(officer.email);
-  await expect(row).toContainText(`Case ${caseReference}`);
+  await expect(row).toContainText(`Case ${newReference}`);
   await expect(row.locator("[data-health]")).toHaveAttribute("data-health", "ok");
   await expect(row).toContainText("No check yet.");
   await expect(page.getByText("1 match.")).toBeVisible();
@@ -74,10 +99,9 @@ test("start monitoring from a dossier, see it listed, send a test notification a
   // Its page: the metadata as stored (the 40-character key kept), then a test notification, marked test once received.
   await row.getByRole("link").first().click();
   await expect(page).toHaveURL(new RegExp(`/monitors/${monitorId}$`));
-  await expect(page.getByRole("textbox", { name: "Value 1", exact: true })).toHaveValue(caseReference);
-  await expect(page.getByRole("form", { name: "Monitor metadata" }).getByRole("textbox", { name: "Key 3", exact: true })).toHaveValue(
-    "k".repeat(40),
-  );
+  const metadataForm = page.getByRole("form", { name: "Monitor metadata" });
+  await expect(metadataForm.getByRole("textbox", { name: "Case reference" })).toHaveValue(newReference);
+  await expect(metadataForm.getByRole("textbox", { name: "Key 1", exact: true })).toHaveValue("k".repeat(40));
   await expect(page.getByText("No check logged yet.")).toBeVisible();
   const testForm = page.getByRole("form", { name: "Send a test notification" });
   await testForm.getByLabel("Address", { exact: true }).check();
@@ -109,7 +133,12 @@ test("start monitoring from a dossier, see it listed, send a test notification a
     "select action from audit_log where actor_email = $1 and action like 'monitor.%' order by id",
     [officer.email],
   );
-  expect(audited.map((a) => a.action)).toEqual(["monitor.started", "monitor.test_requested", "monitor.stopped"]);
+  expect(audited.map((a) => a.action)).toEqual([
+    "monitor.started",
+    "monitor.metadata_updated",
+    "monitor.test_requested",
+    "monitor.stopped",
+  ]);
 });
 
 test("finance has no Monitors entry and the page is forbidden", async ({ page, login, db }) => {

@@ -218,6 +218,18 @@ describe("search", () => {
     ).toBeGreaterThanOrEqual(1000);
   });
 
+  it("finds a sandbox test company by a word of its name, and that id orders it", async () => {
+    const [found] = searchResultsSchema.parse((await sim.call("GET", "/v2/search?country=DE&query=diamond")).json);
+    expect(found).toMatchObject({ id: "OWNERSHIP_DIAMOND", matchReason: { matchType: "partialId" } });
+    const ordered = companyResponseSchema.parse((await order({ id: found!.id, countryCode: "DE", dataPoints: ["company"] })).json);
+    expect(ordered.request.companyId).toBe("OWNERSHIP_DIAMOND");
+    const streamed = await fetch(`${sim.baseUrl}/v2/search?country=DE&query=large&stream=true`, {
+      headers: { "x-api-key": "sk_dev_test_harness_key", accept: "text/event-stream" },
+    });
+    const complete = /event: complete\ndata: (.*)\n/.exec(await streamed.text());
+    expect(JSON.parse(complete![1]!).results[0].id).toBe("LARGE");
+  });
+
   it("streams progress events as sources finish, then complete", async () => {
     const response = await fetch(`${sim.baseUrl}/v2/search?country=DE&query=MANY_RESULTS&stream=true`, {
       headers: { "x-api-key": "sk_dev_test_harness_key", accept: "text/event-stream" },

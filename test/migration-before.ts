@@ -39,3 +39,12 @@ export function migrationBefore(tag: string): { url: string; before: () => strin
 
   return { url, before: () => folder };
 }
+
+/** A connection stored the old way (a sealed key that is never opened), for rows that name one; returns its id. */
+export async function insertOldConnection(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint)
+     values ('Old', 'sandbox', 'http://127.0.0.1:1', 'sealed', 'sk…') returning id`,
+  );
+  return rows[0]!.id;
+}

@@ -29,30 +29,32 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       <div className="flex min-h-screen">
         <Sidebar sections={visible} counts={counts} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="flex h-14 items-center justify-end gap-3 border-b px-4 md:px-6">
-            {active ? (
-              <ConnectionSwitcher
-                connections={connections.map(({ id, name, environment }) => ({ id, name, environment }))}
-                activeId={active.id}
-                switchConnection={switchConnectionAction}
-              />
-            ) : (
-              <span className="text-sm text-muted-foreground">
-                No registry connection
-                {can(user.role, "manageConnections") && (
-                  <>
-                    {" · "}
-                    <Link href="/settings/connections" className="text-primary underline-offset-4 hover:underline">
-                      add one
-                    </Link>
-                  </>
-                )}
-              </span>
-            )}
+          <header className="flex h-14 items-center gap-2 border-b px-2 sm:gap-3 sm:px-4 md:px-6">
+            <MobileNav sections={visible} counts={counts} />
+            <div className="flex min-w-0 flex-1 items-center justify-end">
+              {active ? (
+                <ConnectionSwitcher
+                  connections={connections.map(({ id, name, environment }) => ({ id, name, environment }))}
+                  activeId={active.id}
+                  switchConnection={switchConnectionAction}
+                />
+              ) : (
+                <span className="truncate text-sm text-muted-foreground">
+                  No registry connection
+                  {can(user.role, "manageConnections") && (
+                    <>
+                      {" · "}
+                      <Link href="/settings/connections" className="text-primary underline-offset-4 hover:underline">
+                        add one
+                      </Link>
+                    </>
+                  )}
+                </span>
+              )}
+            </div>
             <UserMenu email={user.email} name={user.name} role={user.role} />
           </header>
-          <MobileNav sections={visible} counts={counts} />
-          <main className="flex-1 p-4 md:p-6">{children}</main>
+          <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
         </div>
       </div>
     </ConsoleProviders>

@@ -63,7 +63,7 @@ export default async function ConsoleHome() {
         <h2 id="needs-doing" className="text-lg font-semibold">
           What needs doing
         </h2>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {homeCards[user.role].map(({ title, card }) => (
             <Suspense key={title} fallback={<HomeCardLoading title={title} />}>
               {card(user)}

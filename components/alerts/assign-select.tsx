@@ -26,10 +26,12 @@ export function AssignSelect({
   const me = users.find((u) => u.id === viewerId);
   const others = users.filter((u) => u.id !== viewerId);
   return (
-    <div className="flex flex-col gap-1 text-sm">
+    // It may narrow (a phone): long names are then cut in the closed select, not the page widened.
+    <div className="flex min-w-0 max-w-full flex-col gap-1 text-sm">
       <label htmlFor={id}>{label}</label>
       <NativeSelect
         id={id}
+        className="max-w-full"
         value={current === undefined ? "" : (current ?? unassigned)}
         disabled={disabled}
         onChange={(e) => {

@@ -81,7 +81,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
 
   return (
     <form onSubmit={review} noValidate aria-label={`High-usage override of ${workspace.name}`} className="space-y-4 rounded-md border p-4">
-      <div className="grid items-start gap-x-6 gap-y-4 sm:grid-cols-[14rem_1fr]">
+      <div className="grid grid-cols-1 items-start gap-x-6 gap-y-4 sm:grid-cols-[14rem_1fr]">
         {overrideToggles.map((toggle) => (
           <Fragment key={toggle}>
             <label htmlFor={`${id}-${toggle}`} className="text-sm font-medium">
@@ -89,7 +89,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
             </label>
             <TriStateSelect
               id={`${id}-${toggle}`}
-              className="w-fit"
+              className="w-fit max-w-full"
               value={draft[toggle]}
               accountValue={account?.[toggle]}
               onChange={(value) => change({ [toggle]: value })}
@@ -103,7 +103,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
         <div className="space-y-2">
           <NativeSelect
             id={`${id}-window`}
-            className="w-fit"
+            className="w-fit max-w-full"
             value={window.inherit ? "inherit" : "set"}
             onChange={(e) => change({ highUsagePeriodMinutes: { ...window, inherit: e.target.value === "inherit" } })}
           >
@@ -138,7 +138,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
         <div className="space-y-2">
           <NativeSelect
             id={`${id}-tiers`}
-            className="w-fit"
+            className="w-fit max-w-full"
             value={tiers.inherit ? "inherit" : "set"}
             onChange={(e) => change({ highUsageTiers: { ...tiers, inherit: e.target.value === "inherit" } })}
           >

@@ -201,3 +201,33 @@ describe("the status strip's document names", () => {
     expect(html).toMatch(/Document without a name<details data-technical-details="[^"]*"[^>]*><summary[^>]*>Technical details<\/summary><div[^>]*>doc_2</);
   });
 });
+
+describe("the status strip's collapse", () => {
+  it("collapses to a summary once every entry is delivered, with the rows inside to expand", () => {
+    const html = renderToStaticMarkup(
+      <StatusStrip
+        dataPoints={{ company: { status: "succeeded" }, shareholders: { status: "succeeded" } }}
+        documents={{ doc_1: { status: "succeeded" } }}
+      />,
+    );
+    expect(html).toMatch(/^<details [^>]*data-testid="status-strip"/);
+    expect(html).not.toMatch(/<details[^>]* open/);
+    expect(html).toMatch(/<summary[^>]*>.*All 2 datapoints and 1 document delivered/);
+    expect(html).toContain('data-datapoint="shareholders"');
+  });
+  it("stays open while anything is in progress and after a failure", () => {
+    const running = renderToStaticMarkup(
+      <StatusStrip dataPoints={{ company: { status: "succeeded" }, shareholders: { status: "in_progress" } }} documents={{}} />,
+    );
+    const failed = renderToStaticMarkup(
+      <StatusStrip
+        dataPoints={{ company: { status: "failed", error: { code: "source_unavailable", message: "Register down" } } }}
+        documents={{}}
+      />,
+    );
+    for (const html of [running, failed]) {
+      expect(html).not.toContain("<details");
+      expect(html).toContain('data-datapoint="company"');
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { ErrorWords } from "@/components/connections/error-words";
 import { Badge } from "@/components/ui/badge";
 import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { DatapointStatus } from "@/lib/registry/schemas";
+import { settledSummary } from "@/lib/requests/completion";
 import { credits } from "@/lib/vocabulary/units";
 import { markedLabel } from "@/lib/vocabulary/words";
 
@@ -81,7 +82,11 @@ function Rows({
   );
 }
 
-/** Each datapoint's and document's state, as the latest applied snapshot says. */
+/**
+ * Each datapoint's and document's state, as the latest applied snapshot says. Open while anything is in progress or
+ * failed; once the request has settled (everything delivered, or an outcome such as "does not apply"), it collapses
+ * to a one-line summary that expands on a click.
+ */
 /** `renderRetry` adds a retry control to each failure the registry calls retryable (for roles that may order). */
 export function StatusStrip({
   dataPoints,
@@ -94,10 +99,22 @@ export function StatusStrip({
   renderRetry?: RenderRetry;
   documentNames?: Readonly<Record<string, string>>;
 }) {
-  return (
+  const rows = (
     <div className="grid gap-4 md:grid-cols-2">
       <Rows title="Datapoints" entries={dataPoints} kind="dataPoint" renderRetry={renderRetry} />
       <Rows title="Documents" entries={documents} kind="document" renderRetry={renderRetry} names={documentNames} />
     </div>
+  );
+  const summary = settledSummary(dataPoints, documents);
+  if (!summary) return rows;
+  return (
+    <details className="group rounded-md border" data-testid="status-strip">
+      <summary className="flex cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <span className="font-medium">{summary}</span>
+        <span className="text-xs text-muted-foreground group-open:hidden">Show each datapoint and document</span>
+        <span className="hidden text-xs text-muted-foreground group-open:inline">Hide the list</span>
+      </summary>
+      <div className="border-t p-3">{rows}</div>
+    </details>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
+import { CollapsibleFilters } from "./collapsible-filters";
 
 export type FilterOption = { value: string; label: string };
 
@@ -33,34 +34,36 @@ export function FilterForm({
 }) {
   return (
     <form method="get" className="flex flex-wrap items-end gap-3" aria-label={label}>
-      {fields.map((field) => (
-        <label key={field.name} className="flex flex-col gap-1 text-sm">
-          {field.label}
-          <NativeSelect name={field.name} defaultValue={field.value ?? ""}>
-            <option value="">{field.anyLabel}</option>
-            {field.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-      ))}
-      {toggles.map((toggle) => (
-        <label key={toggle.name} className="flex h-9 items-center gap-2 text-sm">
-          <input type="hidden" name={toggle.name} value="off" />
-          <input type="checkbox" name={toggle.name} value="on" defaultChecked={toggle.checked} className="size-4 accent-primary" />
-          {toggle.label}
-        </label>
-      ))}
-      <Button type="submit" size="sm">
-        Apply
-      </Button>
-      {clearHref && fields.some((field) => field.value) && (
-        <Button asChild variant="ghost" size="sm">
-          <Link href={clearHref}>Clear</Link>
+      <CollapsibleFilters active={fields.filter((field) => field.value).length}>
+        {fields.map((field) => (
+          <label key={field.name} className="flex flex-col gap-1 text-sm">
+            {field.label}
+            <NativeSelect name={field.name} defaultValue={field.value ?? ""}>
+              <option value="">{field.anyLabel}</option>
+              {field.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </label>
+        ))}
+        {toggles.map((toggle) => (
+          <label key={toggle.name} className="flex h-9 items-center gap-2 text-sm">
+            <input type="hidden" name={toggle.name} value="off" />
+            <input type="checkbox" name={toggle.name} value="on" defaultChecked={toggle.checked} className="size-4 accent-primary" />
+            {toggle.label}
+          </label>
+        ))}
+        <Button type="submit" size="sm">
+          Apply
         </Button>
-      )}
+        {clearHref && fields.some((field) => field.value) && (
+          <Button asChild variant="ghost" size="sm">
+            <Link href={clearHref}>Clear</Link>
+          </Button>
+        )}
+      </CollapsibleFilters>
     </form>
   );
 }

@@ -44,6 +44,8 @@ export function SearchConsole({ rememberedCountry }: { rememberedCountry?: Regis
   const queryBox = useRef<HTMLInputElement>(null);
   const resultList = useRef<ResultListHandle>(null);
   const ids = { query: useId(), hint: useId(), problem: useId(), heading: useId() };
+  // The page is for typing a search: the box has the focus on load (the results stay one Down arrow away).
+  useEffect(() => queryBox.current?.focus(), []);
   const country = draft.country ?? "DE";
 
   const submit = (event: React.FormEvent) => {

@@ -22,11 +22,12 @@ export function ConnectionSwitcher({
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
-    <label className="flex items-center gap-2 text-sm">
+    // It shrinks with the header on a narrow screen: the select's text is then cut, its list still shows whole names.
+    <label className="flex min-w-0 items-center gap-2 text-sm">
       <span className="hidden text-muted-foreground lg:inline">Connection</span>
       <NativeSelect
         aria-label="Active registry connection"
-        className="h-8 max-w-56 px-2"
+        className="h-8 w-full min-w-0 max-w-56 px-2"
         value={activeId}
         disabled={pending || connections.length < 2}
         onChange={(event) => {

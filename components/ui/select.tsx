@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import { Select as SelectPrimitive } from "radix-ui";
+import { getNonce } from "get-nonce";
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
 
@@ -50,7 +51,9 @@ export function SelectContent({
         <SelectPrimitive.ScrollUpButton className={scrollButtonClass}>
           <ChevronUpIcon aria-hidden className="size-4" />
         </SelectPrimitive.ScrollUpButton>
+        {/* The viewport adds a <style> (hiding its scrollbar): it needs the page's CSP nonce (components/shell/providers.tsx). */}
         <SelectPrimitive.Viewport
+          nonce={getNonce()}
           className={cn("p-1", popper && "h-[var(--radix-select-trigger-height)] w-full min-w-[var(--radix-select-trigger-width)]")}
         >
           {children}

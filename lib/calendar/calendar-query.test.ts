@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterEntries, filterParams, parseCalendarQuery } from "./calendar-query";
-import { filingEntries, type DossierFilings } from "./filing-entries";
+import { filterParams, parseCalendarQuery } from "./calendar-query";
 
 const now = new Date("2026-05-10T15:00:00Z");
 
@@ -40,38 +39,7 @@ describe("parseCalendarQuery", () => {
   });
 });
 
-describe("filterEntries", () => {
-  const dossier = (countryCode: string, companyId: string, companyName: string, caseReference: string | null): DossierFilings => ({
-    requestId: `req_${companyId}`,
-    snapshotAt: now,
-    connection: null,
-    countryCode,
-    companyId,
-    companyName,
-    caseReference,
-    statutoryFilings: { accounts: { next: { dueDate: "2026-06-01" } } },
-    complianceFlags: undefined,
-  });
-  const entries = filingEntries(
-    [
-      dossier("GB", "01", "Acme Ltd", "KYC-2026-1"),
-      dossier("IE", "02", "Beta Teoranta", "AML-7"),
-      dossier("GB", "HRB 9", "Gamma plc", null),
-    ],
-    [],
-    now,
-  );
-  const ids = (query: Parameters<typeof filterEntries>[1]) => filterEntries(entries, query).map((e) => e.companyId);
-
-  it("filters by country, by part of the company's name or id, and by part of a case reference, any case", () => {
-    expect(ids({})).toEqual(["01", "02", "HRB 9"]);
-    expect(ids({ country: "GB" })).toEqual(["01", "HRB 9"]);
-    expect(ids({ company: "teor" })).toEqual(["02"]);
-    expect(ids({ company: "hrb" })).toEqual(["HRB 9"]);
-    expect(ids({ caseReference: "kyc-2026" })).toEqual(["01"]);
-    expect(ids({ country: "GB", caseReference: "AML" })).toEqual([]);
-  });
-
+describe("filterParams", () => {
   it("turns the filters back into search parameters", () => {
     expect(filterParams({ country: "GB", company: "a b", caseReference: undefined }).toString()).toBe("country=GB&company=a+b");
   });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
-import type { FilingEntry } from "./filing-entries";
 
 export const calendarViews = ["agenda", "month"] as const;
 export type CalendarView = (typeof calendarViews)[number];
@@ -70,18 +69,6 @@ export function parseCalendarQuery(params: Params, now: Date): { query: Calendar
     } else problems.push(`${labels[name]} must be ${parsed.error.issues[0]?.message ?? "valid"}.`);
   }
   return { query, problems };
-}
-
-const contains = (haystack: string, needle: string) => haystack.toLocaleLowerCase().includes(needle.toLocaleLowerCase());
-
-/** The entries that match the query's filters (country, company, case reference). */
-export function filterEntries(entries: FilingEntry[], query: Pick<CalendarQuery, "country" | "company" | "caseReference">): FilingEntry[] {
-  return entries.filter(
-    (entry) =>
-      (!query.country || entry.countryCode === query.country) &&
-      (!query.company || contains(entry.companyName ?? "", query.company) || contains(entry.companyId, query.company)) &&
-      (!query.caseReference || entry.caseReferences.some((reference) => contains(reference, query.caseReference!))),
-  );
 }
 
 /** The search parameters that reproduce the query's filters (for links to the other view and to the export). */

@@ -1,24 +1,26 @@
 import { describe, expect, it } from "vitest";
+import { withDeadlines, type DossierFixture } from "@/test/dossier-filings";
 import { dossierPath, evidencePath, filingEntries, type DossierFilings } from "./filing-entries";
 
 const now = new Date("2026-05-10T15:00:00Z");
 const connection = { id: "c1", name: "Local simulator" };
 
-const dossier = (overrides: Partial<DossierFilings> = {}): DossierFilings => ({
-  requestId: "req_1",
-  snapshotAt: new Date("2026-05-01T00:00:00Z"),
-  connection,
-  countryCode: "GB",
-  companyId: "01234567",
-  companyName: "Acme Ltd",
-  caseReference: "CASE-1",
-  statutoryFilings: {
-    accounts: { next: { year: 2026, periodEnd: "2025-12-31", dueDate: "2026-09-27", overdue: false } },
-    annualFiling: { next: { year: 2026, dueDate: "2026-03-14", overdue: false } },
-  },
-  complianceFlags: undefined,
-  ...overrides,
-});
+const dossier = (overrides: Partial<DossierFixture> = {}): DossierFilings =>
+  withDeadlines({
+    requestId: "req_1",
+    snapshotAt: new Date("2026-05-01T00:00:00Z"),
+    connection,
+    countryCode: "GB",
+    companyId: "01234567",
+    companyName: "Acme Ltd",
+    caseReference: "CASE-1",
+    statutoryFilings: {
+      accounts: { next: { year: 2026, periodEnd: "2025-12-31", dueDate: "2026-09-27", overdue: false } },
+      annualFiling: { next: { year: 2026, dueDate: "2026-03-14", overdue: false } },
+    },
+    complianceFlags: undefined,
+    ...overrides,
+  });
 
 describe("filingEntries", () => {
   it("reads both filings' next due dates; a date before today is overdue, today and later are not", () => {
@@ -42,7 +44,7 @@ describe("filingEntries", () => {
     const entries = filingEntries([marked], [], now);
     expect(entries.map((e) => [e.kind, e.overdue, e.overdueBecause])).toEqual([
       ["accounts", true, ["marked overdue by the register"]],
-      ["annualFiling", true, ["compliance flag annualFilingOverdue"]],
+      ["annualFiling", true, ["flagged overdue in the register's compliance flags"]],
     ]);
   });
 

@@ -1,18 +1,8 @@
-import type { ComplianceFlags, StatutoryFilings } from "@/lib/registry/schemas";
-
-/** The filings a register schedules: the annual accounts and the annual return (confirmation statement). */
-export const filingKinds = ["accounts", "annualFiling"] as const;
-export type FilingKind = (typeof filingKinds)[number];
+import { overdueBecause, type FilingDeadline, type FilingKind } from "./filing-deadlines";
 
 export const filingLabels: Record<FilingKind, string> = { accounts: "Annual accounts", annualFiling: "Annual filing" };
 
-/** The registry's compliance flag that says a filing of this kind is overdue. */
-const overdueFlags = { accounts: "accountsOverdue", annualFiling: "annualFilingOverdue" } as const satisfies Record<
-  FilingKind,
-  keyof ComplianceFlags
->;
-
-/** What a stored dossier says about one company's filings: the few parts of its latest snapshot the calendar reads. */
+/** What a company file says about its filings: its deadlines (`filing_deadlines`), and where they were read from. */
 export type DossierFilings = {
   requestId: string;
   /** When this request's snapshot was last applied: among several requests of one company, the newest wins. */
@@ -22,8 +12,7 @@ export type DossierFilings = {
   companyId: string;
   companyName: string | null;
   caseReference: string | null;
-  statutoryFilings: StatutoryFilings | null | undefined;
-  complianceFlags: ComplianceFlags | null | undefined;
+  deadlines: FilingDeadline[];
 };
 
 /** A company and a case reference it was given (by a monitor, or by a request other than its newest). */
@@ -51,9 +40,6 @@ export type FilingEntry = {
   snapshotAt: Date;
 };
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const dateOrNull = (value: string | undefined) => (value && isoDate.test(value) ? value : null);
-
 /** Today as YYYY-MM-DD in UTC: registers state due dates as plain dates. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
@@ -64,30 +50,21 @@ const companyKey = (countryCode: string, companyId: string) => `${countryCode}:$
 /** One entry, built as one object literal: spreading 20,000 of them took longer than everything else together. */
 function entryOf(
   dossier: DossierFilings,
-  kind: FilingKind,
+  deadline: FilingDeadline,
   today: string,
   around: Pick<FilingEntry, "caseReferences" | "monitored">,
-): FilingEntry | undefined {
-  const next = dossier.statutoryFilings?.[kind]?.next;
-  const flag = dossier.complianceFlags?.[overdueFlags[kind]];
-  const flagged = flag?.active === true;
-  const dueDate = dateOrNull(next?.dueDate) ?? (flagged ? dateOrNull(flag.dueDate) : null);
-  if (!dueDate && !flagged) return undefined;
-  const overdueBecause = [
-    ...(dueDate && dueDate < today ? [`due ${dueDate}`] : []),
-    ...(next?.overdue === true ? ["marked overdue by the register"] : []),
-    ...(flagged ? [`compliance flag ${overdueFlags[kind]}`] : []),
-  ];
+): FilingEntry {
+  const because = overdueBecause(deadline, today);
   return {
-    key: `${companyKey(dossier.countryCode, dossier.companyId)}:${kind}`,
-    kind,
+    key: `${companyKey(dossier.countryCode, dossier.companyId)}:${deadline.kind}`,
+    kind: deadline.kind,
     countryCode: dossier.countryCode,
     companyId: dossier.companyId,
     companyName: dossier.companyName,
-    dueDate,
-    periodEnd: dateOrNull(next?.periodEnd),
-    overdue: overdueBecause.length > 0,
-    overdueBecause,
+    dueDate: deadline.dueDate,
+    periodEnd: deadline.periodEnd,
+    overdue: because.length > 0,
+    overdueBecause: because,
     caseReferences: around.caseReferences,
     monitored: around.monitored,
     connection: dossier.connection,
@@ -144,10 +121,7 @@ export function filingEntries(
   const entries: FilingEntry[] = [];
   for (const [key, dossier] of newest) {
     const around = { caseReferences: [...(caseReferences.get(key) ?? [])].sort(), monitored: monitoredKeys.has(key) };
-    for (const kind of filingKinds) {
-      const entry = entryOf(dossier, kind, today, around);
-      if (entry) entries.push(entry);
-    }
+    for (const deadline of dossier.deadlines) entries.push(entryOf(dossier, deadline, today, around));
   }
   return entries.sort(compareEntries);
 }

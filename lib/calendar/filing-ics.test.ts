@@ -1,25 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { parseIcs } from "@/test/ics-text";
+import { withDeadlines, type DossierFixture } from "@/test/dossier-filings";
 import { filingEntries, type DossierFilings } from "./filing-entries";
 import { filingIcs } from "./filing-ics";
 
 const now = new Date("2026-05-10T15:00:00Z");
 
-const dossier = (overrides: Partial<DossierFilings>): DossierFilings => ({
-  requestId: "req_1",
-  snapshotAt: now,
-  connection: { id: "c1", name: "Local simulator" },
-  countryCode: "GB",
-  companyId: "SC 123",
-  companyName: "Smith, Jones; & Co",
-  caseReference: "KYC-9",
-  statutoryFilings: {
-    accounts: { next: { dueDate: "2026-09-27", periodEnd: "2025-12-31" } },
-    annualFiling: { next: { dueDate: "2026-03-14" } },
-  },
-  complianceFlags: undefined,
-  ...overrides,
-});
+const dossier = (overrides: Partial<DossierFixture>): DossierFilings =>
+  withDeadlines({
+    requestId: "req_1",
+    snapshotAt: now,
+    connection: { id: "c1", name: "Local simulator" },
+    countryCode: "GB",
+    companyId: "SC 123",
+    companyName: "Smith, Jones; & Co",
+    caseReference: "KYC-9",
+    statutoryFilings: {
+      accounts: { next: { dueDate: "2026-09-27", periodEnd: "2025-12-31" } },
+      annualFiling: { next: { dueDate: "2026-03-14" } },
+    },
+    complianceFlags: undefined,
+    ...overrides,
+  });
 
 describe("filingIcs", () => {
   it("writes one all-day event per dated entry that parses back to the entry's words and links", () => {

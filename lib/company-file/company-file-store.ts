@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
 import type { Database } from "@/db/client";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
+import { deadlinesWrite } from "@/lib/calendar/filing-deadlines";
 import type { RequestPurpose } from "@/lib/requests/origins";
 import { emptyCompanyFile, mergeIntoCompanyFile, type CompanyFileState, type Contribution } from "./merge-company-file";
 
@@ -79,6 +80,10 @@ export async function fileSnapshots(executor: Executor, key: CompanyKey, contrib
     const set = Object.fromEntries(Object.entries(sectionPatch).filter(([, v]) => v !== null));
     const graph = bringsGraph ? sql`${JSON.stringify(file.graph)}::json` : sql`null`;
     const readRevision = row ? Number(row.revision) : undefined;
+    const deadlines = deadlinesWrite(
+      [{ ...key, companyName: file.companyName, filings: file.filings }],
+      () => sql`exists (select 1 from file_written)`,
+    );
     const write = await executor.execute<{ written: boolean }>(sql`
       with file_written as (
         insert into company_files as f (connection_id, country_code, company_id, company_name, sections, sources, graph, graph_parts,
@@ -92,10 +97,12 @@ export async function fileSnapshots(executor: Executor, key: CompanyKey, contrib
               sources = excluded.sources,
               graph = ${bringsGraph ? sql`excluded.graph` : sql`f.graph`},
               graph_parts = excluded.graph_parts, documents = excluded.documents, filings = excluded.filings,
-              latest_request_id = excluded.latest_request_id, revision = f.revision + 1, updated_at = now()
+              latest_request_id = excluded.latest_request_id, deadlines_filed = true, revision = f.revision + 1, updated_at = now()
           where ${readRevision === undefined ? sql`false` : sql`f.revision = ${readRevision}`}
         returning 1),
-      filed as (${markFiled(sql`exists (select 1 from file_written)`)})
+      filed as (${markFiled(sql`exists (select 1 from file_written)`)}),
+      deadlines_cleared as (${deadlines.clear}),
+      deadlines_written as (${deadlines.write})
       select exists (select 1 from file_written) as written`);
     if (write.rows[0]?.written) return;
   }
@@ -107,6 +114,62 @@ export async function fileSnapshots(executor: Executor, key: CompanyKey, contrib
 /** One request's snapshot into its company's file (fileSnapshots with one). */
 export const fileSnapshot = (executor: Executor, key: CompanyKey, contribution: Contribution) =>
   fileSnapshots(executor, key, [contribution]);
+
+type UnfiledDeadlinesRow = {
+  connection_id: string;
+  country_code: string;
+  company_id: string;
+  company_name: string | null;
+  filings: CompanyFileFilings | null;
+  revision: string;
+};
+
+/**
+ * Writes the filing deadlines of every company file stored before they were (migration 0011), `batch` files a
+ * statement: each file's as it still is (a file written meanwhile has its deadlines already). Returns how many files
+ * it wrote.
+ */
+export async function fileUnfiledDeadlines(executor: Executor, batch = 500): Promise<number> {
+  let filed = 0;
+  for (;;) {
+    const { rows } = await executor.execute<UnfiledDeadlinesRow>(sql`
+      select connection_id, country_code, company_id, company_name, filings, revision
+      from company_files where not deadlines_filed limit ${batch}`);
+    if (rows.length === 0) return filed;
+    const files = rows.map((row) => ({
+      connectionId: row.connection_id,
+      countryCode: row.country_code,
+      companyId: row.company_id,
+      companyName: row.company_name,
+      filings: row.filings,
+    }));
+    const read = JSON.stringify(
+      rows.map((r) => ({
+        connection_id: r.connection_id,
+        country_code: r.country_code,
+        company_id: r.company_id,
+        revision: Number(r.revision),
+      })),
+    );
+    const deadlines = deadlinesWrite(
+      files,
+      (alias) =>
+        sql`(${sql.raw(alias)}.connection_id, ${sql.raw(alias)}.country_code, ${sql.raw(alias)}.company_id) in (select * from marked)`,
+    );
+    const write = await executor.execute<{ written: number }>(sql`
+      with marked as (
+        update company_files f set deadlines_filed = true
+        from jsonb_to_recordset(${read}::jsonb) as r(connection_id uuid, country_code text, company_id text, revision bigint)
+        where f.connection_id = r.connection_id and f.country_code = r.country_code and f.company_id = r.company_id
+          and f.revision = r.revision and not f.deadlines_filed
+        returning f.connection_id, f.country_code, f.company_id),
+      deadlines_cleared as (${deadlines.clear}),
+      deadlines_written as (${deadlines.write})
+      select count(*)::int as written from marked`);
+    filed += write.rows[0]?.written ?? 0;
+    if (rows.length < batch) return filed;
+  }
+}
 
 type UnfiledRow = {
   request_id: string;

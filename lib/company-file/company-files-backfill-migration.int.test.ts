@@ -1,7 +1,7 @@
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
 import { fileUnfiledRequests } from "@/lib/company-file/company-file-store";
-import { migrationBefore } from "@/test/migration-before";
+import { insertOldConnection, migrationBefore } from "@/test/migration-before";
 import { createDatabase } from "@/db/client";
 import { migrationsFolder } from "@/db/migrate";
 
@@ -19,12 +19,7 @@ describe("migration 0009 (company files)", () => {
     const { db, pool } = createDatabase(url, 1);
     try {
       await migrate(db, { migrationsFolder: before() });
-      const {
-        rows: [connection],
-      } = await pool.query<{ id: string }>(
-        `insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint)
-         values ('Old', 'sandbox', 'http://127.0.0.1:1', 'sealed', 'sk…') returning id`,
-      );
+      const connectionId = await insertOldConnection(pool);
       const graphOf = (nodes: object[]) => ({ nodes, edges: [] });
       const root = { nodeId: "n0", type: "company", company: { id: "OLD-1", countryCode: "GB" }, flags: { isRoot: true, status: "found" } };
       const held = { nodeId: "n1", type: "company", company: { id: "HOLD", countryCode: "GB" } };
@@ -69,7 +64,7 @@ describe("migration 0009 (company files)", () => {
         await pool.query(
           `insert into company_requests (request_id, connection_id, origin, country_code, company_id, version, snapshot, created_at)
            values ($1, $2, 'console', 'GB', 'OLD-1', $3, $4::json, $5)`,
-          [r.id, connection!.id, r.snapshot.request.version, JSON.stringify(r.snapshot), r.at],
+          [r.id, connectionId, r.snapshot.request.version, JSON.stringify(r.snapshot), r.at],
         );
       }
       // Two versions of the first order: the company succeeded in the first, the graph only in the second.
@@ -133,6 +128,9 @@ describe("migration 0009 (company files)", () => {
       expect(file!.documents).toHaveLength(1);
       expect(file!.filings).toMatchObject({ caseReference: "CASE-1", statutoryFilings: { accounts: { next: { dueDate: "2026-09-30" } } } });
       expect(file!.latest_request_id).toBe("req_listing");
+      // Filed with its deadlines: the calendar reads them.
+      const deadlines = await pool.query("select kind, due_date::text, request_id from filing_deadlines where scheduled");
+      expect(deadlines.rows).toEqual([{ kind: "accounts", due_date: "2026-09-30", request_id: "req_order" }]);
       // No stored snapshot changed.
       expect((await pool.query("select request_id, snapshot::text from company_requests order by request_id")).rows).toEqual(
         snapshotsBefore.rows,

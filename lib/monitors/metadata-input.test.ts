@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { metadataRecord, metadataRowProblems, prefilledMetadata } from "./metadata-input";
+import {
+  editableMonitor,
+  fieldEntries,
+  fieldEntryIndexes,
+  metadataFieldProblems,
+  metadataFields,
+  metadataFieldsSendable,
+  metadataRecord,
+  metadataRowProblems,
+  prefilledMetadata,
+} from "./metadata-input";
 import { metadataEntriesSchema } from "./start-monitor-input";
 
 const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `key${i}`, value: "v" }));
@@ -55,5 +65,68 @@ describe("monitor metadata checks", () => {
 
   it("sends the rows as one object with trimmed keys", () => {
     expect(metadataRecord([{ key: " caseReference ", value: " KYC 7 " }])).toEqual({ caseReference: " KYC 7 " });
+  });
+});
+
+describe("the metadata form's labelled fields", () => {
+  it("takes the case reference and who asked out of the rows, and sends them first, leaving blank ones out", () => {
+    const fields = metadataFields([
+      { key: "team", value: "KYC" },
+      { key: "requestedBy", value: "officer@example.com" },
+      { key: "caseReference", value: "KYC-7" },
+    ]);
+    expect(fields).toEqual({ caseReference: "KYC-7", requestedBy: "officer@example.com", others: [{ key: "team", value: "KYC" }] });
+    expect(fieldEntries(fields)).toEqual([
+      { key: "caseReference", value: "KYC-7" },
+      { key: "requestedBy", value: "officer@example.com" },
+      { key: "team", value: "KYC" },
+    ]);
+    expect(fieldEntries({ ...fields, caseReference: "  " })).toEqual([
+      { key: "requestedBy", value: "officer@example.com" },
+      { key: "team", value: "KYC" },
+    ]);
+    expect(fieldEntryIndexes({ ...fields, caseReference: "" })).toEqual({ caseReference: undefined, requestedBy: 0, others: [1] });
+    expect(metadataFields(prefilledMetadata(null, "a@b.c"))).toEqual({ caseReference: "", requestedBy: "a@b.c", others: [] });
+  });
+
+  it("keeps a second row of a labelled key as a row, flagged towards the field", () => {
+    const fields = metadataFields([
+      { key: "caseReference", value: "A" },
+      { key: "caseReference", value: "B" },
+    ]);
+    expect(fields.others).toEqual([{ key: "caseReference", value: "B" }]);
+    expect(metadataFieldProblems(fields).others).toEqual({ 0: ['Use the "Case reference" field above for this key.'] });
+    expect(metadataFieldsSendable(fields)).toBe(false);
+    // Flagged even when the field is blank: the value belongs in the field.
+    expect(metadataFieldsSendable({ ...fields, caseReference: "" })).toBe(false);
+    expect(metadataFieldsSendable({ ...fields, others: [] })).toBe(true);
+  });
+
+  it("checks the labelled fields by the same rules as rows", () => {
+    const problems = metadataFieldProblems({
+      caseReference: "x".repeat(501),
+      requestedBy: "y".repeat(501),
+      others: [{ key: "", value: "v" }],
+    });
+    expect(problems.caseReference).toEqual(["A case reference is at most 500 characters; this one has 501."]);
+    expect(problems.requestedBy).toEqual(["This value is over 500 characters: the registry would cut it. Shorten it."]);
+    expect(problems.others).toEqual({ 0: ["Enter a key, or remove this row."] });
+    expect(metadataFieldsSendable({ caseReference: "", requestedBy: "", others: entries(50) })).toBe(true);
+    expect(metadataFieldsSendable({ caseReference: "C", requestedBy: "", others: entries(50) })).toBe(false); // 51 keys
+  });
+});
+
+describe("editableMonitor", () => {
+  it("offers the active monitor with its stored metadata, and nothing for none or a deactivated one", () => {
+    const record = { monitorId: "mon_1", metadata: { caseReference: "KYC-7", team: "A" }, deactivation: undefined };
+    expect(editableMonitor(record)).toEqual({
+      monitorId: "mon_1",
+      metadata: [
+        { key: "caseReference", value: "KYC-7" },
+        { key: "team", value: "A" },
+      ],
+    });
+    expect(editableMonitor(undefined)).toBeUndefined();
+    expect(editableMonitor({ ...record, deactivation: { at: new Date(), reason: null } })).toBeUndefined();
   });
 });

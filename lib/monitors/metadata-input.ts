@@ -64,3 +64,91 @@ export function metadataSendable(entries: readonly MetadataEntry[]): boolean {
 export function metadataRecord(entries: readonly MetadataEntry[]): Record<string, string> {
   return Object.fromEntries(entries.map(({ key, value }) => [key.trim(), value]));
 }
+
+/**
+ * The form's shape: the two keys every monitor carries as labelled fields, and the free key/value rows below them.
+ * Stored and sent as one metadata object (`fieldEntries`).
+ */
+export type MetadataFields = { caseReference: string; requestedBy: string; others: MetadataEntry[] };
+
+/** The labelled fields, in the form's order, with the words the form shows for them. */
+export const labelledFields = [
+  { name: "caseReference", key: caseReferenceKey, label: "Case reference" },
+  { name: "requestedBy", key: requestedByKey, label: "Requested by" },
+] as const;
+
+/** Splits metadata into the form's fields: the first row of each labelled key fills its field; the rest stay rows. */
+export function metadataFields(entries: readonly MetadataEntry[]): MetadataFields {
+  const fields: MetadataFields = { caseReference: "", requestedBy: "", others: [] };
+  const filled = new Set<string>();
+  for (const entry of entries) {
+    const field = labelledFields.find((f) => f.key === entry.key.trim());
+    if (field && !filled.has(field.key)) {
+      filled.add(field.key);
+      fields[field.name] = entry.value;
+    } else fields.others.push(entry);
+  }
+  return fields;
+}
+
+/** The rows sent: each labelled field that is filled (a blank one is left out), then the free rows. */
+export function fieldEntries(fields: MetadataFields): MetadataEntry[] {
+  return [
+    ...labelledFields.filter((f) => fields[f.name].trim() !== "").map((f) => ({ key: f.key, value: fields[f.name] })),
+    ...fields.others,
+  ];
+}
+
+/** Where each part of the form sits among the rows sent (to place the server's `metadata.<row>` errors). */
+export function fieldEntryIndexes(fields: MetadataFields): { caseReference?: number; requestedBy?: number; others: number[] } {
+  const sent = labelledFields.filter((f) => fields[f.name].trim() !== "");
+  const at = (name: (typeof labelledFields)[number]["name"]) => {
+    const index = sent.findIndex((f) => f.name === name);
+    return index < 0 ? undefined : index;
+  };
+  return { caseReference: at("caseReference"), requestedBy: at("requestedBy"), others: fields.others.map((_, i) => sent.length + i) };
+}
+
+/** What is wrong with each labelled field and each free row (the rules of `metadataRowProblems`). */
+export function metadataFieldProblems(fields: MetadataFields): {
+  caseReference: string[];
+  requestedBy: string[];
+  others: Record<number, string[]>;
+} {
+  const rows = [...labelledFields.map((f) => ({ key: f.key, value: fields[f.name] })), ...fields.others];
+  const problems = metadataRowProblems(rows);
+  const others: Record<number, string[]> = {};
+  fields.others.forEach((entry, index) => {
+    const field = labelledFields.find((f) => f.key === entry.key.trim());
+    const messages = (problems[labelledFields.length + index] ?? []).map((message) =>
+      field && message.endsWith("is already used above.") ? `Use the "${field.label}" field above for this key.` : message,
+    );
+    if (messages.length) others[index] = messages;
+  });
+  return { caseReference: problems[0] ?? [], requestedBy: problems[1] ?? [], others };
+}
+
+/** Whether the form can be sent as it is (the browser's check before calling the action, which checks again). */
+export function metadataFieldsSendable(fields: MetadataFields): boolean {
+  const problems = metadataFieldProblems(fields);
+  return (
+    !metadataCountProblem(fieldEntries(fields)) &&
+    problems.caseReference.length === 0 &&
+    problems.requestedBy.length === 0 &&
+    Object.keys(problems.others).length === 0
+  );
+}
+
+/**
+ * The monitor a company page or dossier offers to edit ("Edit monitor"): the active one watching the company, with its
+ * stored metadata. None when no monitor watches it or the registry deactivated it (then a start makes a new monitor).
+ */
+export function editableMonitor(
+  record: { monitorId: string; metadata: Record<string, string>; deactivation?: unknown } | undefined,
+): { monitorId: string; metadata: MetadataEntry[] } | undefined {
+  if (!record || record.deactivation) return undefined;
+  return {
+    monitorId: record.monitorId,
+    metadata: Object.entries(record.metadata ?? {}).map(([key, value]) => ({ key, value: String(value) })),
+  };
+}

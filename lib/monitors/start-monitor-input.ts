@@ -24,4 +24,11 @@ export const startMonitorForRequestInputSchema = z.object({
   metadata: metadataEntriesSchema,
 });
 
+/** Editing, from a dossier, the metadata of the monitor watching its company: through the request's own connection. */
+export const updateMonitorForRequestInputSchema = z.object({
+  requestId: z.string().min(1),
+  monitorId: z.string().min(1),
+  metadata: metadataEntriesSchema,
+});
+
 export type StartMonitorInput = z.input<typeof startMonitorInputSchema>;

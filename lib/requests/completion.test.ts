@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRequestComplete } from "./completion";
+import { isRequestComplete, settledSummary } from "./completion";
 
 const snapshot = (dataPoints: Record<string, string>, documents: Record<string, string> = {}) => ({
   request: {
@@ -27,5 +27,36 @@ describe("isRequestComplete", () => {
     expect(isRequestComplete(undefined)).toBe(false);
     expect(isRequestComplete({ request: {} })).toBe(false);
     expect(isRequestComplete(snapshot({}))).toBe(false);
+  });
+});
+
+describe("settledSummary (the status strip collapses to it)", () => {
+  const entries = (statuses: Record<string, string | { status: string; code: string }>) =>
+    Object.fromEntries(
+      Object.entries(statuses).map(([k, v]) => [k, typeof v === "string" ? { status: v } : { status: v.status, error: { code: v.code } }]),
+    );
+  it("counts what was delivered once everything succeeded", () => {
+    const six = entries({ a: "succeeded", b: "succeeded", c: "succeeded", d: "succeeded", e: "succeeded", f: "succeeded" });
+    expect(settledSummary(six, {})).toBe("All 6 datapoints delivered");
+    expect(settledSummary(six, entries({ doc: "succeeded" }))).toBe("All 6 datapoints and 1 document delivered");
+    expect(settledSummary({}, entries({ d1: "succeeded", d2: "succeeded" }))).toBe("All 2 documents delivered");
+  });
+  it("names the outcomes that are not faults beside what was delivered", () => {
+    expect(
+      settledSummary(
+        entries({ company: "succeeded", shareholders: { status: "failed", code: "datapoint_not_applicable" } }),
+        entries({ doc: { status: "failed", code: "no_document_available" } }),
+      ),
+    ).toBe("Delivered 1 of 2 datapoints and 0 of 1 document · 1 not applicable to this entity · 1 without a register extract (not billed)");
+  });
+  it("stays open (no summary) while anything runs, after a real failure, on an unknown status, or with nothing to show", () => {
+    expect(settledSummary(entries({ company: "succeeded", graph: "in_progress" }), {})).toBeUndefined();
+    expect(settledSummary(entries({ company: "enriching" }), {})).toBeUndefined();
+    expect(settledSummary(entries({ company: "succeeded" }), entries({ doc: "in_progress" }))).toBeUndefined();
+    expect(settledSummary(entries({ company: { status: "failed", code: "source_unavailable" } }), {})).toBeUndefined();
+    expect(settledSummary(entries({ company: "failed" }), {})).toBeUndefined();
+    expect(settledSummary(entries({ company: "queued_for_review" }), {})).toBeUndefined();
+    expect(settledSummary({}, {})).toBeUndefined();
+    expect(settledSummary(undefined, undefined)).toBeUndefined();
   });
 });

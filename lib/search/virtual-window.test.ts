@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scrollToReveal, virtualWindow } from "./virtual-window";
+import { renderedRows, scrollToReveal, virtualWindow } from "./virtual-window";
 
 describe("virtual window", () => {
   it("renders only the rows in view plus the overscan", () => {
@@ -45,5 +45,15 @@ describe("virtual window", () => {
     expect(scrollToReveal(12, view)).toBe(880); // already in view
     expect(scrollToReveal(9, view)).toBe(792); // above: align its top
     expect(scrollToReveal(17, view)).toBe(18 * 88 - 616); // below: align its bottom
+  });
+
+  it("renders the window plus the focused row wherever it is, in list order", () => {
+    const win = { start: 20, end: 25 };
+    expect(renderedRows(win, 3000)).toEqual([20, 21, 22, 23, 24]);
+    expect(renderedRows(win, 3000, 22)).toEqual([20, 21, 22, 23, 24]);
+    expect(renderedRows(win, 3000, 0)).toEqual([0, 20, 21, 22, 23, 24]);
+    expect(renderedRows(win, 3000, 2999)).toEqual([20, 21, 22, 23, 24, 2999]);
+    expect(renderedRows(win, 3000, 3000)).toEqual([20, 21, 22, 23, 24]); // no such row
+    expect(renderedRows({ start: 0, end: 0 }, 0, 0)).toEqual([]);
   });
 });

@@ -39,3 +39,13 @@ export function scrollToReveal(index: number, options: { rowHeight: number; scro
   if (bottom > options.scrollTop + options.viewportHeight) return Math.max(0, bottom - options.viewportHeight);
   return options.scrollTop;
 }
+
+/**
+ * The row indexes to render: the window's, plus `keep` (the row holding the focus) wherever it is, so scrolling the
+ * focused row out of view never unmounts it and drops the focus to the page. Ascending, so the DOM keeps list order.
+ */
+export function renderedRows(win: Pick<VirtualWindow, "start" | "end">, count: number, keep?: number): number[] {
+  const rows = Array.from({ length: Math.max(0, win.end - win.start) }, (_, i) => win.start + i);
+  if (keep === undefined || keep < 0 || keep >= count || (keep >= win.start && keep < win.end)) return rows;
+  return keep < win.start ? [keep, ...rows] : [...rows, keep];
+}

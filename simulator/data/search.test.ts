@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { searchResultsSchema } from "../../lib/registry/schemas";
 import { generateCompany } from "./company";
-import { allResults, directory, searchCompanies } from "./search";
+import { allResults, directory, searchCompanies, testCompanyIdentifier, testCompanyIds } from "./search";
 import { hasNonLatinLetters } from "./transliteration";
 
 describe("searchCompanies", () => {
@@ -104,5 +104,61 @@ describe("searchCompanies", () => {
       expect(r.legalNameInEnglish).toBeTruthy();
     }
     expect(allResults(searchCompanies("RU", "Alfa")).map((r) => r.id)).toEqual(plain.map((r) => r.id));
+  });
+
+  describe("sandbox test companies", () => {
+    const ids = (country: Parameters<typeof searchCompanies>[0], query: string) =>
+      allResults(searchCompanies(country, query)).map((r) => r.id);
+
+    it("are found by a word of their name, first, with the generated company's name and address", () => {
+      for (const country of ["FR", "DE", "RU", "MU"] as const) {
+        const [diamond] = allResults(searchCompanies(country, "diamond"));
+        expect(diamond?.id, country).toBe("OWNERSHIP_DIAMOND");
+        expect(diamond?.matchReason).toEqual({ matchType: "partialId", identifier: { [testCompanyIdentifier]: "OWNERSHIP_DIAMOND" } });
+        const company = generateCompany(country, "OWNERSHIP_DIAMOND").sections.company;
+        expect(diamond?.legalName).toBe(company.legalName);
+        expect(diamond?.address).toEqual(company.legalAddress);
+        expect(ids(country, "large")[0], country).toBe("LARGE");
+      }
+      expect(ids("DE", "ownership").slice(0, 3).sort()).toEqual(["OWNERSHIP_CYCLE", "OWNERSHIP_DEEP", "OWNERSHIP_DIAMOND"]);
+      expect(ids("GB", "own dia")).toEqual(["OWNERSHIP_DIAMOND"]);
+      expect(ids("GB", "slow")[0]).toBe("SLOW_DELIVERY");
+      expect(ids("GB", "monitor stale")[0]).toBe("MONITOR_STALE");
+      expect(ids("GB", "source unavailable")[0]).toBe("SOURCE_UNAVAILABLE");
+    });
+
+    it("the whole id, in any case and with spaces or underscores, is an identifier match", () => {
+      for (const query of ["OWNERSHIP_DIAMOND", "ownership_diamond", "Ownership Diamond", " ownership  diamond "]) {
+        const [first] = allResults(searchCompanies("FR", query));
+        expect(first?.id, query).toBe("OWNERSHIP_DIAMOND");
+        expect(first?.matchReason.matchType, query).toBe("id");
+      }
+      expect(allResults(searchCompanies("FR", "LARGE"))[0]?.matchReason.matchType).toBe("id");
+    });
+
+    it("covers every special company id except the search's own error, and leaves other searches alone", () => {
+      expect(testCompanyIds).toEqual(
+        expect.arrayContaining(["LARGE", "SLOW_DELIVERY", "MONITOR_ERROR", "RATE_LIMITED", "SOURCE_UNAVAILABLE"]),
+      );
+      expect(testCompanyIds).not.toContain("SERVICE_UNAVAILABLE");
+      for (const id of testCompanyIds) expect(ids("NL", id)[0], id).toBe(id);
+      // A word must begin a word of the name: "iamond" is no match, and names without such a word get no test company.
+      expect(ids("FR", "iamond")).not.toContain("OWNERSHIP_DIAMOND");
+      for (const query of ["Nordlicht", "Horizon", "Holding"]) {
+        expect(
+          ids("DE", query).some((id) => testCompanyIds.includes(id)),
+          query,
+        ).toBe(false);
+      }
+      expect(ids("FR", "NO_RESULTS")).toEqual([]);
+    });
+
+    it("transliterates the native-script names of test companies like any other result", () => {
+      const [plain] = allResults(searchCompanies("RU", "diamond"));
+      const [roman] = allResults(searchCompanies("RU", "diamond", { transliterate: true }));
+      expect(hasNonLatinLetters(plain?.legalName ?? "")).toBe(true);
+      expect(hasNonLatinLetters(roman?.legalName ?? "")).toBe(false);
+      expect(roman?.id).toBe("OWNERSHIP_DIAMOND");
+    });
   });
 });

@@ -8,7 +8,8 @@ import { identifierFormats } from "./identifiers";
 import { companyIdentity, type CompanyIdentity } from "./identity";
 import { createRng } from "./random";
 import { resolveReference, type ReferenceMatch } from "./references";
-import { asSpecialSearchQuery } from "./special-ids";
+import { asSpecialSearchQuery, specialCompanyIds } from "./special-ids";
+import { deliverySpecialIds, errorSpecialIds, monitorSpecialIds } from "../special-errors";
 
 export interface SearchSource {
   name: string;
@@ -159,26 +160,63 @@ function matchReasonResults(country: RegistryCountry, options: SearchOptions): S
   ];
 }
 
+/**
+ * The sandbox's test companies (every special company id: data shapes, delivery, monitors, and the errors a company
+ * request produces), each named by its id read as words: OWNERSHIP_DIAMOND is "ownership diamond".
+ */
+export const testCompanyIds: readonly string[] = [
+  ...specialCompanyIds,
+  ...Object.keys(deliverySpecialIds),
+  ...Object.keys(monitorSpecialIds),
+  ...Object.entries(errorSpecialIds)
+    .filter(([, error]) => error.where !== "search")
+    .map(([id]) => id),
+];
+
+/** The identifier key a test company's match reason names. */
+export const testCompanyIdentifier = "sandbox test company";
+
+const testCompanyWords = testCompanyIds.map((id) => ({ id, words: id.toLowerCase().split("_") }));
+
+/**
+ * Test companies whose name the query gives: the whole id (any case, spaces for underscores) is an `id` match; a
+ * query whose every word begins a word of the id (`diamond`, `own dia`, `large`) is a `partialId` match.
+ */
+function testCompanyMatches(query: string): { id: string; exact: boolean }[] {
+  const tokens = fold(query.replace(/_/g, " ")).split(" ").filter(Boolean);
+  if (tokens.length === 0) return [];
+  return testCompanyWords
+    .filter(({ words }) => tokens.every((t) => words.some((w) => w.startsWith(t))))
+    .map(({ id, words }) => ({ id, exact: tokens.join(" ") === words.join(" ") }))
+    .sort((a, b) => Number(b.exact) - Number(a.exact));
+}
+
+function testCompanyResults(country: RegistryCountry, query: string, options: SearchOptions): SearchResult[] {
+  return testCompanyMatches(query).map(({ id, exact }) =>
+    toResult(companyIdentity(country, id), { matchType: exact ? "id" : "partialId", identifier: { [testCompanyIdentifier]: id } }, options),
+  );
+}
+
+/** The directory's answer: a typed reference, else names containing the query, else similar names. */
+function registerResults(country: RegistryCountry, query: string, options: SearchOptions, fuzzy: boolean): SearchResult[] {
+  const references = resolveReference(country, query);
+  if (references.length) return referenceResults(country, references, options);
+  const byName = nameMatches(country, query);
+  if (byName.length) return byName.map((m) => toResult(m.identity, { matchType: m.exact ? "exactLegalName" : "default" }, options));
+  const similar = fuzzy && fold(query).length >= 3 && !/\d/.test(query) ? fuzzyMatches(country, query) : [];
+  return similar.map((identity) => toResult(identity, { matchType: "default" }, options));
+}
+
 export function searchCompanies(country: RegistryCountry, query: string, options: SearchOptions = {}): SearchOutcome {
   const special = asSpecialSearchQuery(query);
   if (special === "NO_RESULTS") return distribute(country, query, []);
   if (special === "MANY_RESULTS") return distribute(country, query, manyResults(country, options));
   if (special === "MATCH_REASONS") return distribute(country, query, matchReasonResults(country, options));
-  const references = resolveReference(country, query);
-  if (references.length) return distribute(country, query, referenceResults(country, references, options));
-  const byName = nameMatches(country, query);
-  if (byName.length)
-    return distribute(
-      country,
-      query,
-      byName.map((m) => toResult(m.identity, { matchType: m.exact ? "exactLegalName" : "default" }, options)),
-    );
-  const fuzzy = fold(query).length >= 3 && !/\d/.test(query) ? fuzzyMatches(country, query) : [];
-  return distribute(
-    country,
-    query,
-    fuzzy.map((identity) => toResult(identity, { matchType: "default" }, options)),
-  );
+  // Test companies first (what a tester typing "diamond" looks for); similar names only when nothing matched at all.
+  const tests = testCompanyResults(country, query, options);
+  const found = [...tests, ...registerResults(country, query, options, tests.length === 0)];
+  const unique = [...new Map(found.map((r) => [r.id, r])).values()];
+  return distribute(country, query, unique);
 }
 
 /** All results of a search, in source order (what a non-streamed search returns). */

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ExportCsvLink } from "@/components/csv/export-csv-link";
+import { CollapsibleFilters } from "@/components/filters/collapsible-filters";
 import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Button } from "@/components/ui/button";
 import { dueLabel } from "@/lib/alerts/due-label";
-import { inboxQuery, isFiltered, parseInboxSearch } from "@/lib/alerts/inbox-filter";
+import { inboxQuery, isFiltered, parseInboxSearch, type InboxSearch } from "@/lib/alerts/inbox-filter";
 import { inboxPage, inboxTotal, type InboxRow } from "@/lib/alerts/inbox-page";
 import { alertOutcomeLabels, categoryLabel, deactivationText } from "@/lib/alerts/labels";
 import { assignableUsers } from "@/lib/alerts/triage";
@@ -17,6 +18,10 @@ import { InboxFilters } from "./inbox-filters";
 import { InboxTable, type InboxTableRow } from "./inbox-table";
 
 export const metadata: Metadata = { title: "Alerts" };
+
+/** How many filters the URL sets (the sort and the page are not filters). */
+const activeFilters = ({ sort: _sort, after: _after, ...filters }: InboxSearch): number =>
+  Object.values(filters).filter((value) => value !== undefined).length;
 
 const utc = (date: Date) => date.toISOString().slice(0, 16).replace("T", " ");
 
@@ -62,7 +67,9 @@ export default async function AlertsPage({ searchParams }: PageProps<"/alerts">)
         {/* Every page of what the filters select, in this order. */}
         <ExportCsvLink href={`/api/alerts/export${firstPage}`} />
       </div>
-      <InboxFilters search={search} users={users} />
+      <CollapsibleFilters active={activeFilters(search)} panelClassName="block">
+        <InboxFilters search={search} users={users} />
+      </CollapsibleFilters>
       <InboxTable
         empty={
           <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">

@@ -1,33 +1,31 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { filingLabels, type FilingEntry } from "@/lib/calendar/filing-entries";
+import type { CalendarSlice } from "@/lib/calendar/calendar-entries";
+import { filingLabels } from "@/lib/calendar/filing-entries";
 import { EntryLinks } from "./entry-links";
 
 /**
- * A list of deadlines under its own heading: due date, filing, company, case references, connection, links. At most
- * `limit` rows, with a link to all of them (`moreHref`) when there are more.
+ * A list of deadlines under its own heading: due date, filing, company, case references, connection, links. The
+ * slice's first rows, with a link to all of them (`moreHref`) when there are more.
  */
 export function AgendaTable({
   id,
   title,
-  entries: all,
+  slice: { entries, count },
   empty,
-  limit,
   moreHref,
 }: {
   id: string;
   title: string;
-  entries: FilingEntry[];
+  slice: CalendarSlice;
   empty: string;
-  limit?: number;
   moreHref: string;
 }) {
-  const entries = limit === undefined ? all : all.slice(0, limit);
   return (
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-lg font-semibold">
-        {title} <span className="text-sm font-normal text-muted-foreground">({all.length})</span>
+        {title} <span className="text-sm font-normal text-muted-foreground">({count})</span>
       </h2>
       {entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
@@ -75,11 +73,11 @@ export function AgendaTable({
           </TableBody>
         </Table>
       )}
-      {entries.length < all.length && (
+      {entries.length < count && (
         <p className="text-sm text-muted-foreground">
-          The first {entries.length.toLocaleString("en")} of {all.length.toLocaleString("en")}, soonest first. Narrow them with the filters,{" "}
+          The first {entries.length.toLocaleString("en")} of {count.toLocaleString("en")}, soonest first. Narrow them with the filters,{" "}
           <Link className="underline underline-offset-2" href={moreHref}>
-            show all {all.length.toLocaleString("en")}
+            show all {count.toLocaleString("en")}
           </Link>{" "}
           (slower), or download the .ics.
         </p>

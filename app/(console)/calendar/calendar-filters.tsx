@@ -6,7 +6,7 @@ import { caseReferenceMax } from "@/lib/forms/case-reference";
 import type { CalendarQuery } from "@/lib/calendar/calendar-query";
 
 /** Past this many case references, the field suggests none: a list of thousands would weigh more than the page. */
-const suggestedReferencesMax = 300;
+export const suggestedReferencesMax = 300;
 
 /** The filters as a plain GET form (they live in the URL, so a link repeats them); the view and month ride along. */
 export function CalendarFilters({

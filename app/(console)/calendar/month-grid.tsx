@@ -66,7 +66,8 @@ export function MonthGrid({
           </Link>
         </nav>
       </div>
-      <div className="overflow-x-auto">
+      {/* Relative: the cells' screen-reader texts (absolutely placed) stay in this box, not past the page's edge. */}
+      <div className="relative overflow-x-auto">
         <table
           className="w-full min-w-[42rem] table-fixed border-collapse text-sm"
           aria-labelledby="month-heading"

@@ -3,21 +3,14 @@ import Link from "next/link";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { guardPage } from "@/lib/auth/guard-page";
-import { calendarEntries } from "@/lib/calendar/calendar-entries";
+import { calendarPage } from "@/lib/calendar/calendar-entries";
 import { latestCalendarFeed } from "@/lib/calendar/calendar-feeds";
-import {
-  agendaRows,
-  filterEntries,
-  filterParams,
-  parseCalendarQuery,
-  type CalendarQuery,
-  type CalendarView,
-} from "@/lib/calendar/calendar-query";
+import { agendaRows, filterParams, parseCalendarQuery, type CalendarQuery, type CalendarView } from "@/lib/calendar/calendar-query";
 import { utcDay } from "@/lib/calendar/filing-entries";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
 import { createFeedAction, revokeFeedAction } from "./actions";
 import { AgendaTable } from "./agenda-table";
-import { CalendarFilters } from "./calendar-filters";
+import { CalendarFilters, suggestedReferencesMax } from "./calendar-filters";
 import { FeedPanel } from "./feed-panel";
 import { MonthGrid } from "./month-grid";
 
@@ -43,14 +36,17 @@ export default async function CalendarPage({ searchParams }: PageProps<"/calenda
   const now = new Date();
   const today = utcDay(now);
   const { query, problems } = parseCalendarQuery(await searchParams, now);
-  const [all, feed] = await Promise.all([calendarEntries(now), latestCalendarFeed(user.id)]);
-  const entries = filterEntries(all, query);
-  const overdue = entries.filter((entry) => entry.overdue);
-  const upcoming = entries.filter((entry) => !entry.overdue);
-  const countries = [...new Set(all.map((entry) => entry.countryCode))]
-    .sort()
-    .map((code) => ({ code, label: isRegistryCountry(code) ? `${countryNames[code]} (${code})` : code }));
-  const caseReferences = [...new Set(all.flatMap((entry) => entry.caseReferences))].sort();
+  const filter = { country: query.country, company: query.company, caseReference: query.caseReference };
+  const [page, feed] = await Promise.all([
+    calendarPage(filter, {
+      now,
+      limit: query.show ? undefined : agendaRows,
+      month: query.view === "month" ? query.month : undefined,
+      referencesMax: suggestedReferencesMax,
+    }),
+    latestCalendarFeed(user.id),
+  ]);
+  const countries = page.countries.map((code) => ({ code, label: isRegistryCountry(code) ? `${countryNames[code]} (${code})` : code }));
 
   return (
     <div className="space-y-6">
@@ -59,8 +55,8 @@ export default async function CalendarPage({ searchParams }: PageProps<"/calenda
           <h1 className="text-2xl font-semibold">Calendar</h1>
           <p className="text-sm text-muted-foreground">
             Annual accounts and annual filings due, from the newest snapshot of each company in the stored dossiers and monitors. Dates are
-            the registers&apos; (UTC); a filing is overdue once its date has passed or the register says so. {entries.length} of{" "}
-            {all.length} deadlines match.
+            the registers&apos; (UTC); a filing is overdue once its date has passed or the register says so.{" "}
+            {(page.overdue.count + page.upcoming.count).toLocaleString("en")} of {page.total.toLocaleString("en")} deadlines match.
           </p>
         </div>
         <Button asChild variant="outline" size="sm">
@@ -76,7 +72,7 @@ export default async function CalendarPage({ searchParams }: PageProps<"/calenda
           ))}
         </ul>
       )}
-      <CalendarFilters query={query} countries={countries} caseReferences={caseReferences} />
+      <CalendarFilters query={query} countries={countries} caseReferences={page.caseReferences} />
       <nav aria-label="Calendar views" className="flex gap-2">
         {(Object.keys(viewLabels) as CalendarView[]).map((view) => (
           <Button key={view} asChild size="sm" variant={query.view === view ? "default" : "outline"}>
@@ -89,22 +85,25 @@ export default async function CalendarPage({ searchParams }: PageProps<"/calenda
       <AgendaTable
         id="overdue-heading"
         title="Overdue"
-        entries={overdue}
+        slice={page.overdue}
         empty="Nothing overdue matches."
-        limit={query.show ? undefined : agendaRows}
         moreHref={calendarHref(query, { show: "all" })}
       />
       {query.view === "agenda" ? (
         <AgendaTable
           id="upcoming-heading"
           title="Upcoming"
-          entries={upcoming}
+          slice={page.upcoming}
           empty="No upcoming deadline matches."
-          limit={query.show ? undefined : agendaRows}
           moreHref={calendarHref(query, { show: "all" })}
         />
       ) : (
-        <MonthGrid month={query.month} entries={entries} today={today} monthHref={(month) => calendarHref(query, { month })} />
+        <MonthGrid
+          month={query.month}
+          entries={page.upcoming.entries}
+          today={today}
+          monthHref={(month) => calendarHref(query, { month })}
+        />
       )}
       <FeedPanel
         feed={feed && !feed.revokedAt ? { id: feed.id, createdAt: feed.createdAt.toISOString() } : null}

@@ -3,8 +3,13 @@
 import { registryAction } from "@/lib/auth/registry-action";
 import { isRegistryCountry } from "@/lib/registry/countries";
 import { caseReferenceKey, metadataRecord } from "@/lib/monitors/metadata-input";
-import { startMonitorForRequestInputSchema, startMonitorInputSchema } from "@/lib/monitors/start-monitor-input";
+import {
+  startMonitorForRequestInputSchema,
+  startMonitorInputSchema,
+  updateMonitorForRequestInputSchema,
+} from "@/lib/monitors/start-monitor-input";
 import { startMonitor } from "@/lib/monitors/start-monitor";
+import { updateMonitorMetadata } from "@/lib/monitors/update-metadata";
 
 /** From the company page: monitors the company through the session's active connection. */
 export const startMonitorAction = registryAction("manageMonitors", startMonitorInputSchema, async (input, { user, registry }) => {
@@ -35,6 +40,17 @@ export const startMonitorForRequestAction = registryAction(
       caseReference: metadata[caseReferenceKey] ?? null,
     });
     return { ok: true, data: { monitorId: monitor.id, alreadyMonitored, datapointNotices: monitor.datapointNotices ?? [] } };
+  },
+  { followUp: (input) => input.requestId },
+);
+
+/** From a dossier: edits the metadata of the monitor watching its company, on the request's own connection (where it was started). */
+export const updateMonitorForRequestAction = registryAction(
+  "manageMonitors",
+  updateMonitorForRequestInputSchema,
+  async (input, { user, registry }) => {
+    const monitor = await updateMonitorMetadata(user, await registry(), input.monitorId, metadataRecord(input.metadata));
+    return { ok: true, data: { monitorId: monitor.id } };
   },
   { followUp: (input) => input.requestId },
 );

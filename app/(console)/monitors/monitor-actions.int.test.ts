@@ -8,7 +8,7 @@ import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";
 import { testApiKey } from "@/simulator/test-harness";
-import { startMonitorAction, startMonitorForRequestAction } from "./actions";
+import { startMonitorAction, startMonitorForRequestAction, updateMonitorForRequestAction } from "./actions";
 import { sendTestNotificationAction, stopMonitorAction, updateMetadataAction } from "./[monitorId]/actions";
 
 // The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
@@ -144,6 +144,33 @@ describe("monitor actions", () => {
     expect(stub.requests).toEqual([]);
   });
 
+  it("edits, from a dossier, the metadata of its company's monitor through the request's own connection", async () => {
+    await signInAs("compliance");
+    const companyId = freshCompany();
+    const requestId = `req_${crypto.randomUUID()}`;
+    await db().insert(companyRequests).values({ requestId, connectionId: simConnection, origin: "console", countryCode: "DE", companyId });
+    const started = await startMonitorForRequestAction({ requestId, metadata: [{ key: "caseReference", value: "D-1" }] });
+    const monitorId = started.ok ? started.data.monitorId : "";
+    // The session's active connection is another one, which must not be called.
+    stub.answer((_req, res) => res.writeHead(500).end());
+    browser.activeConnectionId = stubConnection;
+    const editor = await signInAs("admin");
+    const result = await updateMonitorForRequestAction({
+      requestId,
+      monitorId,
+      metadata: [
+        { key: "caseReference", value: "D-2" },
+        { key: "team", value: "KYC" },
+      ],
+    });
+    expect(result).toEqual({ ok: true, data: { monitorId } });
+    expect(stub.requests).toEqual([]);
+    expect((await sim.call("GET", `/v2/monitors/${monitorId}`)).json.metadata).toEqual({ caseReference: "D-2", team: "KYC" });
+    expect(await mirror(monitorId)).toMatchObject({ caseReference: "D-2", metadata: { caseReference: "D-2", team: "KYC" } });
+    const [row] = (await auditsFor("monitor.metadata_updated")).filter((a) => (a.details as { monitorId: string }).monitorId === monitorId);
+    expect(row).toMatchObject({ actorEmail: editor.email });
+  });
+
   it("shows the registry's datapoint notices of a start (blocked on missing credentials)", async () => {
     await signInAs("compliance");
     const result = await startMonitorAction({
@@ -273,10 +300,18 @@ describe("monitor actions", () => {
         await startMonitorAction({ countryCode: "DE", companyId: "HRB 1", metadata: [] }),
         await startMonitorForRequestAction({ requestId, metadata: [] }),
         await updateMetadataAction({ monitorId: "mon_stub", metadata: [] }),
+        await updateMonitorForRequestAction({ requestId, monitorId: "mon_stub", metadata: [] }),
         await sendTestNotificationAction({ monitorId: "mon_stub", categories: ["status"], deactivation: false }),
         await stopMonitorAction({ monitorId: "mon_stub" }),
       ];
-      expect(results.map((r) => r.ok === false && r.code)).toEqual(["forbidden", "forbidden", "forbidden", "forbidden", "forbidden"]);
+      expect(results.map((r) => r.ok === false && r.code)).toEqual([
+        "forbidden",
+        "forbidden",
+        "forbidden",
+        "forbidden",
+        "forbidden",
+        "forbidden",
+      ]);
     }
     expect(stub.requests).toEqual([]);
     expect(await testRequests("mon_stub")).toHaveLength(1); // only the one recorded by the stub test above

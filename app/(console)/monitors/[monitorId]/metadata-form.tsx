@@ -5,22 +5,22 @@ import { useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { MetadataEditor } from "@/components/monitors/metadata-editor";
 import { Button } from "@/components/ui/button";
-import { metadataSendable, type MetadataEntry } from "@/lib/monitors/metadata-input";
+import { fieldEntries, metadataFields, metadataFieldsSendable, type MetadataEntry } from "@/lib/monitors/metadata-input";
 import { updateMetadataAction } from "./actions";
 import { errorText } from "@/lib/vocabulary/words";
 
 /** The monitor's metadata, editable: saving re-posts the monitor, which replaces what the registry stores. */
 export function MetadataForm({ monitorId, initial }: { monitorId: string; initial: MetadataEntry[] }) {
   const router = useRouter();
-  const [entries, setEntries] = useState(initial);
+  const [fields, setFields] = useState(() => metadataFields(initial));
   const [outcome, setOutcome] = useState<{ saved?: boolean; message?: string; fieldErrors?: Record<string, string[]> }>({});
   const [pending, startTransition] = useTransition();
 
   function save(event: React.FormEvent) {
     event.preventDefault();
-    if (!metadataSendable(entries)) return setOutcome({ message: "Correct the flagged metadata first: nothing was sent." });
+    if (!metadataFieldsSendable(fields)) return setOutcome({ message: "Correct the flagged metadata first: nothing was sent." });
     startTransition(async () => {
-      const result = await updateMetadataAction({ monitorId, metadata: entries });
+      const result = await updateMetadataAction({ monitorId, metadata: fieldEntries(fields) });
       if (!result.ok)
         return setOutcome({
           message: result.registry ? errorText(result.code, result.error) : result.error,
@@ -33,7 +33,7 @@ export function MetadataForm({ monitorId, initial }: { monitorId: string; initia
 
   return (
     <form onSubmit={save} className="space-y-3" noValidate aria-label="Monitor metadata">
-      <MetadataEditor entries={entries} onChange={(next) => (setEntries(next), setOutcome({}))} serverErrors={outcome.fieldErrors} />
+      <MetadataEditor fields={fields} onChange={(next) => (setFields(next), setOutcome({}))} serverErrors={outcome.fieldErrors} />
       <FormError message={outcome.message} />
       {outcome.saved && (
         <p role="status" className="text-sm text-success">

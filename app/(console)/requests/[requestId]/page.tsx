@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MonitoringStatus } from "@/components/monitors/monitoring-status";
-import { StartMonitoring } from "@/components/monitors/start-monitoring";
+import { MonitorDialog } from "@/components/monitors/monitor-dialog";
 import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
-import { prefilledMetadata } from "@/lib/monitors/metadata-input";
+import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input";
 import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request";
-import { startMonitorForRequestAction } from "../../monitors/actions";
+import { startMonitorForRequestAction, updateMonitorForRequestAction } from "../../monitors/actions";
 import { LiveRequest } from "./live-request";
 
 export const metadata: Metadata = { title: "Request" };
@@ -21,6 +21,7 @@ export default async function RequestPage({ params }: PageProps<"/requests/[requ
   // Monitoring goes through the request's own connection, where its company's notifications will arrive.
   const { connectionId, countryCode, companyId } = request;
   const monitorable = can(user.role, "readMonitors") && connectionId && countryCode && companyId;
+  const monitorRecord = monitorable ? await companyMonitorRecord(connectionId, countryCode, companyId) : undefined;
   return (
     <div className="space-y-6">
       <LiveRequest
@@ -30,11 +31,13 @@ export default async function RequestPage({ params }: PageProps<"/requests/[requ
         canExportEvidence={can(user.role, "exportEvidence")}
       />
       {monitorable && (
-        <MonitoringStatus record={await companyMonitorRecord(connectionId, countryCode, companyId)}>
+        <MonitoringStatus record={monitorRecord}>
           {can(user.role, "manageMonitors") && (
-            <StartMonitoring
+            <MonitorDialog
               target={{ requestId: request.requestId }}
               start={startMonitorForRequestAction}
+              monitor={editableMonitor(monitorRecord)}
+              save={updateMonitorForRequestAction}
               prefilled={prefilledMetadata(request.snapshot?.request.metadata?.caseReference, user.email)}
               companyLabel={`${request.companyName ?? companyId} (${countryCode} ${companyId})`}
             />

@@ -2,7 +2,7 @@ import { audit } from "@/lib/audit/audit";
 import { roleRoute } from "@/lib/auth/role-route";
 import { calendarEntries } from "@/lib/calendar/calendar-entries";
 import { calendarOrigin } from "@/lib/calendar/calendar-origin";
-import { filterEntries, parseCalendarQuery } from "@/lib/calendar/calendar-query";
+import { parseCalendarQuery } from "@/lib/calendar/calendar-query";
 import { filingIcs } from "@/lib/calendar/filing-ics";
 import { errorResponse } from "@/lib/http/error-status";
 
@@ -12,7 +12,7 @@ export const GET = roleRoute("readCalendar", async (request, _context: unknown, 
   const { query, problems } = parseCalendarQuery(Object.fromEntries(request.nextUrl.searchParams), now);
   if (problems.length) return errorResponse({ code: "invalid_input", message: problems.join(" ") });
   const filter = { country: query.country, company: query.company, caseReference: query.caseReference };
-  const entries = filterEntries(await calendarEntries(now), filter);
+  const entries = await calendarEntries(now, filter);
   await audit(user, "calendar.exported", null, { ...filter, entries: entries.length });
   return new Response(filingIcs(entries, { origin: calendarOrigin(request), name: "Registry Desk filing deadlines", now }), {
     headers: {

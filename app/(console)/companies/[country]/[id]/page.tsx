@@ -5,20 +5,21 @@ import { CompanyTimeline } from "@/components/dossier/company-timeline";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { FileSources } from "@/components/dossier/file-sources";
 import { MonitoringStatus } from "@/components/monitors/monitoring-status";
-import { StartMonitoring } from "@/components/monitors/start-monitoring";
+import { MonitorDialog } from "@/components/monitors/monitor-dialog";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { readCompanyFile } from "@/lib/company-file/company-file-view";
 import { companyTimeline } from "@/lib/company-file/company-timeline";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
-import { prefilledMetadata } from "@/lib/monitors/metadata-input";
+import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input";
 import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { companyHeader } from "@/lib/orders/company-header";
 import { heldDatapoints } from "@/lib/orders/order-defaults";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
 import { settle } from "@/lib/registry/settle";
+import { updateMetadataAction } from "../../../monitors/[monitorId]/actions";
 import { startMonitorAction } from "../../../monitors/actions";
 import { expandGraphAction } from "../../../requests/[requestId]/graph-actions";
 import { OrderPanel } from "./order-panel";
@@ -53,6 +54,7 @@ export default async function CompanyPage({ params, searchParams }: PageProps<"/
     canRead ? companyTimeline(key, { limit: shown + 1, role: user.role }) : undefined,
   ]);
   const company = header.value;
+  const monitorRecord = can(user.role, "readMonitors") ? await companyMonitorRecord(registry.connection.id, country, id) : null;
   const canOrder = can(user.role, "spendCredits");
   const tab = typeof query.tab === "string" ? query.tab : undefined;
 
@@ -118,12 +120,14 @@ export default async function CompanyPage({ params, searchParams }: PageProps<"/
           held={file ? heldDatapoints(file.sources, new Date()) : undefined}
         />
       )}
-      {can(user.role, "readMonitors") && (
-        <MonitoringStatus record={await companyMonitorRecord(registry.connection.id, country, id)}>
+      {monitorRecord !== null && (
+        <MonitoringStatus record={monitorRecord}>
           {can(user.role, "manageMonitors") && (
-            <StartMonitoring
+            <MonitorDialog
               target={{ countryCode: country, companyId: id }}
               start={startMonitorAction}
+              monitor={editableMonitor(monitorRecord)}
+              save={updateMetadataAction}
               prefilled={prefilledMetadata(null, user.email)}
               companyLabel={`${company?.legalName ?? id} (${country} ${id})`}
             />

@@ -1,0 +1,140 @@
+"use client";
+
+import { Eye, Pencil } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { FormError } from "@/components/forms/form-error";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import type { ActionResult } from "@/lib/auth/role-action";
+import {
+  fieldEntries,
+  metadataFields,
+  metadataFieldsSendable,
+  type MetadataEntry,
+  type MetadataFields,
+} from "@/lib/monitors/metadata-input";
+import type { StartedMonitorView } from "@/lib/monitors/start-monitor";
+import { DatapointNotices } from "./datapoint-notices";
+import { MetadataEditor } from "./metadata-editor";
+import { errorText } from "@/lib/vocabulary/words";
+
+type Props<T extends object> = {
+  /** What the start action needs besides the metadata: the company, or the dossier's request id. */
+  target: T;
+  start: (input: T & { metadata: MetadataEntry[] }) => Promise<ActionResult<StartedMonitorView>>;
+  /** The rows a start opens with (the case reference and who asks). */
+  prefilled: MetadataEntry[];
+  companyLabel: string;
+  /** The active monitor watching this company: the button edits its metadata ("Edit monitor") instead of starting one. */
+  monitor?: { monitorId: string; metadata: MetadataEntry[] };
+  /** Saves an edit: gets the target too (a dossier's edit goes through the request's connection). */
+  save: (input: T & { monitorId: string; metadata: MetadataEntry[] }) => Promise<ActionResult<{ monitorId: string }>>;
+};
+
+type Outcome = { kind: "started"; view: StartedMonitorView } | { kind: "saved"; monitorId: string };
+
+/**
+ * "Start monitoring", or "Edit monitor" when an active monitor already watches the company: a dialog editing the
+ * monitor's metadata, then what the registry answered. One component for both, so the dialog that just started a
+ * monitor stays open with its answer while the page, refreshed, turns the button into "Edit monitor".
+ */
+export function MonitorDialog<T extends object>({ target, start, prefilled, companyLabel, monitor, save }: Props<T>) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  /** Which form the dialog opened as (kept while open, whatever the refreshed page says). */
+  const [editing, setEditing] = useState<string>();
+  const [fields, setFields] = useState<MetadataFields>(() => metadataFields(prefilled));
+  const [refusal, setRefusal] = useState<{ message: string; fieldErrors?: Record<string, string[]> }>();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [pending, startTransition] = useTransition();
+  const title = editing ? "Edit monitor" : "Start monitoring";
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!metadataFieldsSendable(fields)) return setRefusal({ message: "Correct the flagged metadata first: nothing was sent." });
+    setRefusal(undefined);
+    const metadata = fieldEntries(fields);
+    const refuse = (result: Extract<ActionResult, { ok: false }>) =>
+      setRefusal({ message: result.registry ? errorText(result.code, result.error) : result.error, fieldErrors: result.fieldErrors });
+    startTransition(async () => {
+      if (editing) {
+        const result = await save({ ...target, monitorId: editing, metadata });
+        if (!result.ok) return refuse(result);
+        setOutcome({ kind: "saved", monitorId: result.data.monitorId });
+      } else {
+        const result = await start({ ...target, metadata });
+        if (!result.ok) return refuse(result);
+        setOutcome({ kind: "started", view: result.data });
+      }
+      router.refresh();
+    });
+  }
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (next) {
+      setEditing(monitor?.monitorId);
+      setFields(metadataFields(monitor ? monitor.metadata : prefilled));
+      setOutcome(undefined);
+      setRefusal(undefined);
+    }
+  }
+
+  const monitorId = outcome?.kind === "started" ? outcome.view.monitorId : outcome?.monitorId;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          {monitor ? (
+            <>
+              <Pencil className="size-4" aria-hidden /> Edit monitor
+            </>
+          ) : (
+            <>
+              <Eye className="size-4" aria-hidden /> Start monitoring
+            </>
+          )}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? `${companyLabel} is monitored. Saving replaces the metadata the registry stores with the monitor and echoes in its notifications.`
+              : `${companyLabel}: the registry checks it daily and notifies this console of each change. Monitoring costs no credits.`}
+          </DialogDescription>
+        </DialogHeader>
+        {outcome ? (
+          <div className="space-y-3">
+            <p role="status" className="rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm">
+              {outcome.kind === "saved"
+                ? "Saved: the registry now stores this metadata."
+                : outcome.view.alreadyMonitored
+                  ? "Already monitored: the registry returned the existing monitor, with its metadata replaced by this form's."
+                  : "Monitoring started."}
+            </p>
+            {outcome.kind === "started" && <DatapointNotices notices={outcome.view.datapointNotices} />}
+            <DialogFooter>
+              <Button asChild>
+                <Link href={`/monitors/${encodeURIComponent(monitorId ?? "")}`}>Open the monitor</Link>
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form onSubmit={submit} className="space-y-4" noValidate>
+            <MetadataEditor fields={fields} onChange={setFields} serverErrors={refusal?.fieldErrors} />
+            <FormError message={refusal?.message} />
+            <DialogFooter>
+              <Button type="submit" disabled={pending}>
+                {editing ? (pending ? "Saving…" : "Save changes") : pending ? "Starting…" : "Start monitoring"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

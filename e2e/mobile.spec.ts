@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import type { Page, TestInfo } from "@playwright/test";
+import { phone } from "./console-pages";
+import { expect, gotoInteractive, test } from "./fixtures";
+import { postMonitorNotification } from "./monitor-notification";
+import { orderedDossier } from "./ordered-dossier";
+
+// The console on a phone, 390 px wide: nothing scrolls sideways, the navigation opens from the header's menu button,
+// the filters fold away. (The accessibility sweep, e2e/accessibility.spec.ts, also opens every page at this width.)
+
+test.use({ viewport: phone });
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const root = document.scrollingElement!;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+  expect(scrollWidth, `${where} (${page.url()}) is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+test("home on a phone: nothing scrolls sideways, the header fits, and the menu button opens the navigation", async ({
+  page,
+  login,
+  db,
+}, testInfo) => {
+  await login.signInAndWait(await db.createUser("compliance"));
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(page.getByText("Reading…")).toHaveCount(0);
+  await expectNoSidewaysScroll(page, "home");
+  await shoot(page, testInfo, "home");
+
+  // The header holds the menu button, the connection picker and the account menu, all inside the screen.
+  for (const control of [
+    page.getByRole("button", { name: "Open navigation" }),
+    page.getByRole("combobox", { name: "Active registry connection" }),
+    page.getByRole("button", { name: /^Account menu/ }),
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+  }
+
+  // No sidebar: the sections are behind the menu button.
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeHidden();
+  const menu = page.getByRole("button", { name: "Open navigation" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await menu.click();
+  const drawer = page.getByRole("dialog", { name: "Navigation" });
+  await expect(drawer.getByRole("navigation", { name: "Console" }).getByRole("link", { name: /^Alerts/ })).toBeVisible();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  // Focus moves into the drawer, and the page behind it is inert (a modal dialog).
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest("dialog")?.id)).toBe("console-navigation");
+  await expectNoSidewaysScroll(page, "home with the navigation open");
+  await shoot(page, testInfo, "navigation");
+
+  // Escape closes it and gives focus back to the menu button.
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(menu).toBeFocused();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+  // So does the close button; a link goes to its section and closes the drawer.
+  await menu.click();
+  await drawer.getByRole("button", { name: "Close navigation" }).click();
+  await expect(drawer).toBeHidden();
+  await menu.click();
+  await drawer.getByRole("link", { name: /^Alerts/ }).click();
+  await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page.getByRole("heading", { level: 1, name: /^Alerts/ })).toBeVisible();
+  await expect(drawer).toBeHidden();
+});
+
+test("the alerts inbox and an alert on a phone: nothing scrolls sideways, the filters fold behind a button", async ({
+  page,
+  login,
+  db,
+}, testInfo) => {
+  const tag = randomUUID().slice(0, 8);
+  const monitorId = `mon_mobile_${tag}`;
+  const alertId = await postMonitorNotification(db, { monitorId, companyId: `HRB ${tag}`, categories: ["address", "ownership"] });
+  await login.signInAndWait(await db.createUser("compliance"));
+
+  await gotoInteractive(page, `/alerts?monitor=${monitorId}`);
+  await expect(page.locator(`tr[data-alert-id="${alertId}"]`)).toBeVisible();
+  const form = page.getByRole("form", { name: "Filter alerts" });
+  const filters = page.getByRole("button", { name: "Filters (1 set)" });
+  await expect(form.getByLabel("State")).toBeHidden();
+  await expect(filters).toHaveAttribute("aria-expanded", "false");
+  await expectNoSidewaysScroll(page, "the alerts inbox");
+  await shoot(page, testInfo, "alerts");
+
+  await filters.click();
+  await expect(filters).toHaveAttribute("aria-expanded", "true");
+  await expect(form.getByLabel("State")).toBeVisible();
+  await expect(form.getByLabel("Monitor")).toHaveValue(monitorId);
+  await expectNoSidewaysScroll(page, "the alerts inbox with its filters open");
+  await shoot(page, testInfo, "alerts-filters");
+
+  await gotoInteractive(page, `/alerts/${alertId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("alert-timeline")).toBeVisible();
+  await expectNoSidewaysScroll(page, "an alert");
+  await shoot(page, testInfo, "alert");
+});
+
+test("a dossier on a phone: no tab scrolls the page sideways", async ({ page, login, db }, testInfo) => {
+  test.setTimeout(120_000);
+  const requestId = await orderedDossier(db, "DE", "HRB 86891");
+  await login.signInAndWait(await db.createUser("compliance"));
+  await gotoInteractive(page, `/requests/${requestId}`);
+  await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
+  const settled: Record<string, () => Promise<void>> = {
+    Overview: () => expect(page.getByRole("heading", { name: "Risk summary" })).toBeVisible(),
+    People: () => expect(page.getByRole("heading", { name: /^Legal representatives/ })).toBeVisible(),
+    Ownership: () =>
+      expect(page.locator('[data-testid="ownership-tab"], [data-testid="ownership-empty"]')).toBeVisible({ timeout: 20_000 }),
+    Documents: () => expect(page.locator("[data-download]").first()).toBeVisible(),
+    Financials: () => expect(page.getByTestId("ratio-chart")).toBeVisible(),
+    Raw: () => expect(page.getByTestId("raw-snapshot")).toBeVisible(),
+  };
+  for (const [tab, ready] of Object.entries(settled)) {
+    await page.getByRole("tab", { name: tab, exact: true }).click();
+    await ready();
+    await expectNoSidewaysScroll(page, `the dossier's ${tab} tab`);
+    await shoot(page, testInfo, `dossier-${tab.toLowerCase()}`);
+  }
+});
+
+test("the 403 page on a phone has one main landmark, and the sandbox band is in a landmark of its own", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("compliance"));
+  await gotoInteractive(page, "/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "403 · Not allowed" })).toBeVisible();
+  await expect(page.locator("main")).toHaveCount(1);
+  await expect(page.getByRole("main")).toContainText("Your role does not give access to this page.");
+  await expect(page.getByRole("region", { name: "Sandbox" })).toContainText("Sandbox ·");
+  await expectNoSidewaysScroll(page, "the 403 page");
+});
+
+test("the console has a favicon of its own", async ({ page, login, db, request }) => {
+  await login.signInAndWait(await db.createUser("auditor"));
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toMatch(/^\/icon\.svg/);
+  const icon = await request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  expect(await icon.text()).toContain("<svg");
+});
