@@ -136,7 +136,9 @@ describe("the status strip and documents", () => {
     expect(html).toContain("Does not apply to this entity");
     expect(html).toContain("No register extract exists (not billed)");
     expect(html).toContain("The register is unavailable");
-    expect(html).toMatch(/<details data-technical-details="[^"]*"[^>]*><summary[^>]*>Technical details<\/summary><div[^>]*>source_unavailable: Register down/);
+    expect(html).toMatch(
+      /<details data-technical-details="[^"]*"[^>]*><summary[^>]*>Technical details<\/summary><div[^>]*>source_unavailable: Register down/,
+    );
   });
   it("offers a console download only for delivered documents", () => {
     const snapshot = {
@@ -197,8 +199,12 @@ describe("the status strip's document names", () => {
         documentNames={{ doc_1: "Trade register extract" }}
       />,
     );
-    expect(html).toMatch(/Trade register extract<details data-technical-details="[^"]*"[^>]*><summary[^>]*>Technical details<\/summary><div[^>]*>doc_1</);
-    expect(html).toMatch(/Document without a name<details data-technical-details="[^"]*"[^>]*><summary[^>]*>Technical details<\/summary><div[^>]*>doc_2</);
+    expect(html).toMatch(
+      /Trade register extract<details data-technical-details="[^"]*"[^>]*><summary[^>]*>Technical details<\/summary><div[^>]*>doc_1</,
+    );
+    expect(html).toMatch(
+      /Document without a name<details data-technical-details="[^"]*"[^>]*><summary[^>]*>Technical details<\/summary><div[^>]*>doc_2</,
+    );
   });
 });
 
