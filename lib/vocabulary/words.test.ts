@@ -10,7 +10,7 @@ import {
 } from "@/db/vocabulary";
 import { auditActions } from "@/lib/audit/audit";
 import { errorCodes, graphStoppedReasons } from "@/lib/registry/schemas";
-import { apiNames, label, looksLikeApiName, markedLabel, optionsOf, sentence, vocabulary, words, type Kind } from "./words";
+import { apiNames, errorText, label, looksLikeApiName, markedLabel, optionsOf, sentence, vocabulary, words, type Kind } from "./words";
 
 describe("words", () => {
   it("names a known value with its label and explanation", () => {
@@ -89,5 +89,14 @@ describe("apiNames", () => {
     const names = apiNames();
     for (const word of ["email", "password", "status", "graph", "company", "new", "failed", "ACTIVE", "other"])
       expect(names).not.toContain(word);
+  });
+});
+
+describe("errorText", () => {
+  it("puts a known code in words and keeps the server's own message, never the code", () => {
+    expect(errorText("upstream_unavailable", "Try again shortly.")).toBe("The registry is unavailable. Try again shortly.");
+    expect(errorText("upstream_unavailable", "")).toBe("The registry is unavailable");
+    expect(errorText("some_new_code", "Something new went wrong.")).toBe("Something new went wrong.");
+    expect(errorText("upstream_unavailable", "Try again shortly.")).not.toContain("upstream_unavailable");
   });
 });

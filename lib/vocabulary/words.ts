@@ -654,9 +654,15 @@ export function apiNames(): string[] {
   return [...keys].filter(looksLikeApiName).sort();
 }
 
-/** An error in words: the code's sentence when the console knows the code, else the message the server gave. */
+/**
+ * An error in words: the code's sentence when the console knows the code, then the message the server gave (its own
+ * words, which may say more: which field, when to try again); the message alone for a code the console does not know.
+ */
 export function errorText(code: string, message: string): string {
-  return words("errorCode", code).known ? sentence("errorCode", code) : message;
+  if (!words("errorCode", code).known) return message;
+  const known = sentence("errorCode", code);
+  const told = message.trim();
+  return told && !known.includes(told) ? `${known.replace(/\.?$/, ".")} ${told}` : known;
 }
 
 /** An error's short label when the console knows its code, else the message the server gave (for inside a sentence). */
