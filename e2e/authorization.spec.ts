@@ -34,6 +34,7 @@ test("every server action in the build refuses a caller who is not signed in", a
 /** Route handlers that do not take a signed-in user, and what protects them instead. */
 const publicRoutes: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's own sign-in endpoint (CSRF token checked by next-auth)",
+  "/icon.svg": "the favicon (app/icon.svg): a fixed image that names nothing, asked for before anyone signs in",
 };
 // Checked by webhook signature, not by session: 404 for an id that is no connection (the sweep's "x"), 401 for a bad signature.
 const signatureRoutes = /^\/api\/webhooks\//;

@@ -26,11 +26,11 @@ describe("filingEntries", () => {
   it("reads both filings' next due dates; a date before today is overdue, today and later are not", () => {
     const entries = filingEntries([dossier()], [], now);
     expect(entries.map((e) => [e.kind, e.dueDate, e.overdue, e.periodEnd])).toEqual([
-      ["annualFiling", "2026-03-14", true, null],
       ["accounts", "2026-09-27", false, "2025-12-31"],
+      ["annualFiling", "2026-03-14", true, null],
     ]);
-    expect(entries[0]!.overdueBecause).toEqual(["due 2026-03-14"]);
-    expect(entries[1]).toMatchObject({ caseReferences: ["CASE-1"], connection, requestId: "req_1", monitored: false });
+    expect(entries[1]!.overdueBecause).toEqual(["due 2026-03-14"]);
+    expect(entries[0]).toMatchObject({ caseReferences: ["CASE-1"], connection, requestId: "req_1", monitored: false });
 
     const dueToday = dossier({ statutoryFilings: { accounts: { next: { dueDate: "2026-05-10" } } } });
     expect(filingEntries([dueToday], [], now)[0]).toMatchObject({ dueDate: "2026-05-10", overdue: false });
@@ -67,44 +67,28 @@ describe("filingEntries", () => {
     expect(filingEntries([garbled], [], now)).toEqual([]);
   });
 
-  it("keeps one entry per company and kind: the newest snapshot wins, across requests and connections, and every case reference stays", () => {
-    const older = dossier({ requestId: "req_old", caseReference: "CASE-OLD", snapshotAt: new Date("2026-01-01T00:00:00Z") });
-    const newer = dossier({
-      requestId: "req_new",
-      caseReference: "CASE-NEW",
-      connection: { id: "c2", name: "Production" },
-      snapshotAt: new Date("2026-05-09T00:00:00Z"),
-      statutoryFilings: { accounts: { next: { dueDate: "2026-10-31" } } },
-    });
-    const otherCountry = dossier({
+  it("gives each company every case reference of its file, first orders and running monitors, and marks it monitored", () => {
+    const other = dossier({
       requestId: "req_ie",
       countryCode: "IE",
+      caseReference: null,
       statutoryFilings: { accounts: { next: { dueDate: "2026-06-01" } } },
     });
     const entries = filingEntries(
-      [newer, older, otherCountry],
+      [dossier({ statutoryFilings: { accounts: { next: { dueDate: "2026-10-31" } } } }), other],
       [{ countryCode: "GB", companyId: "01234567", caseReference: "MON-7" }],
       now,
+      [
+        { countryCode: "GB", companyId: "01234567", caseReference: "CASE-OLD" },
+        { countryCode: "GB", companyId: "01234567", caseReference: "CASE-1" },
+      ],
     );
     expect(entries.map((e) => [e.countryCode, e.kind, e.dueDate, e.requestId])).toEqual([
+      ["GB", "accounts", "2026-10-31", "req_1"],
       ["IE", "accounts", "2026-06-01", "req_ie"],
-      ["GB", "accounts", "2026-10-31", "req_new"],
     ]);
-    expect(entries[1]).toMatchObject({
-      caseReferences: ["CASE-NEW", "CASE-OLD", "MON-7"],
-      monitored: true,
-      connection: { name: "Production" },
-    });
-    expect(entries[0]).toMatchObject({ caseReferences: ["CASE-1"], monitored: false });
-  });
-
-  it("sorts overdue first (oldest first, undated last), then upcoming by date", () => {
-    const a = dossier({ companyId: "A", statutoryFilings: { accounts: { next: { dueDate: "2026-07-01" } } } });
-    const b = dossier({ companyId: "B", statutoryFilings: { accounts: { next: { dueDate: "2026-02-01" } } } });
-    const c = dossier({ companyId: "C", statutoryFilings: null, complianceFlags: { accountsOverdue: { active: true } } });
-    const d = dossier({ companyId: "D", statutoryFilings: { accounts: { next: { dueDate: "2026-05-20" } } } });
-    const e = dossier({ companyId: "E", statutoryFilings: { accounts: { next: { dueDate: "2025-11-01" } } } });
-    expect(filingEntries([a, b, c, d, e], [], now).map((x) => x.companyId)).toEqual(["E", "B", "C", "D", "A"]);
+    expect(entries[0]).toMatchObject({ caseReferences: ["CASE-1", "CASE-OLD", "MON-7"], monitored: true });
+    expect(entries[1]).toMatchObject({ caseReferences: [], monitored: false });
   });
 
   it("links the company file and its evidence pack, not the request the filings were read from", () => {

@@ -5,7 +5,7 @@ export const filingLabels: Record<FilingKind, string> = { accounts: "Annual acco
 /** What a company file says about its filings: its deadlines (`filing_deadlines`), and where they were read from. */
 export type DossierFilings = {
   requestId: string;
-  /** When this request's snapshot was last applied: among several requests of one company, the newest wins. */
+  /** When the filings' snapshot was delivered. */
   snapshotAt: Date;
   connection: { id: string; name: string } | null;
   countryCode: string;
@@ -15,7 +15,7 @@ export type DossierFilings = {
   deadlines: FilingDeadline[];
 };
 
-/** A company and a case reference it was given (by a monitor, or by a request other than its newest). */
+/** A company and a case reference it was given (by a monitor, or by one of its first orders). */
 export type CompanyReference = { countryCode: string; companyId: string; caseReference: string | null };
 
 export type FilingEntry = {
@@ -73,22 +73,11 @@ function entryOf(
   };
 }
 
-/** One collator for every comparison: `localeCompare` made sorting 20,000 entries take a quarter of a second. */
-const names = new Intl.Collator();
-
-/** Overdue first (oldest due date first, undated last among them), then the rest by due date; ties by company. */
-export function compareEntries(a: FilingEntry, b: FilingEntry): number {
-  if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
-  // YYYY-MM-DD strings sort as their dates.
-  const [dueA, dueB] = [a.dueDate ?? "9999-99-99", b.dueDate ?? "9999-99-99"];
-  if (dueA !== dueB) return dueA < dueB ? -1 : 1;
-  return names.compare(a.companyName ?? a.companyId, b.companyName ?? b.companyId) || names.compare(a.kind, b.kind);
-}
-
 /**
- * The calendar: one entry per company (country and id) and filing kind, read from the company's newest snapshot,
- * carrying every case reference its requests and monitors were given (`references`: those of its other requests).
- * Monitored companies are marked. Sorted overdue first.
+ * The entries of company files' deadlines, one per file and filing kind, in the files' order: each company's current
+ * file, as the query that read them chose it and ordered them (lib/calendar/calendar-entries.ts). Each carries every
+ * case reference the company's file, first orders (`references`) and running monitors (`monitored`) were given;
+ * monitored companies are marked.
  */
 export function filingEntries(
   dossiers: DossierFilings[],
@@ -97,7 +86,6 @@ export function filingEntries(
   references: CompanyReference[] = [],
 ): FilingEntry[] {
   const today = utcDay(now);
-  const newest = new Map<string, DossierFilings>();
   const caseReferences = new Map<string, Set<string>>();
   const addReference = (key: string, reference: string | null) => {
     if (!reference) return;
@@ -106,12 +94,7 @@ export function filingEntries(
     caseReferences.set(key, set);
   };
   for (const other of references) addReference(companyKey(other.countryCode, other.companyId), other.caseReference);
-  for (const dossier of dossiers) {
-    const key = companyKey(dossier.countryCode, dossier.companyId);
-    addReference(key, dossier.caseReference);
-    const kept = newest.get(key);
-    if (!kept || dossier.snapshotAt > kept.snapshotAt) newest.set(key, dossier);
-  }
+  for (const dossier of dossiers) addReference(companyKey(dossier.countryCode, dossier.companyId), dossier.caseReference);
   const monitoredKeys = new Set<string>();
   for (const company of monitored) {
     const key = companyKey(company.countryCode, company.companyId);
@@ -119,11 +102,12 @@ export function filingEntries(
     addReference(key, company.caseReference);
   }
   const entries: FilingEntry[] = [];
-  for (const [key, dossier] of newest) {
+  for (const dossier of dossiers) {
+    const key = companyKey(dossier.countryCode, dossier.companyId);
     const around = { caseReferences: [...(caseReferences.get(key) ?? [])].sort(), monitored: monitoredKeys.has(key) };
     for (const deadline of dossier.deadlines) entries.push(entryOf(dossier, deadline, today, around));
   }
-  return entries.sort(compareEntries);
+  return entries;
 }
 
 type CompanyOf = Pick<FilingEntry, "countryCode" | "companyId">;

@@ -32,7 +32,7 @@ describe("filingIcs", () => {
     expect(calendar["X-WR-CALNAME"]?.value).toBe("Filing deadlines");
     expect(events).toHaveLength(2);
 
-    const [annual, accounts] = events;
+    const [accounts, annual] = events;
     expect(annual!.SUMMARY!.value).toBe("OVERDUE · Annual filing: Smith, Jones; & Co (GB SC 123)");
     expect(annual!.DTSTART).toEqual({ params: ";VALUE=DATE", value: "20260314" });
     expect(annual!.DESCRIPTION!.value.split("\n")[0]).toBe("Overdue: due 2026-03-14");
