@@ -150,7 +150,7 @@ test("finance changes an account notification setting: only that field is sent, 
     await expect(setting(section, "autoTopupEmailEnabled")).toContainText(to ? "off" : "on");
     await section.getByRole("button", { name: "Edit settings" }).click();
     const form = section.getByRole("form", { name: "Account notification settings" });
-    await form.getByRole("switch", { name: /^Route via email\s*autoTopupEmailEnabled/ }).click();
+    await form.getByRole("group", { name: "Auto-topup notifications" }).getByRole("switch", { name: "Route via email" }).click();
     return form;
   };
 

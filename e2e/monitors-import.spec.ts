@@ -47,7 +47,7 @@ test("import monitors from a CSV: each bad row's error in the preview, the outco
   const outcomes = page.getByRole("table", { name: "Outcome per row" });
   const outcomeRow = (row: number) => outcomes.getByRole("row").filter({ has: page.getByRole("cell", { name: String(row), exact: true }) });
   await expect(outcomeRow(2)).toContainText("Created");
-  await expect(outcomeRow(2)).toContainText("blocked until credentials are supplied: shareholders");
+  await expect(outcomeRow(2)).toContainText("blocked until credentials are supplied: Shareholders");
   await expect(outcomeRow(3)).toContainText("Created");
   await expect(outcomeRow(8)).toContainText("Refused");
   await expect(outcomeRow(8)).toContainText("The registry refused the request as invalid");

@@ -58,7 +58,7 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
   await form.getByLabel("Legal name").fill("Again");
   await form.getByRole("button", { name: "Create workspace" }).click();
   await expect(form.getByText(`A workspace named ${name} already exists.`).first()).toBeVisible();
-  await expect(form.getByRole("alert")).toContainText("conflict");
+  await expect(form.getByRole("alert")).toContainText("Changed elsewhere in the meantime");
 
   // The legal name, with the live counter counting an emoji as one character, as the contract does.
   await row(page, name)
