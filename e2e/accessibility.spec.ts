@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Cookie, Page } from "@playwright/test";
-import { consolePages, phone, type ConsolePage, type Visitor } from "./console-pages";
+import type { Page } from "@playwright/test";
+import { consolePages, phone, type ConsolePage } from "./console-pages";
+import { fillPath, inConsole, test } from "./console-sessions";
 import { watchCsp } from "./csp-watch";
-import { expect, LoginPage, test as base } from "./fixtures";
+import { expect, LoginPage } from "./fixtures";
 
 // Every console page (e2e/console-pages.ts) analysed by axe-core against WCAG 2.1 A and AA: a serious or critical
 // violation fails the page's test. Moderate and minor ones are attached to the test's report. Each page is analysed
@@ -13,35 +14,6 @@ const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const blocking = new Set(["serious", "critical"]);
 
 type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
-
-/** Signs each kind of visitor in once per worker; a test then starts from that visitor's cookies. */
-const test = base.extend<object, { sessions: (visitor: Visitor) => Promise<Cookie[]> }>({
-  sessions: [
-    async ({ browser, db }, use) => {
-      const signedIn = new Map<Visitor, Promise<Cookie[]>>();
-      const signIn = async (visitor: Visitor): Promise<Cookie[]> => {
-        if (visitor === "signed out") return [];
-        const user = await db.createUser(visitor === "must change password" ? "compliance" : visitor, {
-          mustChangePassword: visitor === "must change password",
-        });
-        const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-        const page = await context.newPage();
-        const login = new LoginPage(page);
-        await login.signIn(user.email, user.password);
-        // Signing in hashes the password on a machine shared with the app: given more than the default time.
-        await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 30_000 });
-        const cookies = await context.cookies();
-        await context.close();
-        return cookies;
-      };
-      await use((visitor) => {
-        if (!signedIn.has(visitor)) signedIn.set(visitor, signIn(visitor));
-        return signedIn.get(visitor)!;
-      });
-    },
-    { scope: "worker" },
-  ],
-});
 
 test.describe.configure({ mode: "parallel" });
 
@@ -56,21 +28,11 @@ function describeViolations(violations: AxeViolation[]): string {
     .join("\n");
 }
 
-function fillPath(path: string, parts: Record<string, string>): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    if (!(name in parts)) throw new Error(`${path}: nothing arranged for :${name}`);
-    return encodeURIComponent(parts[name]!);
-  });
-}
-
 async function analyse(page: Page, entry: ConsolePage) {
   let builder = new AxeBuilder({ page }).withTags(wcagTags);
   for (const { selector } of entry.exclude ?? []) builder = builder.exclude(selector);
   return builder.analyze();
 }
-
-/** Pages under the console's shell, with its account menu (the sign-in and password pages have none). */
-const inConsole = (entry: ConsolePage) => entry.role !== "signed out" && entry.role !== "must change password";
 
 /** The passes of a page: light on a wide screen, dark too for the pages that ask for it, and light on a phone. */
 type Pass = { theme: "light" | "dark"; phone: boolean };

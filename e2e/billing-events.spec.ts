@@ -37,7 +37,7 @@ test("as finance: spend past a tier shows live as an event in plain words, the c
   expect(spent.status).toBe(200);
 
   // Live: the webhook reaches the console, which refreshes the page; no reload here.
-  const sentence = `Workspace ${workspace.name} spent 6.00 in 1 h, over its warning tier 5.00`;
+  const sentence = `Workspace ${workspace.name} spent 6 credits in 1 hour, over its Warning tier (5 credits)`;
   const row = events.locator("tr[data-billing-event]").filter({ hasText: sentence });
   await expect(row).toHaveCount(1, { timeout: 15_000 });
   await expect(row).toHaveAttribute("data-seen-by", "both");
@@ -53,7 +53,7 @@ test("as finance: spend past a tier shows live as an event in plain words, the c
   await expect(chart).toHaveAttribute("aria-label", /highest 6\.00 .*warning tier 5\.00 reached; critical tier 1,000\.00 not reached/);
   await expect(card).toContainText("set for this workspace");
   await expect(card).toContainText(
-    /At the current rate \(0\.25 an hour, the average over the last 24 h\): warning already over; critical not at this rate\./,
+    /At the current rate \(0\.25 credits an hour, the average over the last 24 hours\): Warning already over; Critical not at this rate\./,
   );
 
   // The backtest of a draft, over the same spend, fires where the registry fired.

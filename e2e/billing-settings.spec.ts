@@ -49,7 +49,7 @@ test("finance sets a workspace's override (two tiers, a 1-hour window), sees it 
   const panel = page.getByRole("article", { name: workspace.name, exact: true });
   await expect(setting(panel, "enabled")).toContainText("inherited from the account: on");
   await expect(setting(panel, "periodMinutes")).toContainText("inherited from the account: 1 hour (60 minutes)");
-  await expect(setting(panel, "tiers")).toContainText("inherited from the account: warning 500.00, critical 2,000.00");
+  await expect(setting(panel, "tiers")).toContainText("inherited from the account: Warning: 500 credits, Critical: 2,000 credits");
   await expect(panel.getByRole("button", { name: "Remove override" })).toHaveCount(0);
 
   await panel.getByRole("button", { name: "Edit override" }).click();
@@ -70,14 +70,14 @@ test("finance sets a workspace's override (two tiers, a 1-hour window), sees it 
   const confirm = page.getByRole("alertdialog", { name: `Save the high-usage override of ${workspace.name}?` });
   await expect(setting(confirm, "periodMinutes")).toContainText("inherited from the account: 1 hour (60 minutes)");
   await expect(setting(confirm, "periodMinutes")).toContainText("set for this workspace: 1 hour (60 minutes)");
-  await expect(setting(confirm, "tiers")).toContainText("inherited from the account: warning 500.00, critical 2,000.00");
-  await expect(setting(confirm, "tiers")).toContainText("set for this workspace: first 5.00, second 10.00");
+  await expect(setting(confirm, "tiers")).toContainText("inherited from the account: Warning: 500 credits, Critical: 2,000 credits");
+  await expect(setting(confirm, "tiers")).toContainText("set for this workspace: first: 5 credits, second: 10 credits");
   await expect(setting(confirm, "enabled")).toContainText("inherited from the account: on (unchanged)");
   await confirm.getByRole("button", { name: "Save override" }).click();
 
   await expect(panel.getByRole("status")).toHaveText("Override saved: the settings above are what the registry now applies.");
   await expect(setting(panel, "periodMinutes")).toContainText("set for this workspace: 1 hour (60 minutes)");
-  await expect(setting(panel, "tiers")).toContainText("set for this workspace: first 5.00, second 10.00");
+  await expect(setting(panel, "tiers")).toContainText("set for this workspace: first: 5 credits, second: 10 credits");
   await expect(setting(panel, "emailEnabled")).toContainText("inherited from the account: on");
   expect(await storedOverride(workspace.id)).toMatchObject({
     highUsageEnabled: null,
@@ -150,7 +150,7 @@ test("finance changes an account notification setting: only that field is sent, 
     await expect(setting(section, "autoTopupEmailEnabled")).toContainText(to ? "off" : "on");
     await section.getByRole("button", { name: "Edit settings" }).click();
     const form = section.getByRole("form", { name: "Account notification settings" });
-    await form.getByRole("switch", { name: /^Route via email\s*autoTopupEmailEnabled/ }).click();
+    await form.getByRole("group", { name: "Auto-topup notifications" }).getByRole("switch", { name: "Route via email" }).click();
     return form;
   };
 
@@ -190,7 +190,7 @@ test("an auditor sees the balance, the settings and each workspace's effective v
   await login.signInAndWait(await db.createUser("auditor"));
   await page.goto("/billing");
 
-  await expect(page.getByTestId("balance")).toHaveText(/^[\d,]+\.\d\d$/);
+  await expect(page.getByTestId("balance")).toHaveText(/^-?[\d,]+(\.\d+)? credits?$/);
   const settings = page.getByRole("region", { name: "Account notification settings" });
   await expect(setting(settings, "highUsagePeriodMinutes")).toContainText("1 hour (60 minutes)");
   const overrides = page.getByRole("region", { name: "High-usage settings per workspace" });

@@ -198,7 +198,7 @@ test("a retryable failure is re-ordered alone after its price is confirmed; fina
 
   await login.signInAndWait(await db.createUser("finance"));
   await openComplete(page, requestId);
-  await expect(page.locator('[data-datapoint="shareholders"]')).toContainText("source_unavailable");
+  await expect(page.locator('[data-datapoint="shareholders"]')).toContainText("The register is unavailable");
   await expect(page.locator("[data-retry]")).toHaveCount(0);
   await page.context().clearCookies();
 

@@ -40,7 +40,7 @@ test("finance reads prices, sets an override, sees spend cross its tier live and
   await expect(editor.locator('[data-backtest-tier="first"]')).toHaveAttribute("data-fires", "0", { timeout: 15_000 });
   await editor.getByRole("button", { name: "Review and save" }).click();
   const confirm = page.getByRole("alertdialog", { name: `Save the high-usage override of ${name}?` });
-  await expect(setting(confirm, "tiers")).toContainText("set for this workspace: first 5.00, second 10.00");
+  await expect(setting(confirm, "tiers")).toContainText("set for this workspace: first: 5 credits, second: 10 credits");
   await confirm.getByRole("button", { name: "Save override" }).click();
   await expect(setting(panel, "periodMinutes")).toContainText("set for this workspace: 1 hour (60 minutes)");
 
@@ -48,7 +48,9 @@ test("finance reads prices, sets an override, sees spend cross its tier live and
   const events = page.getByRole("region", { name: /Recent billing events/ });
   await expect(events.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
   expect((await sim("POST", "/_sim/spend", { workspace: workspaceId, credits: 6 })).status).toBe(200);
-  const row = events.locator("tr[data-billing-event]").filter({ hasText: `Workspace ${name} spent 6.00 in 1 h, over its first tier 5.00` });
+  const row = events
+    .locator("tr[data-billing-event]")
+    .filter({ hasText: `Workspace ${name} spent 6 credits in 1 hour, over its first tier (5 credits)` });
   await expect(row).toHaveCount(1, { timeout: 15_000 });
 
   const chart = page.locator(`[data-workspace-spend="${workspaceId}"]`).getByTestId("spend-chart");

@@ -87,7 +87,7 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
 
   const status = await openOwnership(page, requestId);
   await expect(status).toContainText(`${graph.nodes.length} nodes`);
-  await expect(page.getByTestId("graph-metadata")).toContainText("budget_exhausted");
+  await expect(page.getByTestId("graph-metadata")).toContainText("Stopped at the spend cap");
   await expect(page.getByTestId("graph-metadata")).toContainText("20 credits");
   await expect(page.getByTestId("graph-node").first()).toBeVisible();
   await testInfo.attach("ownership-graph", { body: await page.screenshot(), contentType: "image/png" });
@@ -198,7 +198,11 @@ test("Expand all at or above X %: a threshold nothing reaches says so and spends
 
   // The threshold, written with a decimal comma as a German officer would.
   await thresholdInput.fill(String(threshold).replace(".", ","));
-  await page.getByRole("button", { name: `Expand ${chosen.length} node(s) at or above ${threshold} % (${cost} credits)` }).click();
+  await page
+    .getByRole("button", {
+      name: `Expand ${chosen.length} node${chosen.length === 1 ? "" : "s"} at or above ${threshold} % (${cost} credits)`,
+    })
+    .click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog.getByTestId("expand-cost")).toHaveText(
     `Expanding all nodes at or above ${threshold} % (${chosen.length} nodes) costs an estimated ${cost} credits. The request is capped at that amount.`,
@@ -268,7 +272,7 @@ test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it do
     page,
     truncatedSmall.graph.nodes.find((n) => n.nodeId === nodeId)!,
   );
-  await expect(node.getByTestId("truncated-info")).toContainText("3 cr");
+  await expect(node.getByTestId("truncated-info")).toContainText("3 credits");
   await expect(page.getByRole("button", { name: /^Expand/ })).toHaveCount(0);
 
   const { requestId, graph } = await orderLarge(db, {});

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Database } from "./fixtures";
+import { markedLabel } from "../lib/vocabulary/words";
 
 /**
  * The home page per role: each card shows what needs doing for that role. Other specs share the database, so each
@@ -88,18 +89,18 @@ test("an auditor sees the latest audit rows and their own export among the recen
         );
         return (
           shown.length === newest.length &&
-          shown.every((text, i) => text.includes(newest[i]!.action) && text.includes(newest[i]!.actor_email))
+          shown.every((text, i) => text.includes(markedLabel("auditAction", newest[i]!.action)) && text.includes(newest[i]!.actor_email))
         );
       },
       { timeout: 30_000 },
     )
     .toBe(true);
-  await expect(card(page, "Recent exports").getByRole("listitem").filter({ hasText: auditor.email })).toContainText("audit.exported");
+  await expect(card(page, "Recent exports").getByRole("listitem").filter({ hasText: auditor.email })).toContainText("Audit log exported");
 });
 
 test("finance sees the balance, spend against tiers and recent billing events", async ({ page, login, db }) => {
   await login.signInAndWait(await db.createUser("finance"));
-  await expect(page.getByTestId("home-balance")).toHaveText(/^-?[\d,]+\.\d\d$/);
+  await expect(page.getByTestId("home-balance")).toHaveText(/^-?[\d,]+(\.\d+)? credits?$/);
   await expect(card(page, "Spend against high-usage tiers")).toBeVisible();
   await expect(card(page, "Recent billing events")).toBeVisible();
   await expect(card(page, "Spend against high-usage tiers").getByText("Reading…")).toHaveCount(0);

@@ -47,10 +47,10 @@ test("import monitors from a CSV: each bad row's error in the preview, the outco
   const outcomes = page.getByRole("table", { name: "Outcome per row" });
   const outcomeRow = (row: number) => outcomes.getByRole("row").filter({ has: page.getByRole("cell", { name: String(row), exact: true }) });
   await expect(outcomeRow(2)).toContainText("Created");
-  await expect(outcomeRow(2)).toContainText("blocked until credentials are supplied: shareholders");
+  await expect(outcomeRow(2)).toContainText("blocked until credentials are supplied: Shareholders");
   await expect(outcomeRow(3)).toContainText("Created");
   await expect(outcomeRow(8)).toContainText("Refused");
-  await expect(outcomeRow(8)).toContainText("400 invalid_request");
+  await expect(outcomeRow(8)).toContainText("The registry refused the request as invalid");
   await expect(outcomeRow(8)).toContainText("Monitoring is not supported for MC");
   await expect(outcomeRow(4)).toContainText("Not sent (errors)");
   await expect(page.getByRole("status").filter({ hasText: "Created: 2" })).toContainText("Refused: 1 · Not sent (errors): 4");

@@ -104,7 +104,7 @@ test("start monitoring from a dossier, edit it there, see it listed, send a test
   await expect(metadataForm.getByRole("textbox", { name: "Key 1", exact: true })).toHaveValue("k".repeat(40));
   await expect(page.getByText("No check logged yet.")).toBeVisible();
   const testForm = page.getByRole("form", { name: "Send a test notification" });
-  await testForm.getByLabel("address", { exact: true }).check();
+  await testForm.getByLabel("Address", { exact: true }).check();
   await testForm.getByRole("button", { name: "Send test notification" }).click();
   await expect(testForm.getByRole("status")).toHaveText("Sent. Its alert is marked test in the inbox.");
   await expect

@@ -33,7 +33,7 @@ test("an onboarding time-out is shown as an unknown outcome in the registry's wo
   // A 504 is no definite answer: the onboarding may have run and been charged, so a retry could pay twice.
   const unknown = page.getByRole("alert", { name: "Onboarding outcome unknown" });
   await expect(unknown).toContainText("outcome_unknown");
-  await expect(unknown).toContainText("onboarding_timeout");
+  await expect(unknown).toContainText("Onboarding took too long");
   await expect(unknown).toContainText("check there before ordering again");
   await expect(unknown.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });

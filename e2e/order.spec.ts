@@ -107,13 +107,13 @@ test("refusals are explained in the words of the spec", async ({ page, login, db
   await orderNow();
   const budget = page.getByRole("alert", { name: "Order refused" });
   await expect(budget).toContainText("the registry quoted");
-  await budget.getByRole("button", { name: /Raise maxBudget to/ }).click();
+  await budget.getByRole("button", { name: /Raise the spend cap for the whole request to/ }).click();
   await expect(page.getByLabel("Spend cap for the whole request (credits)")).not.toHaveValue("1");
 
   await page.goto(companyPage("DE", "RATE_LIMITED"));
   await orderNow();
   const limited = page.getByRole("alert", { name: "Order refused" });
-  await expect(limited.getByRole("button", { name: /Retry in \d+ s/ })).toBeDisabled();
+  await expect(limited.getByRole("button", { name: /Retry in \d+ seconds?/ })).toBeDisabled();
 
   await page.goto(companyPage("MU", "12345"));
   await orderNow();

@@ -21,7 +21,7 @@ test("an admin defines a company in the sandbox, then moves its address: the nex
   await editor.getByLabel("Other fields (JSON)").fill("{oops");
   await editor.getByRole("button", { name: "Create company" }).click();
   await expect(editor).toContainText("This is not valid JSON.");
-  await expect(editor.getByRole("alert")).toContainText("invalid_input: Please correct the highlighted fields.");
+  await expect(editor.getByRole("alert")).toContainText("Some fields need correcting");
   expect((await sim("PATCH", `/v2/sandbox/companies/DE/${id}`, {})).status).toBe(404);
 
   await editor.getByLabel("Other fields (JSON)").fill('{"company": {"website": "https://move.example"}}');

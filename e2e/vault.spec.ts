@@ -97,9 +97,9 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   // Refused by the registry: the main password and the backup row's email are missing; the canary is in both others.
   const handelsregister = page.locator("#source-handelsregister");
   await handelsregister.getByLabel("email", { exact: false }).first().fill(refused);
-  await handelsregister.getByRole("button", { name: "Add a row to backupAccounts" }).click();
-  await handelsregister.getByRole("group", { name: "backupAccounts 1" }).getByLabel("password").fill(refused);
-  await handelsregister.getByRole("button", { name: "Store credentials for handelsregister" }).click();
+  await handelsregister.getByRole("button", { name: "Add a row to backup accounts" }).click();
+  await handelsregister.getByRole("group", { name: "Backup accounts 1" }).getByLabel("password").fill(refused);
+  await handelsregister.getByRole("button", { name: "Store credentials for Handelsregister (Germany)" }).click();
   await expect(handelsregister.getByRole("alert")).toBeVisible();
   await expect(handelsregister.getByText("password is required", { exact: true })).toBeVisible();
 

@@ -171,7 +171,7 @@ test("an admin sees each connection's URL, the deliveries it received with their
   await expect(page).toHaveURL(new RegExp(`connection=${id}`));
   await expect(rows).toHaveCount(5);
   await expect(page.getByText("5 deliveries match.")).toBeVisible();
-  await expect(rows.first()).toContainText("monitor.notification");
+  await expect(rows.first()).toContainText("Monitor notification");
   await expect(rows.first()).toContainText(monitorId);
   await expect(rows.first().locator("[data-outcome]")).toHaveAttribute("data-outcome", "applied");
 

@@ -58,7 +58,7 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
   await form.getByLabel("Legal name").fill("Again");
   await form.getByRole("button", { name: "Create workspace" }).click();
   await expect(form.getByText(`A workspace named ${name} already exists.`).first()).toBeVisible();
-  await expect(form.getByRole("alert")).toContainText("conflict");
+  await expect(form.getByRole("alert")).toContainText("Changed elsewhere in the meantime");
 
   // The legal name, with the live counter counting an emoji as one character, as the contract does.
   await row(page, name)
@@ -77,17 +77,17 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
   await expect(row(page, name)).toContainText("Branch Holdings 😀");
   expect((await listed(name))?.legalName).toBe("Branch Holdings 😀");
 
-  // Usage: a spend on the new workspace shows in the period, as money from credit cents (6 credits = 600 cents).
+  // Usage: a spend on the new workspace shows in the period, in credits (600 credit cents = 6 credits).
   expect((await sim("POST", "/_sim/spend", { workspace: created!.id, credits: 6 })).status).toBe(200);
   await page.getByRole("link", { name: "Last 7 days" }).click();
   await expect(page).toHaveURL(/period=7d/);
   await expect(page.getByRole("columnheader", { name: "Usage, the last 7 days" })).toBeVisible();
-  await expect(row(page, name)).toContainText("6.00");
+  await expect(row(page, name)).toContainText("6 credits");
   await expect(row(page, name)).toContainText("1 request");
   // A period before the workspace existed: nothing spent.
   await page.goto("/workspaces?from=2020-01-01&to=2020-01-31");
   await expect(page.getByRole("columnheader", { name: "Usage, 2020-01-01 to 2020-01-31" })).toBeVisible();
-  await expect(row(page, name)).toContainText("0.00");
+  await expect(row(page, name)).toContainText("0 credits");
   await page.goto("/workspaces?from=2020-02-30&to=2020-03-01");
   await expect(page.getByText("The start date must be a date (YYYY-MM-DD); showing the last 30 days instead.")).toBeVisible();
 

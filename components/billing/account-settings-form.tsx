@@ -13,6 +13,7 @@ import { accountSettingsGroups } from "./account-settings-groups";
 import { SettingLabel } from "./high-usage-setting";
 import { TierRowsEditor } from "./tier-rows-editor";
 import { WindowInput } from "./window-input";
+import { errorText } from "@/lib/vocabulary/words";
 
 export type SaveAccountSettings = (patch: AccountBillingConfigPatch) => Promise<ActionResult<{ changed: string[] }>>;
 
@@ -48,7 +49,7 @@ export function AccountSettingsForm({ config, save, onSaved, onCancel }: Props) 
     startTransition(async () => {
       const result = await save(patch);
       if (result.ok) return onSaved(result.data.changed);
-      setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+      setRefusal({ message: result.registry ? errorText(result.code, result.error) : result.error, fieldErrors: result.fieldErrors });
     });
   }
 

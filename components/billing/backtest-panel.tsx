@@ -7,7 +7,7 @@ import { creditCentsAsMoney } from "@/components/money/credit-cents";
 import type { TierBacktest } from "@/lib/billing/backtest";
 import { backtestUrl } from "@/lib/billing/backtest-url";
 import type { HighUsageTier } from "@/lib/billing/effective-settings";
-import { windowWords } from "@/lib/billing/window-words";
+import { windowWords } from "@/lib/vocabulary/units";
 import type { BacktestAnswer } from "@/lib/billing/workspace-backtest";
 import { liveTopics } from "@/lib/live/topics";
 import { utcDay, utcMoment } from "./spend-dates";

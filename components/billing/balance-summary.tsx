@@ -1,21 +1,26 @@
-import { creditCentsAsMoney, creditCentsTitle } from "@/components/money/credit-cents";
+import { creditCentsTitle } from "@/components/money/credit-cents";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { TechnicalDetails } from "@/components/ui/technical-details";
+import { creditsFromCents } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words";
 import { reachedLowBalanceTier } from "@/lib/billing/balance-position";
 import type { BalanceResponse } from "@/lib/registry/schemas";
 import { CreditCentsAmount, TierList } from "./credit-cents-amount";
 
-const statuses: Record<string, { label: string; variant: BadgeProps["variant"]; meaning: string }> = {
-  ok: { label: "OK", variant: "success", meaning: "above every low-balance threshold" },
-  low: { label: "Low", variant: "warning", meaning: "at or below a low-balance threshold" },
-  depleted: { label: "Depleted", variant: "destructive", meaning: "at or below zero: new work is blocked" },
+const statuses: Record<string, { variant: BadgeProps["variant"]; meaning: string }> = {
+  ok: { variant: "success", meaning: "above every low-balance threshold" },
+  low: { variant: "warning", meaning: "at or below a low-balance threshold" },
+  depleted: { variant: "destructive", meaning: "at or below zero: new work is blocked" },
 };
 
-/** The balance (credit cents shown as money, with the unit), its status in words, the thresholds and the auto-top-up posture. */
+/** The balance (in credits; the registry's credit cents under Technical details), its status in words, the thresholds and the auto-top-up posture. */
 export function BalanceSummary({ balance }: { balance: BalanceResponse }) {
-  const status = statuses[balance.status] ?? {
-    label: balance.status,
-    variant: "outline" as const,
-    meaning: "a status this console does not know",
+  const status = {
+    label: label("balanceStatus", balance.status),
+    ...(statuses[balance.status] ?? {
+      variant: "outline" as const,
+      meaning: "a status this console does not know",
+    }),
   };
   const reached = reachedLowBalanceTier(balance.balanceInCreditCents, balance.lowBalanceThresholds);
   const { autoTopup } = balance;
@@ -24,11 +29,11 @@ export function BalanceSummary({ balance }: { balance: BalanceResponse }) {
       <dt className="font-medium">Balance</dt>
       <dd>
         <span className="text-2xl font-semibold tabular-nums" data-testid="balance">
-          {creditCentsAsMoney(balance.balanceInCreditCents)}
-        </span>{" "}
-        <span className="text-xs text-muted-foreground">
-          {creditCentsTitle(balance.balanceInCreditCents)} (<code>balanceInCreditCents</code>)
+          {creditsFromCents(balance.balanceInCreditCents)}
         </span>
+        <TechnicalDetails>
+          balanceInCreditCents: {balance.balanceInCreditCents} ({creditCentsTitle(balance.balanceInCreditCents)})
+        </TechnicalDetails>
       </dd>
       <dt className="font-medium">Status</dt>
       <dd className="flex flex-wrap items-center gap-2">
@@ -38,7 +43,7 @@ export function BalanceSummary({ balance }: { balance: BalanceResponse }) {
           {reached && (
             <>
               {" "}
-              (reached the {reached.tier} threshold, <CreditCentsAmount cents={reached.cents} />)
+              (reached the {label("billingTier", reached.tier)} threshold, <CreditCentsAmount cents={reached.cents} />)
             </>
           )}
         </span>
@@ -61,9 +66,7 @@ export function BalanceSummary({ balance }: { balance: BalanceResponse }) {
             ).
           </>
         )}{" "}
-        <span className="text-xs text-muted-foreground">
-          <code>autoTopup</code>: read-only here
-        </span>
+        <span className="text-xs text-muted-foreground">Set by the registry; read-only here.</span>
       </dd>
     </dl>
   );

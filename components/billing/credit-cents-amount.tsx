@@ -1,15 +1,17 @@
-import { creditCentsAsMoney, creditCentsTitle } from "@/components/money/credit-cents";
+import { creditCentsTitle } from "@/components/money/credit-cents";
+import { creditsFromCents } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words";
 
-/** An amount the registry states in credit cents, shown as money; the exact figure in credit cents on hover. */
+/** An amount the registry states in credit cents, shown in credits; the exact figure in credit cents on hover. */
 export function CreditCentsAmount({ cents }: { cents: number }) {
   return (
     <span title={creditCentsTitle(cents)} className="tabular-nums">
-      {creditCentsAsMoney(cents)}
+      {creditsFromCents(cents)}
     </span>
   );
 }
 
-/** Tiers as "warning 500.00, critical 1,000.00", each amount from its credit cents. */
+/** Tiers as "Warning: 500 credits, Critical: 1,000 credits", each amount from its credit cents. */
 export function TierList({ tiers }: { tiers: readonly { tier: string; cents: number }[] }) {
   if (!tiers.length) return <span className="text-muted-foreground">no tiers</span>;
   return (
@@ -17,7 +19,7 @@ export function TierList({ tiers }: { tiers: readonly { tier: string; cents: num
       {tiers.map(({ tier, cents }, index) => (
         <span key={`${tier}-${index}`}>
           {index > 0 && ", "}
-          {tier} <CreditCentsAmount cents={cents} />
+          {label("billingTier", tier)}: <CreditCentsAmount cents={cents} />
         </span>
       ))}
     </>

@@ -1,10 +1,10 @@
-import { creditCentsAsMoney } from "@/components/money/credit-cents";
-import { windowWords } from "@/lib/billing/window-words";
+import { creditsFromCents, windowWords } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words";
 
 /**
- * A billing notification in plain words: "Balance 120.00 fell to the warning threshold 150.00", "Workspace
- * branch-paris spent 1,020.00 in 24 h, over its critical tier 1,000.00", "Auto top-up of 500.00 succeeded …".
- * Amounts are the payload's credit cents shown as money. The payload's shape is not in the spec, so each field is
+ * A billing notification in plain words: "Balance 120 credits fell to the Warning threshold (150 credits)",
+ * "Workspace branch-paris spent 1,020 credits in 24 hours, over its Critical tier (1,000 credits)", "Automatic
+ * top-up of 500 credits succeeded …". Amounts are the payload's credit cents shown as credits. The payload's shape is not in the spec, so each field is
  * read defensively (`thresholdCents` or `tierCents`); an event whose kind, outcome or needed fields are not known
  * comes back as its raw JSON instead of invented words. Client-safe.
  */
@@ -18,7 +18,8 @@ export type DescribedEvent = {
 };
 
 const cents = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
-const money = (value: number) => creditCentsAsMoney(value);
+const money = (value: number) => creditsFromCents(value);
+const tier = (identifier: string) => label("billingTier", identifier);
 
 const raw = (payload: Record<string, unknown>): EventWords => ({ raw: JSON.stringify(payload) });
 
@@ -26,18 +27,18 @@ function lowBalance(identifier: string, payload: Record<string, unknown>): Event
   const balance = cents(payload.balanceCents);
   const threshold = cents(payload.thresholdCents) ?? cents(payload.tierCents);
   if (balance === undefined || threshold === undefined) return raw(payload);
-  return { sentence: `Balance ${money(balance)} fell to the ${identifier} threshold ${money(threshold)}` };
+  return { sentence: `Balance ${money(balance)} fell to the ${tier(identifier)} threshold (${money(threshold)})` };
 }
 
 function highUsage(identifier: string, who: string, payload: Record<string, unknown>): EventWords {
   const spent = cents(payload.spentCents);
-  const tier = cents(payload.thresholdCents) ?? cents(payload.tierCents);
-  if (spent === undefined || tier === undefined) return raw(payload);
+  const limit = cents(payload.thresholdCents) ?? cents(payload.tierCents);
+  if (spent === undefined || limit === undefined) return raw(payload);
   const minutes = cents(payload.periodMinutes);
   const window = minutes !== undefined && Number.isInteger(minutes) && minutes > 0 ? `in ${windowWords(minutes)}` : "in its window";
   // The registry fires when the spend meets or exceeds the tier.
-  const relation = spent > tier ? "over" : "reaching";
-  return { sentence: `${who} spent ${money(spent)} ${window}, ${relation} its ${identifier} tier ${money(tier)}` };
+  const relation = spent > limit ? "over" : "reaching";
+  return { sentence: `${who} spent ${money(spent)} ${window}, ${relation} its ${tier(identifier)} tier (${money(limit)})` };
 }
 
 function autoTopup(identifier: string, payload: Record<string, unknown>): EventWords {
@@ -46,7 +47,7 @@ function autoTopup(identifier: string, payload: Record<string, unknown>): EventW
   const threshold = cents(payload.thresholdCents) ?? cents(payload.tierCents);
   const balance = cents(payload.balanceCents);
   const parts = [
-    `Auto top-up${amount === undefined ? "" : ` of ${money(amount)}`} ${identifier}`,
+    `Automatic top-up${amount === undefined ? "" : ` of ${money(amount)}`} ${label("autoTopupOutcome", identifier).toLowerCase()}`,
     threshold === undefined ? "" : ` when the balance fell below ${money(threshold)}`,
     balance === undefined ? "" : `; the balance ${identifier === "succeeded" ? "is now" : "is"} ${money(balance)}`,
   ];

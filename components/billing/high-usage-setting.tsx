@@ -3,7 +3,7 @@ import { overrideFieldOf, type HighUsageField, type ResolvedSetting } from "@/li
 import type { HighUsageTier } from "@/lib/billing/effective-settings";
 import { TierList } from "./credit-cents-amount";
 
-/** The five high-usage settings of a workspace, in the vendor's field names (shown in small text beside each). */
+/** The five high-usage settings of a workspace, with the vendor's field name of each. */
 export const highUsageSettings: Record<HighUsageField, { label: string; field: string }> = {
   enabled: { label: "High-usage notifications", field: overrideFieldOf.enabled },
   emailEnabled: { label: "By email", field: overrideFieldOf.emailEnabled },
@@ -35,12 +35,11 @@ export function ResolvedSettingWords({ setting }: { setting: ResolvedSetting<Hig
   );
 }
 
-/** A setting's label with the vendor's field name under it. */
+/** A setting's label, in words; the vendor's field name rides along as `data-api-field` (never as page text). */
 export function SettingLabel({ label, field }: { label: string; field: string }) {
   return (
-    <>
-      <span className="block">{label}</span>
-      <code className="block text-xs font-normal text-muted-foreground">{field}</code>
-    </>
+    <span className="block" data-api-field={field}>
+      {label}
+    </span>
   );
 }

@@ -10,6 +10,7 @@ import type { ActionResult } from "@/lib/auth/role-action";
 import type { HighUsageSettings } from "@/lib/billing/effective-settings";
 import type { AccountBillingConfig } from "@/lib/registry/schemas";
 import type { SaveOverride } from "./override-editor";
+import { errorText } from "@/lib/vocabulary/words";
 
 // The editor (and the schema library that checks it) loads only when someone opens it.
 const OverrideEditor = dynamic(() => import("./override-editor").then((m) => m.OverrideEditor), {
@@ -36,7 +37,7 @@ export function OverrideControls({ workspace, account, current, save, remove }: 
     setConfirmingRemoval(false);
     startTransition(async () => {
       const result = await remove({ workspaceId: workspace.id });
-      if (!result.ok) return setOutcome({ error: result.registry ? `${result.code}: ${result.error}` : result.error });
+      if (!result.ok) return setOutcome({ error: result.registry ? errorText(result.code, result.error) : result.error });
       setOutcome({ saved: "Override removed: every setting is inherited from the account." });
       router.refresh();
     });

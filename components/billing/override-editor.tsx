@@ -18,6 +18,7 @@ import { OverrideConfirmDialog } from "./override-confirm-dialog";
 import { TierRowsEditor } from "./tier-rows-editor";
 import { TriStateSelect } from "./tri-state-select";
 import { WindowInput } from "./window-input";
+import { errorText } from "@/lib/vocabulary/words";
 
 export type SaveOverride = (input: OverridePatch & { workspaceId: string }) => Promise<ActionResult<{ updatedAt: string }>>;
 
@@ -70,7 +71,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
     startTransition(async () => {
       const result = await save({ workspaceId: workspace.id, ...patch });
       if (result.ok) return onSaved();
-      setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+      setRefusal({ message: result.registry ? errorText(result.code, result.error) : result.error, fieldErrors: result.fieldErrors });
     });
   }
 

@@ -30,11 +30,11 @@ describe("SpendChart", () => {
     expect(html).toMatch(/<g[^>]*data-tier="warning" data-tier-cents="500" data-reached="true"/);
     expect(html).toMatch(/<g[^>]*data-tier="critical" data-tier-cents="1000" data-reached="false"/);
     expect(html).toContain(
-      'aria-label="Workspace paris: spend in any 1 h window from 1 Mar to 31 Mar; highest 6.00 on 3 Mar, 02:30 UTC; warning tier 5.00 reached; critical tier 10.00 not reached"',
+      'aria-label="Workspace paris: spend in any 1 hour window from 1 Mar to 31 Mar; highest 6.00 on 3 Mar, 02:30 UTC; warning tier 5.00 reached; critical tier 10.00 not reached"',
     );
     // One hover title per day, with that day's highest.
     expect(html.match(/<title>/g)).toHaveLength(30);
-    expect(html).toContain("<title>3 Mar: highest 6.00 in a 1 h window</title>");
+    expect(html).toContain("<title>3 Mar: highest 6.00 in a 1 hour window</title>");
   });
 
   it("draws below the axis when a refund takes the window's sum under zero", () => {

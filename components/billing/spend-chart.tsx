@@ -1,7 +1,7 @@
 import { creditCentsAsMoney } from "@/components/money/credit-cents";
 import type { HighUsageTier } from "@/lib/billing/effective-settings";
 import type { SpendSeries } from "@/lib/billing/spend-series";
-import { windowWords } from "@/lib/billing/window-words";
+import { windowWords } from "@/lib/vocabulary/units";
 import { utcDay, utcMoment } from "./spend-dates";
 
 /**

@@ -15,7 +15,7 @@ describe("forecastWords", () => {
         ],
       }),
     ).toBe(
-      "At the current rate (12.50 an hour, the average over the last 24 h): warning already over; critical in ~3 h; extreme not at this rate.",
+      "At the current rate (12.5 credits an hour, the average over the last 24 hours): Warning already over; Critical in about 3 hours; extreme not at this rate.",
     );
   });
 
@@ -27,6 +27,6 @@ describe("forecastWords", () => {
         currentCents: 500,
         tiers: [{ tier: "warning", cents: 500, when: "already" }],
       }),
-    ).toBe("At the current rate (0.00 an hour, the average over the last 1 h): warning already reached.");
+    ).toBe("At the current rate (0 credits an hour, the average over the last 1 hour): Warning already reached.");
   });
 });

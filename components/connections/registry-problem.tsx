@@ -1,15 +1,17 @@
 import Link from "next/link";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { seconds } from "@/lib/vocabulary/units";
+import { ErrorWords } from "./error-words";
 import { ConnectionKeyRemedy } from "./connection-key-remedy";
 
-/** A registry call that failed, in the registry's words, with when to try again. */
+/** A registry call that failed, in words (its code and message under Technical details), with when to try again. */
 export function RegistryProblem({ what, error }: { what: string; error: RegistryErrorInfo }) {
   return (
-    <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
-      {what} failed: <code>{error.code}</code>: {error.message}
-      {error.retryable && (error.retryAfter ? ` Try again in ${error.retryAfter} s.` : " Reload the page to try again.")}
+    <div role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
+      {what} failed: <ErrorWords error={error} />
+      {error.retryable && (error.retryAfter ? ` Try again in ${seconds(error.retryAfter)}.` : " Reload the page to try again.")}
       <ConnectionKeyRemedy code={error.code} />
-    </p>
+    </div>
   );
 }
 

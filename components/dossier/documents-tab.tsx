@@ -1,20 +1,12 @@
 import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas";
 import { Badge } from "@/components/ui/badge";
 import { companyHref } from "./company-link";
-import { documentSourceTypeLabels } from "@/lib/dossier/enum-labels";
+import { label, markedLabel } from "@/lib/vocabulary/words";
 import { EnumBadge } from "./enum-value";
-import { formatDate, formatNumber } from "@/lib/dossier/display-formats";
+import { formatDate } from "@/lib/dossier/display-formats";
 import { NotReported } from "./not-reported";
 import { snapshotDocuments, type DossierDocument } from "@/lib/requests/snapshot-documents";
-
-/** 39 → "39 s"; 113469 → "about 32 h". */
-export function formatDelivery(seconds: number | undefined): string | undefined {
-  if (seconds === undefined) return undefined;
-  if (seconds < 120) return `${formatNumber(seconds)} s`;
-  if (seconds < 7200) return `about ${Math.round(seconds / 60)} min`;
-  if (seconds < 3 * 86400) return `about ${Math.round(seconds / 3600)} h`;
-  return `about ${Math.round(seconds / 86400)} days`;
-}
+import { credits, duration } from "@/lib/vocabulary/units";
 
 /** A company file's document names the request it came with: it is downloaded through that request. */
 function sourceRequestOf(document: DossierDocument): string | undefined {
@@ -34,21 +26,24 @@ function DocumentRow({
   const facts: [string, string | undefined][] = [
     ["Date", formatDate(document.date)],
     ["Format", document.format],
-    ["Price", document.price !== undefined ? `${formatNumber(document.price)} credits` : undefined],
-    ["Estimated delivery", formatDelivery(document.estimatedDeliverySeconds)],
+    ["Price", document.price !== undefined ? credits(document.price) : undefined],
+    [
+      "Estimated delivery",
+      document.estimatedDeliverySeconds === undefined ? undefined : duration(document.estimatedDeliverySeconds * 1000),
+    ],
     ["Register", document.source?.register],
   ];
   return (
     <li className="min-w-0 space-y-1 px-3 py-2 text-sm" data-document={document.id}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium [overflow-wrap:anywhere]">{document.name ?? document.nameInEnglish ?? document.id}</span>
+        <span className="font-medium [overflow-wrap:anywhere]">{document.name ?? document.nameInEnglish ?? "Document without a name"}</span>
         {document.nameInEnglish && document.nameInEnglish !== document.name && (
           <span className="text-muted-foreground [overflow-wrap:anywhere]">({document.nameInEnglish})</span>
         )}
-        {document.source?.type && <EnumBadge value={document.source.type} labels={documentSourceTypeLabels} />}
+        {document.source?.type && <EnumBadge value={document.source.type} kind="documentSource" />}
         {status && (
           <Badge variant={status.status === "succeeded" ? "success" : status.status === "failed" ? "outline" : "secondary"}>
-            {status.status === "failed" ? (status.error?.code ?? "failed") : status.status}
+            {status.status === "failed" && status.error ? label("errorCode", status.error.code) : markedLabel("dataStatus", status.status)}
           </Badge>
         )}
       </div>

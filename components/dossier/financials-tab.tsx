@@ -5,7 +5,7 @@ import type { CompanyResponse, FinancialStatement } from "@/lib/registry/schemas
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { insightCategoryLabels, riskLevelLabels, trendLabels } from "@/lib/dossier/enum-labels";
+import { label } from "@/lib/vocabulary/words";
 import { formatNumber } from "@/lib/dossier/display-formats";
 import { ratioLabels } from "./ratio-labels";
 import { snapshotFinancialStatements } from "@/lib/requests/snapshot-documents";
@@ -52,7 +52,7 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
         />
         <Fact label="Overall risk">
           {analysis?.overallRisk ? (
-            <EnumBadge value={analysis.overallRisk} labels={riskLevelLabels} variant={riskVariant(analysis.overallRisk)} />
+            <EnumBadge value={analysis.overallRisk} kind="riskLevel" variant={riskVariant(analysis.overallRisk)} />
           ) : null}
         </Fact>
       </FactGrid>
@@ -77,21 +77,12 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
         </table>
       </div>
       <FactGrid>
-        <Fact
-          label="Revenue trend"
-          value={analysis?.trends?.revenueDirection && (trendLabels[analysis.trends.revenueDirection] ?? analysis.trends.revenueDirection)}
-        />
+        <Fact label="Revenue trend" value={analysis?.trends?.revenueDirection && label("trend", analysis.trends.revenueDirection)} />
         <Fact
           label="Profitability trend"
-          value={
-            analysis?.trends?.profitabilityDirection &&
-            (trendLabels[analysis.trends.profitabilityDirection] ?? analysis.trends.profitabilityDirection)
-          }
+          value={analysis?.trends?.profitabilityDirection && label("trend", analysis.trends.profitabilityDirection)}
         />
-        <Fact
-          label="Debt trend"
-          value={analysis?.trends?.debtDirection && (trendLabels[analysis.trends.debtDirection] ?? analysis.trends.debtDirection)}
-        />
+        <Fact label="Debt trend" value={analysis?.trends?.debtDirection && label("trend", analysis.trends.debtDirection)} />
       </FactGrid>
       <div className="space-y-1">
         <h3 className="text-sm font-medium">Insights</h3>
@@ -100,10 +91,8 @@ function StatementCard({ statement }: { statement: FinancialStatement }) {
             {analysis.insights.map((insight, index) => (
               <li key={index} className="space-y-1 px-3 py-2 text-sm">
                 <span className="flex flex-wrap items-center gap-2">
-                  {insight.category && <EnumBadge value={insight.category} labels={insightCategoryLabels} />}
-                  {insight.riskLevel && (
-                    <EnumBadge value={insight.riskLevel} labels={riskLevelLabels} variant={riskVariant(insight.riskLevel)} />
-                  )}
+                  {insight.category && <EnumBadge value={insight.category} kind="insightCategory" />}
+                  {insight.riskLevel && <EnumBadge value={insight.riskLevel} kind="riskLevel" variant={riskVariant(insight.riskLevel)} />}
                   <span className="font-medium [overflow-wrap:anywhere]">{insight.title ?? "Untitled insight"}</span>
                   {insight.metricValue !== undefined && <Badge variant="outline">{String(insight.metricValue)}</Badge>}
                 </span>

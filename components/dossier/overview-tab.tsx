@@ -4,7 +4,7 @@ import type { Activities, Company, CompanyResponse } from "@/lib/registry/schema
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { companyStatusLabels, complianceFlagLabels, taxIdVerificationLabels } from "@/lib/dossier/enum-labels";
+import { label } from "@/lib/vocabulary/words";
 import { formatAddress, formatDate, formatMoney, formatNumber } from "@/lib/dossier/display-formats";
 import { riskItems } from "@/lib/dossier/risk-items";
 import { RiskSummary } from "./risk-summary";
@@ -23,7 +23,7 @@ function StatusFacts({ company }: { company: Company }) {
     <FactGrid>
       <Fact label="Status (register wording)" value={company.status?.localName} />
       <Fact label="Active">{company.status?.active === undefined ? null : company.status.active ? "Yes" : "No"}</Fact>
-      <Fact label="Status">{details?.status ? <EnumBadge value={details.status} labels={companyStatusLabels} /> : null}</Fact>
+      <Fact label="Status">{details?.status ? <EnumBadge value={details.status} kind="companyStatus" /> : null}</Fact>
       <Fact label="Closure reason" value={details?.closureReason} />
       <Fact label="Closure date" value={formatDate(details?.closureDate)} />
       <Fact label="Insolvency start" value={formatDate(details?.insolvencyStartDate)} />
@@ -51,7 +51,7 @@ function ComplianceFlagList({ company }: { company: Company }) {
         return (
           <li key={name} className="flex flex-wrap items-center gap-2 px-3 py-2" data-flag={name}>
             <Badge variant={flag.active ? "destructive" : "secondary"}>{flag.active ? "Active" : "Not active"}</Badge>
-            <span className="font-medium">{complianceFlagLabels[name] ?? name}</span>
+            <span className="font-medium">{label("complianceFlag", name)}</span>
             <span className="text-muted-foreground [overflow-wrap:anywhere]">
               {[
                 flag.since && `since ${formatDate(flag.since)}`,
@@ -216,7 +216,7 @@ export function OverviewTab({
           <Fact label="Transliterations" value={company.companyNameTransliterations?.join(" · ")} />
           <Fact label="Company id" value={company.id} />
           {Object.entries(company.identifiers ?? {}).map(([kind, value]) => (
-            <Fact key={kind} label={`Identifier: ${kind}`} value={value} />
+            <Fact key={kind} label={`Identifier: ${label("identifierKind", kind)}`} value={value} />
           ))}
           <Fact label="Tax id">
             {taxId?.value ? `${taxId.value}${taxId.type ? ` (${taxId.type}${taxId.country ? `, ${taxId.country}` : ""})` : ""}` : null}
@@ -226,7 +226,7 @@ export function OverviewTab({
               <span className="space-x-1">
                 <EnumBadge
                   value={taxId.verification.status}
-                  labels={taxIdVerificationLabels}
+                  kind="taxIdVerification"
                   variant={taxId.verification.status === "verified" ? "success" : "outline"}
                 />
                 <span className="text-muted-foreground">

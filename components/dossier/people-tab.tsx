@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { CompanyLink } from "./company-link";
 import { DossierSection, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { companyRelationLabels, corporateBodyLabels, entityTypeLabels, enumText, uboControlTypeLabels } from "@/lib/dossier/enum-labels";
+import { label } from "@/lib/vocabulary/words";
 import { formatAddress, formatDate, formatMoney, formatNumber, formatPercent, formatPersonName } from "@/lib/dossier/display-formats";
 import { formatShareInterval } from "@/lib/dossier/share-interval";
 import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence";
@@ -108,8 +108,8 @@ function RepresentativeRow({ rep }: { rep: LegalRepresentative }) {
     <>
       <span className="flex flex-wrap items-center gap-2">
         <PartyName party={rep} />
-        {rep.type && <EnumBadge value={rep.type} labels={entityTypeLabels} />}
-        {rep.corporateBody && <EnumBadge value={rep.corporateBody} labels={corporateBodyLabels} />}
+        {rep.type && <EnumBadge value={rep.type} kind="entityType" />}
+        {rep.corporateBody && <EnumBadge value={rep.corporateBody} kind="corporateBody" />}
       </span>
       <span className="block [overflow-wrap:anywhere]">
         Role:{" "}
@@ -146,7 +146,7 @@ function KeyPersonRow({ person }: { person: OtherKeyPerson }) {
       <span className="flex flex-wrap items-center gap-2">
         <PartyName party={person} />
         {person.corporateBody ? (
-          <EnumBadge value={person.corporateBody} labels={corporateBodyLabels} />
+          <EnumBadge value={person.corporateBody} kind="corporateBody" />
         ) : (
           <span className="text-xs text-muted-foreground">Corporate body not reported</span>
         )}
@@ -187,7 +187,7 @@ function UboRow({ ubo }: { ubo: Ubo }) {
       <span className="flex flex-wrap items-center gap-2">
         <span className="font-medium [overflow-wrap:anywhere]">{formatPersonName(ubo.name) ?? "Name not reported by the register"}</span>
         {types.map((type) => (
-          <EnumBadge key={type} value={type} labels={uboControlTypeLabels} />
+          <EnumBadge key={type} value={type} kind="uboControlType" />
         ))}
       </span>
       {details.length > 0 ? (
@@ -195,7 +195,7 @@ function UboRow({ ubo }: { ubo: Ubo }) {
           {details.map((d, i) => (
             <span key={i} className="mr-3 inline-block" data-share>
               {[
-                d.type && enumText(d.type, { shares: "shares", "voting-rights": "voting rights" }),
+                d.type && label("percentageDetailType", d.type),
                 shareText(d) ?? "share not reported",
                 d.nature,
                 d.numberOfShares !== undefined && `${formatNumber(d.numberOfShares)} shares`,
@@ -224,7 +224,7 @@ function ShareholderRow({ holder }: { holder: Shareholder }) {
     <>
       <span className="flex flex-wrap items-center gap-2">
         <PartyName party={holder} />
-        {holder.type && <EnumBadge value={holder.type} labels={entityTypeLabels} />}
+        {holder.type && <EnumBadge value={holder.type} kind="entityType" />}
       </span>
       <span className="block">
         {[
@@ -318,7 +318,7 @@ export function PeopleTab({ snapshot }: { snapshot: CompanyResponse | null }) {
             <>
               <span className="flex flex-wrap items-center gap-2">
                 {rel.relation ? (
-                  <EnumBadge value={rel.relation} labels={companyRelationLabels} />
+                  <EnumBadge value={rel.relation} kind="companyRelation" />
                 ) : (
                   <span className="text-xs text-muted-foreground">Relation not reported</span>
                 )}

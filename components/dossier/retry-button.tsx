@@ -14,6 +14,8 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import type { RetryKind } from "@/lib/requests/retry-target";
+import { errorText } from "@/lib/vocabulary/words";
+import { credits } from "@/lib/vocabulary/units";
 
 type Failure = { ok: false; code: string; error: string };
 type Target = { requestId: string; kind: RetryKind; name: string };
@@ -37,14 +39,14 @@ export function RetryButton({ target, actions }: { target: Target; actions: Retr
       setError(undefined);
       const answer = await actions.quote(target);
       if (answer.ok) setQuote(answer.data);
-      else setError(`${answer.code}: ${answer.error}`);
+      else setError(errorText(answer.code, answer.error));
     });
   const confirm = () =>
     startTransition(async () => {
       const answer = await actions.retry({ ...target, quotedTotal: quote!.total });
       setQuote(undefined);
       if (answer.ok) setOrdered(answer.data.requestId);
-      else setError(`${answer.code}: ${answer.error}`);
+      else setError(errorText(answer.code, answer.error));
     });
 
   return (
@@ -71,14 +73,14 @@ export function RetryButton({ target, actions }: { target: Target; actions: Retr
           <AlertDialogHeader>
             <AlertDialogTitle>Order {quote?.label} again?</AlertDialogTitle>
             <AlertDialogDescription>
-              This orders only {quote?.label} for the same company, as a new request, for {quote?.total ?? 0} credits
+              This orders only {quote?.label} for the same company, as a new request, for {credits(quote?.total ?? 0)}
               {quote?.unpriced.length ? ` (the pricing names no price for ${quote.unpriced.join(", ")})` : ""}.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction onClick={confirm} disabled={pending}>
-              Order for {quote?.total ?? 0} credits
+              Order for {credits(quote?.total ?? 0)}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

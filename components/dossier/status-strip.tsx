@@ -1,7 +1,11 @@
 import type { ReactNode } from "react";
+import { ErrorWords } from "@/components/connections/error-words";
 import { Badge } from "@/components/ui/badge";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { DatapointStatus } from "@/lib/registry/schemas";
 import { settledSummary } from "@/lib/requests/completion";
+import { credits } from "@/lib/vocabulary/units";
+import { markedLabel } from "@/lib/vocabulary/words";
 
 type Entries = Record<string, DatapointStatus> | undefined;
 
@@ -28,7 +32,7 @@ function StatusBadge({ entry }: { entry: DatapointStatus }) {
       </Badge>
     );
   if (entry.status === "failed") return <Badge variant="destructive">Failed</Badge>;
-  return <Badge variant="outline">{String(entry.status)}</Badge>;
+  return <Badge variant="outline">{markedLabel("dataStatus", String(entry.status))}</Badge>;
 }
 
 type RenderRetry = (kind: "dataPoint" | "document", name: string) => ReactNode;
@@ -54,23 +58,20 @@ function Rows({
       <ul className="divide-y rounded-md border">
         {list.map(([name, entry]) => (
           <li key={name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-datapoint={name}>
-            {names?.[name] ? (
-              <span className="min-w-0 [overflow-wrap:anywhere]">
-                {names[name]} <span className="font-mono text-xs text-muted-foreground">{name}</span>
-              </span>
-            ) : (
-              <span className="font-mono [overflow-wrap:anywhere]">{name}</span>
-            )}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {kind === "document" ? (names?.[name] ?? "Document without a name") : markedLabel("datapoint", name)}
+              <TechnicalDetails>{name}</TechnicalDetails>
+            </span>
             <span className="flex flex-wrap items-center gap-2">
               {entry.status === "failed" && entry.error && !benign[entry.error.code] && (
                 <span className="text-xs text-destructive">
-                  <code>{entry.error.code}</code>: {entry.error.message}
+                  <ErrorWords error={entry.error} />
                   {entry.error.retryable && !renderRetry ? " (retryable)" : ""}
                 </span>
               )}
               {entry.status === "failed" && entry.error?.retryable && renderRetry?.(kind, name)}
               {entry.status === "succeeded" && entry.cost !== undefined && (
-                <span className="text-xs text-muted-foreground">{entry.cost} credits</span>
+                <span className="text-xs text-muted-foreground">{credits(entry.cost)}</span>
               )}
               <StatusBadge entry={entry} />
             </span>

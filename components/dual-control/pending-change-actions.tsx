@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { HandOver } from "@/lib/users/user-access";
 import { useHandOver } from "./hand-over";
+import { errorText } from "@/lib/vocabulary/words";
 
 /** Approves a change; performing it may generate a password for the approver to pass on (an admin's reset). */
 export type ApproveChange = (input: { id: string }) => Promise<ActionResult<{ handOver: HandOver } | undefined>>;
@@ -40,7 +41,10 @@ export function PendingChangeActions({
 
   function settle(result: ActionResult<{ handOver: HandOver } | undefined>) {
     if (!result.ok)
-      return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+      return setRefusal({
+        message: result.registry ? errorText(result.code, result.error) : result.error,
+        fieldErrors: result.fieldErrors,
+      });
     if (result.data?.handOver) handOver(result.data.handOver);
     setRefusal(undefined);
     setRejecting(false);

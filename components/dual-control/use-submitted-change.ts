@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
+import { errorText } from "@/lib/vocabulary/words";
 
 /** Why nothing was sent or done: a message (a check in the browser, or the action's refusal) and any field errors. */
 export type ChangeRefusal = { message: string; fieldErrors?: Record<string, string[]> };
@@ -27,7 +28,10 @@ export function useSubmittedChange<Input>(
     startTransition(async () => {
       const result = await request(input);
       if (!result.ok) {
-        return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+        return setRefusal({
+          message: result.registry ? errorText(result.code, result.error) : result.error,
+          fieldErrors: result.fieldErrors,
+        });
       }
       setRefusal(undefined);
       onSent?.();

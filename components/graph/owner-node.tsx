@@ -5,6 +5,7 @@ import { createContext, memo, useContext } from "react";
 import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "@/lib/graph/ownership-graph";
 import { utcMinute } from "@/components/time/utc-minute";
 import { cn } from "@/lib/cn";
+import { credits } from "@/lib/vocabulary/units";
 
 /** A node's data is what the registry said about it; nothing that changes while the graph is shown. */
 export type OwnerNode = Node<NodeView, "owner">;
@@ -74,7 +75,7 @@ function OwnerNodeBox({ data, selected }: NodeProps<OwnerNode>) {
       {t && (
         <div className="flex min-w-0 items-center justify-between gap-1">
           <span className="truncate" data-testid="truncated-info">
-            {t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth {t.depth ?? "?"} ·{" "}
+            {t.estimatedCost !== undefined ? credits(t.estimatedCost) : "cost not stated"} · depth {t.depth ?? "?"} ·{" "}
             {accumulated !== undefined ? `${formatPercentNumber(accumulated)} %` : "share not stated"}
           </span>
           {canExpand && onExpand && (

@@ -1,6 +1,6 @@
 "use client";
 
-import { credits } from "@/components/money/credits";
+import { count, credits } from "@/lib/vocabulary/units";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -25,6 +25,7 @@ import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { FlowView } from "./flow-view";
 import { MermaidView } from "./mermaid-view";
+import { errorText, markedLabel } from "@/lib/vocabulary/words";
 
 type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
 /**
@@ -51,7 +52,7 @@ async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequ
   const body = (await response.json().catch(() => undefined)) as
     { request?: StoredRequest; error?: { code: string; message: string } } | undefined;
   if (!response.ok || !body?.request)
-    throw new Error(body?.error ? `${body.error.code}: ${body.error.message}` : `The console answered ${response.status}.`);
+    throw new Error(body?.error ? errorText(body.error.code, body.error.message) : `The console answered ${response.status}.`);
   return body.request;
 }
 
@@ -235,7 +236,7 @@ export function OwnershipTab({ requestId, snapshot, canExpand, expandGraph }: Pr
                 <AlertDialogDescription data-testid="expand-cost">
                   {pending &&
                     (pending.cost !== null
-                      ? `Expanding ${pending.label} (${pending.nodeIds.length} node${pending.nodeIds.length === 1 ? "" : "s"}) costs an estimated ${pending.cost} credits. The request is capped at that amount.`
+                      ? `Expanding ${pending.label} (${count(pending.nodeIds.length, "node")}) costs an estimated ${credits(pending.cost)}. The request is capped at that amount.`
                       : `Expanding ${pending.label} (${pending.nodeIds.length} nodes): the registry did not state the cost of every node, so the total is not known in advance. Only these nodes are expanded.`)}
                 </AlertDialogDescription>
               </AlertDialogHeader>
@@ -248,7 +249,7 @@ export function OwnershipTab({ requestId, snapshot, canExpand, expandGraph }: Pr
                     : failure?.registry?.retryable
                       ? "Retry"
                       : pending?.mode === "expand" && pending.cost !== null
-                        ? `Expand for ${pending.cost} credits`
+                        ? `Expand for ${credits(pending.cost)}`
                         : "Expand"}
                 </Button>
               </AlertDialogFooter>
@@ -339,8 +340,8 @@ function RefreshConfirm({
               : cap === undefined
                 ? "Refresh"
                 : quote?.cost !== null
-                  ? `Refresh for ${cap} credits`
-                  : `Refresh for at most ${cap} credits`}
+                  ? `Refresh for ${credits(cap)}`
+                  : `Refresh for at most ${credits(cap)}`}
         </Button>
       </AlertDialogFooter>
     </>
@@ -388,7 +389,7 @@ function ExpandAbove({ graph, disabled, onExpand }: { graph: Graph; disabled: bo
           onClick={() => plan && onExpand(plan.chosen, `all nodes at or above ${shown} %`)}
         >
           {plan
-            ? `Expand ${plan.chosen.length} node(s) at or above ${shown} % (${plan.estimatedCost} credits${plan.costUnknown ? `, ${plan.costUnknown} without a stated cost` : ""})`
+            ? `Expand ${count(plan.chosen.length, "node")} at or above ${shown} % (${credits(plan.estimatedCost)}${plan.costUnknown ? `, ${plan.costUnknown} without a stated cost` : ""})`
             : "Enter a percentage from 0 to 100"}
         </Button>
       )}
@@ -407,11 +408,11 @@ function GraphSummary({ graph }: { graph: Graph }) {
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-5" data-testid="graph-metadata">
         <div>
           <dt className="text-muted-foreground">Why it stopped</dt>
-          <dd>{value(m?.stoppedReason)}</dd>
+          <dd>{value(m?.stoppedReason && markedLabel("graphStoppedReason", m.stoppedReason))}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Amount spent</dt>
-          <dd>{m?.amountSpent !== undefined ? `${m.amountSpent} credits` : "not reported"}</dd>
+          <dd>{m?.amountSpent !== undefined ? credits(m.amountSpent) : "not reported"}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Companies fetched</dt>

@@ -3,6 +3,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Registry } from "@/lib/connections/registry-for";
 import { coverageGaps } from "@/lib/monitors/coverage-gaps";
+import { ErrorWords } from "@/components/connections/error-words";
+import { label } from "@/lib/vocabulary/words";
 
 /**
  * Coverage gaps: every monitored company of the connection with a datapoint the registry does not fetch until the
@@ -25,10 +27,10 @@ export async function CoverageGapsPanel({ registry, canSupply }: { registry: Reg
         </CardHeader>
         <CardContent className="space-y-3">
           {sourcesError && (
-            <p role="status" className="text-sm text-muted-foreground">
-              The vault&apos;s sources could not be read (<code>{sourcesError.code}</code>: {sourcesError.message}), so the missing source
-              is unknown.
-            </p>
+            <div role="status" className="text-sm text-muted-foreground">
+              The vault&apos;s sources could not be read (<ErrorWords error={sourcesError} />
+              ), so the missing source is unknown.
+            </div>
           )}
           {gaps.length === 0 ? (
             <p className="text-sm">No coverage gaps.</p>
@@ -53,9 +55,7 @@ export async function CoverageGapsPanel({ registry, canSupply }: { registry: Reg
                         {gap.countryCode} · {gap.companyId}
                       </div>
                     </TableCell>
-                    <TableCell>
-                      <code>{gap.datapoint}</code>
-                    </TableCell>
+                    <TableCell>{label("datapoint", gap.datapoint)}</TableCell>
                     <TableCell className="[overflow-wrap:anywhere]">{gap.message ?? "The registry gave no message."}</TableCell>
                     <TableCell>
                       <SupplyCredentials source={gap.source} canSupply={canSupply} />

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { DatapointNotice } from "@/lib/registry/schemas";
+import { label } from "@/lib/vocabulary/words";
 
 const statusLabels: Record<string, string> = { blocked_missing_credentials: "Blocked: missing credentials" };
 
@@ -16,7 +17,7 @@ export function DatapointNotices({ notices }: { notices: readonly DatapointNotic
       <ul className="space-y-1">
         {notices.map((notice) => (
           <li key={`${notice.datapoint}-${notice.status}`}>
-            <code>{notice.datapoint}</code>: {statusLabels[notice.status] ?? notice.status}
+            {label("datapoint", notice.datapoint)}: {statusLabels[notice.status] ?? notice.status}
             {notice.message && <>. {notice.message}</>}
             {notice.status === "blocked_missing_credentials" && (
               <>

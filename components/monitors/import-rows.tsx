@@ -2,6 +2,9 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ImportOutcome } from "@/lib/monitors/csv-import";
 import type { CsvRow } from "@/lib/monitors/csv-rows";
+import { ErrorWords } from "@/components/connections/error-words";
+import { seconds } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words";
 
 /** The file's rows before anything is sent: ready, or what is wrong with each. */
 export function ImportPreviewTable({ rows }: { rows: readonly CsvRow[] }) {
@@ -58,18 +61,16 @@ function OutcomeDetail({ outcome }: { outcome: ImportOutcome }) {
       return (
         <>
           <code>{outcome.monitorId}</code>
-          {outcome.blockedDatapoints.length > 0 && ` · blocked until credentials are supplied: ${outcome.blockedDatapoints.join(", ")}`}
+          {outcome.blockedDatapoints.length > 0 &&
+            ` · blocked until credentials are supplied: ${outcome.blockedDatapoints.map((d) => label("datapoint", d)).join(", ")}`}
         </>
       );
     case "refused": {
       const { code, message, status, retryAfter } = outcome.refusal;
       return (
         <>
-          <code>
-            {status} {code}
-          </code>
-          : {message}
-          {retryAfter !== undefined && ` Retry after ${retryAfter} s.`}
+          <ErrorWords error={{ code, message, status }} />
+          {retryAfter !== undefined && ` Retry after ${seconds(retryAfter)}.`}
         </>
       );
     }

@@ -18,6 +18,7 @@ import {
 import type { StartedMonitorView } from "@/lib/monitors/start-monitor";
 import { DatapointNotices } from "./datapoint-notices";
 import { MetadataEditor } from "./metadata-editor";
+import { errorText } from "@/lib/vocabulary/words";
 
 type Props<T extends object> = {
   /** What the start action needs besides the metadata: the company, or the dossier's request id. */
@@ -56,7 +57,7 @@ export function MonitorDialog<T extends object>({ target, start, prefilled, comp
     setRefusal(undefined);
     const metadata = fieldEntries(fields);
     const refuse = (result: Extract<ActionResult, { ok: false }>) =>
-      setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+      setRefusal({ message: result.registry ? errorText(result.code, result.error) : result.error, fieldErrors: result.fieldErrors });
     startTransition(async () => {
       if (editing) {
         const result = await save({ ...target, monitorId: editing, metadata });

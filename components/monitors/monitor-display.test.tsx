@@ -13,9 +13,10 @@ describe("datapoint notices", () => {
         ]}
       />,
     );
-    expect(html).toContain("<code>shareholders</code>: Blocked: missing credentials. Add infogreffe credentials to the vault");
+    expect(html).toContain("<li>Shareholders: Blocked: missing credentials. Add infogreffe credentials to the vault");
     expect(html.match(/href="\/vault"/g)).toHaveLength(1);
-    expect(html).toContain("<code>establishments</code>: some_new_status");
+    expect(html).toContain("<li>Establishments: some_new_status</li>");
+    expect(html).not.toContain("shareholders");
   });
 
   it("shows nothing when no datapoint is blocked", () => {

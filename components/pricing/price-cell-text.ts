@@ -1,4 +1,4 @@
-import { credits } from "@/components/money/credits";
+import { credits } from "@/lib/vocabulary/units";
 import { datapointLabel } from "@/lib/pricing/price-labels";
 import type { PriceCell } from "@/lib/pricing/price-matrix";
 

@@ -12,6 +12,7 @@ import { registryCountries } from "@/lib/registry/countries";
 import { companyStatuses } from "@/lib/registry/schemas";
 import { companyInputSchema, type CompanyInput } from "@/lib/sandbox/sandbox-inputs";
 import { useSandboxAction, type SandboxResult } from "./use-sandbox-action";
+import { label as termLabel } from "@/lib/vocabulary/words";
 
 type Saved = { countryCode: string; id: string };
 type Draft = Record<Exclude<keyof CompanyInput, "mode">, string>;
@@ -78,7 +79,7 @@ function SelectField({
         <option value="">—</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {termLabel("companyStatus", option)}
           </option>
         ))}
       </NativeSelect>

@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { SimDelivery } from "@/lib/sandbox/sim-control";
+import { markedLabel } from "@/lib/vocabulary/words";
 
 /** The simulator's webhook delivery attempts, most recent first. */
 export function DeliveryLog({ deliveries, cap }: { deliveries: SimDelivery[]; cap: number }) {
@@ -21,7 +22,7 @@ export function DeliveryLog({ deliveries, cap }: { deliveries: SimDelivery[]; ca
           {deliveries.map((d) => (
             <TableRow key={`${d.messageId}-${d.attempt}-${d.at}`}>
               <TableCell>{d.at}</TableCell>
-              <TableCell>{d.type}</TableCell>
+              <TableCell>{markedLabel("webhookEventType", d.type)}</TableCell>
               <TableCell className="font-mono text-xs">{d.messageId}</TableCell>
               <TableCell>
                 {d.attempt}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
+import { errorText } from "@/lib/vocabulary/words";
 
 export type SandboxResult<T> = { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
 
@@ -39,7 +40,7 @@ export function useSandboxAction<S extends z.ZodType, T>(schema: S, action: (inp
     pending,
     succeeded: result?.ok === true,
     saved: result?.ok ? result.data : undefined,
-    failure: result && !result.ok ? `${result.code}: ${result.error}` : undefined,
+    failure: result && !result.ok ? errorText(result.code, result.error) : undefined,
     fieldErrors: result && !result.ok ? (result.fieldErrors ?? {}) : {},
   };
 }

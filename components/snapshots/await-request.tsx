@@ -6,6 +6,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { useLiveStatus } from "@/components/live/use-live-status";
 import { liveTopics } from "@/lib/live/topics";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { ErrorWords } from "@/components/connections/error-words";
 
 type Watched = { requestId: string; version: number; complete: boolean; webhooksConfigured: boolean };
 
@@ -31,7 +32,7 @@ export function AwaitRequest({ request }: { request: Watched }) {
       when every datapoint is final{polling.active ? " (polling the registry)" : ""}.
       {polling.error && (
         <span className="block text-destructive">
-          Reading the registry failed: {polling.error.code}: {polling.error.message}
+          Reading the registry failed: <ErrorWords error={polling.error} />
         </span>
       )}
     </p>

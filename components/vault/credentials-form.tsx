@@ -13,6 +13,7 @@ import type { VaultPayload } from "@/lib/vault/payload-schema";
 import { fieldControlName, payloadFromForm } from "@/lib/vault/payload-from-form";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import type { StoredCredentials } from "@/lib/vault/store-credentials";
+import { label } from "@/lib/vocabulary/words";
 
 /** What the form sends: one of the vault actions (store, ask to replace, approve a replacement). */
 export type SendCredentials = (input: {
@@ -55,7 +56,7 @@ function CredentialInput({ field, name }: { field: VaultField; name: string }) {
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>
-        {field.name}{" "}
+        {label("vaultField", field.name)}{" "}
         {field.required ? (
           <span className="text-muted-foreground">(required)</span>
         ) : (
@@ -74,7 +75,7 @@ function CredentialInput({ field, name }: { field: VaultField; name: string }) {
         />
         {masked && (
           <Button type="button" variant="outline" size="sm" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
-            {shown ? "Hide" : "Show"} {field.name}
+            {shown ? "Hide" : "Show"} {label("vaultField", field.name).toLowerCase()}
           </Button>
         )}
       </div>
@@ -97,20 +98,25 @@ function ListField({
   return (
     <fieldset className="space-y-3 rounded-md border p-3">
       <legend className="px-1 text-sm font-medium">
-        {field.name} <span className="text-muted-foreground">({field.required ? "required" : "optional"} list)</span>
+        {label("vaultField", field.name)} <span className="text-muted-foreground">({field.required ? "required" : "optional"} list)</span>
       </legend>
       {rows.map((index, position) => (
-        <div key={index} role="group" aria-label={`${field.name} ${position + 1}`} className="space-y-2 border-l-2 pl-3">
+        <div
+          key={index}
+          role="group"
+          aria-label={`${label("vaultField", field.name)} ${position + 1}`}
+          className="space-y-2 border-l-2 pl-3"
+        >
           {field.item!.fields.map((itemField) => (
             <CredentialInput key={itemField.name} field={itemField} name={fieldControlName(itemField.name, { list: field.name, index })} />
           ))}
           <Button type="button" variant="ghost" size="sm" onClick={() => onRemove(index)}>
-            Remove {field.name} {position + 1}
+            Remove {label("vaultField", field.name).toLowerCase()} {position + 1}
           </Button>
         </div>
       ))}
       <Button type="button" variant="outline" size="sm" onClick={onAdd}>
-        Add a row to {field.name}
+        Add a row to {label("vaultField", field.name).toLowerCase()}
       </Button>
     </fieldset>
   );
@@ -159,7 +165,7 @@ export function CredentialsForm({
     <form noValidate onSubmit={submit} aria-labelledby={headingId} id={`source-${source.key}`} className="space-y-3 rounded-md border p-4">
       <h3 id={headingId} className="font-medium">
         {purpose.kind === "add" ? "" : "Replace "}
-        <span className="font-mono">{source.key}</span> {inherited ? "(overrides the inherited credentials here)" : ""}
+        <span>{label("vaultSource", source.key)}</span> {inherited ? "(overrides the inherited credentials here)" : ""}
       </h3>
       <p className="text-sm text-muted-foreground">Stored values are never shown; fill every field to replace them.</p>
       {purpose.kind === "approve" && (
@@ -190,7 +196,7 @@ export function CredentialsForm({
         ),
       )}
       <Button type="submit" disabled={pending}>
-        {pending ? "Sending…" : `${submitLabel[purpose.kind]} ${source.key}`}
+        {pending ? "Sending…" : `${submitLabel[purpose.kind]} ${label("vaultSource", source.key)}`}
       </Button>
       {outcome && "stored" in outcome && (
         <p role="status" className="text-sm">

@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import type { VaultEntryRow } from "@/lib/vault/entry-view";
+import { markedLabel } from "@/lib/vocabulary/words";
 
 const when = (timestamp: string | null) => (timestamp ? timestamp.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC") : "never");
 
@@ -26,7 +27,7 @@ export function VaultEntriesTable({ rows, workspace }: { rows: VaultEntryRow[]; 
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.sourceKey} data-source={row.sourceKey}>
-              <TableCell className="font-mono">{row.sourceKey}</TableCell>
+              <TableCell>{markedLabel("vaultSource", row.sourceKey)}</TableCell>
               <TableCell>
                 <Badge variant={row.from === "set here" ? "secondary" : "outline"}>{row.from}</Badge>
               </TableCell>

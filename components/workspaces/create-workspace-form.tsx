@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/auth/role-action";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
 import { workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-limits";
+import { errorText } from "@/lib/vocabulary/words";
 
 export type CreateWorkspace = (body: { name: string; legalName: string }) => Promise<ActionResult<{ name: string }>>;
 
@@ -36,7 +37,10 @@ export function CreateWorkspaceForm({ create }: { create: CreateWorkspace }) {
     startTransition(async () => {
       const result = await create(parsed.data);
       if (!result.ok) {
-        return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+        return setRefusal({
+          message: result.registry ? errorText(result.code, result.error) : result.error,
+          fieldErrors: result.fieldErrors,
+        });
       }
       setRefusal(undefined);
       setCreated(result.data.name);

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/auth/role-action";
 import { legalNameRemaining } from "@/lib/workspaces/legal-name";
+import { errorText } from "@/lib/vocabulary/words";
 
 export type ChangeLegalName = (input: { name: string; legalName: string }) => Promise<ActionResult>;
 
@@ -42,7 +43,10 @@ export function LegalNameEditor({ name, legalName, change }: { name: string; leg
     startTransition(async () => {
       const result = await change({ name, legalName: value });
       if (!result.ok) {
-        return setRefusal({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+        return setRefusal({
+          message: result.registry ? errorText(result.code, result.error) : result.error,
+          fieldErrors: result.fieldErrors,
+        });
       }
       setEditing(false);
       router.refresh();

@@ -6,6 +6,7 @@
  * differ, or that carries none, so nothing is ordered uncapped or above what was shown. Client-safe.
  */
 import { z } from "zod";
+import { label } from "@/lib/vocabulary/words";
 import type { WhatChangedQuote } from "./what-changed-price";
 
 const missing = "The order must carry the price and spend caps you confirmed: look at the price again and confirm it.";
@@ -38,9 +39,9 @@ export function reretrievalConfirmation(mode: string, priced: WhatChangedQuote):
 const words: Record<keyof ReretrievalConfirmation, string> = {
   mode: "mode",
   quotedTotal: "total",
-  maxBudget: "cap for the whole request",
-  profileMaxBudget: "cap for the profile blocks",
-  graphMaxBudget: "cap for the ownership graph",
+  maxBudget: label("cap", "maxBudget").toLowerCase(),
+  profileMaxBudget: label("cap", "profileMaxBudget").toLowerCase(),
+  graphMaxBudget: label("cap", "graphMaxBudget").toLowerCase(),
 };
 
 /** How what was sent differs from the server's quote ("total: 9 sent, 4 quoted; …"), or undefined when it agrees. */

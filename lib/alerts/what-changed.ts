@@ -17,6 +17,7 @@ import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots
 import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "./what-changed-caps";
 import { datapointsForCategories } from "./what-changed-datapoints";
 import { freeAgainWindowMs, registryClock, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
+import { credits } from "@/lib/vocabulary/units";
 
 export type AlertForChanges = {
   id: number;
@@ -233,7 +234,7 @@ async function priceRefused(
   return {
     ok: false,
     code: "price_changed",
-    error: `Nothing was charged: the registry asks ${quotedPrice ? `${quotedPrice} credits` : "more"}, above the ${refusedQuote.total} credits shown. Look at the price again later.`,
+    error: `Nothing was charged: the registry asks ${quotedPrice ? credits(Number(quotedPrice)) : "more"}, above the ${credits(refusedQuote.total)} shown. Look at the price again later.`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Company, ComplianceFlags, FinancialStatement } from "@/lib/registry/schemas";
-import { companyStatusLabels, complianceFlagLabels, enumText, riskLevelLabels } from "./enum-labels";
+import { label } from "@/lib/vocabulary/words";
 import { formatDate } from "./display-formats";
 
 export type RiskItem = {
@@ -22,7 +22,7 @@ export function riskItems(company: Company | undefined, statements: FinancialSta
     items.push({
       key: `flag-${name}`,
       severity: "high",
-      text: `${enumText(name, complianceFlagLabels)}${when ? ` (${when})` : ""}`,
+      text: `${label("complianceFlag", name)}${when ? ` (${when})` : ""}`,
       evidence: { tab: "overview", anchor: "compliance-flags", label: "Compliance flags" },
     });
   }
@@ -32,7 +32,7 @@ export function riskItems(company: Company | undefined, statements: FinancialSta
     items.push({
       key: "status",
       severity,
-      text: `Status: ${enumText(details.status, companyStatusLabels)}${details.closureReason ? ` (${details.closureReason})` : ""}`,
+      text: `Status: ${label("companyStatus", details.status)}${details.closureReason ? ` (${label("closureReason", details.closureReason)})` : ""}`,
       evidence: { tab: "overview", anchor: "status", label: "Status" },
     });
   } else if (company?.status?.active === false) {
@@ -67,7 +67,7 @@ export function riskItems(company: Company | undefined, statements: FinancialSta
     items.push({
       key: "financial-risk",
       severity,
-      text: `Financial analysis ${latest.period?.endDate?.year ?? ""}: overall risk ${enumText(risk, riskLevelLabels)}`.replace("  ", " "),
+      text: `Financial analysis ${latest.period?.endDate?.year ?? ""}: overall risk ${label("riskLevel", risk)}`.replace("  ", " "),
       evidence: { tab: "financials", anchor: `statement-${latest.id}`, label: "Financials" },
     });
   }

@@ -70,8 +70,8 @@ describe("describeChange", () => {
 describe("expiresIn", () => {
   const now = new Date("2026-01-01T00:00:00Z");
   it("counts whole hours down, then minutes, then says expired", () => {
-    expect(expiresIn("2026-01-01T05:30:00Z", now)).toBe("expires in 5 h");
-    expect(expiresIn("2026-01-01T00:40:00Z", now)).toBe("expires in 40 min");
+    expect(expiresIn("2026-01-01T05:30:00Z", now)).toBe("expires in about 6 hours");
+    expect(expiresIn("2026-01-01T00:40:00Z", now)).toBe("expires in about 40 minutes");
     expect(expiresIn("2026-01-01T00:00:00Z", now)).toBe("expired");
   });
 });

@@ -1,5 +1,6 @@
 import type { pendingChangeKinds } from "@/db/vocabulary";
 import { roleLabels, type Role } from "@/lib/auth/roles";
+import { duration } from "@/lib/vocabulary/units";
 
 type Kind = (typeof pendingChangeKinds)[number];
 
@@ -100,10 +101,9 @@ function otherLines(details: Record<string, unknown>): string[] {
   return Object.entries(details).map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
 }
 
-/** "expires in 5 h", "expires in 40 min", or "expired": how long a pending change still waits. */
+/** "expires in about 5 hours", "expires in about 40 minutes", or "expired": how long a pending change still waits. */
 export function expiresIn(expiresAt: string, now: Date): string {
   const left = new Date(expiresAt).getTime() - now.getTime();
   if (left <= 0) return "expired";
-  const minutes = Math.ceil(left / 60_000);
-  return minutes < 60 ? `expires in ${minutes} min` : `expires in ${Math.floor(minutes / 60)} h`;
+  return `expires in ${duration(left)}`;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { formatAddress, formatDate, formatMoney, formatNumber, formatPercent, formatPersonName } from "@/lib/dossier/display-formats";
-import { companyStatusLabels, enumText, riskLevelLabels } from "@/lib/dossier/enum-labels";
+import { label } from "@/lib/vocabulary/words";
 import { riskItems } from "@/lib/dossier/risk-items";
 import { formatShareInterval } from "@/lib/dossier/share-interval";
 import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence";
@@ -10,6 +10,7 @@ import { settledAt, type EvidenceFacts } from "./evidence-facts";
 import { drawOwnershipGraph, graphDrawing } from "./graph-pdf";
 import { colors, PdfWriter } from "./pdf-writer";
 import { prepareFonts } from "./report-fonts";
+import { credits } from "@/lib/vocabulary/units";
 
 export const sandboxWatermark = "SANDBOX – not a register extract";
 
@@ -52,10 +53,7 @@ function cover(w: PdfWriter, input: ReportInput, company: Company | undefined): 
   w.field("Connection", facts.connection ? `${facts.connection.name} (${facts.connection.environment})` : "connection deleted");
   w.field("Ordered by", facts.orderedBy ?? "not recorded (ordered outside this console, or user deleted)");
   w.field("Case reference", facts.caseReference);
-  w.field(
-    "Credits charged",
-    facts.creditsCharged === undefined ? "the registry reported no cost" : `${formatNumber(facts.creditsCharged)} credits`,
-  );
+  w.field("Credits charged", facts.creditsCharged === undefined ? "the registry reported no cost" : credits(facts.creditsCharged));
   w.field("Generated", `${when(input.generatedAt)} by ${input.generatedBy}`);
 
   w.heading("When each datapoint was retrieved", 2);
@@ -97,9 +95,7 @@ function companyProfile(w: PdfWriter, company: Company | undefined): void {
   const status = company.status?.statusDetails?.status;
   w.field(
     "Status",
-    status
-      ? enumText(status, companyStatusLabels)
-      : (company.status?.localName ?? (company.status?.active === false ? "not active" : undefined)),
+    status ? label("companyStatus", status) : (company.status?.localName ?? (company.status?.active === false ? "not active" : undefined)),
   );
   w.field("Legal form", company.legalForm?.englishTranslation ?? company.legalForm?.localName);
   w.field("Registered", formatDate(company.registrationDate ?? company.incorporationDate));
@@ -204,7 +200,7 @@ function financials(w: PdfWriter, snapshot: CompanyResponse | null): void {
       `Fiscal year ${statement.period?.endDate?.year ?? data.fiscalYear ?? "not stated"}${data.currency ? ` (${data.currency})` : ""}`,
       2,
     );
-    if (analysis?.overallRisk) w.field("Overall risk", enumText(analysis.overallRisk, riskLevelLabels));
+    if (analysis?.overallRisk) w.field("Overall risk", label("riskLevel", analysis.overallRisk));
     if (analysis?.healthScore !== undefined) w.field("Health score", analysis.healthScore);
     if (analysis?.summary) w.paragraph(analysis.summary, { size: 9.5 });
     for (const [name, value] of Object.entries(analysis?.ratios ?? {})) {

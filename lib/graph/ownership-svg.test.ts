@@ -39,7 +39,7 @@ describe("ownership SVG export", () => {
     expect(svg).toContain("Root · Found");
     expect(svg).toContain("Owner Holding SA");
     expect(svg).toContain("Budget truncated");
-    expect(svg).toContain("3 cr · depth 1 · 40 %");
+    expect(svg).toContain("3 credits · depth 1 · 40 %");
     expect(svg).toContain("<title>Ownership graph (2 nodes, 2 links)</title>");
     // Owner's bottom edge to the owned company's top edge; the cycle dashed.
     expect(svg).toContain('<path d="M410,104 C410,152 110,152 110,200"');

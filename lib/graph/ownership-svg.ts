@@ -6,6 +6,7 @@
  * style, in a foreignObject, was 16 MB for 150 nodes and needed the app's fonts).
  */
 import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "./ownership-graph";
+import { credits } from "@/lib/vocabulary/units";
 
 export type SvgNode = { position: { x: number; y: number }; data: NodeView };
 export type SvgLink = { source: string; target: string; label?: string; cycle?: boolean };
@@ -61,7 +62,7 @@ function nodeLines(view: NodeView): { text: string; bold?: boolean }[] {
   if (t) {
     const share = accumulatedPercent(t.accumulatedOwnership);
     lines.push({
-      text: `${t.estimatedCost !== undefined ? `${t.estimatedCost} cr` : "cost not stated"} · depth ${t.depth ?? "?"} · ${share !== undefined ? `${formatPercentNumber(share)} %` : "share not stated"}`,
+      text: `${t.estimatedCost !== undefined ? credits(t.estimatedCost) : "cost not stated"} · depth ${t.depth ?? "?"} · ${share !== undefined ? `${formatPercentNumber(share)} %` : "share not stated"}`,
     });
   }
   return lines;

@@ -9,7 +9,7 @@ describe("loadCard", () => {
     expect(await loadCard("balance", async () => 42)).toEqual({ value: 42 });
   });
 
-  it("turns a registry refusal into the card's failure, in the registry's code and words", async () => {
+  it("turns a registry refusal into the card's failure, in words and the registry's own message, without its code", async () => {
     const refusal = new RegistryError({
       status: 503,
       code: "upstream_unavailable",
@@ -17,7 +17,9 @@ describe("loadCard", () => {
       details: [],
       retryable: true,
     });
-    expect(await loadCard("balance", () => Promise.reject(refusal))).toEqual({ failure: "upstream_unavailable: Try again shortly." });
+    expect(await loadCard("balance", () => Promise.reject(refusal))).toEqual({
+      failure: "The registry is unavailable. Try again shortly.",
+    });
   });
 
   it("keeps any other failure in the card as one line, and logs the error on the server", async () => {

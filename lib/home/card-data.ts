@@ -1,5 +1,6 @@
 import "server-only";
 import { RegistryError } from "@/lib/registry/registry-error";
+import { errorText } from "@/lib/vocabulary/words";
 
 /** What one home card has to show: its data, or why it could not be read (the card says so; the others still show). */
 export type CardData<T> = { value: T; failure?: undefined } | { value?: undefined; failure: string };
@@ -12,7 +13,7 @@ export async function loadCard<T>(card: string, load: () => Promise<T>): Promise
   try {
     return { value: await load() };
   } catch (error) {
-    if (error instanceof RegistryError) return { failure: `${error.code}: ${error.message}` };
+    if (error instanceof RegistryError) return { failure: errorText(error.code, error.message) };
     console.error(`home card "${card}" failed`, error);
     return { failure: "Reading this failed on the server; the other cards are not affected. Reload to try again." };
   }

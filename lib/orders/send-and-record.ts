@@ -9,6 +9,7 @@ import type { CompanyResponse } from "@/lib/registry/schemas";
 import type { RequestPurpose } from "@/lib/requests/origins";
 import { storeSnapshot, type StoreSnapshotResult } from "@/lib/requests/store-snapshot";
 import { intentMetadataKey, isRefusal, openIntent, settleIntent, type IntentMetadata } from "./paid-request-intents";
+import { errorLabel } from "@/lib/vocabulary/words";
 
 export type PaidRequest = {
   user: SessionUser;
@@ -28,7 +29,7 @@ const firstOrders: readonly RequestPurpose[] = ["order", "onboarding"];
 /** What the user is told when the registry gave no definite answer: maybe ordered, so no one-click retry. */
 function outcomeUnknown(error: RegistryError): ActionResult<never> {
   const message =
-    `The registry gave no definite answer (${error.code}: ${error.message}), so the order may have been placed and charged. ` +
+    `The registry gave no definite answer (${errorLabel(error.code, error.message)}), so the order may have been placed and charged. ` +
     "If it was, it appears under Requests when the registry reports it; check there before ordering again.";
   return {
     ok: false,

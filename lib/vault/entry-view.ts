@@ -1,4 +1,5 @@
 import type { VaultEntry } from "@/lib/registry/schemas";
+import { markedLabel } from "@/lib/vocabulary/words";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Entries expiring within this many days get an "expires in N days" badge. */
@@ -43,8 +44,8 @@ export function entryOrigin(entry: Pick<VaultEntry, "inheritedFromWorkspaceId">,
 export function vaultEntryRows(entries: readonly VaultEntry[], workspaceId: string | undefined, now: Date): VaultEntryRow[] {
   return entries.map((entry) => ({
     sourceKey: entry.sourceKey,
-    origin: entry.origin ?? "not stated",
-    shape: entry.shape ?? "not stated",
+    origin: entry.origin ? markedLabel("vaultOrigin", entry.origin) : "not stated",
+    shape: entry.shape ? markedLabel("vaultShape", entry.shape) : "not stated",
     version: entry.version,
     createdAt: entry.createdAt ?? "",
     updatedAt: entry.updatedAt ?? "",

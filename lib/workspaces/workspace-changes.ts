@@ -8,6 +8,7 @@ import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
 import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas";
 import type { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";
 import { RegistryError } from "@/lib/registry/registry-error";
+import { errorText } from "@/lib/vocabulary/words";
 
 /**
  * Creates a workspace (POST /v2/workspaces, vendor-documented) with UBO access off. The create body takes no
@@ -75,7 +76,7 @@ async function turnUboOff(registry: Registry, name: string): Promise<string | un
 
 /** A registry refusal as `code: message`; anything else is thrown on. */
 function registryWords(error: unknown): string {
-  if (error instanceof RegistryError) return `${error.code}: ${error.message}`;
+  if (error instanceof RegistryError) return errorText(error.code, error.message);
   throw error;
 }
 

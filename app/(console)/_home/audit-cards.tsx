@@ -3,6 +3,7 @@ import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home
 import { utcMinute } from "@/components/time/utc-minute";
 import { loadCard, type CardData } from "@/lib/home/card-data";
 import { exportActions, recentAuditRows } from "@/lib/home/recent-audit-rows";
+import { markedLabel } from "@/lib/vocabulary/words";
 
 const shown = 8;
 
@@ -13,8 +14,8 @@ function AuditRows({ data, empty }: { data: CardData<AuditRow[]>; empty: string 
     <ul className="space-y-1">
       {data.value.map((row) => (
         <li key={row.id}>
-          <span className="text-muted-foreground">{utcMinute(row.at)}</span> <code className="text-xs">{row.action}</code> by{" "}
-          {row.actorEmail}
+          <span className="text-muted-foreground">{utcMinute(row.at)}</span>{" "}
+          <span data-audit-action={row.action}>{markedLabel("auditAction", row.action)}</span> by {row.actorEmail}
           {row.target && <> on {row.target}</>}
         </li>
       ))}

@@ -1,9 +1,10 @@
-import { creditCentsAsMoney } from "@/components/money/credit-cents";
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
 import { Badge } from "@/components/ui/badge";
 import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
 import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";
+import { creditsFromCents } from "@/lib/vocabulary/units";
+import { errorText, markedLabel } from "@/lib/vocabulary/words";
 
 const statusVariants = { ok: "success", low: "warning", depleted: "destructive" } as const;
 
@@ -18,13 +19,15 @@ export async function BalanceCard() {
     <HomeCard title="Balance" href="/billing" linkLabel="Billing" description={data.value && `Through ${data.value.connection}.`}>
       {data.failure !== undefined && <HomeCardFailure failure={data.failure} />}
       {read?.missing && <HomeCardEmpty>{read.missing}</HomeCardEmpty>}
-      {read?.error && <HomeCardFailure failure={`${read.error.code}: ${read.error.message}`} />}
+      {read?.error && <HomeCardFailure failure={errorText(read.error.code, read.error.message)} />}
       {read?.value && (
         <p className="flex flex-wrap items-center gap-3">
           <span className="text-2xl font-semibold tabular-nums" data-testid="home-balance">
-            {creditCentsAsMoney(read.value.balanceInCreditCents)}
+            {creditsFromCents(read.value.balanceInCreditCents)}
           </span>
-          <Badge variant={statusVariants[read.value.status as keyof typeof statusVariants] ?? "outline"}>{read.value.status}</Badge>
+          <Badge variant={statusVariants[read.value.status as keyof typeof statusVariants] ?? "outline"}>
+            {markedLabel("balanceStatus", read.value.status)}
+          </Badge>
         </p>
       )}
     </HomeCard>

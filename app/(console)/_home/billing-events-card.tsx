@@ -4,6 +4,7 @@ import { utcMinute } from "@/components/time/utc-minute";
 import { recentBillingEvents } from "@/lib/billing/recent-billing-events";
 import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";
+import { errorText } from "@/lib/vocabulary/words";
 
 const shown = 5;
 
@@ -15,7 +16,7 @@ export async function BillingEventsCard() {
     <HomeCard title="Recent billing events" href="/billing#billing-events-heading" linkLabel="All billing events">
       {data.failure !== undefined && <HomeCardFailure failure={data.failure} />}
       {data.value?.registryError && (
-        <HomeCardFailure failure={`The registry's list: ${data.value.registryError.code}: ${data.value.registryError.message}`} />
+        <HomeCardFailure failure={`The registry's list: ${errorText(data.value.registryError.code, data.value.registryError.message)}`} />
       )}
       {data.value && events.length === 0 && <HomeCardEmpty>No billing event yet.</HomeCardEmpty>}
       {events.length > 0 && (

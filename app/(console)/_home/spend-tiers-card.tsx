@@ -1,9 +1,10 @@
-import { creditCentsAsMoney } from "@/components/money/credit-cents";
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
 import { spendOverview } from "@/lib/billing/spend-overview";
 import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";
 import { tierPosition } from "@/lib/home/tier-position";
+import { creditsFromCents } from "@/lib/vocabulary/units";
+import { errorText, label } from "@/lib/vocabulary/words";
 
 /** Each workspace's spend in its current high-usage window against its tiers (the /billing spend section, in one line each). */
 export async function SpendTiersCard() {
@@ -12,12 +13,12 @@ export async function SpendTiersCard() {
   return (
     <HomeCard title="Spend against high-usage tiers" href="/billing#spend-heading" linkLabel="Spend in Billing">
       {data.failure !== undefined && <HomeCardFailure failure={data.failure} />}
-      {overview?.error && <HomeCardFailure failure={`${overview.error.code}: ${overview.error.message}`} />}
+      {overview?.error && <HomeCardFailure failure={errorText(overview.error.code, overview.error.message)} />}
       {overview?.source === "recorded" && (
         <>
           <HomeCardEmpty>{overview.missing}</HomeCardEmpty>
           <p>
-            Recorded by this console in the last 24 hours: <strong>{creditCentsAsMoney(overview.charted.series.currentCents)}</strong>
+            Recorded by this console in the last 24 hours: <strong>{creditsFromCents(overview.charted.series.currentCents)}</strong>
           </p>
         </>
       )}
@@ -34,14 +35,14 @@ export async function SpendTiersCard() {
                 <li key={workspace.workspaceId}>
                   <span className="font-medium">{workspace.name ?? workspace.workspaceId}</span>:{" "}
                   {current === undefined ? (
-                    <>{creditCentsAsMoney(workspace.totalCents)} in 30 days (the registry reports no window)</>
+                    <>{creditsFromCents(workspace.totalCents)} in 30 days (the registry reports no window)</>
                   ) : (
                     <>
-                      {creditCentsAsMoney(current)} in the current window
-                      {position?.reached && <>, past the {position.reached.tier} tier</>}
+                      {creditsFromCents(current)} in the current window
+                      {position?.reached && <>, past the {label("billingTier", position.reached.tier)} tier</>}
                       {position?.next && (
                         <>
-                          ; {position.next.tier} at {creditCentsAsMoney(position.next.cents)}
+                          ; {label("billingTier", position.next.tier)} at {creditsFromCents(position.next.cents)}
                         </>
                       )}
                       {!tiers && " (its tiers could not be read)"}

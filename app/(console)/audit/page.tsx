@@ -3,10 +3,12 @@ import Link from "next/link";
 import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { asOptions, FilterForm } from "@/components/filters/filter-form";
 import { Button } from "@/components/ui/button";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { auditActions } from "@/lib/audit/audit";
 import { auditActors, listAudit } from "@/lib/audit/list-audit";
 import { guardPage } from "@/lib/auth/guard-page";
+import { markedLabel, optionsOf } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Audit" };
 
@@ -38,7 +40,7 @@ export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
         clearHref="/audit"
         fields={[
           { name: "actor", label: "Actor", value: actor, anyLabel: "Everyone", options: asOptions(actors) },
-          { name: "action", label: "Action", value: action, anyLabel: "All actions", options: asOptions(auditActions) },
+          { name: "action", label: "Action", value: action, anyLabel: "All actions", options: optionsOf("auditAction", auditActions) },
         ]}
       />
       <Table>
@@ -63,10 +65,10 @@ export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
             <TableRow key={row.id}>
               <TableCell className="font-mono text-xs whitespace-nowrap">{row.at.toISOString().replace("T", " ").slice(0, 19)}</TableCell>
               <TableCell className="max-w-56 truncate">{row.actorEmail}</TableCell>
-              <TableCell className="font-mono text-xs">{row.action}</TableCell>
+              <TableCell data-audit-action={row.action}>{markedLabel("auditAction", row.action)}</TableCell>
               <TableCell className="max-w-56 truncate">{row.target ?? "—"}</TableCell>
-              <TableCell className="max-w-96 truncate font-mono text-xs" title={JSON.stringify(row.details)}>
-                {Object.keys(row.details).length ? JSON.stringify(row.details) : "—"}
+              <TableCell className="max-w-96">
+                {Object.keys(row.details).length ? <TechnicalDetails>{JSON.stringify(row.details)}</TechnicalDetails> : "—"}
               </TableCell>
             </TableRow>
           ))}

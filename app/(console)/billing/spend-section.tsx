@@ -5,7 +5,7 @@ import { creditCentsAsMoney, creditCentsTitle } from "@/components/money/credit-
 import type { HighUsageTier } from "@/lib/billing/effective-settings";
 import { spendOverview, type ChartedSpend, type WorkspaceSpend } from "@/lib/billing/spend-overview";
 import { spendRangeDays } from "@/lib/billing/spend-source";
-import { windowWords } from "@/lib/billing/window-words";
+import { windowWords } from "@/lib/vocabulary/units";
 import type { Registry } from "@/lib/connections/registry-for";
 
 const settingWords = (source: "account" | "workspace") =>

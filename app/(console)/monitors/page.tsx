@@ -19,6 +19,8 @@ import { listMonitorsPage, type MonitorListRow } from "@/lib/monitors/list-monit
 import { inactiveMonitorRecords, type MonitorRecord } from "@/lib/monitors/monitor-records";
 import { countryNames, isRegistryCountry, registryCountries } from "@/lib/registry/countries";
 import { settle } from "@/lib/registry/settle";
+import { ErrorWords } from "@/components/connections/error-words";
+import { label } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Monitors" };
 
@@ -159,7 +161,7 @@ function MonitorTable({ rows }: { rows: MonitorListRow[] }) {
               {lastCheck ? (
                 <>
                   <div className="tabular-nums">{when(lastCheck.at)}</div>
-                  <div className="text-xs text-muted-foreground">{lastCheck.fetchStatus}</div>
+                  <div className="text-xs text-muted-foreground">{label("monitorFetchStatus", lastCheck.fetchStatus)}</div>
                 </>
               ) : (
                 <span className="text-muted-foreground">No check yet</span>
@@ -168,9 +170,9 @@ function MonitorTable({ rows }: { rows: MonitorListRow[] }) {
             <TableCell>
               <HealthBadge health={health} />
               {checkError && (
-                <p role="alert" className="text-xs text-destructive [overflow-wrap:anywhere]">
-                  Reading its log failed: <code>{checkError.code}</code>: {checkError.message}
-                </p>
+                <div role="alert" className="text-xs text-destructive [overflow-wrap:anywhere]">
+                  Reading its log failed: <ErrorWords error={checkError} />
+                </div>
               )}
             </TableCell>
             <TableCell className="text-sm">

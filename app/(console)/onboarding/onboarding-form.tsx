@@ -16,6 +16,9 @@ import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { onboardAction, onboardingPriceAction } from "./actions";
+import { errorText } from "@/lib/vocabulary/words";
+import { TechnicalDetails } from "@/components/ui/technical-details";
+import { credits } from "@/lib/vocabulary/units";
 
 /** Country and id, the price first, a confirmation that repeats it, then the request's dossier. */
 export function OnboardingForm() {
@@ -33,7 +36,7 @@ export function OnboardingForm() {
     if (prices[countryCode]) return;
     void onboardingPriceAction({ countryCode }).then((result) => {
       const known = !result.ok
-        ? { error: result.registry ? `${result.code}: ${result.error}` : result.error, code: result.code }
+        ? { error: result.registry ? errorText(result.code, result.error) : result.error, code: result.code }
         : { value: result.data.price };
       setPrices((p) => ({ ...p, [countryCode]: known }));
     });
@@ -65,7 +68,7 @@ export function OnboardingForm() {
       ? undefined
       : price.value === undefined
         ? "The pricing gives no onboarding price for this country."
-        : `${price.value} credits`;
+        : credits(price.value);
   return (
     <form
       className="space-y-4 rounded-lg border p-4"
@@ -111,10 +114,8 @@ export function OnboardingForm() {
           aria-label={problem.registry?.code === "outcome_unknown" ? "Onboarding outcome unknown" : "Onboarding refused"}
           className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm text-destructive"
         >
-          <p>
-            {problem.registry && <code>{problem.registry.code}: </code>}
-            {problem.message}
-          </p>
+          <p>{problem.message}</p>
+          {problem.registry && <TechnicalDetails>{problem.registry.code}</TechnicalDetails>}
           <ConnectionKeyRemedy code={problem.registry?.code} />
           {problem.registry?.retryable && (
             <Button type="button" size="sm" variant="outline" onClick={onboard}>
@@ -124,15 +125,15 @@ export function OnboardingForm() {
         </div>
       )}
       <Button type="submit" disabled={pending || price.loading || price.value === undefined}>
-        {pending ? "Onboarding…" : price.value === undefined ? "Onboard" : `Onboard for ${price.value} credits`}
+        {pending ? "Onboarding…" : price.value === undefined ? "Onboard" : `Onboard for ${credits(price.value)}`}
       </Button>
       <ConfirmDialog
         confirm={
           confirming
             ? {
-                title: `Onboard for ${price.value} credits?`,
+                title: `Onboard for ${price.value === undefined ? "a price not stated" : credits(price.value)}?`,
                 body: `${countryNames[countryCode]} ${id}: the company profile in fast mode. Credits are spent when you confirm.`,
-                action: `Spend ${price.value} credits`,
+                action: price.value === undefined ? "Spend" : `Spend ${credits(price.value)}`,
               }
             : undefined
         }

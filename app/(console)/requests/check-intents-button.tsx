@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { errorText } from "@/lib/vocabulary/words";
 
 type Check = (
   input: Record<string, never>,
@@ -19,7 +20,7 @@ export function CheckIntentsButton({ check }: { check: Check }) {
       setSaid(
         result.ok
           ? `Found ${result.data.found}; ${result.data.stillOpen} still without a known outcome.`
-          : `${result.code}: ${result.error}`,
+          : errorText(result.code, result.error),
       );
       router.refresh();
     });

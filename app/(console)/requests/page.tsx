@@ -14,6 +14,7 @@ import { listRequests, requestOrderers, type RequestListGroup, type RequestListR
 import { requestPurposeLabels, type RequestOrigin } from "@/lib/requests/origins";
 import { parseRequestFilters, requestFilterParams, type RequestStatusFilter } from "@/lib/requests/request-filters";
 import { OpenIntents } from "./open-intents";
+import { credits } from "@/lib/vocabulary/units";
 
 export const metadata: Metadata = { title: "Requests" };
 
@@ -183,7 +184,7 @@ function RequestCells({ row }: { row: RequestListRow }) {
         </div>
       </TableCell>
       <TableCell className="text-right tabular-nums">
-        {row.charged === undefined ? <span className="text-xs text-muted-foreground">Not reported</span> : `${row.charged} cr`}
+        {row.charged === undefined ? <span className="text-xs text-muted-foreground">Not reported</span> : credits(row.charged)}
       </TableCell>
       <TableCell className="text-right tabular-nums">{row.version || "—"}</TableCell>
       <TableCell>

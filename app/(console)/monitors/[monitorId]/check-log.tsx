@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { MonitorLogEntry } from "@/lib/registry/schemas";
+import { label } from "@/lib/vocabulary/words";
 
 const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`);
 
@@ -31,7 +32,9 @@ export function CheckLog({
                 <time dateTime={log.createdAt} className="font-medium tabular-nums">
                   {when(log.createdAt)}
                 </time>
-                <Badge variant={log.fetchStatus === "success" ? "secondary" : "destructive"}>{log.fetchStatus}</Badge>
+                <Badge variant={log.fetchStatus === "success" ? "secondary" : "destructive"}>
+                  {label("monitorFetchStatus", log.fetchStatus)}
+                </Badge>
                 {log.changeDetected ? (
                   <Badge variant="warning">Change detected</Badge>
                 ) : (
@@ -39,7 +42,7 @@ export function CheckLog({
                 )}
                 {log.changeCategories.map((category) => (
                   <Badge key={category} variant="outline">
-                    {category}
+                    {label("changeCategory", category)}
                   </Badge>
                 ))}
               </div>

@@ -7,6 +7,7 @@ import { MetadataEditor } from "@/components/monitors/metadata-editor";
 import { Button } from "@/components/ui/button";
 import { fieldEntries, metadataFields, metadataFieldsSendable, type MetadataEntry } from "@/lib/monitors/metadata-input";
 import { updateMetadataAction } from "./actions";
+import { errorText } from "@/lib/vocabulary/words";
 
 /** The monitor's metadata, editable: saving re-posts the monitor, which replaces what the registry stores. */
 export function MetadataForm({ monitorId, initial }: { monitorId: string; initial: MetadataEntry[] }) {
@@ -21,7 +22,10 @@ export function MetadataForm({ monitorId, initial }: { monitorId: string; initia
     startTransition(async () => {
       const result = await updateMetadataAction({ monitorId, metadata: fieldEntries(fields) });
       if (!result.ok)
-        return setOutcome({ message: result.registry ? `${result.code}: ${result.error}` : result.error, fieldErrors: result.fieldErrors });
+        return setOutcome({
+          message: result.registry ? errorText(result.code, result.error) : result.error,
+          fieldErrors: result.fieldErrors,
+        });
       setOutcome({ saved: true });
       router.refresh();
     });

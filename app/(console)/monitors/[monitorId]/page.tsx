@@ -19,6 +19,7 @@ import { MetadataForm } from "./metadata-form";
 import { StopMonitorButton } from "./stop-monitor-button";
 import { TestNotificationForm } from "./test-notification-form";
 import { changeCategories } from "@/lib/registry/schemas";
+import { ErrorWords } from "@/components/connections/error-words";
 
 export const metadata: Metadata = { title: "Monitor" };
 
@@ -191,7 +192,7 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
                   </span>
                   {test.failure ? (
                     <span className="text-destructive">
-                      Refused: <code>{test.failure.code}</code>: {test.failure.message}
+                      Refused: <ErrorWords error={test.failure} />
                     </span>
                   ) : test.alertId !== undefined ? (
                     <Link href={`/alerts/${test.alertId}`} className="text-primary underline underline-offset-4">

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { stopMonitorAction } from "./actions";
+import { errorText } from "@/lib/vocabulary/words";
 
 /** Stops the monitor (`DELETE`), after a confirmation naming the company. */
 export function StopMonitorButton({ monitorId, companyLabel }: { monitorId: string; companyLabel: string }) {
@@ -18,7 +19,7 @@ export function StopMonitorButton({ monitorId, companyLabel }: { monitorId: stri
     setConfirming(false);
     startTransition(async () => {
       const result = await stopMonitorAction({ monitorId });
-      if (!result.ok) return setError(result.registry ? `${result.code}: ${result.error}` : result.error);
+      if (!result.ok) return setError(result.registry ? errorText(result.code, result.error) : result.error);
       setError(undefined);
       router.refresh();
     });

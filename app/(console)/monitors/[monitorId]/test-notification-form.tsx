@@ -8,6 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import type { changeCategories } from "@/lib/registry/schemas";
 import { sendTestNotificationAction } from "./actions";
+import { errorText, label } from "@/lib/vocabulary/words";
 
 type ChangeCategory = (typeof changeCategories)[number];
 
@@ -28,7 +29,7 @@ export function TestNotificationForm({ monitorId, categoryChoices }: { monitorId
     event.preventDefault();
     startTransition(async () => {
       const result = await sendTestNotificationAction({ monitorId, categories, deactivation });
-      setOutcome(result.ok ? { sent: true } : { message: result.registry ? `${result.code}: ${result.error}` : result.error });
+      setOutcome(result.ok ? { sent: true } : { message: result.registry ? errorText(result.code, result.error) : result.error });
       router.refresh();
     });
   }
@@ -44,7 +45,7 @@ export function TestNotificationForm({ monitorId, categoryChoices }: { monitorId
               checked={categories.includes(category)}
               onCheckedChange={(v) => toggle(category, v === true)}
             />
-            <Label htmlFor={`test-${category}`}>{category}</Label>
+            <Label htmlFor={`test-${category}`}>{label("changeCategory", category)}</Label>
           </span>
         ))}
       </fieldset>

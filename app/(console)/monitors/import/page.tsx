@@ -6,6 +6,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { registryFor } from "@/lib/connections/registry-for";
 import { RegistryError } from "@/lib/registry/registry-error";
 import { ImportForm } from "./import-form";
+import { ErrorWords } from "@/components/connections/error-words";
 
 export const metadata: Metadata = { title: "Import monitors" };
 
@@ -37,7 +38,7 @@ export default async function ImportMonitorsPage() {
       </div>
       {opened.error && (
         <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
-          <code>{opened.error.code}</code>: {opened.error.message}
+          <ErrorWords error={opened.error} />
         </p>
       )}
       <ImportForm />

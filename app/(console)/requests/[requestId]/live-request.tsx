@@ -20,6 +20,8 @@ import { pollDelayMs } from "@/lib/requests/polling-plan";
 import { expandGraphAction } from "./graph-actions";
 import { quoteRetryAction, retryDatapointAction } from "./retry-actions";
 import type { StoredRequest } from "@/lib/requests/stored-request";
+import { ErrorWords } from "@/components/connections/error-words";
+import { errorText } from "@/lib/vocabulary/words";
 
 type Answer = { request: StoredRequest; pollError?: RegistryErrorInfo };
 
@@ -28,7 +30,7 @@ async function fetchRequest(requestId: string, poll: boolean): Promise<Answer> {
   const body = (await response.json().catch(() => undefined)) as Answer | { error?: { code: string; message: string } } | undefined;
   if (!response.ok || !body || !("request" in body)) {
     const error = body && "error" in body ? body.error : undefined;
-    throw new Error(error ? `${error.code}: ${error.message}` : `The console answered ${response.status}.`);
+    throw new Error(error ? errorText(error.code, error.message) : `The console answered ${response.status}.`);
   }
   return body;
 }
@@ -115,11 +117,11 @@ export function LiveRequest({
         </p>
       )}
       {polling.error && (
-        <p role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
-          Reading the registry failed: <code>{polling.error.code}</code>: {polling.error.message}
+        <div role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
+          Reading the registry failed: <ErrorWords error={polling.error} />
           {polling.error.retryable ? " It is tried again automatically." : ""}
           <ConnectionKeyRemedy code={polling.error.code} />
-        </p>
+        </div>
       )}
       {query.isRefetchError && (
         <p role="alert" className="text-sm text-destructive">

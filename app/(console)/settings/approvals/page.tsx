@@ -14,6 +14,7 @@ import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, type PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { approvableHere, approvalElsewhere } from "@/lib/dual-control/performers";
 import { liveTopics } from "@/lib/live/topics";
+import { markedLabel, words } from "@/lib/vocabulary/words";
 import { approveChangeAction, rejectChangeAction, setDualControlAction } from "./actions";
 
 export const metadata: Metadata = { title: "Approvals" };
@@ -159,7 +160,9 @@ export default async function ApprovalsPage() {
                       {change.decidedAt && <span className="block text-xs text-muted-foreground">{when(change.decidedAt)}</span>}
                     </TableCell>
                     <TableCell>
-                      <Badge variant={stateVariant[change.state]}>{change.state}</Badge>
+                      <Badge variant={stateVariant[change.state]} title={words("pendingChangeState", change.state).explanation}>
+                        {markedLabel("pendingChangeState", change.state)}
+                      </Badge>
                       <span className="block text-sm">{outcomeWords(change)}</span>
                     </TableCell>
                   </TableRow>

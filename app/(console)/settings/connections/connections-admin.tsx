@@ -19,6 +19,7 @@ import {
 } from "./actions";
 import { ConnectionFormDialog } from "./connection-form-dialog";
 import { DeleteConnectionDialog } from "./delete-connection-dialog";
+import { ErrorWords } from "@/components/connections/error-words";
 
 function TestOutcome({ result }: { result: ConnectionTestResult }) {
   if (result.reachable) {
@@ -32,7 +33,7 @@ function TestOutcome({ result }: { result: ConnectionTestResult }) {
   return (
     <span className="text-sm text-destructive">
       {error.status ? `${error.status} ` : ""}
-      <code className="font-mono">{error.code}</code>: {error.message} ({result.latencyMs} ms)
+      <ErrorWords error={error} /> ({result.latencyMs} ms)
       {error.retryAfter !== undefined && ` Retry after ${error.retryAfter} s.`}
     </span>
   );

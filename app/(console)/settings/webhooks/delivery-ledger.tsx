@@ -8,6 +8,7 @@ import { deliveryOutcomeLabels } from "@/lib/webhooks/outcomes";
 import { formatProcessingMs, utcTime } from "./delivery-time";
 import { ledgerQuery, type LedgerSearch } from "./ledger-search-params";
 import { OutcomeBadge } from "./outcome-badge";
+import { markedLabel } from "@/lib/vocabulary/words";
 
 const inputClass = "h-9 w-56 rounded-md border border-input bg-background px-3 text-sm";
 
@@ -76,7 +77,7 @@ export function DeliveryLedger({
             <option value="">All types</option>
             {typeOptions.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {markedLabel("webhookEventType", t)}
               </option>
             ))}
           </NativeSelect>
@@ -154,7 +155,7 @@ export function DeliveryLedger({
             <TableRow key={entry.id} data-testid="ledger-row">
               <TableCell className="font-mono text-xs whitespace-nowrap">{utcTime(entry.receivedAt)}</TableCell>
               <TableCell className="max-w-40 truncate">{entry.connectionName}</TableCell>
-              <TableCell className="font-mono text-xs">{entry.type}</TableCell>
+              <TableCell data-event-type={entry.type}>{markedLabel("webhookEventType", entry.type)}</TableCell>
               <TableCell className="font-mono text-xs">
                 {entry.requestId ? (
                   <Link

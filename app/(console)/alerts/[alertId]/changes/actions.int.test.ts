@@ -88,7 +88,7 @@ describe("ordering what changed by posting the action directly", () => {
     const shown = await shownQuote(alertId);
     const result = await orderWhatChangedAction({ alertId, ...shown, profileMaxBudget: 1000, graphMaxBudget: 1000 });
     expect(result).toMatchObject({ ok: false, code: "price_changed" });
-    expect(result.ok ? "" : result.error).toMatch(/^Refused, nothing was ordered: .*cap for the profile blocks: 1000 sent/);
+    expect(result.ok ? "" : result.error).toMatch(/^Refused, nothing was ordered: .*cap for the profile datapoints: 1000 sent/);
     expect(await orderedFor(alertId)).toEqual({ stored: 0, intents: 0, audited: 0 });
   });
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
-import { credits } from "@/components/money/credits";
+import { credits } from "@/lib/vocabulary/units";
 import { AwaitRequest } from "@/components/snapshots/await-request";
 import { DiffViewed } from "@/components/snapshots/diff-viewed";
 import { SnapshotChanges, sectionLabel } from "@/components/snapshots/snapshot-changes";

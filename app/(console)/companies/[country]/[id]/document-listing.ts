@@ -1,6 +1,7 @@
 "use client";
 
 import type { RegistryDocument } from "@/lib/registry/schemas";
+import { errorText } from "@/lib/vocabulary/words";
 
 type Answer = {
   request: {
@@ -28,7 +29,8 @@ export async function awaitDocumentListing(
       const { request } = (await response.json()) as Answer;
       const entry = request.snapshot?.request.dataStatus?.dataPoints?.availableDocuments;
       if (entry?.status === "succeeded") return { documents: request.snapshot?.availableDocuments ?? request.snapshot?.documents ?? [] };
-      if (entry?.status === "failed") return { error: entry.error ? `${entry.error.code}: ${entry.error.message}` : "The listing failed." };
+      if (entry?.status === "failed")
+        return { error: entry.error ? errorText(entry.error.code, entry.error.message) : "The listing failed." };
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

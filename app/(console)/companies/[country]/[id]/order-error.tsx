@@ -3,7 +3,10 @@
 import { useEffect, useState } from "react";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { Button } from "@/components/ui/button";
+import { ErrorWords } from "@/components/connections/error-words";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { credits, seconds } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words";
 
 export type CapName = "maxBudget" | "profileMaxBudget" | "graphMaxBudget";
 
@@ -41,16 +44,17 @@ export function OrderError({
       aria-label={error.code === "outcome_unknown" ? "Order outcome unknown" : "Order refused"}
       className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm"
     >
-      <p className="text-destructive">
-        <code>{error.code}</code>: {error.message}
-      </p>
+      <div className="text-destructive">
+        <ErrorWords error={error} />
+      </div>
       <ConnectionKeyRemedy code={error.code} />
       {error.code === "insufficient_funds" && (
         <p>
           Nothing was charged.{" "}
           {balance !== undefined && (
             <>
-              The balance is {balance} credits{quoted !== undefined && <>, {quoted} are needed</>}.{" "}
+              The balance is {credits(balance)}
+              {quoted !== undefined && <>, {credits(quoted)} are needed</>}.{" "}
             </>
           )}
           Top up the account, or order fewer datapoints.
@@ -58,22 +62,15 @@ export function OrderError({
       )}
       {error.code === "budget_exceeded" && quoted !== undefined && cap && (
         <p className="flex flex-wrap items-center gap-2">
-          Nothing was charged: the registry quoted {quoted} credits, above your {cap}.
+          Nothing was charged: the registry quoted {credits(quoted)}, above your {label("cap", cap).toLowerCase()}.
           <Button type="button" size="sm" variant="outline" onClick={() => onRaiseCap(cap, quoted)}>
-            Raise {cap} to {quoted} credits
+            Raise the {label("cap", cap).toLowerCase()} to {credits(quoted)}
           </Button>
         </p>
       )}
-      {error.code === "invalid_request" && error.details.length > 0 && (
-        <ul className="list-disc pl-5">
-          {error.details.map((d) => (
-            <li key={d}>{d}</li>
-          ))}
-        </ul>
-      )}
       {error.retryable && (
         <Button type="button" size="sm" variant="outline" disabled={wait > 0} onClick={onRetry}>
-          {wait > 0 ? `Retry in ${wait} s` : "Retry"}
+          {wait > 0 ? `Retry in ${seconds(wait)}` : "Retry"}
         </Button>
       )}
     </div>

@@ -5,7 +5,8 @@ import { useMemo, useRef, useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { CaseReferenceField } from "@/components/forms/case-reference-field";
 import { FormError } from "@/components/forms/form-error";
-import { credits } from "@/components/money/credits";
+import { count, credits, duration } from "@/lib/vocabulary/units";
+import { label, markedLabel } from "@/lib/vocabulary/words";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -19,19 +20,19 @@ import {
   graphStopsAfterOneLevel,
   type HeldDatapoint,
 } from "@/lib/orders/order-defaults";
-import { datapointLabels, datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
+import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { PricingResponse, RegistryDocument } from "@/lib/registry/schemas";
 import { listDocumentsAction, orderCompanyAction } from "./actions";
 import { awaitDocumentListing } from "./document-listing";
 import { OrderError, type CapName } from "./order-error";
+import { errorText } from "@/lib/vocabulary/words";
 
-const caps: { name: CapName; label: string }[] = [
-  { name: "maxBudget", label: "Spend cap for the whole request" },
-  { name: "profileMaxBudget", label: "Cap for the profile datapoints" },
-  { name: "graphMaxBudget", label: "Cap for the ownership graph" },
-];
+const caps: { name: CapName; label: string }[] = (["maxBudget", "profileMaxBudget", "graphMaxBudget"] as const).map((name) => ({
+  name,
+  label: label("cap", name),
+}));
 
 type Props = {
   countryCode: RegistryCountry;
@@ -101,7 +102,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {
     setListing({ busy: true });
     startTransition(async () => {
       const started = await listDocumentsAction({ countryCode, id: companyId });
-      if (!started.ok) return setListing({ busy: false, error: started.registry ? `${started.code}: ${started.error}` : started.error });
+      if (!started.ok) return setListing({ busy: false, error: started.registry ? errorText(started.code, started.error) : started.error });
       const result = await awaitDocumentListing(started.data.requestId, abort.signal);
       if ("error" in result) return setListing({ busy: false, error: result.error });
       setDocuments(result.documents);
@@ -144,7 +145,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {
           {modes.map((m) => (
             <label key={m} className="flex items-center gap-2">
               <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-              {m === "verification" ? "Verification (authoritative)" : m === "onboarding" ? "Onboarding" : m}
+              {markedLabel("requestMode", m)}
             </label>
           ))}
         </fieldset>
@@ -173,7 +174,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {
                     onCheckedChange={(v) => toggle(offer.datapoint, v === true)}
                   />
                   <Label htmlFor={id} className={offer.available ? "" : "text-muted-foreground"}>
-                    {datapointLabels[offer.datapoint]}
+                    {label("datapoint", offer.datapoint)}
                   </Label>
                   {held[offer.datapoint] && (
                     <span className="text-xs text-muted-foreground" data-held={offer.datapoint}>
@@ -188,7 +189,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {
                     : offer.free
                       ? "Free"
                       : offer.comesWith
-                        ? `Comes with ${datapointLabels[offer.comesWith]} (${offer.price === undefined ? "no price given" : credits(offer.price)} for the block)`
+                        ? `Comes with ${label("datapoint", offer.comesWith)} (${offer.price === undefined ? "no price given" : credits(offer.price)} for the block)`
                         : offer.price === undefined
                           ? "No price given"
                           : offer.datapoint === "graph"
@@ -224,15 +225,14 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {
                     onCheckedChange={(v) => setPickedDocuments((p) => (v === true ? [...p, d.id] : p.filter((x) => x !== d.id)))}
                   />
                   <Label htmlFor={`doc-${d.id}`} className="[overflow-wrap:anywhere]">
-                    {d.nameInEnglish ?? d.name ?? d.id}
+                    {d.nameInEnglish ?? d.name ?? "Document without a name"}
                     {d.date && <span className="text-muted-foreground"> · {d.date}</span>}
                     {d.format && <span className="text-muted-foreground"> · {d.format.toUpperCase()}</span>}
                   </Label>
                 </span>
                 <span className="text-muted-foreground">
                   {d.price === undefined ? "No price given" : d.price === 0 ? "Free" : credits(d.price)}
-                  {d.estimatedDeliverySeconds !== undefined &&
-                    ` · ready in about ${Math.max(1, Math.round(d.estimatedDeliverySeconds / 60))} min`}
+                  {d.estimatedDeliverySeconds !== undefined && ` · ready in ${duration(d.estimatedDeliverySeconds * 1000)}`}
                 </span>
               </li>
             ))}
@@ -284,7 +284,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {
       </p>
       {quote.unpriced.length > 0 && (
         <p className="text-sm text-warning-foreground">
-          The pricing gives no price for {quote.unpriced.map((d) => datapointLabels[d]).join(", ")}: the registry quotes it when ordered,
+          The pricing gives no price for {quote.unpriced.map((d) => label("datapoint", d)).join(", ")}: the registry quotes it when ordered,
           within your caps.
         </p>
       )}
@@ -311,7 +311,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {
             {pending && !listing.busy ? "Ordering…" : `Order for ${credits(quote.total)}`}
           </Button>
           {chosen.length === 0 && <span className="text-sm text-muted-foreground">Choose at least one datapoint.</span>}
-          <Badge variant="outline">{mode}</Badge>
+          <Badge variant="outline">{mode && label("requestMode", mode)}</Badge>
         </div>
       )}
       <ConfirmDialog
@@ -319,7 +319,7 @@ export function OrderPanel({ countryCode, companyId, pricing, canOrder, held = {
           confirming
             ? {
                 title: `Order for ${credits(quote.total)}?`,
-                body: `${chosen.map((d) => datapointLabels[d]).join(", ")}${pickedDocuments.length ? ` and ${pickedDocuments.length} document(s)` : ""}. Caps: ${capsShown.map((c) => `${c.label}: ${capNumber(c.name) === undefined ? "none" : credits(capNumber(c.name)!)}`).join("; ")}. Credits are spent when you confirm.`,
+                body: `${chosen.map((d) => label("datapoint", d)).join(", ")}${pickedDocuments.length ? ` and ${count(pickedDocuments.length, "document")}` : ""}. Caps: ${capsShown.map((c) => `${c.label}: ${capNumber(c.name) === undefined ? "none" : credits(capNumber(c.name)!)}`).join("; ")}. Credits are spent when you confirm.`,
                 action: `Spend up to ${credits(Number(capValue("maxBudget")) || quote.total)}`,
               }
             : undefined

@@ -7,6 +7,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { storedRequest } from "@/lib/requests/stored-request";
 import { compareStored } from "@/lib/snapshots/compare-snapshots";
 import { otherSnapshots } from "@/lib/snapshots/company-snapshots";
+import { label } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Compare snapshots" };
 
@@ -69,7 +70,8 @@ export default async function CompareSnapshotsPage({ params, searchParams }: Pag
                   {o.requestId}
                 </Link>
                 <span className="text-muted-foreground">
-                  {dateTime(o.createdAt)} · version {o.version} · {o.dataPoints.join(", ") || "no datapoints"}
+                  {dateTime(o.createdAt)} · version {o.version} ·{" "}
+                  {o.dataPoints.map((d) => label("datapoint", d)).join(", ") || "no datapoints"}
                   {o.complete ? "" : " · in progress"}
                 </span>
               </li>

@@ -2,6 +2,7 @@ import type { TimelineEntry } from "@/lib/webhooks/ledger-queries";
 import type { DeliveryOutcome } from "@/lib/webhooks/outcomes";
 import { formatGap, formatProcessingMs, utcTime } from "../../delivery-time";
 import { OutcomeBadge } from "../../outcome-badge";
+import { markedLabel } from "@/lib/vocabulary/words";
 
 const dotClass: Record<DeliveryOutcome, string> = {
   applied: "bg-success",
@@ -34,7 +35,7 @@ export function DeliveryTimeline({ entries }: { entries: TimelineEntry[] }) {
           </div>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-xs text-muted-foreground">
             <dt>Type</dt>
-            <dd className="font-mono">{entry.type}</dd>
+            <dd>{markedLabel("webhookEventType", entry.type)}</dd>
             {entry.detail && (
               <>
                 <dt>Detail</dt>

@@ -1,0 +1,671 @@
+/**
+ * The console's one vocabulary: every name of the registry API (and of the console's own stored values) that a
+ * person can meet, in words. Each kind maps a value to a short label and, where the label needs it, a one-line
+ * explanation. Pages show `label(kind, value)` (or `words()` for the explanation too); the value itself may
+ * appear only inside a "Technical details" disclosure. A value this console has no words for is still shown,
+ * as sent, marked unknown (`known: false`): the API is additive. Pure, client-safe (no server-only).
+ */
+
+/** A value's words: a label, and one sentence when the label alone is not enough. */
+export type Entry = { label: string; explanation?: string };
+
+type Table = Readonly<Record<string, string | Entry>>;
+
+const datapoint = {
+  company: "Company profile",
+  companyProfile: { label: "Company profile (older format)", explanation: "The registry's earlier name for the company profile." },
+  legalRepresentatives: "Legal representatives",
+  otherKeyPersons: "Other key persons",
+  establishments: "Establishments",
+  ultimateBeneficialOwners: "Ultimate beneficial owners",
+  shareholders: "Shareholders",
+  subsidiaries: "Subsidiaries",
+  graph: "Ownership graph",
+  availableDocuments: "List of available documents",
+  companyRelationships: "Related companies",
+} as const satisfies Table;
+
+const documentType = {
+  tradeRegisterExtract: "Trade register extract",
+  certifiedTradeRegisterExtract: "Certified trade register extract",
+  tradeRegisterHistory: "Trade register history",
+  lastFiscalYearFinancialStatement: "Financial statement of the last fiscal year",
+  mostCompleteArticleOfAssociation: "Articles of association (most complete)",
+  certificateOfGoodStanding: "Certificate of good standing",
+  financialStatements: "Financial statements",
+  articlesOfAssociation: "Articles of association",
+  ultimateBeneficialOwnersCertificate: "Beneficial owners certificate",
+  otherDocuments: "Other documents",
+  officialPublications: "Official publications",
+  annualReturns: "Annual returns",
+  financial_statement: "Financial statement",
+  uncertified_trade_register_extract: "Trade register extract (uncertified)",
+  certified_trade_register_extract: "Certified trade register extract",
+  ubo_extract: "Beneficial owners extract",
+  trade_register_history: "Trade register history",
+  official_publication: "Official publication",
+  annual_return: "Annual return",
+  certificate_of_good_standing: "Certificate of good standing",
+  unknown: "Document of unknown type",
+  other: "Other document",
+} as const satisfies Table;
+
+const documentSource = {
+  live_from_registry: "Live from the register",
+  cached_from_registry: "Cached from the register",
+  inferred: "Inferred",
+  ai_analysis: "AI analysis",
+  private_source: "Private source",
+} as const satisfies Table;
+
+const dataStatus = {
+  succeeded: "Delivered",
+  in_progress: "In progress",
+  enriching: { label: "Enriching", explanation: "A first result is in; the registry is still adding to it." },
+  failed: "Failed",
+} as const satisfies Table;
+
+const errorCode = {
+  // The registry's codes (spec, `errorCodes` in lib/registry/schemas.ts).
+  invalid_request: {
+    label: "The registry refused the request as invalid",
+    explanation: "Something sent did not match what the registry accepts.",
+  },
+  service_unavailable: { label: "The registry is unavailable", explanation: "Try again in a moment." },
+  source_unavailable: {
+    label: "The register is unavailable",
+    explanation: "The official register behind this country did not answer; try again later.",
+  },
+  datapoint_not_applicable: {
+    label: "Not applicable to this company",
+    explanation: "The register holds no such data for this kind of company. Nothing was charged.",
+  },
+  datapoint_not_supported: {
+    label: "Not offered for this country",
+    explanation: "This register does not provide it. Nothing was charged.",
+  },
+  no_document_available: { label: "No document available", explanation: "The register has no such document for this company." },
+  insufficient_funds: { label: "Not enough credits", explanation: "The account's balance does not cover this order." },
+  onboarding_timeout: { label: "Onboarding took too long", explanation: "The register did not answer in time." },
+  budget_exceeded: { label: "Above the spend cap", explanation: "The price is higher than the cap set for this order." },
+  rate_limited: { label: "Too many requests", explanation: "The registry asks to wait before trying again." },
+  resource_not_found: { label: "Not found at the registry" },
+  processing_failed: { label: "The registry could not process it" },
+  fast_source_unavailable: { label: "The fast source is unavailable", explanation: "Try again, or order without the fast source." },
+  // The console's own codes (route handlers: lib/http/error-status.ts; server actions).
+  invalid_input: "Some fields need correcting",
+  unauthenticated: "You are signed out",
+  deactivated: "This account is deactivated",
+  forbidden: "Your role does not allow this",
+  password_change_required: "Choose a new password first",
+  not_found: "Not found",
+  document_not_found: "Document not found",
+  no_connection: { label: "No registry connection", explanation: "An admin needs to add a registry connection first." },
+  connection_key_unreadable: { label: "The connection's key cannot be read", explanation: "An admin needs to enter the API key again." },
+  document_not_delivered: "The document is not delivered yet",
+  request_not_delivered: "Nothing delivered yet for this request",
+  upstream: "The registry answered with an error",
+  document_url_refused: "The document's address was refused",
+  document_too_large: "The document is too large",
+  download_failed: "The download failed",
+  document_timeout: "The document took too long to arrive",
+  outcome_unknown: {
+    label: "The outcome is not known",
+    explanation: "The registry did not confirm; check the request list before trying again.",
+  },
+  network_error: "The registry could not be reached",
+  bad_response: "The registry sent an answer this console cannot read",
+  timeout: "The registry took too long to answer",
+  already_pending: "A change like this is already waiting for approval",
+  approver_too_new: "Your role or password changed after this was asked for",
+  same_admin: "A second admin must approve this",
+  request_mismatch: "This belongs to another request",
+  price_changed: "The price changed: check it and confirm again",
+  cost_changed: "The cost changed: check it and confirm again",
+  requoted: "The price was quoted again",
+  last_admin: "The last admin cannot be removed",
+  invalid_signature: "The signature does not match",
+  already_ordered: "Already ordered",
+  unknown_connection: "Unknown connection",
+  reentry_required: "Enter it again",
+  not_simulator: "Only the simulator offers this",
+  not_sandbox: "Only a sandbox connection offers this",
+  already_decided: "Already decided",
+  unexpected_redirect: "The registry answered with an unexpected redirect",
+  refused: "Refused",
+  name_taken: "That name is taken",
+  invalid_change: "This change cannot be made",
+  conflict: "Changed elsewhere in the meantime",
+  wrong_password: "Wrong password",
+  workspace_not_found: "Workspace not found",
+  unchanged: "Nothing changed",
+  ubo_not_off: "Beneficial owner access is not off",
+  ubo_left_on: "Beneficial owner access stayed on",
+  registry_unavailable: "The registry is unavailable",
+  reason_required: "Give a reason",
+  payload_too_large: "Too large",
+  not_recorded: "Not recorded",
+  not_offered: "Not offered",
+  not_held: "Not held",
+  internal_error: "Something went wrong in the console",
+  https_required: "The address must start with https",
+  email_taken: "That email address is taken",
+  dual_control_required: "A second admin must approve this",
+  credentials_required: "Credentials are needed first",
+  busy: "Busy: try again in a moment",
+  body_timeout: "The answer took too long to arrive",
+  approved_elsewhere: "Already approved elsewhere",
+  upstream_unavailable: "The registry is unavailable",
+  self: "You cannot do this to your own account",
+  same_password: "Choose a password different from the current one",
+  not_retryable: "This cannot be retried",
+  not_orderable: "This cannot be ordered",
+  connection_gone: "The connection no longer exists",
+  simulator_unreachable: "The simulator cannot be reached",
+  sso_email_unverified: "Your identity provider has not verified your email address",
+  sso_subject_mismatch: "This email address is linked to another sign-in",
+} as const satisfies Table;
+
+const cap = {
+  maxBudget: { label: "Spend cap for the whole request", explanation: "The registry stops before spending more than this." },
+  profileMaxBudget: "Cap for the profile datapoints",
+  graphMaxBudget: { label: "Cap for the ownership graph", explanation: "The graph stops exploring when it reaches this." },
+  quotedPrice: "Quoted price",
+  quotedTotal: "Quoted total",
+} as const satisfies Table;
+
+const changeCategory = {
+  status: "Status",
+  address: "Address",
+  ownership: "Ownership",
+  financial: "Financial",
+  legalRepresentatives: "Legal representatives",
+  other: "Other",
+  disappeared: "Disappeared",
+} as const satisfies Table;
+
+const alertState = { new: "New", in_review: "In review", resolved: "Resolved" } as const satisfies Table;
+
+const alertOutcome = { no_impact: "No impact", risk_reassessed: "Risk re-assessed", escalated: "Escalated" } as const satisfies Table;
+
+const alertEventKind = {
+  notification_received: "Notification received",
+  assigned: "Assigned",
+  state_changed: "State changed",
+  commented: "Commented",
+  reretrieval_ordered: "Re-retrieval ordered",
+  diff_reviewed: "Changes reviewed",
+} as const satisfies Table;
+
+const auditAction = {
+  "auth.sign_in": "Signed in",
+  "auth.sign_out": "Signed out",
+  "auth.sign_in_failed": "Sign-in failed",
+  "auth.lockout": "Account locked after failed sign-ins",
+  "auth.password_changed": "Password changed",
+  "auth.sso_refused": "Single sign-on refused",
+  "auth.address_throttled": "Sign-ins from one address slowed down",
+  "auth.unlocked": "Account unlocked",
+  "user.created": "User created",
+  "user.role_changed": "Role changed",
+  "user.password_reset": "Password reset",
+  "user.deactivated": "User deactivated",
+  "user.reactivated": "User reactivated",
+  "user.sso_linked": "Single sign-on linked",
+  "audit.exported": "Audit log exported",
+  "connection.created": "Connection created",
+  "connection.updated": "Connection updated",
+  "connection.deleted": "Connection deleted",
+  "connection.tested": "Connection tested",
+  "encryption_key.rotated": "Encryption key rotated",
+  "search.performed": "Search",
+  "company.ordered": "Company data ordered",
+  "company.graph_expanded": "Ownership graph expanded",
+  "company.graph_refreshed": "Ownership graph branch refreshed",
+  "company.order_reconciled": "Order checked against the registry",
+  "company.order_intent_unknown": "Order with an unknown outcome",
+  "document.downloaded": "Document downloaded",
+  "monitor.started": "Monitoring started",
+  "monitor.metadata_updated": "Monitor details changed",
+  "monitor.stopped": "Monitoring stopped",
+  "monitor.test_requested": "Test notification requested",
+  "monitors.imported": "Monitors imported",
+  "monitors.exported": "Monitors exported",
+  "alert.notification_received": "Alert notification received",
+  "alert.assigned": "Alert assigned",
+  "alert.state_changed": "Alert state changed",
+  "alert.commented": "Alert commented",
+  "alert.reretrieval_ordered": "Changes ordered for an alert",
+  "alert.diff_reviewed": "Alert changes reviewed",
+  "alert.sla_changed": "Alert deadlines changed",
+  "billing.account_config_changed": "Account billing settings changed",
+  "billing.override_saved": "Workspace high-usage override saved",
+  "billing.override_removed": "Workspace high-usage override removed",
+  "pricing.exported": "Prices exported",
+  "workspace.created": "Workspace created",
+  "workspace.legal_name_changed": "Workspace legal name changed",
+  "workspace.ubo_access_changed": "Beneficial owner access changed",
+  "workspace.deleted": "Workspace deleted",
+  "vault.credentials_stored": "Credentials stored",
+  "sandbox.wallet_set": "Simulator wallet set",
+  "sandbox.reset": "Simulator reset",
+  "sandbox.company_saved": "Test company saved",
+  "sandbox.clock_advanced": "Simulator clock advanced",
+  "sandbox.chaos_changed": "Simulator failures changed",
+  "vault.credentials_replaced": "Credentials replaced",
+  "dual_control.requested": "Change asked for, waiting for a second admin",
+  "dual_control.approved": "Change approved by a second admin",
+  "dual_control.rejected": "Change rejected by a second admin",
+  "dual_control.expired": "Change expired without a decision",
+  "dual_control.failed": "Approved change failed",
+  "dual_control.approval_refused": "Approval refused",
+  "dual_control.setting_changed": "Dual control setting changed",
+  "evidence.exported": "Evidence pack exported",
+  "requests.exported": "Requests exported",
+  "alerts.exported": "Alerts exported",
+  "billing.events_exported": "Billing events exported",
+  "calendar.exported": "Calendar exported",
+  "calendar.feed_created": "Calendar feed created",
+  "calendar.feed_revoked": "Calendar feed revoked",
+} as const satisfies Table;
+
+const pendingChangeKind = {
+  ubo_access: "Beneficial owner access",
+  workspace_delete: "Delete a workspace",
+  vault_replace: "Replace stored credentials",
+  connection_target: "Change a connection's address or key",
+  dual_control_off: "Turn dual control off",
+  user_access: "Admin access",
+  connection_create: "Add a connection",
+  connection_delete: "Delete a connection",
+  connection_default: "Change the default connection",
+  connection_environment: "Change a connection's environment",
+} as const satisfies Table;
+
+const pendingChangeState = {
+  pending: "Waiting for a second admin",
+  approved: "Approved",
+  rejected: "Rejected",
+  expired: { label: "Expired", explanation: "Nobody decided within 24 hours." },
+  failed: { label: "Failed", explanation: "Approved, but the change could not be made." },
+} as const satisfies Table;
+
+const userAccessAction = {
+  create_admin: "Create an admin",
+  change_role: "Change a role",
+  deactivate: "Deactivate",
+  reactivate: "Reactivate",
+  reset_password: "Reset the password",
+} as const satisfies Table;
+
+const vaultOrigin = {
+  customer_provided: { label: "Provided by you", explanation: "Credentials your organisation stored for this register." },
+} as const satisfies Table;
+
+const vaultShape = { email_password: "Email and password" } as const satisfies Table;
+
+const vaultSource = { infogreffe: "Infogreffe (France)", handelsregister: "Handelsregister (Germany)" } as const satisfies Table;
+
+const vaultField = {
+  email: "Email",
+  password: "Password",
+  backupAccounts: { label: "Backup accounts", explanation: "Further accounts the registry may use when the first is busy." },
+  sourceKey: "Register",
+  ownerWorkspaceId: "Held by workspace",
+  inheritedFromWorkspaceId: "Inherited from workspace",
+  expiresAt: "Expires",
+} as const satisfies Table;
+
+const billingKind = { low_balance: "Low balance", high_usage: "High usage", auto_topup: "Automatic top-up" } as const satisfies Table;
+
+const billingTier = { warning: "Warning", critical: "Critical", depleted: "Depleted" } as const satisfies Table;
+
+const autoTopupOutcome = { succeeded: "Succeeded", failed: "Failed" } as const satisfies Table;
+
+const balanceStatus = {
+  ok: "OK",
+  low: { label: "Low", explanation: "Below the low-balance threshold." },
+  depleted: { label: "Depleted", explanation: "No credits left: orders are refused." },
+} as const satisfies Table;
+
+const billingField = {
+  balanceInCreditCents: "Balance",
+  autoTopup: { label: "Automatic top-up", explanation: "Set by the registry; read-only here." },
+  thresholdInCreditCents: "Threshold",
+  amountInCreditCents: "Amount",
+  lowBalanceThresholds: "Low-balance thresholds",
+  lowBalanceEnabled: "Low-balance notifications",
+  lowBalanceEmailEnabled: "Low-balance emails",
+  lowBalanceWebhookEnabled: "Low-balance webhooks",
+  lowBalanceTiers: "Low-balance tiers",
+  globalHighUsageEnabled: "Account-wide high-usage notifications",
+  globalHighUsageEmailEnabled: "Account-wide high-usage emails",
+  globalHighUsageWebhookEnabled: "Account-wide high-usage webhooks",
+  globalHighUsagePeriodMinutes: "Account-wide high-usage window",
+  globalHighUsageTiers: "Account-wide high-usage tiers",
+  highUsageEnabled: "High-usage notifications",
+  highUsageEmailEnabled: "High-usage emails",
+  highUsageWebhookEnabled: "High-usage webhooks",
+  highUsagePeriodMinutes: { label: "Rolling window", explanation: "Spend is added up over this window." },
+  highUsageTiers: "High-usage tiers",
+  autoTopupNotificationsEnabled: "Top-up notifications",
+  autoTopupEmailEnabled: "Top-up emails",
+  autoTopupWebhookEnabled: "Top-up webhooks",
+  balanceCents: "Balance",
+  thresholdCents: "Threshold",
+  tierCents: "Tier",
+  spentCents: "Spent",
+  amountCents: "Amount",
+  periodMinutes: "Window",
+  totalCreditCents: "Total",
+} as const satisfies Table;
+
+const requestMode = {
+  verification: { label: "Verification", explanation: "Authoritative data, straight from the register." },
+  onboarding: { label: "Onboarding", explanation: "Faster, from the registry's own sources." },
+} as const satisfies Table;
+
+const pricingMode = { fixed: "Fixed price", variable: "Variable price" } as const satisfies Table;
+
+const requestOrigin = { console: "This console", elsewhere: "Another client of the account" } as const satisfies Table;
+
+const requestPurpose = {
+  order: "First order",
+  onboarding: "Onboarding",
+  graph_expansion: "Graph expansion",
+  graph_refresh: "Graph branch refresh",
+  retry: "Retry",
+  re_retrieval: "Re-retrieval after an alert",
+  document_listing: "Document listing",
+} as const satisfies Table;
+
+const snapshotSource = {
+  webhook: "Pushed by the registry",
+  poll: "Fetched by the console",
+  order: "Answer to the order",
+} as const satisfies Table;
+
+const webhookEventType = {
+  "company.updated": "Company data updated",
+  "monitor.notification": "Monitor notification",
+  "monitor.update": "Monitor updated",
+  "billing.low_balance": "Low balance",
+  "billing.high_usage": "High usage",
+  "billing.auto_topup": "Automatic top-up",
+} as const satisfies Table;
+
+const deliveryOutcome = {
+  applied: { label: "Applied", explanation: "Stored and changed something." },
+  stale: { label: "Stale (older version)", explanation: "Not newer than the version stored: changed nothing." },
+  duplicate: { label: "Duplicate", explanation: "Received before: changed nothing." },
+  failed: { label: "Failed", explanation: "Signed, but not in the expected shape: kept for inspection." },
+  unhandled: { label: "Unhandled type", explanation: "An event this console does not know yet: kept as received." },
+  mismatch: { label: "Refused: another connection's request", explanation: "A connection never changes another's requests." },
+} as const satisfies Table;
+
+const monitorFetchStatus = {
+  success: "Checked",
+  not_found: "Company not found",
+  error: { label: "Check failed", explanation: "The registry will try again." },
+  error_final: { label: "Check failed for good", explanation: "The registry stopped trying." },
+} as const satisfies Table;
+
+const datapointNoticeStatus = {
+  blocked_missing_credentials: { label: "Waiting for credentials", explanation: "The register needs credentials stored in the vault." },
+} as const satisfies Table;
+
+const graphNodeStatus = {
+  pending: "Pending",
+  found: "Found",
+  not_found: "Not found",
+  error: "Error",
+  search_resolved: "Resolved by search",
+  placeholder: "Placeholder",
+  budget_truncated: "Stopped at the spend cap",
+} as const satisfies Table;
+
+const graphStoppedReason = {
+  completed: "Complete",
+  budget_exhausted: "Stopped at the spend cap",
+  max_depth_reached: "Stopped at the deepest level allowed",
+  max_nodes_reached: "Stopped at the most companies allowed",
+  timeout: "Stopped: it took too long",
+} as const satisfies Table;
+
+const companyStatus = {
+  ACTIVE: "Active",
+  UNDER_INSOLVENCY_PROCEEDING: "Under insolvency proceeding",
+  INACTIVE_NOT_CLOSED: "Inactive, not closed",
+  PENDING_DISSOLUTION: "Pending dissolution",
+  CLOSED: "Closed",
+  UNKNOWN: "Unknown",
+} as const satisfies Table;
+
+const closureReason = {
+  BANKRUPTCY: "Bankruptcy",
+  LIQUIDATION: "Liquidation",
+  MERGER: "Merger",
+  ACQUISITION: "Acquisition",
+  VOLUNTARY_DISSOLUTION: "Voluntary dissolution",
+  ADMINISTRATIVE_DISSOLUTION: "Administrative dissolution",
+  COURT_ORDER: "Court order",
+  SPLIT: "Split",
+  OTHER: "Other",
+  UNKNOWN: "Unknown",
+} as const satisfies Table;
+
+const complianceFlag = {
+  uboConfirmationOverdue: "UBO confirmation overdue",
+  uboAdministrativeStrikingOff: "UBO administrative striking-off",
+  accountsOverdue: "Accounts overdue",
+  annualFilingOverdue: "Annual filing overdue",
+  registeredCharges: "Registered charges",
+  insolvencyHistory: "Insolvency history",
+  liquidated: "Liquidated",
+} as const satisfies Table;
+
+const riskLevel = { low: "low", medium: "medium", high: "high", critical: "critical" } as const satisfies Table;
+
+const taxIdVerification = {
+  verified: "Verified",
+  unverified: "Not verified",
+  unavailable: "Verification unavailable",
+} as const satisfies Table;
+
+const corporateBody = {
+  board: "Board",
+  supervisoryBoard: "Supervisory board",
+  management: "Management",
+  audit: "Audit",
+} as const satisfies Table;
+
+const entityType = { individual: "Individual", company: "Company" } as const satisfies Table;
+
+const uboControlType = {
+  "ownership-of-shares": "Ownership of shares",
+  "voting-rights": "Voting rights",
+  "appoint-and-remove-directors": "Appoints and removes directors",
+  "significant-influence-or-control": "Significant influence or control",
+} as const satisfies Table;
+
+const percentageDetailType = { shares: "shares", "voting-rights": "voting rights" } as const satisfies Table;
+
+const ownershipNature = { direct: "Direct", indirect: "Indirect" } as const satisfies Table;
+
+const companyRelation = {
+  mergedFrom: "Merged from",
+  mergedInto: "Merged into",
+  acquired: "Acquired",
+  acquiredBy: "Acquired by",
+  demergedFrom: "Demerged from",
+  demergedTo: "Demerged to",
+  spunOffFrom: "Spun off from",
+  spunOffTo: "Spun off to",
+  assetTransferFrom: "Asset transfer from",
+  assetTransferTo: "Asset transfer to",
+  other: "Other",
+} as const satisfies Table;
+
+const trend = {
+  increasing: "increasing",
+  decreasing: "decreasing",
+  stable: "stable",
+  improving: "improving",
+  declining: "declining",
+  unknown: "unknown",
+} as const satisfies Table;
+
+const insightCategory = {
+  liquidity: "Liquidity",
+  profitability: "Profitability",
+  solvency: "Solvency",
+  efficiency: "Efficiency",
+  growth: "Growth",
+  risk: "Risk",
+} as const satisfies Table;
+
+const identifierKind = {
+  lei: "LEI",
+  entityNumber: "Entity number",
+  registrationNumber: "Registration number",
+  VAT: "VAT number",
+} as const satisfies Table;
+
+const role = {
+  admin: "Admin",
+  compliance: "Compliance",
+  finance: "Finance",
+  auditor: "Auditor",
+} as const satisfies Table;
+
+const connectionEnvironment = { production: "Production", sandbox: "Sandbox" } as const satisfies Table;
+
+/** Every kind, by name. A new kind is one more table here. */
+export const vocabulary = {
+  datapoint,
+  documentType,
+  documentSource,
+  dataStatus,
+  errorCode,
+  cap,
+  changeCategory,
+  alertState,
+  alertOutcome,
+  alertEventKind,
+  auditAction,
+  pendingChangeKind,
+  pendingChangeState,
+  userAccessAction,
+  vaultOrigin,
+  vaultShape,
+  vaultSource,
+  vaultField,
+  billingKind,
+  billingTier,
+  autoTopupOutcome,
+  balanceStatus,
+  billingField,
+  requestMode,
+  pricingMode,
+  requestOrigin,
+  requestPurpose,
+  snapshotSource,
+  webhookEventType,
+  deliveryOutcome,
+  monitorFetchStatus,
+  datapointNoticeStatus,
+  graphNodeStatus,
+  graphStoppedReason,
+  companyStatus,
+  closureReason,
+  complianceFlag,
+  riskLevel,
+  taxIdVerification,
+  corporateBody,
+  entityType,
+  uboControlType,
+  percentageDetailType,
+  ownershipNature,
+  companyRelation,
+  trend,
+  insightCategory,
+  identifierKind,
+  role,
+  connectionEnvironment,
+} as const;
+
+export type Kind = keyof typeof vocabulary;
+
+/** The values a kind has words for. */
+export type KnownValue<K extends Kind> = keyof (typeof vocabulary)[K] & string;
+
+/** What a page shows for one value: its label, the explanation if any, and whether the console knows it. */
+export type Words = { value: string; label: string; explanation?: string; known: boolean };
+
+const entryOf = (kind: Kind, value: string): Entry | undefined => {
+  const table: Table = vocabulary[kind];
+  if (!Object.hasOwn(table, value)) return undefined;
+  const entry = table[value]!;
+  return typeof entry === "string" ? { label: entry } : entry;
+};
+
+/** A value in words. An unknown value keeps its own text as the label and says it is unknown (`known: false`). */
+export function words(kind: Kind, value: string): Words {
+  const entry = entryOf(kind, value);
+  if (!entry) return { value, label: value, known: false };
+  return { value, label: entry.label, explanation: entry.explanation, known: true };
+}
+
+/** The short label of a value; an unknown value as sent. */
+export const label = (kind: Kind, value: string): string => words(kind, value).label;
+
+/** The sentence a person reads: the label, then the explanation when there is one. */
+export function sentence(kind: Kind, value: string): string {
+  const { label: text, explanation } = words(kind, value);
+  return explanation ? `${text}. ${explanation}` : text;
+}
+
+/** A value in words, marked when the console has no words for it: "someNewValue (not known to this console)". */
+export function markedLabel(kind: Kind, value: string): string {
+  const w = words(kind, value);
+  return w.known ? w.label : `${w.value} (not known to this console)`;
+}
+
+/** Every known value of a kind with its label, in the table's order (for filters and selects). */
+export function optionsOf(kind: Kind, values?: readonly string[]): { value: string; label: string }[] {
+  return (values ?? Object.keys(vocabulary[kind])).map((value) => ({ value, label: markedLabel(kind, value) }));
+}
+
+/** The labels of a kind, as a record (for code that looks labels up by key). */
+export function labelsOf(kind: Kind): Readonly<Record<string, string>> {
+  return Object.fromEntries(Object.keys(vocabulary[kind]).map((value) => [value, label(kind, value)]));
+}
+
+/**
+ * Whether a key reads as an API name rather than a word: camelCase, snake_case, dotted, kebab-case or a
+ * SHOUTED_NAME. Plain words that are also keys ("email", "status", "graph") are ordinary English and not counted.
+ */
+export const looksLikeApiName = (key: string): boolean =>
+  /[a-z][A-Z]/.test(key) || /[A-Za-z0-9]_[A-Za-z0-9]/.test(key) || /[a-z]\.[a-z]/.test(key) || /[a-z]-[a-z]/.test(key);
+
+/** Every key of every kind that reads as an API name: what a page may show only under "Technical details". */
+export function apiNames(): string[] {
+  const keys = new Set(Object.values(vocabulary).flatMap((table) => Object.keys(table)));
+  return [...keys].filter(looksLikeApiName).sort();
+}
+
+/**
+ * An error in words: the code's sentence when the console knows the code, then the message the server gave (its own
+ * words, which may say more: which field, when to try again); the message alone for a code the console does not know.
+ */
+export function errorText(code: string, message: string): string {
+  if (!words("errorCode", code).known) return message;
+  const known = sentence("errorCode", code);
+  const told = message.trim();
+  return told && !known.includes(told) ? `${known.replace(/\.?$/, ".")} ${told}` : known;
+}
+
+/** An error's short label when the console knows its code, else the message the server gave (for inside a sentence). */
+export function errorLabel(code: string, message: string): string {
+  return words("errorCode", code).known ? label("errorCode", code) : message;
+}
