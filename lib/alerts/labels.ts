@@ -1,29 +1,16 @@
-/** How alerts read to people: states, outcomes, categories and deactivations. Safe to import from client components. */
+/** How alerts read to people (their words are in lib/vocabulary/words.ts): states, outcomes, categories and deactivations. Safe to import from client components. */
 import type { alertOutcomes, alertStates } from "@/db/vocabulary";
+import { label, labelsOf } from "@/lib/vocabulary/words";
 
 export type AlertState = (typeof alertStates)[number];
 export type AlertOutcome = (typeof alertOutcomes)[number];
 
-export const alertStateLabels: Record<AlertState, string> = { new: "New", in_review: "In review", resolved: "Resolved" };
+export const alertStateLabels = labelsOf("alertState") as Readonly<Record<AlertState, string>>;
 
-export const alertOutcomeLabels: Record<AlertOutcome, string> = {
-  no_impact: "No impact",
-  risk_reassessed: "Risk re-assessed",
-  escalated: "Escalated",
-};
-
-const categoryLabels: Record<string, string> = {
-  status: "Status",
-  address: "Address",
-  ownership: "Ownership",
-  financial: "Financial",
-  legalRepresentatives: "Legal representatives",
-  other: "Other",
-  disappeared: "Disappeared",
-};
+export const alertOutcomeLabels = labelsOf("alertOutcome") as Readonly<Record<AlertOutcome, string>>;
 
 /** A change category as people read it; a category this console does not know yet is shown as sent. */
-export const categoryLabel = (category: string): string => categoryLabels[category] ?? category;
+export const categoryLabel = (category: string): string => label("changeCategory", category);
 
 /**
  * What a deactivation alert says happened: the company left the register (category `disappeared`), or the

@@ -7,6 +7,7 @@
  * companies, up to `graphMaxBudget`.
  */
 import type { PricingResponse } from "@/lib/registry/schemas";
+import { labelsOf } from "@/lib/vocabulary/words";
 
 /** The datapoints an order form offers, in the order it shows them. */
 export const orderableDatapoints = [
@@ -22,17 +23,7 @@ export const orderableDatapoints = [
 ] as const;
 export type OrderableDatapoint = (typeof orderableDatapoints)[number];
 
-export const datapointLabels: Record<OrderableDatapoint, string> = {
-  company: "Company profile",
-  legalRepresentatives: "Legal representatives",
-  otherKeyPersons: "Other key persons",
-  establishments: "Establishments",
-  ultimateBeneficialOwners: "Ultimate beneficial owners",
-  shareholders: "Shareholders",
-  subsidiaries: "Subsidiaries",
-  graph: "Ownership graph",
-  availableDocuments: "List of available documents",
-};
+export const datapointLabels = labelsOf("datapoint") as Readonly<Record<OrderableDatapoint, string>>;
 
 export type DatapointOffer = {
   datapoint: OrderableDatapoint;

@@ -1,5 +1,6 @@
 /** Safe to import from client components. The values are `requestOrigins`, `snapshotSources` and `requestPurposes` in db/vocabulary.ts. */
 import type { requestOrigins, requestPurposes, snapshotSources } from "@/db/vocabulary";
+import { labelsOf } from "@/lib/vocabulary/words";
 
 /** Who started a company request: this console, or another client of the same account (seen only by webhook). */
 export type RequestOrigin = (typeof requestOrigins)[number];
@@ -11,12 +12,4 @@ export type SnapshotSource = (typeof snapshotSources)[number];
 export type RequestPurpose = (typeof requestPurposes)[number];
 
 /** Each purpose in words, as the requests list and its CSV export show it. */
-export const requestPurposeLabels: Record<RequestPurpose, string> = {
-  order: "First order",
-  onboarding: "Onboarding",
-  graph_expansion: "Graph expansion",
-  graph_refresh: "Graph branch refresh",
-  retry: "Retry",
-  re_retrieval: "Re-retrieval after an alert",
-  document_listing: "Document listing",
-};
+export const requestPurposeLabels = labelsOf("requestPurpose") as Readonly<Record<RequestPurpose, string>>;

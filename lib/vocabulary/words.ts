@@ -135,7 +135,7 @@ const errorCode = {
   refused: "Refused",
   name_taken: "That name is taken",
   invalid_change: "This change cannot be made",
-  conflict: "Changed elsewhere in the meantime",
+  conflict: "Conflicts with what the registry already holds",
   wrong_password: "Wrong password",
   workspace_not_found: "Workspace not found",
   unchanged: "Nothing changed",
