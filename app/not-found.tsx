@@ -1,13 +1,10 @@
-import Link from "next/link";
+import { NotFoundMessage } from "@/components/shell/not-found-message";
 
+/** A 404 outside the console's shell (an address no route matches): the page's one `<main>`. */
 export default function NotFound() {
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-8 text-center">
-      <h1 className="text-2xl font-semibold">404 · Not found</h1>
-      <p className="text-muted-foreground">There is no page at this address.</p>
-      <Link href="/" className="text-primary underline-offset-4 hover:underline">
-        Back to the console
-      </Link>
+    <main>
+      <NotFoundMessage />
     </main>
   );
 }

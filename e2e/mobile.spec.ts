@@ -140,6 +140,16 @@ test("the 403 page on a phone has one main landmark, and the sandbox band is in 
   await expectNoSidewaysScroll(page, "the 403 page");
 });
 
+test("a 404, from a console page or from an address no page has, has one main landmark", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("compliance"));
+  for (const path of ["/alerts/999999999", "/no-such-page"]) {
+    await gotoInteractive(page, path);
+    await expect(page.getByRole("heading", { level: 1, name: "404 · Not found" })).toBeVisible();
+    await expect(page.locator("main")).toHaveCount(1);
+    await expect(page.getByRole("main")).toContainText("There is no page at this address.");
+  }
+});
+
 test("the console has a favicon of its own", async ({ page, login, db, request }) => {
   await login.signInAndWait(await db.createUser("auditor"));
   const href = await page.locator('link[rel="icon"]').first().getAttribute("href");

@@ -58,7 +58,7 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
   await form.getByLabel("Legal name").fill("Again");
   await form.getByRole("button", { name: "Create workspace" }).click();
   await expect(form.getByText(`A workspace named ${name} already exists.`).first()).toBeVisible();
-  await expect(form.getByRole("alert")).toContainText("Changed elsewhere in the meantime");
+  await expect(form.getByRole("alert")).toContainText("Conflicts with what the registry already holds");
 
   // The legal name, with the live counter counting an emoji as one character, as the contract does.
   await row(page, name)
@@ -109,6 +109,8 @@ for (const role of ["auditor", "finance"] as const) {
     await expect(page.getByText("creating them and editing their legal names is for admins")).toBeVisible();
     await expect(page.getByRole("form", { name: "Create a workspace" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Edit/ })).toHaveCount(0);
+    // An auditor changes nothing anywhere, and every page says so; a finance user does change some things.
+    await expect(page.getByTestId("read-only-mark")).toHaveCount(role === "auditor" ? 1 : 0);
   });
 }
 

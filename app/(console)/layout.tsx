@@ -4,9 +4,11 @@ import { ConsoleProviders } from "@/components/shell/console-providers";
 import { SandboxBand } from "@/components/shell/sandbox-band";
 import { MobileNav, Sidebar, type SidebarCounts } from "@/components/shell/sidebar";
 import { UserMenu } from "@/components/shell/user-menu";
+import { Badge } from "@/components/ui/badge";
 import { openAlertsAssignedTo } from "@/lib/alerts/open-alert-count";
 import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities";
+import { readOnlyRoles, roleDescriptions } from "@/lib/auth/roles";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { listConnections } from "@/lib/connections/manage-connections";
 import { openChangeCount } from "@/lib/dual-control/dual-control-mode";
@@ -52,6 +54,11 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
                 </span>
               )}
             </div>
+            {readOnlyRoles.includes(user.role) && (
+              <Badge variant="outline" title={roleDescriptions[user.role]} data-testid="read-only-mark">
+                Read-only
+              </Badge>
+            )}
             <UserMenu email={user.email} name={user.name} role={user.role} />
           </header>
           <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>

@@ -17,3 +17,6 @@ export const roleDescriptions: Record<Role, string> = {
   finance: "Sets high-usage tiers and watches spend; sees prices but cannot order.",
   auditor: "Reads everything, including the audit log; changes nothing.",
 };
+
+/** Roles that change nothing: the console marks every page of theirs "Read-only". */
+export const readOnlyRoles: readonly Role[] = ["auditor"];
