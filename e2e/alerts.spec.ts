@@ -30,23 +30,31 @@ test("a notification appears live in an open inbox, and is assigned, commented, 
 
   await page.getByRole("button", { name: "Assign to me" }).click();
   const timeline = page.getByTestId("alert-timeline");
-  await expect(timeline).toContainText(`Assigned to ${officer.email} by ${officer.email}`);
+  // People are named by their display name; the event names whom it assigned to.
+  await expect(timeline).toContainText(`Assigned to ${officer.email} by E2E compliance`);
+  await expect(page.getByTestId("alert-assignee")).toHaveText("E2E compliance");
   await expect(page.getByTestId("open-alerts-count").first()).toHaveText("1");
 
-  await page.getByRole("form", { name: "Comment" }).getByLabel("Comment").fill("Checking the new address.");
-  await page.getByRole("button", { name: "Add comment" }).click();
-  await expect(timeline).toContainText(`Commented by ${officer.email}`);
+  const form = page.getByRole("form", { name: "Comment" });
+  await form.getByLabel("Comment", { exact: true }).fill("Checking the new address.");
+  await form.getByRole("button", { name: "Comment", exact: true }).click();
+  await expect(timeline).toContainText("Commented by E2E compliance");
   await expect(timeline).toContainText("Checking the new address.");
+  await expect(form.getByLabel("Comment", { exact: true })).toHaveValue("");
 
   await page.getByRole("button", { name: "Move to in review" }).click();
-  await expect(timeline).toContainText(`New → In review by ${officer.email}`);
+  await expect(timeline).toContainText("New → In review by E2E compliance");
 
-  const resolve = page.getByRole("form", { name: "Resolve this alert" });
-  await resolve.getByLabel("Outcome").selectOption({ label: "Risk re-assessed" });
-  await resolve.getByLabel("Resolution comment").fill("Registered office moved; risk unchanged.");
-  await resolve.getByRole("button", { name: "Resolve" }).click();
-  await expect(timeline).toContainText(`In review → Resolved: Risk re-assessed by ${officer.email}`);
-  await expect(page.locator("h1 [data-alert-state]")).toHaveText("Resolved");
+  // Resolving without an outcome is refused on the page, in words, and sends nothing.
+  await form.getByLabel("Comment", { exact: true }).fill("Registered office moved; risk unchanged.");
+  await form.getByRole("button", { name: "Comment & resolve" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Choose an outcome to resolve.");
+  await expect(form.getByLabel("Comment", { exact: true })).toHaveValue("Registered office moved; risk unchanged.");
+  await form.getByLabel("Outcome").selectOption({ label: "Risk re-assessed" });
+  await form.getByRole("button", { name: "Comment & resolve" }).click();
+  await expect(timeline).toContainText("In review → Resolved: Risk re-assessed by E2E compliance");
+  await expect(page.locator("[data-alert-state]")).toHaveText("Resolved");
+  await expect(timeline.locator("[aria-busy]")).toHaveCount(0);
   await expect(page.getByTestId("open-alerts-count")).toHaveCount(0);
 
   const audit = await db.query<{ action: string; actor_email: string }>(
@@ -60,6 +68,51 @@ test("a notification appears live in an open inbox, and is assigned, commented, 
     { action: "alert.state_changed", actor_email: officer.email },
     { action: "alert.state_changed", actor_email: officer.email },
   ]);
+});
+
+test("a triage click shows at once, the server's answer replaces the guess, and a refusal restores the alert and says why", async ({
+  page,
+  login,
+  db,
+}) => {
+  const officer = await db.createUser("compliance");
+  const colleague = await db.createUser("compliance");
+  await login.signInAndWait(officer);
+  const monitorId = `mon_e2e_${uid()}`;
+  await postMonitorNotification(db, { monitorId, companyId: `HRB ${uid()}`, categories: ["status"] });
+  const [alert] = await db.query<{ id: string }>("select id from alerts where monitor_id = $1", [monitorId]);
+  await page.goto(`/alerts/${alert!.id}`);
+  const assignee = page.getByTestId("alert-assignee");
+  await expect(assignee).toHaveText("Unassigned");
+
+  // Hold the server action: what shows meanwhile is the page's guess.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/alerts/${alert!.id}`, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Assign to me" }).click();
+  await expect(assignee).toHaveText("E2E compliance");
+  const timeline = page.getByTestId("alert-timeline");
+  await expect(timeline.locator("[aria-busy]")).toContainText("saving…");
+  expect((await db.query("select 1 from alerts where id = $1 and assignee_id is not null", [alert!.id])).length).toBe(0);
+  release();
+  await expect(timeline.locator("[aria-busy]")).toHaveCount(0);
+  await expect(timeline).toContainText(`Assigned to ${officer.email} by E2E compliance`);
+  // Undo is offered for a few seconds, and puts the alert back.
+  const triage = page.getByRole("region", { name: "Triage" });
+  await triage.getByRole("status").getByRole("button", { name: "Undo" }).click();
+  await expect(assignee).toHaveText("Unassigned");
+  await expect(timeline).toContainText(`Unassigned (was ${officer.email})`);
+  await page.unroute(`**/alerts/${alert!.id}`);
+
+  // The colleague is deactivated after the page was rendered: the server refuses, the guess goes, the reason shows.
+  await db.query("update users set active = false where id = $1", [colleague.id]);
+  await page.getByLabel("Assignee").selectOption({ label: `E2E compliance (${colleague.email})` });
+  await expect(triage.getByRole("alert")).toHaveText("Alerts can be assigned only to an active compliance or admin user.");
+  await expect(assignee).toHaveText("Unassigned");
+  await expect(page.getByLabel("Assignee")).toHaveValue("unassigned");
 });
 
 test("bulk-resolves two alerts, keeps its filters through a reload, and opens an alert from the keyboard", async ({ page, login, db }) => {

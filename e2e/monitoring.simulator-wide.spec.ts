@@ -56,7 +56,7 @@ test("monitor from a dossier, a change found by the daily check arrives live, is
   await expect(page).toHaveURL(`/alerts/${alertId}`);
   await page.getByRole("button", { name: "Assign to me" }).click();
   const timeline = page.getByTestId("alert-timeline");
-  await expect(timeline).toContainText(`Assigned to ${officer.email} by ${officer.email}`);
+  await expect(timeline).toContainText(`Assigned to ${officer.email} by E2E compliance`);
 
   // See what changed: the price first, then a confirm, then exactly the changed address.
   await page.getByRole("link", { name: "See what changed" }).click();
@@ -78,11 +78,12 @@ test("monitor from a dossier, a change found by the daily check arrives live, is
 
   // Resolve with an outcome and a comment.
   await page.goto(`/alerts/${alertId}`);
-  const resolve = page.getByRole("form", { name: "Resolve this alert" });
+  const resolve = page.getByRole("form", { name: "Comment" });
   await resolve.getByLabel("Outcome").selectOption({ label: "No impact" });
-  await resolve.getByLabel("Resolution comment").fill("New registered office in the same city; no impact.");
-  await resolve.getByRole("button", { name: "Resolve" }).click();
-  await expect(page.locator("h1 [data-alert-state]")).toHaveText("Resolved");
+  await resolve.getByLabel("Comment", { exact: true }).fill("New registered office in the same city; no impact.");
+  await resolve.getByRole("button", { name: "Comment & resolve" }).click();
+  await expect(page.locator("[data-alert-state]")).toHaveText("Resolved");
+  await expect(timeline.locator("[aria-busy]")).toHaveCount(0); // the server's answer, not the guess
 
   // The timeline and the audit log tell the whole story, and the re-retrieved snapshot is the new baseline.
   const events = await db.query<{ kind: string; actor_email: string }>(

@@ -9,7 +9,38 @@ import { alertOutcomeLabels, type AlertOutcome } from "@/lib/alerts/labels";
 export const textareaClass =
   "min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
-/** Resolving needs an outcome and a comment; the server checks both again. */
+/** Why a resolution cannot be sent yet, in words shown on the page (not the browser's popup); the server checks again. */
+export function resolutionProblem(outcome: AlertOutcome | "", comment: string): string | undefined {
+  if (!outcome) return "Choose an outcome to resolve.";
+  if (!comment.trim()) return "Write a comment saying why.";
+  return undefined;
+}
+
+/** The outcome select every resolving form shows. */
+export function OutcomeSelect({
+  id,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  value: AlertOutcome | "";
+  onChange: (value: AlertOutcome | "") => void;
+  invalid: boolean;
+}) {
+  return (
+    <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as AlertOutcome | "")} aria-invalid={invalid || undefined}>
+      <option value="">Choose…</option>
+      {alertOutcomes.map((o) => (
+        <option key={o} value={o}>
+          {alertOutcomeLabels[o]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/** Resolving several alerts needs an outcome and a comment; the server checks both again. */
 export function ResolveForm({
   count,
   pending,
@@ -22,26 +53,22 @@ export function ResolveForm({
   const id = useId();
   const [outcome, setOutcome] = useState<AlertOutcome | "">("");
   const [comment, setComment] = useState("");
+  const [problem, setProblem] = useState<string>();
   return (
     <form
       className="flex flex-wrap items-end gap-3"
       aria-label={count === 1 ? "Resolve this alert" : `Resolve ${count} alerts`}
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        // The select is required: the browser asks for an outcome before this runs.
-        if (outcome) onResolve({ outcome, comment });
+        const why = resolutionProblem(outcome, comment);
+        setProblem(why);
+        if (!why && outcome) onResolve({ outcome, comment });
       }}
     >
       <div className="flex flex-col gap-1 text-sm">
         <label htmlFor={`${id}-outcome`}>Outcome</label>
-        <NativeSelect id={`${id}-outcome`} value={outcome} onChange={(e) => setOutcome(e.target.value as AlertOutcome | "")} required>
-          <option value="">Choose…</option>
-          {alertOutcomes.map((o) => (
-            <option key={o} value={o}>
-              {alertOutcomeLabels[o]}
-            </option>
-          ))}
-        </NativeSelect>
+        <OutcomeSelect id={`${id}-outcome`} value={outcome} onChange={setOutcome} invalid={problem !== undefined && !outcome} />
       </div>
       <div className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
         <label htmlFor={`${id}-comment`}>Resolution comment</label>
@@ -51,12 +78,17 @@ export function ResolveForm({
           value={comment}
           onChange={(e) => setComment(e.target.value)}
           maxLength={5000}
-          required
+          aria-invalid={(problem !== undefined && !!outcome && !comment.trim()) || undefined}
         />
       </div>
       <Button type="submit" disabled={pending || count === 0}>
         {count === 1 ? "Resolve" : `Resolve ${count}`}
       </Button>
+      {problem && (
+        <p role="alert" className="w-full text-sm text-destructive">
+          {problem}
+        </p>
+      )}
     </form>
   );
 }

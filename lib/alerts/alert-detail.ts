@@ -18,6 +18,8 @@ export type AlertTimelineEvent = {
   id: number;
   kind: AlertEventKind;
   actorEmail: string | null;
+  /** The actor's display name now (null for the registry, or a user since deleted). */
+  actorName: string | null;
   at: Date;
   details: Record<string, unknown>;
 };
@@ -42,7 +44,8 @@ export type AlertDetail = {
   outcome: AlertOutcome | null;
   resolutionComment: string | null;
   resolvedAt: Date | null;
-  resolvedByEmail: string | null;
+  /** Who resolved it: their display name, or their email where they have none. */
+  resolvedBy: string | null;
   changeRequestId: string | null;
   notifications: AlertNotification[];
   timeline: AlertTimelineEvent[];
@@ -73,10 +76,10 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
     outcome: AlertOutcome | null;
     resolution_comment: string | null;
     resolved_at: string | null;
-    resolved_by_email: string | null;
+    resolved_by_label: string | null;
     change_request_id: string | null;
   }>(sql`
-    select a.*, u.email as assignee_email, u.name as assignee_name, r.email as resolved_by_email, m.case_reference
+    select a.*, u.email as assignee_email, u.name as assignee_name, coalesce(nullif(r.name, ''), r.email) as resolved_by_label, m.case_reference
     from alerts a
       left join users u on u.id = a.assignee_id
       left join users r on r.id = a.resolved_by
@@ -95,8 +98,17 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
     }>(sql`
       select id, change_categories, is_test, monitor_has_been_deactivated, notified_at, received_at
       from monitor_notifications where alert_id = ${alertId} order by id`),
-    db().execute<{ id: string; kind: AlertEventKind; actor_email: string | null; at: string; details: Record<string, unknown> }>(sql`
-      select id, kind, actor_email, at, details from alert_events where alert_id = ${alertId} order by id`),
+    db().execute<{
+      id: string;
+      kind: AlertEventKind;
+      actor_email: string | null;
+      actor_name: string | null;
+      at: string;
+      details: Record<string, unknown>;
+    }>(sql`
+      select e.id, e.kind, e.actor_email, nullif(u.name, '') as actor_name, e.at, e.details
+      from alert_events e left join users u on u.id = e.actor_id
+      where e.alert_id = ${alertId} order by e.id`),
   ]);
   return {
     id: Number(alert.id),
@@ -117,7 +129,7 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
     outcome: alert.outcome,
     resolutionComment: alert.resolution_comment,
     resolvedAt: alert.resolved_at ? asDate(alert.resolved_at) : null,
-    resolvedByEmail: alert.resolved_by_email,
+    resolvedBy: alert.resolved_by_label,
     changeRequestId: alert.change_request_id,
     notifications: notifications.rows.map((n) => ({
       id: Number(n.id),
@@ -127,6 +139,13 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
       notifiedAt: n.notified_at,
       receivedAt: asDate(n.received_at),
     })),
-    timeline: events.rows.map((e) => ({ id: Number(e.id), kind: e.kind, actorEmail: e.actor_email, at: asDate(e.at), details: e.details })),
+    timeline: events.rows.map((e) => ({
+      id: Number(e.id),
+      kind: e.kind,
+      actorEmail: e.actor_email,
+      actorName: e.actor_name,
+      at: asDate(e.at),
+      details: e.details,
+    })),
   };
 }

@@ -81,6 +81,11 @@ function conditions(search: InboxSearch, viewerId: string): SQL[] {
   return where.filter((c): c is SQL => c !== undefined);
 }
 
+const selectRows = sql`
+  select a.id, a.state, a.categories, a.is_test, a.deactivation, a.country_code, a.company_id, a.company_name, a.monitor_id,
+    a.notification_count, a.assignee_id, u.email as assignee_email, u.name as assignee_name, a.due_at, a.last_notified_at, a.outcome
+  from alerts a left join users u on u.id = a.assignee_id`;
+
 /**
  * One page of the inbox, keyset-paged: newest notification first on (last_notified_at desc, id desc), or
  * soonest due first on (due_at, id), each served by its index (alerts_inbox, alerts_assignee_inbox, alerts_due).
@@ -99,14 +104,21 @@ export async function inboxPage(search: InboxSearch, viewerId: string, pageSize 
     where.push(byDue ? sql`${position} > ${cursor}` : sql`${position} < ${cursor}`);
   }
   const result = await db().execute<RawRow>(sql`
-    select a.id, a.state, a.categories, a.is_test, a.deactivation, a.country_code, a.company_id, a.company_name, a.monitor_id,
-      a.notification_count, a.assignee_id, u.email as assignee_email, u.name as assignee_name, a.due_at, a.last_notified_at, a.outcome
-    from alerts a left join users u on u.id = a.assignee_id
+    ${selectRows}
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${order}
     limit ${pageSize + 1}`);
   const rows = result.rows.slice(0, pageSize).map(toInboxRow);
   return { rows, ...(result.rows.length > pageSize && { next: rows.at(-1)!.id }) };
+}
+
+/** The inbox rows of these alerts as they are now (a triage action's answer), in no particular order. */
+export async function inboxRowsById(alertIds: readonly number[]): Promise<InboxRow[]> {
+  if (alertIds.length === 0) return [];
+  const result = await db().execute<RawRow>(sql`
+    ${selectRows}
+    where a.id = any(${`{${alertIds.join(",")}}`}::bigint[])`);
+  return result.rows.map(toInboxRow);
 }
 
 /** How many alerts match the filters of `search` (all pages). */

@@ -161,3 +161,23 @@ export async function commentOnAlert(actor: Actor, alertId: number, comment: str
     return undefined;
   });
 }
+
+/** One change to one alert, as the alert's page asks for it. */
+export type AlertChange =
+  | { kind: "assign"; assigneeId: string | null }
+  | { kind: "review" }
+  | { kind: "resolve"; outcome: AlertOutcome; comment: string }
+  | { kind: "comment"; comment: string };
+
+/** Applies one change to one alert; undefined once done, or why it was refused. */
+export async function changeAlert(actor: Actor, alertId: number, change: AlertChange): Promise<string | undefined> {
+  const outcome =
+    change.kind === "assign"
+      ? await assignAlerts(actor, [alertId], change.assigneeId)
+      : change.kind === "review"
+        ? await moveAlertsToReview(actor, [alertId])
+        : change.kind === "resolve"
+          ? await resolveAlerts(actor, [alertId], change)
+          : await commentOnAlert(actor, alertId, change.comment);
+  return outcome.refused[0]?.error;
+}

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { alertEvents, alerts, auditLog, users } from "@/db/schema";
 import { insertUser } from "@/test/users-fixture";
-import { assignAlertsAction, commentAlertAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
+import { assignAlertsAction, changeAlertAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
 
 // The session as next-auth would give it to a direct POST of the server action.
 const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
@@ -43,7 +43,8 @@ describe("alert actions", () => {
         assignAlertsAction({ alertIds: [alertId], assigneeId: officer.id }),
         reviewAlertsAction({ alertIds: [alertId] }),
         resolveAlertsAction({ alertIds: [alertId], outcome: "no_impact", comment: "x" }),
-        commentAlertAction({ alertId, comment: "x" }),
+        changeAlertAction({ alertId, change: { kind: "comment", comment: "x" } }),
+        changeAlertAction({ alertId, change: { kind: "assign", assigneeId: officer.id } }),
       ]);
       for (const result of results) expect(result).toEqual({ ok: false, code: "forbidden", error: "Your role does not allow this." });
       expect(await snapshot()).toEqual(before);
@@ -65,9 +66,10 @@ describe("alert actions", () => {
 
   it("lets a compliance officer triage, and says why a refused change was refused", async () => {
     const officer = await signInAs("compliance");
+    // The answer carries the changed row as it is now: the inbox shows it in place of its guess.
     expect(await assignAlertsAction({ alertIds: [alertId], assigneeId: officer.id })).toEqual({
       ok: true,
-      data: { changed: [alertId], refused: [] },
+      data: { changed: [alertId], refused: [], rows: [expect.objectContaining({ id: alertId, state: "new", assignee: officer.email })] },
     });
     expect(await resolveAlertsAction({ alertIds: [alertId], outcome: "escalated", comment: "To the MLRO." })).toMatchObject({ ok: true });
     expect(await reviewAlertsAction({ alertIds: [alertId] })).toEqual({
@@ -80,5 +82,38 @@ describe("alert actions", () => {
       code: "refused",
       error: expect.stringMatching(/^None of the 2 alerts changed/),
     });
+  });
+
+  it("answers a change from the alert's page with the alert as it is now, and a refusal in words, changing nothing", async () => {
+    const officer = await signInAs("compliance");
+    const assigned = await changeAlertAction({ alertId, change: { kind: "assign", assigneeId: officer.id } });
+    expect(assigned).toMatchObject({ ok: true, data: { id: alertId, state: "new", assignee: { id: officer.id, email: officer.email } } });
+
+    const commented = await changeAlertAction({ alertId, change: { kind: "comment", comment: "Checking the filing." } });
+    if (!commented.ok) throw new Error(commented.error);
+    expect(commented.data.timeline.map((e) => e.kind)).toEqual(["assigned", "commented"]);
+    // The timeline names people by their display name.
+    expect(commented.data.timeline.at(-1)).toMatchObject({ actorName: officer.name, details: { comment: "Checking the filing." } });
+
+    const resolved = await changeAlertAction({ alertId, change: { kind: "resolve", outcome: "no_impact", comment: "Fine." } });
+    expect(resolved).toMatchObject({ ok: true, data: { state: "resolved", outcome: "no_impact", resolvedBy: officer.name } });
+
+    const before = await snapshot();
+    expect(await changeAlertAction({ alertId, change: { kind: "review" } })).toEqual({
+      ok: false,
+      code: "refused",
+      error: expect.stringMatching(/already resolved/),
+    });
+    expect(await changeAlertAction({ alertId, change: { kind: "resolve", outcome: "" as "no_impact", comment: "x" } })).toMatchObject({
+      ok: false,
+      code: "invalid_input",
+      fieldErrors: { "change.outcome": ["Choose an outcome."] },
+    });
+    expect(await changeAlertAction({ alertId: 999_999, change: { kind: "comment", comment: "x" } })).toEqual({
+      ok: false,
+      code: "refused",
+      error: "No such alert.",
+    });
+    expect(await snapshot()).toEqual(before);
   });
 });

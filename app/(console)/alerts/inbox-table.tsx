@@ -1,17 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AlertStateBadge, DueBadge, TestBadge } from "@/components/alerts/alert-badges";
 import { AssignSelect } from "@/components/alerts/assign-select";
 import { ResolveForm } from "@/components/alerts/resolve-form";
-import { describeResult, type Assignee, type TriageActions, type TriageResult } from "@/components/alerts/triage-controls";
+import {
+  describeBulk,
+  failureText,
+  type Assignee,
+  type BulkAnswer,
+  type TriageActions,
+  type TriageResult,
+} from "@/components/alerts/triage-controls";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { DueTone } from "@/lib/alerts/due-label";
-import type { AlertState } from "@/lib/alerts/labels";
+import { alertOutcomeLabels, type AlertState } from "@/lib/alerts/labels";
 import { cn } from "@/lib/cn";
 
 export type InboxTableRow = {
@@ -29,7 +35,15 @@ export type InboxTableRow = {
   outcome: string | null;
   lastNotified: string;
   notificationCount: number;
+  /** Set on a row showing a change the server has not answered yet. */
+  pending?: true;
 };
+
+/** A change shown before the server answers: the rows it touches, and how each then reads. */
+type Guess = { ids: readonly number[]; patch: (row: InboxTableRow) => Partial<InboxTableRow> };
+
+/** The server's answers since the page's rows were rendered; newer rows from the server (a refresh) replace them. */
+type Answers = { base: readonly InboxTableRow[]; rows: ReadonlyMap<number, InboxTableRow> };
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
@@ -55,12 +69,18 @@ export function InboxTable({
   users: readonly Assignee[];
   viewerId: string;
   canTriage: boolean;
-  actions: TriageActions;
+  actions: TriageActions<InboxTableRow>;
 }) {
-  const router = useRouter();
+  const [answers, setAnswers] = useState<Answers>();
+  const answered = answers?.base === rows ? rows.map((row) => answers.rows.get(row.id) ?? row) : rows;
+  // Plain state, not useOptimistic: see AlertView (an optimistic value would wait for the live refresh too).
+  const [guess, setGuess] = useState<Guess>();
+  const shown = guess
+    ? answered.map((row) => (guess.ids.includes(row.id) ? { ...row, ...guess.patch(row), pending: true as const } : row))
+    : answered;
+  const pending = guess !== undefined;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [active, setActive] = useState(-1);
-  const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<{ message: string; failed: boolean }>();
   const links = useRef(new Map<number, HTMLAnchorElement>());
   // Rows come and go with live updates: keep only selections still on the page.
@@ -98,13 +118,30 @@ export function InboxTable({
     return () => document.removeEventListener("keydown", onKeyDown);
   });
 
-  const run = (verb: string, call: () => Promise<TriageResult>) =>
-    startTransition(async () => {
-      const described = describeResult(await call(), verb);
-      setMessage(described);
-      if (!described.failed) setSelected(new Set());
-      router.refresh();
+  /**
+   * Shows the change on the chosen rows at once, then the server's answer in its place: the changed rows as they are
+   * now, and a refusal's reason (the guess then goes, restoring the rows). Only those rows re-render.
+   */
+  const run = async (verb: string, patch: Guess["patch"], call: () => Promise<TriageResult<BulkAnswer<InboxTableRow>>>) => {
+    setGuess({ ids: chosen, patch });
+    const result = await call().catch(() => undefined);
+    setGuess(undefined);
+    if (!result?.ok) {
+      setMessage({
+        message: result ? failureText(result) : "The console did not answer: the change may not have been saved. Reload the page to see.",
+        failed: true,
+      });
+      return;
+    }
+    setAnswers((previous) => {
+      const next = new Map(previous?.base === rows ? previous.rows : []);
+      for (const row of result.data.rows) next.set(row.id, row);
+      return { base: rows, rows: next };
     });
+    const described = describeBulk(result.data, verb);
+    setMessage(described);
+    if (!described.failed) setSelected(new Set());
+  };
 
   const allChosen = rows.length > 0 && chosen.length === rows.length;
 
@@ -125,19 +162,37 @@ export function InboxTable({
             viewerId={viewerId}
             disabled={pending || chosen.length === 0}
             label="Assign selected to"
-            onAssign={(assigneeId) => run("assigned", () => actions.assign({ alertIds: chosen, assigneeId }))}
+            onAssign={(assigneeId) =>
+              void run(
+                "assigned",
+                () => ({ assignee: users.find((u) => u.id === assigneeId)?.email ?? null }),
+                () => actions.assign({ alertIds: chosen, assigneeId }),
+              )
+            }
           />
           <Button
             variant="outline"
             disabled={pending || chosen.length === 0}
-            onClick={() => run("moved to in review", () => actions.review({ alertIds: chosen }))}
+            onClick={() =>
+              void run(
+                "moved to in review",
+                (row) => (row.state === "new" ? { state: "in_review" } : {}),
+                () => actions.review({ alertIds: chosen }),
+              )
+            }
           >
             Move to in review
           </Button>
           <ResolveForm
             count={chosen.length}
             pending={pending}
-            onResolve={(resolution) => run("resolved", () => actions.resolve({ alertIds: chosen, ...resolution }))}
+            onResolve={(resolution) =>
+              void run(
+                "resolved",
+                () => ({ state: "resolved", due: null, outcome: `Resolved: ${alertOutcomeLabels[resolution.outcome]}` }),
+                () => actions.resolve({ alertIds: chosen, ...resolution }),
+              )
+            }
           />
           {message && (
             <p role={message.failed ? "alert" : "status"} className={cn("w-full text-sm", message.failed && "text-destructive")}>
@@ -184,8 +239,15 @@ export function InboxTable({
               </TableRow>
             </TableHeader>
             <TableBody>
-              {rows.map((row, index) => (
-                <TableRow key={row.id} data-alert-id={row.id} data-state={index === active ? "selected" : undefined}>
+              {shown.map((row, index) => (
+                <TableRow
+                  key={row.id}
+                  data-alert-id={row.id}
+                  data-state={index === active ? "selected" : undefined}
+                  // A guess not yet answered: dimmed until the server's row replaces it.
+                  aria-busy={row.pending}
+                  className={cn(row.pending && "opacity-70")}
+                >
                   {canTriage && (
                     <TableCell>
                       <Checkbox

@@ -5,43 +5,22 @@ import { CollapsibleFilters } from "@/components/filters/collapsible-filters";
 import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Button } from "@/components/ui/button";
-import { dueLabel } from "@/lib/alerts/due-label";
 import { inboxQuery, isFiltered, parseInboxSearch, type InboxSearch } from "@/lib/alerts/inbox-filter";
-import { inboxPage, inboxTotal, type InboxRow } from "@/lib/alerts/inbox-page";
-import { alertOutcomeLabels, categoryLabel, deactivationText } from "@/lib/alerts/labels";
+import { inboxPage, inboxTotal } from "@/lib/alerts/inbox-page";
 import { assignableUsers } from "@/lib/alerts/triage";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { liveTopics } from "@/lib/live/topics";
 import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
 import { InboxFilters } from "./inbox-filters";
-import { InboxTable, type InboxTableRow } from "./inbox-table";
+import { InboxTable } from "./inbox-table";
+import { tableRow } from "./table-row";
 
 export const metadata: Metadata = { title: "Alerts" };
 
 /** How many filters the URL sets (the sort and the page are not filters). */
 const activeFilters = ({ sort: _sort, after: _after, ...filters }: InboxSearch): number =>
   Object.values(filters).filter((value) => value !== undefined).length;
-
-const utc = (date: Date) => date.toISOString().slice(0, 16).replace("T", " ");
-
-function tableRow(row: InboxRow, now: Date): InboxTableRow {
-  return {
-    id: row.id,
-    company: row.companyName ?? row.companyId,
-    place: `${row.countryCode} · ${row.companyId}`,
-    monitorId: row.monitorId,
-    state: row.state,
-    categories: row.categories.map(categoryLabel).join(", "),
-    isTest: row.isTest,
-    deactivation: row.deactivation ? deactivationText(row.categories) : null,
-    assignee: row.assignee ? row.assignee.email : null,
-    due: row.state === "resolved" ? null : dueLabel(row.dueAt, now),
-    outcome: row.outcome ? `Resolved: ${alertOutcomeLabels[row.outcome]}` : null,
-    lastNotified: utc(row.lastNotifiedAt),
-    notificationCount: row.notificationCount,
-  };
-}
 
 export default async function AlertsPage({ searchParams }: PageProps<"/alerts">) {
   const user = await guardPage("readAlerts");

@@ -1,0 +1,257 @@
+/**
+ * How fast a triage click answers, in Chromium, on a production build with embedded Postgres holding 2,000 alerts
+ * (400 monitors, each with four resolved alerts and one open one):
+ *   - click → visible change, p50, for each action, quiet and with a CPU-bound process beside the app  goal ≤ 50 ms
+ *   - click → the page holds the server's answer (its guess replaced), p50, quiet                        goal ≤ 150 ms
+ * The actions: on an alert's page, assign, move to in review, comment, and comment & resolve; in the inbox, the
+ * bulk assign, move to in review and resolve of a selected row.
+ *
+ * How it is measured: before each click, the page is armed with a watcher (page.evaluate). The clock starts at the
+ * DOM event's own timeStamp (the click, or the select's change), on the page's performance clock. A
+ * MutationObserver then notes the first mutation after which the change shows (an element's text), and stamps the
+ * next animation frame: that is "visible". It stamps "answered" when the change still shows and no element of the
+ * action's scope is aria-busy any more (the page marks a guess aria-busy until the server's answer replaces it).
+ * Each round acts on a fresh open alert; each action runs 15 rounds quiet, then 15 with a busy loop in another
+ * process. The machine's cores are printed, as the busy figure depends on them.
+ * Run: npm run bench:actions   (builds first if the build is stale)
+ */
+import { spawn } from "node:child_process";
+import os from "node:os";
+import type { Page } from "@playwright/test";
+import { runBench, withBenchApp } from "./bench-app";
+import { percentile } from "./percentile";
+import { seedAlerts } from "./seed-alerts";
+import { signedInBrowser } from "./signed-in-browser";
+
+const monitorsCount = 400;
+const rounds = 15;
+
+type Watch = { selector: string; text: string; busyScope: string };
+type Stamps = { event: number; visible: number; answered: number };
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+/**
+ * Arms the page: the next click or change starts the clock; `watch` says what shows the change. A script string, as
+ * tsx would name the functions of a closure (`__name`), which the page does not have.
+ */
+async function arm(page: Page, watch: Watch): Promise<void> {
+  await page.evaluate(`(() => {
+    const { selector, text, busyScope } = ${JSON.stringify(watch)};
+    const stamps = {};
+    window.benchStamps = stamps;
+    const start = (event) => {
+      // Not only trusted events: Playwright's selectOption dispatches the select's change itself.
+      if (stamps.event === undefined) stamps.event = event.timeStamp;
+    };
+    document.addEventListener("click", start, { capture: true });
+    document.addEventListener("change", start, { capture: true });
+    const shows = () => document.querySelector(selector)?.textContent?.includes(text) ?? false;
+    const busy = () => document.querySelector(busyScope + '[aria-busy="true"], ' + busyScope + ' [aria-busy="true"]') !== null;
+    const observer = new MutationObserver(() => {
+      if (stamps.event === undefined || !shows()) return;
+      if (stamps.visible === undefined) {
+        stamps.visible = -1;
+        requestAnimationFrame(() => (stamps.visible = performance.now()));
+      }
+      if (stamps.answered === undefined && !busy()) {
+        stamps.answered = performance.now();
+        observer.disconnect();
+        document.removeEventListener("click", start, { capture: true });
+        document.removeEventListener("change", start, { capture: true });
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  })()`);
+}
+
+/** Waits for the watcher's stamps (polled: the page's CSP refuses waitForFunction's eval): click → visible and → answered, in ms. */
+async function stamps(page: Page): Promise<{ visible: number; answered: number }> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const s = (await page.evaluate("window.benchStamps")) as Partial<Stamps> | undefined;
+    if (s?.event !== undefined && (s.visible ?? -1) > 0 && s.answered !== undefined) {
+      return { visible: s.visible! - s.event, answered: s.answered - s.event };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("the change did not show, or the server's answer did not replace it, within 30 s");
+}
+
+type Action = {
+  name: string;
+  /** Which page to open for this round's alert (and, for the inbox, its row selected). */
+  open: (page: Page, alertId: string) => Promise<void>;
+  watch: (alertId: string, round: number) => Watch;
+  /** What is typed and chosen before the click (the clock starts at the click). */
+  prepare?: (page: Page, round: number) => Promise<void>;
+  act: (page: Page, round: number) => Promise<void>;
+  /** Which open alerts it needs. */
+  state: "new" | "in_review";
+};
+
+/** One of the ten seeded triagers, by round (warm-up rounds are negative). */
+const triagerIndex = (round: number) => (((round % 10) + 10) % 10).toString();
+const triager = (round: number) => `Triager ${triagerIndex(round)}`;
+const triagerEmail = (round: number) => `triager-${triagerIndex(round)}@registry-desk.test`;
+
+function actions(origin: string): Action[] {
+  const alertPage = async (page: Page, alertId: string) => {
+    await page.goto(`${origin}/alerts/${alertId}`, { waitUntil: "networkidle" });
+  };
+  const inboxRow = async (page: Page, alertId: string) => {
+    await page.goto(`${origin}/alerts?company=${encodeURIComponent(`BENCH-${alertId}-X`)}&state=open`, { waitUntil: "networkidle" });
+    await page.locator(`tr[data-alert-id="${alertId}"]`).getByRole("checkbox").check();
+  };
+  const row = (alertId: string) => `tr[data-alert-id="${alertId}"]`;
+  return [
+    {
+      name: "alert page · assign",
+      state: "in_review",
+      open: alertPage,
+      watch: (_, round) => ({
+        selector: '[data-testid="alert-assignee"]',
+        text: triager(round + 1),
+        busyScope: '[data-testid="alert-timeline"]',
+      }),
+      act: (page, round) =>
+        page
+          .getByLabel("Assignee")
+          .selectOption({ label: `${triager(round + 1)} (${triagerEmail(round + 1)})` })
+          .then(() => {}),
+    },
+    {
+      name: "alert page · move to in review",
+      state: "new",
+      open: alertPage,
+      watch: () => ({ selector: "[data-alert-state]", text: "In review", busyScope: '[data-testid="alert-timeline"]' }),
+      act: (page) => page.getByRole("button", { name: "Move to in review" }).click(),
+    },
+    {
+      name: "alert page · comment",
+      state: "in_review",
+      open: alertPage,
+      watch: (_, round) => ({
+        selector: '[data-testid="alert-timeline"]',
+        text: `Bench comment ${round}.`,
+        busyScope: '[data-testid="alert-timeline"]',
+      }),
+      prepare: (page, round) => page.getByRole("textbox", { name: "Comment" }).fill(`Bench comment ${round}.`),
+      act: (page) => page.getByRole("button", { name: "Comment", exact: true }).click(),
+    },
+    {
+      name: "alert page · comment & resolve",
+      state: "in_review",
+      open: alertPage,
+      watch: () => ({ selector: "[data-alert-state]", text: "Resolved", busyScope: '[data-testid="alert-timeline"]' }),
+      prepare: async (page, round) => {
+        await page.getByRole("textbox", { name: "Comment" }).fill(`Bench resolution ${round}.`);
+        await page.getByLabel("Outcome").selectOption({ label: "No impact" });
+      },
+      act: (page) => page.getByRole("button", { name: "Comment & resolve" }).click(),
+    },
+    {
+      name: "inbox · assign selected",
+      state: "in_review",
+      open: inboxRow,
+      watch: (alertId, round) => ({ selector: row(alertId), text: triagerEmail(round + 1), busyScope: row(alertId) }),
+      act: (page, round) =>
+        page
+          .getByLabel("Assign selected to")
+          .selectOption({ label: `${triager(round + 1)} (${triagerEmail(round + 1)})` })
+          .then(() => {}),
+    },
+    {
+      name: "inbox · move selected to in review",
+      state: "new",
+      open: inboxRow,
+      watch: (alertId) => ({ selector: row(alertId), text: "In review", busyScope: row(alertId) }),
+      act: (page) => page.getByRole("button", { name: "Move to in review" }).click(),
+    },
+    {
+      name: "inbox · resolve selected",
+      state: "in_review",
+      open: inboxRow,
+      watch: (alertId) => ({ selector: row(alertId), text: "Resolved", busyScope: row(alertId) }),
+      prepare: async (page, round) => {
+        const form = page.getByRole("form", { name: "Resolve this alert" });
+        await form.getByLabel("Outcome").selectOption({ label: "No impact" });
+        await form.getByLabel("Resolution comment").fill(`Bench resolution ${round}.`);
+      },
+      act: (page) => page.getByRole("form", { name: "Resolve this alert" }).getByRole("button", { name: "Resolve", exact: true }).click(),
+    },
+  ];
+}
+
+/** A process that keeps one core busy until stopped. */
+function busyLoop(): { stop: () => void } {
+  const child = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+  return { stop: () => child.kill("SIGKILL") };
+}
+
+async function main() {
+  await withBenchApp(async ({ origin, database, cookie, simulatorConnectionId }) => {
+    await seedAlerts(database, await simulatorConnectionId(), monitorsCount);
+    const { rows: counted } = await database.query<{ n: number }>("select count(*)::int as n from alerts");
+    // Each alert's company id is unique ("BENCH-<id>-X", no id a part of another): the inbox rounds filter on it, so
+    // their alert is the only row.
+    await database.query("update alerts set company_id = 'BENCH-' || id || '-X'");
+    const taken = new Set<string>();
+    const freshAlert = async (state: "new" | "in_review") => {
+      const { rows } = await database.query<{ id: string }>("select id from alerts where state = $1 order by id", [state]);
+      const found = rows.find((r) => !taken.has(r.id));
+      if (!found) throw new Error(`no ${state} alert left`);
+      taken.add(found.id);
+      // Unassigned, so assigning it to a triager always changes it.
+      await database.query("update alerts set assignee_id = null where id = $1", [found.id]);
+      return found.id;
+    };
+    const { browser, context } = await signedInBrowser(origin, await cookie());
+    const page = await context.newPage();
+    console.log(
+      `actions bench: ${counted[0]!.n.toLocaleString("en")} alerts, ${os.cpus().length} cores, ${rounds} rounds per action and load`,
+    );
+    try {
+      for (const action of actions(origin)) {
+        const figures: Record<"quiet" | "busy", { visible: number[]; answered: number[] }> = {
+          quiet: { visible: [], answered: [] },
+          busy: { visible: [], answered: [] },
+        };
+        for (const load of ["quiet", "busy"] as const) {
+          const busy = load === "busy" ? busyLoop() : undefined;
+          try {
+            for (let round = -2; round < rounds; round++) {
+              const alertId = await freshAlert(action.state);
+              await action.open(page, alertId);
+              await action.prepare?.(page, round);
+              await arm(page, action.watch(alertId, round));
+              await action.act(page, round);
+              const measured = await stamps(page).catch((error: Error) => {
+                throw new Error(`${action.name}, round ${round} (${load}): ${error.message}`);
+              });
+              if (round < 0) continue; // warm-up
+              figures[load].visible.push(measured.visible);
+              figures[load].answered.push(measured.answered);
+            }
+          } finally {
+            busy?.stop();
+          }
+        }
+        console.log(
+          `${action.name}: click → visible p50 ${median(figures.quiet.visible).toFixed(1)} ms quiet, ` +
+            `${median(figures.busy.visible).toFixed(1)} ms with a busy core (goal ≤ 50 ms); ` +
+            `click → server's answer p50 ${median(figures.quiet.answered).toFixed(1)} ms quiet (goal ≤ 150 ms), ` +
+            `${median(figures.busy.answered).toFixed(1)} ms busy`,
+        );
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+runBench(main);
