@@ -299,7 +299,7 @@ describe("See what changed: ordering from an alert", () => {
     const refused = await orderReretrieval(officer, alert, registry, { ...confirmed, maxBudget: 1000, graphMaxBudget: 1000 });
     expect(refused).toMatchObject({ ok: false, code: "price_changed" });
     expect(refused.ok ? "" : refused.error).toBe(
-      `Refused, nothing was ordered: the price and caps sent are not this alert's quote (cap for the whole request: 1000 sent, ${confirmed.maxBudget} quoted; cap for the ownership graph: 1000 sent, ${confirmed.graphMaxBudget} quoted). Look at the price again and confirm it.`,
+      `Refused, nothing was ordered: the price and caps sent are not this alert's quote (spend cap for the whole request: 1000 sent, ${confirmed.maxBudget} quoted; cap for the ownership graph: 1000 sent, ${confirmed.graphMaxBudget} quoted). Look at the price again and confirm it.`,
     );
     expect(await auditsOf("company.ordered")).toHaveLength(before);
     expect((await alertForChanges(alert.id))?.changeRequestId).toBeNull();

@@ -117,6 +117,8 @@ describe("placing an order", () => {
       registry,
     );
     expect(timeout).toMatchObject({ ok: false, code: "outcome_unknown", registry: { code: "outcome_unknown", retryable: false } });
-    expect(timeout.ok === false && timeout.error).toContain("onboarding_timeout");
+    // The registry's code in words, not the code.
+    expect(timeout.ok === false && timeout.error).toContain("(Onboarding took too long)");
+    expect(timeout.ok === false && timeout.error).not.toContain("onboarding_timeout");
   });
 });

@@ -85,7 +85,9 @@ describe("workspace actions", () => {
       await signInAs("admin");
       answering([403, refusal(403, "UBO access is managed by your account manager.")], [200, '{"ok":true}']);
       const result = await createWorkspaceAction({ name: "branch-x", legalName: "Branch Ltd" });
-      const words = "invalid_request: UBO access is managed by your account manager.";
+      // The registry's code in words, then its own message.
+      const words =
+        "The registry refused the request as invalid. Something sent did not match what the registry accepts. UBO access is managed by your account manager.";
       expect(result).toEqual({
         ok: false,
         code: "ubo_not_off",
@@ -115,7 +117,7 @@ describe("workspace actions", () => {
         ok: false,
         code: "ubo_left_on",
         error:
-          "The registry created workspace branch-y but did not turn its UBO access off (it still answers with UBO access on), and deleting it again failed (invalid_request: The workspace is in use.). Workspace branch-y has UBO access on without approval: ask for it to be turned off at once.",
+          "The registry created workspace branch-y but did not turn its UBO access off (it still answers with UBO access on), and deleting it again failed (The registry refused the request as invalid. Something sent did not match what the registry accepts. The workspace is in use.). Workspace branch-y has UBO access on without approval: ask for it to be turned off at once.",
       });
       expect((await auditsFor("workspace.created")).map((a) => a.details)).toEqual([
         expect.objectContaining({ name: "branch-y", uboEnabled: true, uboOffRefused: "it still answers with UBO access on" }),
