@@ -1,6 +1,7 @@
 import { expect, gotoInteractive, test } from "./fixtures";
 import { expand, fileGraph, findNode, truncatedOf, waitDrawn, type FileNode } from "./ownership-tab";
 import { sim } from "./simulator-api";
+import { credits } from "../lib/vocabulary/units";
 
 test("an expanded company's branch is refreshed from the company file: the price first, then the refresh's date on the node after a reload", async ({
   page,
@@ -42,7 +43,7 @@ test("an expanded company's branch is refreshed from the company file: the price
   await expect(dialog.getByRole("heading", { name: "Refresh this branch?" })).toBeVisible();
   await expect(dialog.getByTestId("refresh-cost")).toContainText(`It costs at most ${price} ${price === 1 ? "credit" : "credits"}`);
   expect(await db.query("select 1 from audit_log where action = 'company.graph_refreshed' and actor_id = $1", [user.id])).toHaveLength(0);
-  await dialog.getByRole("button", { name: `Refresh for ${price} credits` }).click();
+  await dialog.getByRole("button", { name: `Refresh for ${credits(price)}` }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByTestId("refresh-status")).toContainText(`Refreshed the branch of ${name}`, { timeout: 30_000 });
 

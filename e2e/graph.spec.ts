@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, gotoInteractive, postServerAction, serverAction, test, type Database } from "./fixtures";
 import { findNode } from "./ownership-tab";
 import { chargedFor, sim } from "./simulator-api";
+import { count, credits } from "../lib/vocabulary/units";
 
 // Spends the simulator's credits: one at a time.
 test.describe.configure({ mode: "serial" });
@@ -102,8 +103,8 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   phase = "expand";
   await node.getByRole("button", { name: `Expand ${name}` }).click();
   const dialog = page.getByRole("alertdialog");
-  await expect(dialog.getByTestId("expand-cost")).toContainText(`costs an estimated ${cost} credits`);
-  await dialog.getByRole("button", { name: `Expand for ${cost} credits` }).click();
+  await expect(dialog.getByTestId("expand-cost")).toContainText(`costs an estimated ${credits(cost)}`);
+  await dialog.getByRole("button", { name: `Expand for ${credits(cost)}` }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
   // The merged graph is laid out and drawn again, and only nodes in view are drawn: once drawn, find the node again
@@ -200,14 +201,14 @@ test("Expand all at or above X %: a threshold nothing reaches says so and spends
   await thresholdInput.fill(String(threshold).replace(".", ","));
   await page
     .getByRole("button", {
-      name: `Expand ${chosen.length} node${chosen.length === 1 ? "" : "s"} at or above ${threshold} % (${cost} credits)`,
+      name: `Expand ${chosen.length} node${chosen.length === 1 ? "" : "s"} at or above ${threshold} % (${credits(cost)})`,
     })
     .click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog.getByTestId("expand-cost")).toHaveText(
-    `Expanding all nodes at or above ${threshold} % (${chosen.length} nodes) costs an estimated ${cost} credits. The request is capped at that amount.`,
+    `Expanding all nodes at or above ${threshold} % (${count(chosen.length, "node")}) costs an estimated ${credits(cost)}. The request is capped at that amount.`,
   );
-  await dialog.getByRole("button", { name: `Expand for ${cost} credits` }).click();
+  await dialog.getByRole("button", { name: `Expand for ${credits(cost)}` }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, type Database } from "./fixtures";
+import { credits } from "../lib/vocabulary/units";
 
 /**
  * The Ownership tab of a company file, for specs that expand and refresh its graph: the file's merged graph as
@@ -57,7 +58,7 @@ export async function expand(page: Page, node: FileNode) {
   const cost = node.continuation!.estimatedCost!;
   await (await findNode(page, node)).getByRole("button", { name: `Expand ${name}` }).click();
   const dialog = page.getByRole("alertdialog");
-  await dialog.getByRole("button", { name: `Expand for ${cost} credits` }).click();
+  await dialog.getByRole("button", { name: `Expand for ${credits(cost)}` }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByTestId("continuation-status")).toContainText("Showing the continued graph", { timeout: 30_000 });
   await waitDrawn(page);
