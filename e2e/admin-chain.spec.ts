@@ -68,11 +68,11 @@ test("create a workspace, a second admin approves UBO access, list-typed credent
   const form = a.locator("#source-handelsregister");
   await form.getByLabel("email").first().fill("kyc@example.com");
   await form.getByLabel("password").first().fill(`pw-${randomUUID()}`);
-  await form.getByRole("button", { name: "Add a row to backupAccounts" }).click();
-  const backup = form.getByRole("group", { name: "backupAccounts 1" });
+  await form.getByRole("button", { name: "Add a row to backup accounts" }).click();
+  const backup = form.getByRole("group", { name: "Backup accounts 1" });
   await backup.getByLabel("email").fill("backup@example.com");
   await backup.getByLabel("password").fill(`pw-${randomUUID()}`);
-  await form.getByRole("button", { name: "Store credentials for handelsregister" }).click();
+  await form.getByRole("button", { name: "Store credentials for Handelsregister (Germany)" }).click();
   await expect(form.getByRole("status")).toHaveText(/now version 1\./);
 
   // After a reload: the entry is marked as set here (not inherited), at version 1, and the gap is closed.

@@ -122,7 +122,9 @@ test("a garbage key: an admin's search says so and links to Settings → Connect
     const row = page.getByTestId(`connection-${connection.name}`);
     await expect(row).toContainText("sk_live_…cdef");
     await row.getByRole("button", { name: "Test connection" }).click();
-    await expect(row.getByRole("status")).toContainText("409 connection_key_unreadable");
+    // The status in words; the code behind Technical details.
+    await expect(row.getByRole("status")).toContainText("409 The connection's key cannot be read.");
+    await expect(row.getByRole("status").locator("[data-technical-details]")).toContainText("connection_key_unreadable");
     await expect(row.getByRole("status")).toContainText(unreadable(connection.name));
 
     expect(seen.failures).toEqual([]);
