@@ -4,6 +4,7 @@
  * to break), node and edge display data, and the selection for "Expand all above X %".
  */
 import type { Graph, GraphEdge, GraphNode } from "@/lib/registry/schemas";
+import { label } from "@/lib/vocabulary/words";
 
 /** Box size every node is laid out with (the node component renders at this size). */
 export const nodeSize = { width: 220, height: 104 } as const;
@@ -204,20 +205,10 @@ export function accumulatedPercent(accumulated: number | undefined): number | un
   return accumulated > 1 ? accumulated : Math.round(accumulated * 10_000) / 100;
 }
 
-const statusWords: Record<string, string> = {
-  pending: "Pending",
-  found: "Found",
-  not_found: "Not found",
-  error: "Error",
-  search_resolved: "Resolved by search",
-  placeholder: "Placeholder",
-  budget_truncated: "Budget truncated",
-};
-
 /** A status in words; an unknown value is shown as it is, a missing one says so. */
 export function statusLabel(status: string | undefined): string {
   if (status === undefined) return "Status not reported";
-  return statusWords[status] ?? status;
+  return label("graphNodeStatus", status);
 }
 
 /**

@@ -38,7 +38,7 @@ describe("ownership SVG export", () => {
     expect(svg).toContain("Company · DE · total not stated");
     expect(svg).toContain("Root · Found");
     expect(svg).toContain("Owner Holding SA");
-    expect(svg).toContain("Budget truncated");
+    expect(svg).toContain("Stopped at the spend cap");
     expect(svg).toContain("3 credits · depth 1 · 40 %");
     expect(svg).toContain("<title>Ownership graph (2 nodes, 2 links)</title>");
     // Owner's bottom edge to the owned company's top edge; the cycle dashed.
