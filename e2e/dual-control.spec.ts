@@ -71,9 +71,21 @@ test("admin A asks to turn UBO access on, admin B sees the count live and approv
   await expect(pendingItem(a, `Turn UBO access on for workspace ${name}`)).toContainText("You asked for this change");
   await expect(pendingItem(a, `Turn UBO access on for workspace ${name}`).getByRole("button")).toHaveCount(0);
 
+  // Held at the server, the decision shows at once in place of the buttons; the answer then moves the change.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await b.route("**/settings/approvals", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
   await item.getByRole("button", { name: /^Approve/ }).click();
   await b.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+  await expect(item.getByRole("status")).toHaveText("Approved: the server is performing the change…");
+  await expect(item.getByRole("button")).toHaveCount(0);
+  expect((await listed(name))?.uboEnabled).toBe(false);
+  release();
   await expect(item).toHaveCount(0);
+  await b.unroute("**/settings/approvals");
   await expect(b.getByRole("row").filter({ hasText: `Turn UBO access on for workspace ${name}` })).toContainText("Approved and performed.");
   await expect.poll(async () => (await listed(name))?.uboEnabled).toBe(true);
   await a.goto("/workspaces");

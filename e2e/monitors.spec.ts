@@ -48,8 +48,19 @@ test("start monitoring from a dossier, edit it there, see it listed, send a test
   expect(await db.query("select 1 from monitors where company_id = $1", [companyId])).toHaveLength(0);
   await dialog.getByRole("textbox", { name: "Key 1", exact: true }).fill("k".repeat(40));
   await expect(dialog.getByText(/registry would skip it/)).toHaveCount(0);
+  // Held at the server, the dialog says at once what is on its way; the registry's answer then replaces it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/requests/${requestId}`, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
   await dialog.getByRole("button", { name: "Start monitoring" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Starting monitoring: waiting for the registry to confirm…");
+  await expect(dialog.getByRole("link", { name: "Open the monitor" })).toHaveCount(0);
+  release();
   await expect(dialog.getByRole("status")).toHaveText("Monitoring started.");
+  await page.unroute(`**/requests/${requestId}`);
   const [mirrored] = await db.query<{ monitor_id: string; case_reference: string; started_by_email: string }>(
     "select monitor_id, case_reference, started_by_email from monitors where company_id = $1",
     [companyId],

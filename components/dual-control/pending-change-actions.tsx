@@ -15,9 +15,19 @@ import { errorText } from "@/lib/vocabulary/words";
 export type ApproveChange = (input: { id: string }) => Promise<ActionResult<{ handOver: HandOver } | undefined>>;
 export type RejectChange = (input: { id: string; comment: string }) => Promise<ActionResult>;
 
+/** The decision on its way to the server, shown at once in place of the buttons. */
+type Decision = "approving" | "rejecting";
+
+const decisionWords: Record<Decision, string> = {
+  approving: "Approved: the server is performing the change…",
+  rejecting: "Rejected: the server is recording it…",
+};
+
 /**
  * Approve (when this page may perform the change; asked once more, since the server performs the change at once) or reject (with a comment the requester
  * reads) one pending change. Only offered to an admin who did not ask for it; the server refuses that anyway.
+ * The decision shows at once in place of the buttons; the server's answer then moves the change to the decided list
+ * (the page refreshes), or a refusal brings the buttons back and says why.
  */
 export function PendingChangeActions({
   id,
@@ -36,31 +46,45 @@ export function PendingChangeActions({
   const [rejecting, setRejecting] = useState(false);
   const [comment, setComment] = useState("");
   const [refusal, setRefusal] = useState<{ message: string; fieldErrors?: Record<string, string[]> }>();
-  const [pending, startTransition] = useTransition();
+  const [decision, setDecision] = useState<Decision>();
+  const [, startTransition] = useTransition();
   const handOver = useHandOver();
+  const pending = decision !== undefined;
 
-  function settle(result: ActionResult<{ handOver: HandOver } | undefined>) {
-    if (!result.ok)
-      return setRefusal({
-        message: result.registry ? errorText(result.code, result.error) : result.error,
-        fieldErrors: result.fieldErrors,
-      });
-    if (result.data?.handOver) handOver(result.data.handOver);
+  function decide(guess: Decision, send: () => Promise<ActionResult<{ handOver: HandOver } | undefined>>) {
+    setDecision(guess);
     setRefusal(undefined);
-    setRejecting(false);
-    router.refresh();
+    startTransition(async () => {
+      const result = await send().catch(() => undefined);
+      if (!result?.ok) {
+        setDecision(undefined);
+        return setRefusal(
+          result
+            ? { message: result.registry ? errorText(result.code, result.error) : result.error, fieldErrors: result.fieldErrors }
+            : { message: "The console did not answer: the decision may not have been saved. Reload the page to see." },
+        );
+      }
+      if (result.data?.handOver) handOver(result.data.handOver);
+      setRejecting(false);
+      router.refresh();
+    });
   }
 
   function submitRejection(event: React.FormEvent) {
     event.preventDefault();
     if (!comment.trim()) return setRefusal({ message: "Say why the change is rejected: nothing was sent." });
-    startTransition(async () => settle(await reject({ id, comment })));
+    decide("rejecting", () => reject({ id, comment }));
   }
 
   const commentError = refusal?.fieldErrors?.comment?.join(" ");
   return (
     <div className="space-y-2">
-      {!rejecting && (
+      {decision && (
+        <p role="status" className="text-sm font-medium">
+          {decisionWords[decision]}
+        </p>
+      )}
+      {!rejecting && !decision && (
         <div className="flex gap-2">
           {approve && (
             <Button type="button" size="sm" disabled={pending} onClick={() => setConfirming(true)}>
@@ -72,7 +96,7 @@ export function PendingChangeActions({
           </Button>
         </div>
       )}
-      {rejecting && (
+      {rejecting && !decision && (
         <form onSubmit={submitRejection} noValidate className="space-y-2" aria-label={`Reject: ${what}`}>
           <Label htmlFor={`${fieldId}-comment`}>Why reject it (the requester reads this)</Label>
           <textarea
@@ -87,7 +111,7 @@ export function PendingChangeActions({
           {commentError && <p className="text-sm text-destructive">{commentError}</p>}
           <div className="flex gap-2">
             <Button type="submit" size="sm" variant="destructive" disabled={pending}>
-              {pending ? "Rejecting…" : "Reject the change"}
+              Reject the change
             </Button>
             <Button type="button" size="sm" variant="outline" disabled={pending} onClick={() => setRejecting(false)}>
               Cancel
@@ -109,7 +133,7 @@ export function PendingChangeActions({
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          if (approve) startTransition(async () => settle(await approve({ id })));
+          if (approve) decide("approving", () => approve({ id }));
         }}
       />
     </div>

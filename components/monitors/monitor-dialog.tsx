@@ -18,6 +18,7 @@ import {
 import type { StartedMonitorView } from "@/lib/monitors/start-monitor";
 import { DatapointNotices } from "./datapoint-notices";
 import { MetadataEditor } from "./metadata-editor";
+import { cn } from "@/lib/cn";
 import { errorText } from "@/lib/vocabulary/words";
 
 type Props<T extends object> = {
@@ -33,12 +34,33 @@ type Props<T extends object> = {
   save: (input: T & { monitorId: string; metadata: MetadataEntry[] }) => Promise<ActionResult<{ monitorId: string }>>;
 };
 
-type Outcome = { kind: "started"; view: StartedMonitorView } | { kind: "saved"; monitorId: string };
+/** What the dialog shows once the form is sent: a guess ("starting", "saving") at once, then the registry's answer. */
+type Outcome =
+  | { kind: "starting" }
+  | { kind: "saving"; monitorId: string }
+  | { kind: "started"; view: StartedMonitorView }
+  | { kind: "saved"; monitorId: string };
+
+const outcomeText = (outcome: Outcome): string => {
+  switch (outcome.kind) {
+    case "starting":
+      return "Starting monitoring: waiting for the registry to confirm…";
+    case "saving":
+      return "Saving: waiting for the registry to confirm…";
+    case "saved":
+      return "Saved: the registry now stores this metadata.";
+    case "started":
+      return outcome.view.alreadyMonitored
+        ? "Already monitored: the registry returned the existing monitor, with its metadata replaced by this form's."
+        : "Monitoring started.";
+  }
+};
 
 /**
  * "Start monitoring", or "Edit monitor" when an active monitor already watches the company: a dialog editing the
  * monitor's metadata, then what the registry answered. One component for both, so the dialog that just started a
- * monitor stays open with its answer while the page, refreshed, turns the button into "Edit monitor".
+ * monitor stays open with its answer while the page, refreshed, turns the button into "Edit monitor". Sending shows
+ * at once what is on its way; the registry's answer replaces it, and a refusal brings the form back, as typed, with why.
  */
 export function MonitorDialog<T extends object>({ target, start, prefilled, companyLabel, monitor, save }: Props<T>) {
   const router = useRouter();
@@ -48,7 +70,7 @@ export function MonitorDialog<T extends object>({ target, start, prefilled, comp
   const [fields, setFields] = useState<MetadataFields>(() => metadataFields(prefilled));
   const [refusal, setRefusal] = useState<{ message: string; fieldErrors?: Record<string, string[]> }>();
   const [outcome, setOutcome] = useState<Outcome>();
-  const [pending, startTransition] = useTransition();
+  const [, startTransition] = useTransition();
   const title = editing ? "Edit monitor" : "Start monitoring";
 
   function submit(event: React.FormEvent) {
@@ -56,16 +78,23 @@ export function MonitorDialog<T extends object>({ target, start, prefilled, comp
     if (!metadataFieldsSendable(fields)) return setRefusal({ message: "Correct the flagged metadata first: nothing was sent." });
     setRefusal(undefined);
     const metadata = fieldEntries(fields);
-    const refuse = (result: Extract<ActionResult, { ok: false }>) =>
-      setRefusal({ message: result.registry ? errorText(result.code, result.error) : result.error, fieldErrors: result.fieldErrors });
+    const refuse = (result: Extract<ActionResult, { ok: false }> | undefined) => {
+      setOutcome(undefined);
+      setRefusal(
+        result
+          ? { message: result.registry ? errorText(result.code, result.error) : result.error, fieldErrors: result.fieldErrors }
+          : { message: "The console did not answer: the monitor may not have been saved. Reload the page to see." },
+      );
+    };
+    setOutcome(editing ? { kind: "saving", monitorId: editing } : { kind: "starting" });
     startTransition(async () => {
       if (editing) {
-        const result = await save({ ...target, monitorId: editing, metadata });
-        if (!result.ok) return refuse(result);
+        const result = await save({ ...target, monitorId: editing, metadata }).catch(() => undefined);
+        if (!result?.ok) return refuse(result);
         setOutcome({ kind: "saved", monitorId: result.data.monitorId });
       } else {
-        const result = await start({ ...target, metadata });
-        if (!result.ok) return refuse(result);
+        const result = await start({ ...target, metadata }).catch(() => undefined);
+        if (!result?.ok) return refuse(result);
         setOutcome({ kind: "started", view: result.data });
       }
       router.refresh();
@@ -82,7 +111,8 @@ export function MonitorDialog<T extends object>({ target, start, prefilled, comp
     }
   }
 
-  const monitorId = outcome?.kind === "started" ? outcome.view.monitorId : outcome?.monitorId;
+  const monitorId = outcome?.kind === "started" ? outcome.view.monitorId : outcome?.kind === "saved" ? outcome.monitorId : undefined;
+  const waiting = outcome?.kind === "starting" || outcome?.kind === "saving";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
@@ -109,28 +139,30 @@ export function MonitorDialog<T extends object>({ target, start, prefilled, comp
         </DialogHeader>
         {outcome ? (
           <div className="space-y-3">
-            <p role="status" className="rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm">
-              {outcome.kind === "saved"
-                ? "Saved: the registry now stores this metadata."
-                : outcome.view.alreadyMonitored
-                  ? "Already monitored: the registry returned the existing monitor, with its metadata replaced by this form's."
-                  : "Monitoring started."}
+            <p
+              role="status"
+              className={cn(
+                "rounded-md border px-3 py-2 text-sm",
+                waiting ? "border-dashed text-muted-foreground" : "border-success/40 bg-success/10",
+              )}
+            >
+              {outcomeText(outcome)}
             </p>
             {outcome.kind === "started" && <DatapointNotices notices={outcome.view.datapointNotices} />}
-            <DialogFooter>
-              <Button asChild>
-                <Link href={`/monitors/${encodeURIComponent(monitorId ?? "")}`}>Open the monitor</Link>
-              </Button>
-            </DialogFooter>
+            {monitorId && (
+              <DialogFooter>
+                <Button asChild>
+                  <Link href={`/monitors/${encodeURIComponent(monitorId)}`}>Open the monitor</Link>
+                </Button>
+              </DialogFooter>
+            )}
           </div>
         ) : (
           <form onSubmit={submit} className="space-y-4" noValidate>
             <MetadataEditor fields={fields} onChange={setFields} serverErrors={refusal?.fieldErrors} />
             <FormError message={refusal?.message} />
             <DialogFooter>
-              <Button type="submit" disabled={pending}>
-                {editing ? (pending ? "Saving…" : "Save changes") : pending ? "Starting…" : "Start monitoring"}
-              </Button>
+              <Button type="submit">{editing ? "Save changes" : "Start monitoring"}</Button>
             </DialogFooter>
           </form>
         )}
