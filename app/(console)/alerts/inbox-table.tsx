@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { AlertStateBadge, DueBadge, TestBadge } from "@/components/alerts/alert-badges";
-import { AssignSelect } from "@/components/alerts/assign-select";
+import { AssigneePicker } from "@/components/alerts/assignee-picker";
 import { ResolveForm } from "@/components/alerts/resolve-form";
 import {
   describeBulk,
@@ -157,7 +157,7 @@ export function InboxTable({
           <p className="w-full text-sm text-muted-foreground" aria-live="polite">
             {chosen.length === 0 ? "Select alerts (x on a row) to act on several at once." : `${chosen.length} selected.`}
           </p>
-          <AssignSelect
+          <AssigneePicker
             users={users}
             viewerId={viewerId}
             disabled={pending || chosen.length === 0}

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { AlertStateBadge, CategoryList, DueBadge, TestBadge } from "@/components/alerts/alert-badges";
-import { AssignSelect } from "@/components/alerts/assign-select";
+import { AssigneePicker } from "@/components/alerts/assignee-picker";
 import { OutcomeSelect, resolutionProblem, textareaClass } from "@/components/alerts/resolve-form";
 import { failureText, personName, type Assignee, type TriageResult } from "@/components/alerts/triage-controls";
 import { Button } from "@/components/ui/button";
@@ -199,7 +199,7 @@ export function AlertView({
         <section aria-label="Triage" className="space-y-4 rounded-md border p-4">
           {open && (
             <div className="flex flex-wrap items-end gap-4">
-              <AssignSelect
+              <AssigneePicker
                 users={users}
                 viewerId={viewer.id}
                 current={alert.assignee?.id ?? null}
