@@ -68,6 +68,12 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   );
   expect(sent!.details).toMatchObject({ alertId: String(alertId) });
 
+  // The alert's own page shows the same diff inline, beside its triage.
+  await page.goto(`/alerts/${alertId}`);
+  const inline = page.getByTestId("snapshot-changes").locator("tr[data-change]");
+  await expect(inline).toHaveCount(1);
+  await expect(inline.first()).toContainText("Neue Straße 2");
+
   // "Compare with…" from the new snapshot's dossier lists the earlier one and shows the same change.
   await page.goto(`/requests/${encodeURIComponent(alert!.change_request_id)}`);
   await page.getByRole("link", { name: "Compare with…" }).click();

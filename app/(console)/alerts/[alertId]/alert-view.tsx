@@ -73,6 +73,7 @@ export function AlertView({
   viewer,
   canTriage,
   change: changeAlert,
+  changes,
 }: {
   alert: AlertDetail;
   /** How the due date reads, as of the server's render. */
@@ -81,6 +82,8 @@ export function AlertView({
   viewer: Viewer;
   canTriage: boolean;
   change: (input: { alertId: number; change: AlertChange }) => Promise<TriageResult<AlertDetail>>;
+  /** The re-retrieval's progress, then its diff, rendered on the server; absent until one is ordered. */
+  changes?: React.ReactNode;
 }) {
   const id = useId();
   const [answer, setAnswer] = useState<{ base: AlertDetail; alert: AlertDetail }>();
@@ -195,6 +198,7 @@ export function AlertView({
       <Button asChild>
         <Link href={`/alerts/${alert.id}/changes`}>See what changed</Link>
       </Button>
+      {changes}
       {canTriage && (
         <section aria-label="Triage" className="space-y-4 rounded-md border p-4">
           {open && (

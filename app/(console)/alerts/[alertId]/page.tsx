@@ -2,14 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
+import { AlertChanges } from "@/components/snapshots/alert-changes";
 import { alertDetail } from "@/lib/alerts/alert-detail";
 import { dueLabel } from "@/lib/alerts/due-label";
+import { alertForChanges } from "@/lib/alerts/what-changed";
 import { assignableUsers } from "@/lib/alerts/triage";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { liveTopics } from "@/lib/live/topics";
 import { changeAlertAction } from "../actions";
 import { AlertView } from "./alert-view";
+import { diffViewedAction } from "./changes/actions";
 
 export const metadata: Metadata = { title: "Alert" };
 
@@ -20,7 +23,7 @@ export default async function AlertPage({ params }: PageProps<"/alerts/[alertId]
   const alert = alertId ? await alertDetail(alertId) : undefined;
   if (!alert) notFound();
   const canTriage = can(user.role, "triageAlerts");
-  const users = canTriage ? await assignableUsers() : [];
+  const [users, forChanges] = await Promise.all([canTriage ? assignableUsers() : [], alertForChanges(alert.id)]);
 
   return (
     <div className="space-y-6">
@@ -38,6 +41,12 @@ export default async function AlertPage({ params }: PageProps<"/alerts/[alertId]
         viewer={{ id: user.id, email: user.email, name: user.name }}
         canTriage={canTriage}
         change={changeAlertAction}
+        changes={
+          // Once a re-retrieval is ordered, where it stands and then its diff show here too, not only behind the link.
+          forChanges?.changeRequestId ? (
+            <AlertChanges alert={forChanges} report={diffViewedAction.bind(null, { alertId: alert.id })} />
+          ) : undefined
+        }
       />
     </div>
   );

@@ -3,26 +3,20 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { credits } from "@/lib/vocabulary/units";
-import { AwaitRequest } from "@/components/snapshots/await-request";
-import { DiffViewed } from "@/components/snapshots/diff-viewed";
-import { SnapshotChanges, sectionLabel } from "@/components/snapshots/snapshot-changes";
+import { AlertChanges } from "@/components/snapshots/alert-changes";
 import { Badge } from "@/components/ui/badge";
 import { alertForChanges, freeAgainRefusedWording, priceReretrieval, type AlertForChanges } from "@/lib/alerts/what-changed";
-import { datapointsForCategories, mapCategories, sectionsForDatapoints } from "@/lib/alerts/what-changed-datapoints";
+import { mapCategories } from "@/lib/alerts/what-changed-datapoints";
 import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { freeAgainWording } from "@/lib/alerts/what-changed-price";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { datapointLabels } from "@/lib/orders/quote";
 import { RegistryError } from "@/lib/registry/registry-error";
-import { storedRequest } from "@/lib/requests/stored-request";
-import { compareStored } from "@/lib/snapshots/compare-snapshots";
 import { diffViewedAction, orderWhatChangedAction } from "./actions";
 import { OrderWhatChanged } from "./order-what-changed";
 
 export const metadata: Metadata = { title: "What changed" };
-
-const dateTime = (at: string | Date) => new Date(at).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 export default async function WhatChangedPage({ params }: PageProps<"/alerts/[alertId]/changes">) {
   const user = await guardPage("readAlerts");
@@ -30,7 +24,6 @@ export default async function WhatChangedPage({ params }: PageProps<"/alerts/[al
   const alertId = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
   const alert = alertId === undefined ? undefined : await alertForChanges(alertId);
   if (!alert) notFound();
-  const datapoints = datapointsForCategories(alert.categories);
   const canOrder = can(user.role, "triageAlerts") && can(user.role, "spendCredits");
 
   return (
@@ -66,7 +59,7 @@ export default async function WhatChangedPage({ params }: PageProps<"/alerts/[al
         </ul>
       </section>
       {alert.changeRequestId ? (
-        <ChangesSoFar alert={alert} sections={sectionsForDatapoints(datapoints)} />
+        <AlertChanges alert={alert} report={diffViewedAction.bind(null, { alertId: alert.id })} />
       ) : (
         <Price alert={alert} canOrder={canOrder} />
       )}
@@ -146,82 +139,6 @@ async function Price({ alert, canOrder }: { alert: AlertForChanges; canOrder: bo
         />
       ) : (
         <p className="text-sm text-muted-foreground">Ordering is for compliance officers and admins.</p>
-      )}
-    </section>
-  );
-}
-
-async function ChangesSoFar({ alert, sections }: { alert: AlertForChanges; sections: string[] }) {
-  const request = await storedRequest(alert.changeRequestId!);
-  const requestLink = (
-    <Link href={`/requests/${encodeURIComponent(alert.changeRequestId!)}`} className="text-primary underline underline-offset-4">
-      request {alert.changeRequestId}
-    </Link>
-  );
-  if (!request) return <p role="status">The re-retrieval ({alert.changeRequestId}) is not stored here yet.</p>;
-  if (!request.complete)
-    return (
-      <section aria-labelledby="changes-heading" className="space-y-2">
-        <h2 id="changes-heading" className="text-lg font-semibold">
-          Changes
-        </h2>
-        <p className="text-sm">Ordered as {requestLink}.</p>
-        {/* Only what the watcher needs: the snapshot (and its signed URLs) stays on the server. */}
-        <AwaitRequest
-          request={{
-            requestId: request.requestId,
-            version: request.version,
-            complete: request.complete,
-            webhooksConfigured: request.webhooksConfigured,
-          }}
-        />
-      </section>
-    );
-  if (!alert.baselineRequestId)
-    return (
-      <section aria-labelledby="changes-heading" className="space-y-2">
-        <h2 id="changes-heading" className="text-lg font-semibold">
-          Changes
-        </h2>
-        <p role="status" className="rounded-md border px-4 py-3 text-sm" data-testid="no-baseline">
-          This connection holds nothing earlier of this company to compare with: the new snapshot is {requestLink}.
-        </p>
-      </section>
-    );
-  const comparison = await compareStored(
-    { requestId: alert.baselineRequestId, version: alert.baselineVersion },
-    { requestId: request.requestId },
-    sections,
-  );
-  return (
-    <section aria-labelledby="changes-heading" className="space-y-3">
-      <h2 id="changes-heading" className="text-lg font-semibold">
-        Changes
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        From{" "}
-        <Link href={`/requests/${encodeURIComponent(alert.baselineRequestId)}`} className="underline underline-offset-4">
-          {alert.baselineRequestId}
-        </Link>{" "}
-        (version {alert.baselineVersion}) to {requestLink}, completed {dateTime(request.updatedAt)}.
-      </p>
-      {comparison ? (
-        <>
-          <SnapshotChanges changes={comparison.changes} sections={comparison.compared} />
-          {comparison.onlyAfter.length > 0 && (
-            <p className="text-sm text-muted-foreground">
-              Not in the earlier snapshot, so not compared: {comparison.onlyAfter.map(sectionLabel).join(", ")}.
-            </p>
-          )}
-          {comparison.onlyBefore.length > 0 && (
-            <p className="text-sm text-muted-foreground">
-              Not delivered in the new snapshot, so not compared: {comparison.onlyBefore.map(sectionLabel).join(", ")}.
-            </p>
-          )}
-          <DiffViewed report={diffViewedAction.bind(null, { alertId: alert.id })} />
-        </>
-      ) : (
-        <p role="status">The earlier snapshot is no longer stored.</p>
       )}
     </section>
   );
