@@ -4,7 +4,9 @@
  *   - click → visible change, p50, for each action, quiet and with a CPU-bound process beside the app  goal ≤ 50 ms
  *   - click → the page holds the server's answer (its guess replaced), p50, quiet                        goal ≤ 150 ms
  * The actions: on an alert's page, assign, move to in review, comment, and comment & resolve; in the inbox, the
- * bulk assign, move to in review and resolve of a selected row.
+ * bulk assign, move to in review and resolve of a selected row; on the approvals page, approve and reject a change
+ * another admin asked for (turning dual control off: performed in the console's own database); on a company's
+ * page, start monitoring it and edit its monitor's metadata (through the simulator).
  *
  * How it is measured: before each click, the page is armed with a watcher (page.evaluate). The clock starts at the
  * DOM event's own timeStamp (the click, or the select's change), on the page's performance clock. A
@@ -84,14 +86,14 @@ async function stamps(page: Page): Promise<{ visible: number; answered: number }
 
 type Action = {
   name: string;
-  /** Which page to open for this round's alert (and, for the inbox, its row selected). */
-  open: (page: Page, alertId: string) => Promise<void>;
-  watch: (alertId: string, round: number) => Watch;
+  /** Which page to open for this round's alert or pending change (and, for the inbox, its row selected). */
+  open: (page: Page, id: string) => Promise<void>;
+  watch: (id: string, round: number) => Watch;
   /** What is typed and chosen before the click (the clock starts at the click). */
-  prepare?: (page: Page, round: number) => Promise<void>;
-  act: (page: Page, round: number) => Promise<void>;
-  /** Which open alerts it needs. */
-  state: "new" | "in_review";
+  prepare?: (page: Page, round: number, id: string) => Promise<void>;
+  act: (page: Page, round: number, id: string) => Promise<void>;
+  /** What each round acts on: an open alert in this state, a change waiting for a second admin, or a company. */
+  state: "new" | "in_review" | "pending change" | "unmonitored company" | "monitored company";
 };
 
 /** One of the ten seeded triagers, by round (warm-up rounds are negative). */
@@ -114,6 +116,15 @@ function actions(origin: string): Action[] {
     await page.locator(`tr[data-alert-id="${alertId}"]`).getByRole("checkbox").check();
   };
   const row = (alertId: string) => `tr[data-alert-id="${alertId}"]`;
+  const approvals = async (page: Page) => {
+    await page.goto(`${origin}/settings/approvals`, { waitUntil: "networkidle" });
+  };
+  const change = (changeId: string) => `[data-change-id="${changeId}"]`;
+  const companyPage = async (page: Page, companyId: string) => {
+    await page.goto(`${origin}/companies/FR/${encodeURIComponent(companyId)}`, { waitUntil: "networkidle" });
+  };
+  // The guess ("Starting…", "Saving…") and the answer are worded apart: any status in the dialog shows the change.
+  const dialogStatus = (): Watch => ({ selector: '[role="dialog"] [role="status"]', text: "", busyScope: '[role="dialog"]' });
   return [
     {
       name: "alert page · assign",
@@ -184,6 +195,54 @@ function actions(origin: string): Action[] {
       },
       act: (page) => page.getByRole("form", { name: "Resolve this alert" }).getByRole("button", { name: "Resolve", exact: true }).click(),
     },
+    {
+      name: "approvals · reject",
+      state: "pending change",
+      open: approvals,
+      // The decided list's row says "Rejected" once the server's answer has moved the change there.
+      watch: (changeId) => ({ selector: change(changeId), text: "Rejected", busyScope: change(changeId) }),
+      prepare: async (page, round, changeId) => {
+        const item = page.locator(`li${change(changeId)}`);
+        await item.getByRole("button", { name: /^Reject/ }).click();
+        await item.getByLabel("Why reject it (the requester reads this)").fill(`Bench rejection ${round}.`);
+      },
+      act: (page, _, changeId) =>
+        page
+          .locator(`li${change(changeId)}`)
+          .getByRole("button", { name: "Reject the change" })
+          .click(),
+    },
+    {
+      name: "approvals · approve",
+      state: "pending change",
+      open: approvals,
+      watch: (changeId) => ({ selector: change(changeId), text: "Approved", busyScope: change(changeId) }),
+      prepare: (page, _, changeId) =>
+        page
+          .locator(`li${change(changeId)}`)
+          .getByRole("button", { name: /^Approve/ })
+          .click(),
+      act: (page) => page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click(),
+    },
+    {
+      name: "company · start monitoring",
+      state: "unmonitored company",
+      open: companyPage,
+      watch: dialogStatus,
+      prepare: (page) => page.getByRole("button", { name: "Start monitoring" }).click(),
+      act: (page) => page.getByRole("dialog").getByRole("button", { name: "Start monitoring" }).click(),
+    },
+    {
+      name: "company · edit monitor",
+      state: "monitored company",
+      open: companyPage,
+      watch: dialogStatus,
+      prepare: async (page, round) => {
+        await page.getByRole("button", { name: "Edit monitor" }).click();
+        await page.getByRole("dialog").getByRole("textbox", { name: "Case reference" }).fill(`BENCH-EDIT-${round}`);
+      },
+      act: (page) => page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click(),
+    },
   ];
 }
 
@@ -210,6 +269,37 @@ async function main() {
       await database.query("update alerts set assignee_id = null where id = $1", [found.id]);
       return found.id;
     };
+    // Another admin asks, each round, to turn dual control off (performed in the console's own database); the bench's
+    // admin decides. Only one waits at a time, so the approvals page holds just that one.
+    const { rows: asker } = await database.query<{ id: string; email: string }>(
+      "insert into users (email, name, role, password_hash) values ('asker@registry-desk.test', 'Asker', 'admin', null) returning id, email",
+    );
+    const pendingChange = async () => {
+      await database.query("update pending_changes set state = 'expired' where state = 'pending'");
+      const { rows } = await database.query<{ id: string }>(
+        `insert into pending_changes (kind, target, details, reason, requested_by, requested_by_email, expires_at)
+         values ('dual_control_off', 'dual control', '{}', 'Bench round', $1, $2, now() + interval '1 day') returning id`,
+        [asker[0]!.id, asker[0]!.email],
+      );
+      return rows[0]!.id;
+    };
+    // Each start monitors a company never seen; each edit takes a company a start left monitored.
+    let companies = 0;
+    const monitored: string[] = [];
+    const subject = async (state: Action["state"]): Promise<string> => {
+      if (state === "pending change") return pendingChange();
+      if (state === "unmonitored company") {
+        const companyId = `BENCH-MON-${++companies}`;
+        monitored.push(companyId);
+        return companyId;
+      }
+      if (state === "monitored company") {
+        const companyId = monitored.shift();
+        if (!companyId) throw new Error("no monitored company left");
+        return companyId;
+      }
+      return freshAlert(state);
+    };
     const { browser, context } = await signedInBrowser(origin, await cookie());
     const page = await context.newPage();
     console.log(
@@ -225,11 +315,11 @@ async function main() {
           const busy = load === "busy" ? busyLoop() : undefined;
           try {
             for (let round = -2; round < rounds; round++) {
-              const alertId = await freshAlert(action.state);
-              await action.open(page, alertId);
-              await action.prepare?.(page, round);
-              await arm(page, action.watch(alertId, round));
-              await action.act(page, round);
+              const id = await subject(action.state);
+              await action.open(page, id);
+              await action.prepare?.(page, round, id);
+              await arm(page, action.watch(id, round));
+              await action.act(page, round, id);
               const measured = await stamps(page).catch((error: Error) => {
                 throw new Error(`${action.name}, round ${round} (${load}): ${error.message}`);
               });

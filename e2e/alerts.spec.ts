@@ -107,17 +107,18 @@ test("a triage click shows at once, the server's answer replaces the guess, and 
   await expect(timeline).toContainText(`Unassigned (was ${officer.email})`);
   await page.unroute(`**/alerts/${alert!.id}`);
 
+  // The picker narrows as one types any part of a name or email; the native selects' options are not its.
+  await page.getByRole("button", { name: "Assignee: Unassigned" }).click();
+  const people = page.getByRole("listbox", { name: "People" });
+  const find = page.getByRole("combobox", { name: "Find a person" });
+  await find.fill("no such person at all");
+  await expect(people.getByRole("option")).toHaveCount(0);
+  await expect(page.getByText("Nobody matches.")).toBeVisible();
+  await find.fill(colleague.email.split("@")[0]!.slice(-8).toUpperCase());
+  await expect(people.getByRole("option")).toHaveText([`E2E compliance (${colleague.email})`]);
   // The colleague is deactivated after the page was rendered: the server refuses, the guess goes, the reason shows.
   await db.query("update users set active = false where id = $1", [colleague.id]);
-  // The picker narrows as one types any part of a name or email.
-  await page.getByRole("button", { name: "Assignee: Unassigned" }).click();
-  await page.getByRole("combobox", { name: "Find a person" }).fill(colleague.email.split("@")[0]!.slice(-8).toUpperCase());
-  await expect(page.getByRole("option")).toHaveText([`E2E compliance (${colleague.email})`]);
-  await page.getByRole("combobox", { name: "Find a person" }).fill("no such person at all");
-  await expect(page.getByRole("option")).toHaveCount(0);
-  await expect(page.getByText("Nobody matches.")).toBeVisible();
-  await page.getByRole("combobox", { name: "Find a person" }).fill(colleague.email);
-  await page.getByRole("option", { name: `E2E compliance (${colleague.email})` }).click();
+  await people.getByRole("option", { name: `E2E compliance (${colleague.email})` }).click();
   await expect(triage.getByRole("alert")).toHaveText("Alerts can be assigned only to an active compliance or admin user.");
   await expect(assignee).toHaveText("Unassigned");
   await expect(page.getByRole("button", { name: "Assignee: Unassigned" })).toBeVisible();

@@ -62,13 +62,12 @@ export function AssigneePicker({
             sideOffset={4}
             className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
           >
-            <Command label={label}>
+            <Command label="Find a person">
               <Command.Input
-                aria-label="Find a person"
                 placeholder="Find a person…"
                 className="mb-1 h-9 w-full rounded-md border bg-transparent px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
               />
-              <Command.List className="max-h-64 overflow-y-auto">
+              <Command.List label="People" className="max-h-64 overflow-y-auto">
                 <Command.Empty className="px-2 py-1.5 text-sm text-muted-foreground">Nobody matches.</Command.Empty>
                 {me && (
                   <Command.Item value={`me ${me.name} ${me.email}`} onSelect={() => pick(me.id)} className={optionClass}>

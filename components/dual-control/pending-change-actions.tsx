@@ -78,7 +78,8 @@ export function PendingChangeActions({
 
   const commentError = refusal?.fieldErrors?.comment?.join(" ");
   return (
-    <div className="space-y-2">
+    // Busy while the decision is on its way: the server's answer (the refreshed page) replaces the guess.
+    <div className="space-y-2" aria-busy={pending || undefined}>
       {decision && (
         <p role="status" className="text-sm font-medium">
           {decisionWords[decision]}

@@ -141,6 +141,7 @@ export function MonitorDialog<T extends object>({ target, start, prefilled, comp
           <div className="space-y-3">
             <p
               role="status"
+              aria-busy={waiting || undefined}
               className={cn(
                 "rounded-md border px-3 py-2 text-sm",
                 waiting ? "border-dashed text-muted-foreground" : "border-success/40 bg-success/10",
