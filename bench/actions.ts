@@ -16,6 +16,7 @@
  * Each round acts on a fresh open alert; each action runs 15 rounds quiet, then 15 with a busy loop in another
  * process. The machine's cores are printed, as the busy figure depends on them.
  * Run: npm run bench:actions   (builds first if the build is stale)
+ *      npm run bench:actions -- approvals   (only the actions whose name holds the word)
  */
 import { spawn } from "node:child_process";
 import os from "node:os";
@@ -306,7 +307,8 @@ async function main() {
       `actions bench: ${counted[0]!.n.toLocaleString("en")} alerts, ${os.cpus().length} cores, ${rounds} rounds per action and load`,
     );
     try {
-      for (const action of actions(origin)) {
+      const only = process.argv[2];
+      for (const action of actions(origin).filter((a) => !only || a.name.includes(only))) {
         const figures: Record<"quiet" | "busy", { visible: number[]; answered: number[] }> = {
           quiet: { visible: [], answered: [] },
           busy: { visible: [], answered: [] },

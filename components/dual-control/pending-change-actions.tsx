@@ -15,19 +15,21 @@ import { errorText } from "@/lib/vocabulary/words";
 export type ApproveChange = (input: { id: string }) => Promise<ActionResult<{ handOver: HandOver } | undefined>>;
 export type RejectChange = (input: { id: string; comment: string }) => Promise<ActionResult>;
 
-/** The decision on its way to the server, shown at once in place of the buttons. */
-type Decision = "approving" | "rejecting";
+/** The decision shown in place of the buttons: on its way to the server at once, then as the server answered. */
+type Decision = "approving" | "rejecting" | "approved" | "rejected";
 
 const decisionWords: Record<Decision, string> = {
   approving: "Approved: the server is performing the change…",
   rejecting: "Rejected: the server is recording it…",
+  approved: "Approved and performed.",
+  rejected: "Rejected: the requester reads your comment.",
 };
 
 /**
  * Approve (when this page may perform the change; asked once more, since the server performs the change at once) or reject (with a comment the requester
  * reads) one pending change. Only offered to an admin who did not ask for it; the server refuses that anyway.
- * The decision shows at once in place of the buttons; the server's answer then moves the change to the decided list
- * (the page refreshes), or a refusal brings the buttons back and says why.
+ * The decision shows at once in place of the buttons and the server's answer replaces it (the page then refreshes,
+ * moving the change to the decided list); a refusal brings the buttons back and says why.
  */
 export function PendingChangeActions({
   id,
@@ -49,9 +51,9 @@ export function PendingChangeActions({
   const [decision, setDecision] = useState<Decision>();
   const [, startTransition] = useTransition();
   const handOver = useHandOver();
-  const pending = decision !== undefined;
+  const pending = decision === "approving" || decision === "rejecting";
 
-  function decide(guess: Decision, send: () => Promise<ActionResult<{ handOver: HandOver } | undefined>>) {
+  function decide(guess: "approving" | "rejecting", send: () => Promise<ActionResult<{ handOver: HandOver } | undefined>>) {
     setDecision(guess);
     setRefusal(undefined);
     startTransition(async () => {
@@ -65,7 +67,7 @@ export function PendingChangeActions({
         );
       }
       if (result.data?.handOver) handOver(result.data.handOver);
-      setRejecting(false);
+      setDecision(guess === "approving" ? "approved" : "rejected");
       router.refresh();
     });
   }
@@ -78,7 +80,7 @@ export function PendingChangeActions({
 
   const commentError = refusal?.fieldErrors?.comment?.join(" ");
   return (
-    // Busy while the decision is on its way: the server's answer (the refreshed page) replaces the guess.
+    // Busy while the decision is on its way, until the server answers.
     <div className="space-y-2" aria-busy={pending || undefined}>
       {decision && (
         <p role="status" className="text-sm font-medium">
