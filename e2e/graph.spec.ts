@@ -163,6 +163,13 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   await page.getByRole("tab", { name: "Mermaid" }).click();
   await expect(page.getByTestId("mermaid-diagram").locator("svg")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("mermaid-diagram").locator("svg g.node").first()).toBeVisible();
+  // Its links are drawn as lines: stroked, not filled (a class of the diagram once filled them as nodes).
+  const links = await page
+    .getByTestId("mermaid-diagram")
+    .locator("path.flowchart-link")
+    .evaluateAll((paths) => paths.map((p) => ({ fill: getComputedStyle(p).fill, stroke: getComputedStyle(p).stroke })));
+  expect(links.length).toBeGreaterThan(100);
+  expect(links.filter((l) => l.fill !== "none" || l.stroke === "none")).toEqual([]);
   await testInfo.attach("ownership-mermaid", { body: await page.screenshot(), contentType: "image/png" });
   expect(cspReports).toEqual([]);
 });
