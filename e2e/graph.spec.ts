@@ -174,6 +174,59 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   expect(cspReports).toEqual([]);
 });
 
+test("in dark mode the graph's zoom controls and minimap are dark; the toolbar covers no node after Fit view, at desktop and phone widths", async ({
+  page,
+  login,
+  db,
+}) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await login.signInAndWait(await db.createUser("compliance"));
+  const { requestId } = await orderLarge(db, { graphMaxBudget: 5 });
+  await openOwnership(page, requestId);
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  // The mean of a computed colour's channels (0 black, 255 white).
+  const brightness = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        const channels = getComputedStyle(element)
+          .backgroundColor.match(/[\d.]+/g)!
+          .slice(0, 3)
+          .map(Number);
+        return channels.reduce((a, b) => a + b, 0) / 3;
+      });
+  expect(await brightness(".react-flow__controls-button")).toBeLessThan(80);
+  expect(await brightness('[data-testid="ownership-minimap"]')).toBeLessThan(80);
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // The toolbar's (React Flow's controls have a "Fit View" of their own).
+    await page.getByTestId("graph-toolbar").getByRole("button", { name: "Fit view" }).click();
+    // The nodes drawn under the toolbar's box (both as the viewport sees them now).
+    const overlaps = () =>
+      page.evaluate(() => {
+        const toolbar = document.querySelector('[data-testid="graph-toolbar"]')!.getBoundingClientRect();
+        const nodes = [...document.querySelectorAll(".react-flow__node")];
+        if (nodes.length === 0) return ["no node drawn"];
+        return nodes
+          .filter((node) => {
+            const r = node.getBoundingClientRect();
+            return r.left < toolbar.right && toolbar.left < r.right && r.top < toolbar.bottom && toolbar.top < r.bottom;
+          })
+          .map((node) => node.getAttribute("data-id"));
+      });
+    await expect.poll(overlaps, { message: `nodes under the toolbar at ${viewport.width} px` }).toEqual([]);
+    // Fit view has settled (its animation takes 300 ms): still none.
+    await page.waitForTimeout(400);
+    expect(await overlaps()).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }
+});
+
 test("Expand all at or above X %: a threshold nothing reaches says so and spends nothing; the confirm states the nodes and their cost, the registry continues from exactly those nodes, audited, and their owners are drawn", async ({
   page,
   login,

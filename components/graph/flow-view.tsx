@@ -12,6 +12,7 @@ import {
   useReactFlow,
   type Viewport,
 } from "@xyflow/react";
+import { useTheme } from "next-themes";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -104,6 +105,8 @@ function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
   const view = useMemo(() => (size && nodes.length ? { viewport: openingViewport(nodes, size), ...size } : undefined), [nodes, size]);
   const drawn = useGraphInFrames(nodes, edges, view);
   const ready = layout.status === "done" && drawn.complete;
+  // React Flow's controls, minimap and background follow the console's theme (next-themes' class on <html>).
+  const { resolvedTheme } = useTheme();
 
   return (
     <div className="space-y-2">
@@ -115,6 +118,8 @@ function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
             (drawn.complete ? "" : " Drawing…")}
         {layout.status === "error" && <span className="text-destructive">The layout failed: {layout.message}</span>}
       </div>
+      {/* Above the canvas, not over it: no node is ever under the toolbar. */}
+      <Toolbar views={views} onHighlight={setHighlight} ready={ready} />
       <div ref={container} className="h-[70vh] min-h-[420px] rounded-md border" data-testid="ownership-flow">
         <OwnerNodeActionsContext value={actions}>
           <ReactFlow
@@ -124,6 +129,7 @@ function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
             edgeTypes={edgeTypes}
             defaultViewport={view?.viewport}
             minZoom={minZoom}
+            colorMode={resolvedTheme === "dark" ? "dark" : "light"}
             onlyRenderVisibleElements
             nodesConnectable={false}
             nodesDraggable={false}
@@ -133,7 +139,6 @@ function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
             <Background />
             <Controls />
             <OwnershipMiniMap nodes={nodes} />
-            <Toolbar views={views} onHighlight={setHighlight} ready={ready} />
           </ReactFlow>
         </OwnerNodeActionsContext>
       </div>
@@ -212,8 +217,8 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
   };
 
   return (
-    <div className="absolute top-2 right-2 z-10 flex max-w-[min(28rem,90%)] flex-col items-end gap-1">
-      <div className="flex flex-wrap justify-end gap-1 rounded-md border bg-background/95 p-1 shadow-sm">
+    <div className="relative flex flex-col items-end gap-1" data-testid="graph-toolbar">
+      <div className="flex flex-wrap justify-end gap-1">
         <Input
           aria-label="Find a node"
           placeholder="Find a node…"
@@ -236,7 +241,10 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
         </Button>
       </div>
       {query.trim() && (
-        <ul className="max-h-60 w-72 overflow-auto rounded-md border bg-background text-sm shadow-sm" aria-label="Matching nodes">
+        <ul
+          className="absolute top-full right-0 z-10 mt-1 max-h-60 w-72 max-w-full overflow-auto rounded-md border bg-background text-sm shadow-sm"
+          aria-label="Matching nodes"
+        >
           {matches.length === 0 && <li className="px-2 py-1 text-muted-foreground">No node matches.</li>}
           {matches.map((m) => (
             <li key={m.id}>
