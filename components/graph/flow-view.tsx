@@ -22,6 +22,7 @@ import type { Graph } from "@/lib/registry/schemas";
 import { OwnerNodeActionsContext, OwnerNodeComponent, ownerNodeHandles, type OwnerNode } from "./owner-node";
 import { OwnershipMiniMap } from "./ownership-minimap";
 import { OwnershipEdgeComponent, type OwnershipEdge } from "./ownership-edge";
+import { pngFromSvg } from "./png-from-svg";
 import { useGraphInFrames } from "./use-graph-in-frames";
 import { useWorkerLayout } from "./use-worker-layout";
 
@@ -174,46 +175,25 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
     void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2 });
   };
 
+  // Both drawn from the layout, not copied from the page: every node and link, whatever is in view, and nothing
+  // of the canvas's controls (lib/graph/ownership-svg.ts). The PNG is that drawing, rasterised.
+  const graphSvg = () => {
+    const links = flow
+      .getEdges()
+      .map((e) => ({ source: e.source, target: e.target, label: typeof e.label === "string" ? e.label : undefined, cycle: e.data?.cycle }));
+    return ownershipSvg(flow.getNodes(), links);
+  };
   const exportPng = async () => {
     setExportError(null);
     try {
-      const { toBlob } = await import("html-to-image");
-      // Only nodes in view are drawn: show them all first (for a large graph this takes a moment).
-      await flow.fitView({ duration: 0 });
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const nodes = flow.getNodes();
-      const bounds = getNodesBounds(nodes);
-      const scale = Math.min(1, 8000 / Math.max(bounds.width + 80, bounds.height + 80));
-      const width = Math.ceil((bounds.width + 80) * scale);
-      const height = Math.ceil((bounds.height + 80) * scale);
-      const viewport = getViewportForBounds(bounds, width, height, 0.01, 2, 0.04);
-      const element = document.querySelector<HTMLElement>(".react-flow__viewport");
-      if (!element) throw new Error("The graph is not on the page.");
-      const blob = await toBlob(element, {
-        backgroundColor: "#ffffff",
-        width,
-        height,
-        skipFonts: true,
-        style: {
-          width: `${width}px`,
-          height: `${height}px`,
-          transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.zoom})`,
-        },
-      });
-      if (!blob) throw new Error("The browser could not draw the image.");
-      saveFile(blob, "ownership-graph.png");
+      saveFile(await pngFromSvg(graphSvg()), "ownership-graph.png");
     } catch (error) {
       setExportError(error instanceof Error ? error.message : String(error));
     }
   };
-
-  // Drawn from the layout, not copied from the page: every node, whatever is in view (lib/graph/ownership-svg.ts).
   const exportSvg = () => {
     setExportError(null);
-    const links = flow
-      .getEdges()
-      .map((e) => ({ source: e.source, target: e.target, label: typeof e.label === "string" ? e.label : undefined, cycle: e.data?.cycle }));
-    saveFile(new Blob([ownershipSvg(flow.getNodes(), links)], { type: "image/svg+xml" }), "ownership-graph.svg");
+    saveFile(new Blob([graphSvg()], { type: "image/svg+xml" }), "ownership-graph.svg");
   };
 
   return (
