@@ -56,6 +56,55 @@ async function exported(page: Page, button: string): Promise<{ filename: string;
   return { filename: file.suggestedFilename(), bytes: Buffer.concat(await (await file.createReadStream()).toArray()) };
 }
 
+/**
+ * Draws the exported PNG onto a canvas in the page and reads it where the SVG export draws each link, at six points
+ * along its curve away from its ends and its label (in the middle). A point is inked when a pixel around it differs
+ * from the white background; another link's label may hide a few points, but never all six of a link. Also: the
+ * PNG's proportions over the SVG's, and its corner margin.
+ */
+async function pngAlongLinks(page: Page, png: Buffer, svg: string) {
+  return page.evaluate(
+    async ({ dataUrl, svgText }) => {
+      const root = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
+      const [left, top, width, height] = root.getAttribute("viewBox")!.split(" ").map(Number) as [number, number, number, number];
+      const image = new Image();
+      image.src = dataUrl;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      const scale = image.naturalWidth / width;
+      const inked = (x: number, y: number) => {
+        const [px, py] = [Math.round((x - left) * scale), Math.round((y - top) * scale)];
+        const { data } = context.getImageData(px - 1, py - 1, 3, 3);
+        for (let i = 0; i < data.length; i += 4) if (Math.min(data[i]!, data[i + 1]!, data[i + 2]!) < 240) return true;
+        return false;
+      };
+      const at = (t: number, a: number, b: number, c: number, d: number) =>
+        (1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t ** 2 * c + t ** 3 * d;
+      const missed: string[] = [];
+      let [points, inkedPoints] = [0, 0];
+      const curves = [...root.querySelectorAll("path[marker-end]")].map((p) => p.getAttribute("d")!);
+      for (const d of curves) {
+        const [sx, sy, , my, tx, , , ty] = d.match(/-?[\d.]+/g)!.map(Number) as number[];
+        const along = [0.15, 0.25, 0.35, 0.65, 0.75, 0.85].map((t) => inked(at(t, sx!, sx!, tx!, tx!), at(t, sy!, my!, my!, ty!)));
+        points += along.length;
+        inkedPoints += along.filter(Boolean).length;
+        if (!along.some(Boolean)) missed.push(d);
+      }
+      return {
+        links: curves.length,
+        inked: inkedPoints / points,
+        proportions: image.naturalHeight / height / scale,
+        missed,
+        margin: inked(left + 5, top + 5) ? "drawn" : "background",
+      };
+    },
+    { dataUrl: `data:image/png;base64,${png.toString("base64")}`, svgText: svg },
+  );
+}
+
 const percentOf = (n: StoredGraph["nodes"][number]) => Math.round((n.continuation?.accumulatedOwnership ?? 0) * 10_000) / 100;
 
 test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG and SVG export", async ({
@@ -125,7 +174,7 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   expect(await chargedFor(audits[0]!.details.requestId)).toBeCloseTo(cost, 2); // what the registry charged
   await testInfo.attach("ownership-expanded", { body: await page.screenshot(), contentType: "image/png" });
 
-  // Export PNG downloads an image.
+  // Export PNG downloads an image of the graph: the SVG export's drawing, its links drawn (checked below).
   phase = "export";
   await expect(status).not.toContainText("Drawing");
   const png = await exported(page, "Export PNG");
@@ -157,14 +206,82 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
   expect(svgDocument.names).toMatchObject(Object.fromEntries(drawn));
   expect(Object.keys(svgDocument.names)).toHaveLength(Number((await status.textContent())!.match(/([\d,]+) nodes/)![1]!.replace(/,/g, "")));
   expect(svg.bytes.length).toBeLessThan(200_000);
+  // The PNG is that drawing (the graph's proportions, not the canvas's, so no controls, minimap or toolbar), and
+  // its links are drawn: nine in ten points along them are not background, and every link shows somewhere.
+  const pixels = await pngAlongLinks(page, png.bytes, svg.bytes.toString("utf8"));
+  expect(pixels.links).toBeGreaterThan(100);
+  expect(pixels.proportions).toBeCloseTo(1, 2);
+  expect(pixels.missed).toEqual([]);
+  expect(pixels.inked).toBeGreaterThan(0.9);
+  expect(pixels.margin).toBe("background");
 
   // Mermaid renders this graph (about 150 links) under the CSP.
   phase = "mermaid";
   await page.getByRole("tab", { name: "Mermaid" }).click();
   await expect(page.getByTestId("mermaid-diagram").locator("svg")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("mermaid-diagram").locator("svg g.node").first()).toBeVisible();
+  // Its links are drawn as lines: stroked, not filled (a class of the diagram once filled them as nodes).
+  const links = await page
+    .getByTestId("mermaid-diagram")
+    .locator("path.flowchart-link")
+    .evaluateAll((paths) => paths.map((p) => ({ fill: getComputedStyle(p).fill, stroke: getComputedStyle(p).stroke })));
+  expect(links.length).toBeGreaterThan(100);
+  expect(links.filter((l) => l.fill !== "none" || l.stroke === "none")).toEqual([]);
   await testInfo.attach("ownership-mermaid", { body: await page.screenshot(), contentType: "image/png" });
   expect(cspReports).toEqual([]);
+});
+
+test("in dark mode the graph's zoom controls and minimap are dark; the toolbar covers no node after Fit view, at desktop and phone widths", async ({
+  page,
+  login,
+  db,
+}) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await login.signInAndWait(await db.createUser("compliance"));
+  const { requestId } = await orderLarge(db, { graphMaxBudget: 5 });
+  await openOwnership(page, requestId);
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  // The mean of a computed colour's channels (0 black, 255 white).
+  const brightness = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        const channels = getComputedStyle(element)
+          .backgroundColor.match(/[\d.]+/g)!
+          .slice(0, 3)
+          .map(Number);
+        return channels.reduce((a, b) => a + b, 0) / 3;
+      });
+  expect(await brightness(".react-flow__controls-button")).toBeLessThan(80);
+  expect(await brightness('[data-testid="ownership-minimap"]')).toBeLessThan(80);
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // The toolbar's (React Flow's controls have a "Fit View" of their own).
+    await page.getByTestId("graph-toolbar").getByRole("button", { name: "Fit view" }).click();
+    // The nodes drawn under the toolbar's box (both as the viewport sees them now).
+    const overlaps = () =>
+      page.evaluate(() => {
+        const toolbar = document.querySelector('[data-testid="graph-toolbar"]')!.getBoundingClientRect();
+        const nodes = [...document.querySelectorAll(".react-flow__node")];
+        if (nodes.length === 0) return ["no node drawn"];
+        return nodes
+          .filter((node) => {
+            const r = node.getBoundingClientRect();
+            return r.left < toolbar.right && toolbar.left < r.right && r.top < toolbar.bottom && toolbar.top < r.bottom;
+          })
+          .map((node) => node.getAttribute("data-id"));
+      });
+    await expect.poll(overlaps, { message: `nodes under the toolbar at ${viewport.width} px` }).toEqual([]);
+    // Fit view has settled (its animation takes 300 ms): still none.
+    await page.waitForTimeout(400);
+    expect(await overlaps()).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }
 });
 
 test("Expand all at or above X %: a threshold nothing reaches says so and spends nothing; the confirm states the nodes and their cost, the registry continues from exactly those nodes, audited, and their owners are drawn", async ({

@@ -82,7 +82,8 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
     await expect(page).toHaveURL(/#source-infogreffe$/);
   }
 
-  // Stored: the new version is shown and the inputs are empty again.
+  // Stored: the new version is shown, and the page's data comes back with the answer (no reload): the table lists the
+  // entry, the gap is gone, and the source now offers a replacement request, still saying what was stored.
   const infogreffe = page.locator("#source-infogreffe");
   await infogreffe.getByLabel("email").fill("ops@example.com");
   const password = infogreffe.getByLabel("password");
@@ -92,7 +93,11 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   await expect(password).toHaveAttribute("type", "text");
   await infogreffe.getByRole("button", { name: "Store credentials for infogreffe" }).click();
   await expect(infogreffe.getByRole("status")).toHaveText(/now version 1\./);
-  await expect(password).toHaveValue("");
+  await expect(page.locator('tr[data-source="infogreffe"]')).toContainText("set here");
+  await expect(gap).toHaveCount(0);
+  await expect(infogreffe.getByRole("button", { name: "Ask to replace credentials for infogreffe" })).toBeVisible();
+  await expect(password).toHaveCount(0);
+  await expect(infogreffe.getByRole("status")).toHaveText(/now version 1\./);
 
   // Refused by the registry: the main password and the backup row's email are missing; the canary is in both others.
   const handelsregister = page.locator("#source-handelsregister");
@@ -103,16 +108,15 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   await expect(handelsregister.getByRole("alert")).toBeVisible();
   await expect(handelsregister.getByText("password is required", { exact: true })).toBeVisible();
 
-  // After a reload the entry shows as set here, and replacing it waits for a second admin: asking takes a reason only.
-  await page.goto(`/vault?workspace=${workspace}`);
-  await expect(page.locator('tr[data-source="infogreffe"]')).toContainText("set here");
   await expect(page.locator(`tr[data-gap="${workspace}/handelsregister"]`)).toBeVisible();
-  await expect(gap).toHaveCount(0);
-  const request = page.locator("#source-infogreffe");
-  await expect(request.getByLabel("password")).toHaveCount(0);
-  await request.getByLabel("Why replace them").fill("Password rotated at the register");
-  await request.getByRole("button", { name: "Ask to replace credentials for infogreffe" }).click();
+
+  // Replacing it waits for a second admin: asking takes a reason only. The waiting banner and the source's waiting
+  // note come with the answer.
+  await infogreffe.getByLabel("Why replace them").fill("Password rotated at the register");
+  await infogreffe.getByRole("button", { name: "Ask to replace credentials for infogreffe" }).click();
   await expect(page.getByRole("region", { name: "Replacements waiting for a second admin" })).toContainText("Waiting for a second admin.");
+  await expect(infogreffe).toContainText("is waiting for a second admin");
+  await expect(infogreffe.getByRole("status")).toHaveText("Asked: waiting for a second admin.");
 
   // A second admin, in a browser of their own, approves it by entering the replacement (another canary).
   const secondContext = await browser.newContext({ baseURL: app.origin });
@@ -126,8 +130,10 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   await approval.getByLabel("password").fill(replacement);
   await approval.getByRole("button", { name: "Approve and replace credentials for infogreffe" }).click();
   await expect(approval.getByRole("status")).toHaveText(/now version 2\./);
-  await secondPage.goto(`/vault?workspace=${workspace}`);
+  // No reload: the banner is gone, the table shows version 2, and the outcome is still on screen.
   await expect(secondPage.getByRole("region", { name: "Replacements waiting for a second admin" })).toHaveCount(0);
+  await expect(secondPage.locator('tr[data-source="infogreffe"] td').nth(4)).toHaveText("2");
+  await expect(approval.getByRole("status")).toHaveText(/now version 2\./);
 
   const audit = await db.query<{ details: unknown }>("select details from audit_log where action = 'vault.credentials_stored'");
   expect(audit).toContainEqual({ details: { workspace, sourceKey: "infogreffe", version: 1 } });

@@ -12,6 +12,7 @@ import {
   useReactFlow,
   type Viewport,
 } from "@xyflow/react";
+import { useTheme } from "next-themes";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -21,6 +22,7 @@ import type { Graph } from "@/lib/registry/schemas";
 import { OwnerNodeActionsContext, OwnerNodeComponent, ownerNodeHandles, type OwnerNode } from "./owner-node";
 import { OwnershipMiniMap } from "./ownership-minimap";
 import { OwnershipEdgeComponent, type OwnershipEdge } from "./ownership-edge";
+import { pngFromSvg } from "./png-from-svg";
 import { useGraphInFrames } from "./use-graph-in-frames";
 import { useWorkerLayout } from "./use-worker-layout";
 
@@ -104,6 +106,8 @@ function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
   const view = useMemo(() => (size && nodes.length ? { viewport: openingViewport(nodes, size), ...size } : undefined), [nodes, size]);
   const drawn = useGraphInFrames(nodes, edges, view);
   const ready = layout.status === "done" && drawn.complete;
+  // React Flow's controls, minimap and background follow the console's theme (next-themes' class on <html>).
+  const { resolvedTheme } = useTheme();
 
   return (
     <div className="space-y-2">
@@ -115,6 +119,8 @@ function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
             (drawn.complete ? "" : " Drawing…")}
         {layout.status === "error" && <span className="text-destructive">The layout failed: {layout.message}</span>}
       </div>
+      {/* Above the canvas, not over it: no node is ever under the toolbar. */}
+      <Toolbar views={views} onHighlight={setHighlight} ready={ready} />
       <div ref={container} className="h-[70vh] min-h-[420px] rounded-md border" data-testid="ownership-flow">
         <OwnerNodeActionsContext value={actions}>
           <ReactFlow
@@ -124,6 +130,7 @@ function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
             edgeTypes={edgeTypes}
             defaultViewport={view?.viewport}
             minZoom={minZoom}
+            colorMode={resolvedTheme === "dark" ? "dark" : "light"}
             onlyRenderVisibleElements
             nodesConnectable={false}
             nodesDraggable={false}
@@ -133,7 +140,6 @@ function FlowCanvas({ graph, canExpand, onExpand, onRefresh }: Props) {
             <Background />
             <Controls />
             <OwnershipMiniMap nodes={nodes} />
-            <Toolbar views={views} onHighlight={setHighlight} ready={ready} />
           </ReactFlow>
         </OwnerNodeActionsContext>
       </div>
@@ -169,51 +175,30 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
     void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2 });
   };
 
+  // Both drawn from the layout, not copied from the page: every node and link, whatever is in view, and nothing
+  // of the canvas's controls (lib/graph/ownership-svg.ts). The PNG is that drawing, rasterised.
+  const graphSvg = () => {
+    const links = flow
+      .getEdges()
+      .map((e) => ({ source: e.source, target: e.target, label: typeof e.label === "string" ? e.label : undefined, cycle: e.data?.cycle }));
+    return ownershipSvg(flow.getNodes(), links);
+  };
   const exportPng = async () => {
     setExportError(null);
     try {
-      const { toBlob } = await import("html-to-image");
-      // Only nodes in view are drawn: show them all first (for a large graph this takes a moment).
-      await flow.fitView({ duration: 0 });
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const nodes = flow.getNodes();
-      const bounds = getNodesBounds(nodes);
-      const scale = Math.min(1, 8000 / Math.max(bounds.width + 80, bounds.height + 80));
-      const width = Math.ceil((bounds.width + 80) * scale);
-      const height = Math.ceil((bounds.height + 80) * scale);
-      const viewport = getViewportForBounds(bounds, width, height, 0.01, 2, 0.04);
-      const element = document.querySelector<HTMLElement>(".react-flow__viewport");
-      if (!element) throw new Error("The graph is not on the page.");
-      const blob = await toBlob(element, {
-        backgroundColor: "#ffffff",
-        width,
-        height,
-        skipFonts: true,
-        style: {
-          width: `${width}px`,
-          height: `${height}px`,
-          transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.zoom})`,
-        },
-      });
-      if (!blob) throw new Error("The browser could not draw the image.");
-      saveFile(blob, "ownership-graph.png");
+      saveFile(await pngFromSvg(graphSvg()), "ownership-graph.png");
     } catch (error) {
       setExportError(error instanceof Error ? error.message : String(error));
     }
   };
-
-  // Drawn from the layout, not copied from the page: every node, whatever is in view (lib/graph/ownership-svg.ts).
   const exportSvg = () => {
     setExportError(null);
-    const links = flow
-      .getEdges()
-      .map((e) => ({ source: e.source, target: e.target, label: typeof e.label === "string" ? e.label : undefined, cycle: e.data?.cycle }));
-    saveFile(new Blob([ownershipSvg(flow.getNodes(), links)], { type: "image/svg+xml" }), "ownership-graph.svg");
+    saveFile(new Blob([graphSvg()], { type: "image/svg+xml" }), "ownership-graph.svg");
   };
 
   return (
-    <div className="absolute top-2 right-2 z-10 flex max-w-[min(28rem,90%)] flex-col items-end gap-1">
-      <div className="flex flex-wrap justify-end gap-1 rounded-md border bg-background/95 p-1 shadow-sm">
+    <div className="relative flex flex-col items-end gap-1" data-testid="graph-toolbar">
+      <div className="flex flex-wrap justify-end gap-1">
         <Input
           aria-label="Find a node"
           placeholder="Find a node…"
@@ -236,7 +221,10 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
         </Button>
       </div>
       {query.trim() && (
-        <ul className="max-h-60 w-72 overflow-auto rounded-md border bg-background text-sm shadow-sm" aria-label="Matching nodes">
+        <ul
+          className="absolute top-full right-0 z-10 mt-1 max-h-60 w-72 max-w-full overflow-auto rounded-md border bg-background text-sm shadow-sm"
+          aria-label="Matching nodes"
+        >
           {matches.length === 0 && <li className="px-2 py-1 text-muted-foreground">No node matches.</li>}
           {matches.map((m) => (
             <li key={m.id}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { mermaidRefusal } from "@/lib/graph/ownership-graph";
+import { mermaidRefusal, withMermaidClassesRenamed } from "@/lib/graph/ownership-graph";
 
 type State = { status: "rendering" } | { status: "done" } | { status: "refused"; reason: string } | { status: "error"; message: string };
 
@@ -62,7 +62,7 @@ export function MermaidView({ diagram, onShowGraph }: { diagram: string; onShowG
         const { default: mermaid } = await import("mermaid");
         mermaid.initialize({ startOnLoad: false, securityLevel: "strict", flowchart: { htmlLabels: false }, htmlLabels: false });
         const nonce = pageNonce();
-        const { svg } = await withStyleNonce(nonce, () => mermaid.render(id, diagram));
+        const { svg } = await withStyleNonce(nonce, () => mermaid.render(id, withMermaidClassesRenamed(diagram)));
         if (cancelled || !container.current) return;
         const parsed = new DOMParser().parseFromString(nonce ? styleTagsWithNonce(svg, nonce) : svg, "image/svg+xml");
         const root = parsed.documentElement;

@@ -1,19 +1,18 @@
 "use client";
 
 import { useId, useRef, useState, useTransition } from "react";
-import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/auth/role-action";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { VaultField, VaultSource } from "@/lib/registry/schemas";
 import type { VaultPayload } from "@/lib/vault/payload-schema";
 import { fieldControlName, payloadFromForm } from "@/lib/vault/payload-from-form";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import type { StoredCredentials } from "@/lib/vault/store-credentials";
 import { label } from "@/lib/vocabulary/words";
+import { SourceOutcomeMessage, sourceOutcomeOf, useSourceOutcome } from "./source-outcome";
 
 /** What the form sends: one of the vault actions (store, ask to replace, approve a replacement). */
 export type SendCredentials = (input: {
@@ -31,17 +30,6 @@ export type SendCredentials = (input: {
  * apply (with a reason), or approving another admin's pending replacement by entering the new credentials.
  */
 export type CredentialsPurpose = { kind: "add" } | { kind: "replace" } | { kind: "approve"; changeId: string; requestedBy: string };
-
-/** What the form keeps after a submit: the outcome's metadata, never a value that was typed. */
-type Outcome =
-  | { stored: StoredCredentials; warning?: string }
-  | { pending: true }
-  | { error: string; registry?: RegistryErrorInfo; fieldErrors?: Record<string, string[]> };
-
-function outcomeOf(data: StoredCredentials | ReplacementOutcome): Outcome {
-  if (!("state" in data)) return { stored: data };
-  return data.state === "pending" ? { pending: true } : { stored: data.stored, warning: data.warning };
-}
 
 const submitLabel = { add: "Store credentials for", replace: "Replace credentials for", approve: "Approve and replace credentials for" };
 
@@ -142,7 +130,7 @@ export function CredentialsForm({
 }) {
   const [rows, setRows] = useState<Record<string, number[]>>({});
   const nextRow = useRef(0);
-  const [outcome, setOutcome] = useState<Outcome>();
+  const [outcome, setOutcome] = useSourceOutcome(workspace, source.key);
   const [pending, startTransition] = useTransition();
   const headingId = useId();
 
@@ -157,7 +145,7 @@ export function CredentialsForm({
       const result = await send({ workspace, sourceKey: source.key, payload, reason, changeId });
       form.reset();
       setRows({});
-      setOutcome(result.ok ? outcomeOf(result.data) : { error: result.error, registry: result.registry, fieldErrors: result.fieldErrors });
+      setOutcome(sourceOutcomeOf(result, true));
     });
   }
 
@@ -198,32 +186,7 @@ export function CredentialsForm({
       <Button type="submit" disabled={pending}>
         {pending ? "Sending…" : `${submitLabel[purpose.kind]} ${label("vaultSource", source.key)}`}
       </Button>
-      {outcome && "stored" in outcome && (
-        <p role="status" className="text-sm">
-          Stored for {outcome.stored.sourceKey} on {outcome.stored.workspace}: now version {outcome.stored.version}.
-          {outcome.stored.raced &&
-            ` The version moved from ${outcome.stored.previousVersion} to ${outcome.stored.version}, not by exactly one: another change may have raced this one, and the registry keeps the last write.`}
-          {outcome.warning && ` ${outcome.warning}`}
-        </p>
-      )}
-      {outcome && "pending" in outcome && (
-        <p role="status" className="text-sm">
-          Dual control applies now: your request waits for a second admin, who enters the new credentials. What you typed was not kept.
-        </p>
-      )}
-      {outcome && "error" in outcome && (
-        <div className="space-y-1">
-          <FormError message={outcome.error} />
-          {[
-            ...(outcome.registry?.details ?? []),
-            ...Object.entries(outcome.fieldErrors ?? {}).map(([path, messages]) => `${path}: ${messages.join(" ")}`),
-          ].map((detail) => (
-            <p key={detail} className="text-sm text-destructive">
-              {detail}
-            </p>
-          ))}
-        </div>
-      )}
+      <SourceOutcomeMessage outcome={outcome} />
     </form>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
-import { FormError } from "@/components/forms/form-error";
+import { useId, useTransition } from "react";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
+import { SourceOutcomeMessage, sourceOutcomeOf, useSourceOutcome } from "./source-outcome";
 
 export type AskReplacement = (input: { workspace: string; sourceKey: string; reason: string }) => Promise<ActionResult<ReplacementOutcome>>;
 
@@ -14,14 +14,14 @@ export type AskReplacement = (input: { workspace: string; sourceKey: string; rea
  * the credentials here: a payload is never kept while a change waits, so the approving admin enters it.
  */
 export function ReplacementRequestForm({ workspace, sourceKey, ask }: { workspace: string; sourceKey: string; ask: AskReplacement }) {
-  const [result, setResult] = useState<ActionResult<ReplacementOutcome>>();
+  const [outcome, setOutcome] = useSourceOutcome(workspace, sourceKey);
   const [pending, startTransition] = useTransition();
   const headingId = useId();
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
-    startTransition(async () => setResult(await ask({ workspace, sourceKey, reason })));
+    startTransition(async () => setOutcome(sourceOutcomeOf(await ask({ workspace, sourceKey, reason }), false)));
   }
 
   return (
@@ -37,17 +37,13 @@ export function ReplacementRequestForm({ workspace, sourceKey, ask }: { workspac
         name="reason"
         label="Why replace them"
         maxLength={500}
-        errors={result && !result.ok ? result.fieldErrors?.reason : undefined}
+        errors={outcome && "error" in outcome ? outcome.fieldErrors?.reason : undefined}
       />
       <Button type="submit" variant="outline" disabled={pending}>
         {pending ? "Asking…" : `Ask to replace credentials for ${sourceKey}`}
       </Button>
-      {result?.ok && result.data.state === "pending" && (
-        <p role="status" className="text-sm">
-          Asked: waiting for a second admin.
-        </p>
-      )}
-      {result && !result.ok && <FormError message={result.error} />}
+      {/* The reason's own errors show at its field. */}
+      <SourceOutcomeMessage outcome={outcome && "error" in outcome ? { ...outcome, fieldErrors: undefined } : outcome} />
     </form>
   );
 }

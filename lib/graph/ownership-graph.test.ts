@@ -19,6 +19,7 @@ import {
   refreshPlan,
   selectExpandAbove,
   statusLabel,
+  withMermaidClassesRenamed,
 } from "./ownership-graph";
 
 const company = (nodeId: string, extra: Partial<GraphNode> = {}): GraphNode => ({
@@ -275,6 +276,35 @@ describe("refresh a branch", () => {
     expect(nodeView(company("root", { flags: { isRoot: true, status: "found" } })).refreshable).toBe(false);
     expect(nodeView(truncated("t", 2, 0.3)).refreshable).toBe(false);
     expect(nodeView(person("p", "Ada")).refreshable).toBe(false);
+  });
+});
+
+describe("mermaid classes", () => {
+  it("renames a class named as mermaid names its own elements, in its definition, its assignments and its shorthand", () => {
+    const diagram = [
+      "graph TD",
+      '  n0["Root AG"]:::root',
+      '  n1["A -- B"]',
+      '  n1 -->|"50%"| n0',
+      "  classDef root fill:#dbeafe,stroke:#1d4ed8",
+      "  class n0 root",
+      "  classDef ubo,node fill:#dcfce7",
+      "  class n1,n0 node",
+      "  classDef rooted stroke-dasharray:4 3",
+      "  class n1 rooted",
+    ].join("\n");
+    expect(withMermaidClassesRenamed(diagram).split("\n")).toEqual([
+      "graph TD",
+      '  n0["Root AG"]:::rootClass',
+      '  n1["A -- B"]',
+      '  n1 -->|"50%"| n0',
+      "  classDef rootClass fill:#dbeafe,stroke:#1d4ed8",
+      "  class n0 rootClass",
+      "  classDef ubo,nodeClass fill:#dcfce7",
+      "  class n1,n0 nodeClass",
+      "  classDef rooted stroke-dasharray:4 3",
+      "  class n1 rooted",
+    ]);
   });
 });
 

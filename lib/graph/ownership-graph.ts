@@ -265,6 +265,39 @@ export function mermaidRefusal(diagram: string): string | undefined {
   return undefined;
 }
 
+/** Class names mermaid gives the groups and shapes of its own drawing (a flowchart sits in a `<g class="root">`). */
+const mermaidOwnClasses = new Set([
+  "root",
+  "nodes",
+  "node",
+  "edgePaths",
+  "edgeLabels",
+  "edgeLabel",
+  "clusters",
+  "cluster",
+  "label",
+  "marker",
+]);
+
+/**
+ * The diagram with every class it defines under one of mermaid's own class names renamed (`root` → `rootClass`):
+ * mermaid scopes a classDef to its class name, so `classDef root fill:…` filled every edge path as a node. Diagrams
+ * stored before toMermaid stopped using the name, and the registry's own, may still define one.
+ */
+export function withMermaidClassesRenamed(diagram: string): string {
+  const rename = (name: string) => (mermaidOwnClasses.has(name) ? `${name}Class` : name);
+  return diagram
+    .split("\n")
+    .map((line) => {
+      const definition = line.match(/^(\s*classDef\s+)(\S+)(.*)$/);
+      if (definition) return `${definition[1]}${definition[2]!.split(",").map(rename).join(",")}${definition[3]}`;
+      const assignment = line.match(/^(\s*class\s+\S+\s+)([\w-]+)(\s*;?\s*)$/);
+      if (assignment) return `${assignment[1]}${rename(assignment[2]!)}${assignment[3]}`;
+      return line.replace(/:::([\w-]+)/g, (_, name: string) => `:::${rename(name)}`);
+    })
+    .join("\n");
+}
+
 export type ContinuationPlan = {
   /** The chosen budget-truncated nodes (unknown or not truncated ids are refused). */
   chosen: string[];

@@ -27,8 +27,10 @@ export function toMermaid(nodes: readonly GraphNode[], edges: readonly (GraphEdg
     lines.push(`  n${index.get(edge.fromId)} ${arrow}${label ? `|"${label}"|` : ""} n${index.get(edge.toId)}`);
   }
   const classOf = (predicate: (n: GraphNode) => boolean) => nodes.flatMap((n, i) => (predicate(n) ? [`n${i}`] : []));
+  // Class names mermaid does not give its own elements: its drawing sits in a <g class="root">, so a class named
+  // "root" filled and outlined every edge path as a node.
   const classes: [string, string, string[]][] = [
-    ["root", "fill:#dbeafe,stroke:#1d4ed8", classOf((n) => n.flags?.isRoot === true)],
+    ["rootCompany", "fill:#dbeafe,stroke:#1d4ed8", classOf((n) => n.flags?.isRoot === true)],
     ["ubo", "fill:#dcfce7,stroke:#15803d", classOf((n) => n.flags?.isUbo === true)],
     ["truncated", "stroke-dasharray:4 3", classOf((n) => n.flags?.status === "budget_truncated")],
   ];

@@ -16,7 +16,9 @@ vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
 vi.mock("next/headers", () => ({
   cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
 }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+// The paths the actions ask Next.js to read again (the vault page's data, sent back with the answer).
+const revalidated = vi.hoisted(() => [] as string[]);
+vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path) }));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let connectionId = "";
@@ -49,6 +51,7 @@ describe("vault replacement actions", () => {
   });
   beforeEach(async () => {
     await db().execute(sql`truncate ${users}, ${auditLog}, ${pendingChanges}, ${liveEvents}, dual_control_setting cascade`);
+    revalidated.length = 0;
     // Each test starts on a fresh workspace holding version 1 of infogreffe.
     workspace = `ws-${crypto.randomUUID().slice(0, 8)}`;
     await sim.call("POST", "/v2/workspaces", { name: workspace, legalName: "Branch" });
@@ -66,6 +69,7 @@ describe("vault replacement actions", () => {
       ];
       expect(results.map((r) => !r.ok && r.code)).toEqual(["forbidden", "forbidden", "forbidden"]);
     }
+    expect(revalidated).toEqual([]);
     expect(await versions(workspace)).toEqual(["infogreffe@1"]);
     expect(await db().select().from(pendingChanges)).toEqual([]);
   });
@@ -171,6 +175,24 @@ describe("vault replacement actions", () => {
       warning: singleAdminWarning,
     });
     expect(await dump()).not.toContain(canary);
+  });
+
+  it("has the vault page read again after a store, a request and an approval, and not after a refusal", async () => {
+    const first = await addUser("admin");
+    const second = await addUser("admin");
+    signIn(first);
+    expect(await storeCredentialsAction({ workspace, sourceKey: "infogreffe", payload })).toMatchObject({ ok: false });
+    expect(revalidated).toEqual([]);
+    expect(
+      await storeCredentialsAction({ workspace, sourceKey: "handelsregister", payload: { email: "ops@example.com", password: "x" } }),
+    ).toMatchObject({ ok: true, data: { version: 1 } });
+    expect(revalidated).toEqual(["/vault"]);
+    const asked = await requestReplacementAction({ workspace, sourceKey: "infogreffe", reason: "rotate" });
+    const changeId = asked.ok && asked.data.state === "pending" ? asked.data.changeId : "";
+    expect(revalidated).toEqual(["/vault", "/vault"]);
+    signIn(second);
+    expect(await approveReplacementAction({ changeId, workspace, sourceKey: "infogreffe", payload })).toMatchObject({ ok: true });
+    expect(revalidated).toEqual(["/vault", "/vault", "/vault"]);
   });
 
   it("asks for a replacement only of credentials the workspace holds itself", async () => {

@@ -8,8 +8,9 @@ import { approveReplacement, requestReplacement } from "@/lib/vault/replace-cred
 import { storeCredentials } from "@/lib/vault/store-credentials";
 
 /**
- * A new pending replacement shows in the banner at once. A stored or replaced entry shows on the next visit: the form
- * that sent it keeps its outcome on screen rather than being re-rendered away.
+ * After a store, a request or an approval, the page's data is read again and sent with the answer: the entries table,
+ * the coverage and the waiting banner show the change at once. The form's outcome is kept above the forms
+ * (components/vault/source-outcome.tsx), so it stays on screen when the source's form changes with the new data.
  */
 function refreshed<T>(result: ActionResult<T>): ActionResult<T> {
   if (result.ok) revalidatePath("/vault");
@@ -18,7 +19,7 @@ function refreshed<T>(result: ActionResult<T>): ActionResult<T> {
 
 /** Stores credentials a workspace does not hold yet. Returns the new version only: the payload is dropped. */
 export const storeCredentialsAction = registryAction("manageVault", storeCredentialsSchema, async (input, { user, registry }) =>
-  storeCredentials(user, await registry(), input),
+  refreshed(await storeCredentials(user, await registry(), input)),
 );
 
 /**
@@ -31,5 +32,5 @@ export const requestReplacementAction = registryAction("manageVault", requestRep
 
 /** A second admin approves a pending replacement by entering the new credentials; the PUT runs now. */
 export const approveReplacementAction = registryAction("decideChanges", approveReplacementSchema, async (input, { user, registry }) =>
-  approveReplacement(user, await registry(), input),
+  refreshed(await approveReplacement(user, await registry(), input)),
 );

@@ -4,6 +4,7 @@ import { NoConnectionNotice, RegistryProblem } from "@/components/connections/re
 import { CredentialsForm } from "@/components/vault/credentials-form";
 import { PendingReplacements } from "@/components/vault/pending-replacements";
 import { ReplacementRequestForm } from "@/components/vault/replacement-request-form";
+import { SourceOutcomes, WaitingSourceNote } from "@/components/vault/source-outcome";
 import { VaultCoverage } from "@/components/vault/vault-coverage";
 import { VaultEntriesTable } from "@/components/vault/vault-entries-table";
 import { WorkspacePicker } from "@/components/vault/workspace-picker";
@@ -78,10 +79,10 @@ function SourceForm({ source, context }: { source: VaultSource; context: SourceF
   }
   if (waiting) {
     return (
-      <p id={`source-${source.key}`} className="rounded-md border border-dashed px-4 py-2 text-sm">
+      <WaitingSourceNote workspace={workspace} sourceKey={source.key}>
         A replacement of <span className="font-mono">{source.key}</span> on {workspace}, asked by {waiting.requestedByEmail}, is waiting for
         a second admin.
-      </p>
+      </WaitingSourceNote>
     );
   }
   return <ReplacementRequestForm workspace={workspace} sourceKey={source.key} ask={requestReplacementAction} />;
@@ -165,7 +166,9 @@ export default async function VaultPage({ searchParams }: PageProps<"/vault">) {
           Add or replace credentials on {workspace}
         </h2>
         {sources.error && <RegistryProblem what="Reading the vault sources" error={sources.error} />}
-        {entries.value && sources.value?.map((source) => <SourceForm key={source.key} source={source} context={context} />)}
+        <SourceOutcomes>
+          {entries.value && sources.value?.map((source) => <SourceForm key={source.key} source={source} context={context} />)}
+        </SourceOutcomes>
       </section>
     </div>
   );
