@@ -60,10 +60,10 @@ test("create a workspace, a second admin approves UBO access, list-typed credent
   expect(defaultVault.map((entry) => entry.sourceKey)).not.toContain("handelsregister");
   await a.goto(`/vault?workspace=${workspace}`);
   const gap = a.locator(`tr[data-gap="${workspace}/handelsregister"]`);
-  await expect(gap).toContainText("handelsregister");
+  await expect(gap).toContainText("Handelsregister (Germany)");
 
   // "Supply credentials" opens the list-typed source's form; one backup account row is added and filled.
-  await gap.getByRole("link", { name: `Supply credentials for handelsregister on ${workspace}` }).click();
+  await gap.getByRole("link", { name: `Supply credentials for Handelsregister (Germany) on ${workspace}` }).click();
   await expect(a).toHaveURL(/#source-handelsregister$/);
   const form = a.locator("#source-handelsregister");
   await form.getByLabel("email").first().fill("kyc@example.com");

@@ -20,7 +20,7 @@ test("a workspace shows credentials it inherits from the default workspace, then
   await expect(entry).toContainText("inherited from the default workspace");
   // Inherited credentials close the gap: only the source neither held nor inherited is listed.
   await expect(page.locator(`tr[data-gap="${workspace}/infogreffe"]`)).toHaveCount(0);
-  await expect(page.locator(`tr[data-gap="${workspace}/handelsregister"]`)).toContainText("handelsregister");
+  await expect(page.locator(`tr[data-gap="${workspace}/handelsregister"]`)).toContainText("Handelsregister (Germany)");
 
   // Storing its own overrides the inherited entry: a new entry of this workspace, version 1, set here.
   const form = page.locator("#source-infogreffe");

@@ -77,8 +77,8 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   const gap = page.locator(`tr[data-gap="${workspace}/infogreffe"]`);
   const defaultVault = (await sim("GET", "/v2/workspaces/default/vault")).json as { sourceKey: string }[];
   if (!defaultVault.some((entry) => entry.sourceKey === "infogreffe")) {
-    await expect(gap).toContainText("infogreffe");
-    await gap.getByRole("link", { name: `Supply credentials for infogreffe on ${workspace}` }).click();
+    await expect(gap).toContainText("Infogreffe (France)");
+    await gap.getByRole("link", { name: `Supply credentials for Infogreffe (France) on ${workspace}` }).click();
     await expect(page).toHaveURL(/#source-infogreffe$/);
   }
 
@@ -91,8 +91,18 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   await expect(password).toHaveAttribute("type", "password");
   await infogreffe.getByRole("button", { name: "Show password" }).click();
   await expect(password).toHaveAttribute("type", "text");
+  // Held at the server, the form says at once that the credentials are on their way.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/vault**", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
   await infogreffe.getByRole("button", { name: "Store credentials for infogreffe" }).click();
-  await expect(infogreffe.getByRole("status")).toHaveText(/now version 1\./);
+  await expect(infogreffe.getByRole("status")).toHaveText("Sending: waiting for the registry to confirm…");
+  release();
+  await expect(infogreffe.getByRole("status")).toHaveText(/^Stored for Infogreffe \(France\) on .*now version 1\./);
+  await page.unroute("**/vault**");
   await expect(page.locator('tr[data-source="infogreffe"]')).toContainText("set here");
   await expect(gap).toHaveCount(0);
   await expect(infogreffe.getByRole("button", { name: "Ask to replace credentials for infogreffe" })).toBeVisible();
@@ -124,7 +134,7 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   record(secondPage);
   await new LoginPage(secondPage).signInAndWait(second);
   await secondPage.goto(`/vault?workspace=${workspace}`);
-  await secondPage.getByRole("link", { name: `Approve infogreffe on ${workspace} by entering the new credentials` }).click();
+  await secondPage.getByRole("link", { name: `Approve Infogreffe (France) on ${workspace} by entering the new credentials` }).click();
   const approval = secondPage.locator("#source-infogreffe");
   await approval.getByLabel("email").fill("ops@example.com");
   await approval.getByLabel("password").fill(replacement);

@@ -141,8 +141,14 @@ export function CredentialsForm({
     const payload = payloadFromForm(source.fields, data, rows);
     const reason = purpose.kind === "replace" ? String(data.get("reason") ?? "") : "";
     const changeId = purpose.kind === "approve" ? purpose.changeId : "";
+    // The page shows at once that the credentials are on their way; the server's answer replaces that.
+    setOutcome({ sending: true });
     startTransition(async () => {
-      const result = await send({ workspace, sourceKey: source.key, payload, reason, changeId });
+      const result = await send({ workspace, sourceKey: source.key, payload, reason, changeId }).catch(() => ({
+        ok: false as const,
+        code: "no_answer",
+        error: "The console did not answer: the credentials may not have been stored. Reload the page to see.",
+      }));
       form.reset();
       setRows({});
       setOutcome(sourceOutcomeOf(result, true));
@@ -184,7 +190,7 @@ export function CredentialsForm({
         ),
       )}
       <Button type="submit" disabled={pending}>
-        {pending ? "Sending…" : `${submitLabel[purpose.kind]} ${label("vaultSource", source.key)}`}
+        {submitLabel[purpose.kind]} {label("vaultSource", source.key)}
       </Button>
       <SourceOutcomeMessage outcome={outcome} />
     </form>

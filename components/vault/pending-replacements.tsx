@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { replacementApprovalHref } from "@/lib/vault/replacement-link";
+import { label } from "@/lib/vocabulary/words";
 
 const detail = (change: PendingChangeView, key: "workspace" | "sourceKey") => String(change.details[key] ?? "");
 
@@ -22,15 +23,14 @@ export function PendingReplacements({ changes, viewerId }: { changes: PendingCha
           return (
             <li key={change.id} className="flex flex-wrap items-baseline gap-x-2">
               <span>
-                <span className="font-mono">{sourceKey}</span> on <span className="font-medium">{workspace}</span>, asked by{" "}
-                {change.requestedByEmail} (“{change.reason}”), until{" "}
-                <time dateTime={change.expiresAt}>{change.expiresAt.slice(0, 16).replace("T", " ")} UTC</time>.
+                {label("vaultSource", sourceKey)} on <span className="font-medium">{workspace}</span>, asked by {change.requestedByEmail} (“
+                {change.reason}”), until <time dateTime={change.expiresAt}>{change.expiresAt.slice(0, 16).replace("T", " ")} UTC</time>.
               </span>
               {change.requestedBy === viewerId ? (
                 <span className="text-muted-foreground">Waiting for a second admin.</span>
               ) : (
                 <Link className="underline" href={replacementApprovalHref(change)}>
-                  Approve {sourceKey} on {workspace} by entering the new credentials
+                  Approve {label("vaultSource", sourceKey)} on {workspace} by entering the new credentials
                 </Link>
               )}
             </li>

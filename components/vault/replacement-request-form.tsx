@@ -5,6 +5,7 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
+import { label } from "@/lib/vocabulary/words";
 import { SourceOutcomeMessage, sourceOutcomeOf, useSourceOutcome } from "./source-outcome";
 
 export type AskReplacement = (input: { workspace: string; sourceKey: string; reason: string }) => Promise<ActionResult<ReplacementOutcome>>;
@@ -21,17 +22,18 @@ export function ReplacementRequestForm({ workspace, sourceKey, ask }: { workspac
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
+    setOutcome({ sending: true });
     startTransition(async () => setOutcome(sourceOutcomeOf(await ask({ workspace, sourceKey, reason }), false)));
   }
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} id={`source-${sourceKey}`} className="space-y-3 rounded-md border p-4">
       <h3 id={headingId} className="font-medium">
-        Replace <span className="font-mono">{sourceKey}</span>
+        Replace {label("vaultSource", sourceKey)}
       </h3>
       <p className="text-sm text-muted-foreground">
-        {workspace} holds credentials for {sourceKey}. Replacing them needs a second admin: say why, and the admin who approves enters the
-        new credentials.
+        {workspace} holds credentials for {label("vaultSource", sourceKey)}. Replacing them needs a second admin: say why, and the admin who
+        approves enters the new credentials.
       </p>
       <FormField
         name="reason"
@@ -40,7 +42,7 @@ export function ReplacementRequestForm({ workspace, sourceKey, ask }: { workspac
         errors={outcome && "error" in outcome ? outcome.fieldErrors?.reason : undefined}
       />
       <Button type="submit" variant="outline" disabled={pending}>
-        {pending ? "Asking…" : `Ask to replace credentials for ${sourceKey}`}
+        Ask to replace credentials for {label("vaultSource", sourceKey)}
       </Button>
       {/* The reason's own errors show at its field. */}
       <SourceOutcomeMessage outcome={outcome && "error" in outcome ? { ...outcome, fieldErrors: undefined } : outcome} />

@@ -6,9 +6,12 @@ import type { ActionResult } from "@/lib/auth/role-action";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import type { StoredCredentials } from "@/lib/vault/store-credentials";
+import { label } from "@/lib/vocabulary/words";
 
 /** What a source's form keeps after a submit: the outcome's metadata, never a value that was typed. */
 export type SourceOutcome =
+  /** Shown at once on submit, until the server answers. */
+  | { sending: true }
   | { stored: StoredCredentials; warning?: string }
   | { pending: true; typedDropped: boolean }
   | { error: string; registry?: RegistryErrorInfo; fieldErrors?: Record<string, string[]> };
@@ -50,10 +53,17 @@ export function useSourceOutcome(workspace: string, sourceKey: string): [SourceO
 /** The outcome in words: the stored version, a request waiting for a second admin, or the refusal with its details. */
 export function SourceOutcomeMessage({ outcome }: { outcome: SourceOutcome | undefined }) {
   if (!outcome) return null;
+  if ("sending" in outcome) {
+    return (
+      <p role="status" aria-busy className="text-sm text-muted-foreground">
+        Sending: waiting for the registry to confirm…
+      </p>
+    );
+  }
   if ("stored" in outcome) {
     return (
       <p role="status" className="text-sm">
-        Stored for {outcome.stored.sourceKey} on {outcome.stored.workspace}: now version {outcome.stored.version}.
+        Stored for {label("vaultSource", outcome.stored.sourceKey)} on {outcome.stored.workspace}: now version {outcome.stored.version}.
         {outcome.stored.raced &&
           ` The version moved from ${outcome.stored.previousVersion} to ${outcome.stored.version}, not by exactly one: another change may have raced this one, and the registry keeps the last write.`}
         {outcome.warning && ` ${outcome.warning}`}

@@ -6,6 +6,7 @@ import type { Registry } from "@/lib/connections/registry-for";
 import type { VaultSource } from "@/lib/registry/schemas";
 import { neededByText } from "@/lib/vault/coverage-rows";
 import { vaultCoverage } from "@/lib/vault/coverage";
+import { label, markedLabel } from "@/lib/vocabulary/words";
 
 /**
  * Which sources each workspace lacks (neither set nor inherited), with the monitors blocked on them, and a link to
@@ -45,13 +46,13 @@ export async function VaultCoverage({
               {rows.map((row) => (
                 <TableRow key={`${row.workspace}/${row.sourceKey}`} data-gap={`${row.workspace}/${row.sourceKey}`}>
                   <TableCell>{row.workspace}</TableCell>
-                  <TableCell className="font-mono">{row.sourceKey}</TableCell>
+                  <TableCell>{markedLabel("vaultSource", row.sourceKey)}</TableCell>
                   <TableCell>{neededByText(row)}</TableCell>
                   <TableCell>
                     <Link
                       className="underline"
                       href={`/vault?${new URLSearchParams({ workspace: row.workspace })}#source-${row.sourceKey}`}
-                      aria-label={`Supply credentials for ${row.sourceKey} on ${row.workspace}`}
+                      aria-label={`Supply credentials for ${label("vaultSource", row.sourceKey)} on ${row.workspace}`}
                     >
                       Supply credentials
                     </Link>

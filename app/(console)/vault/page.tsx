@@ -20,6 +20,7 @@ import { settle } from "@/lib/registry/settle";
 import { replacesHeldCredentials, vaultEntryRows, type VaultEntryRow } from "@/lib/vault/entry-view";
 import { pendingReplacements, replacementTarget } from "@/lib/vault/replace-credentials";
 import { approveReplacementAction, requestReplacementAction, storeCredentialsAction } from "./actions";
+import { label } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Vault" };
 
@@ -80,8 +81,8 @@ function SourceForm({ source, context }: { source: VaultSource; context: SourceF
   if (waiting) {
     return (
       <WaitingSourceNote workspace={workspace} sourceKey={source.key}>
-        A replacement of <span className="font-mono">{source.key}</span> on {workspace}, asked by {waiting.requestedByEmail}, is waiting for
-        a second admin.
+        A replacement of {label("vaultSource", source.key)} on {workspace}, asked by {waiting.requestedByEmail}, is waiting for a second
+        admin.
       </WaitingSourceNote>
     );
   }
