@@ -6,7 +6,8 @@
  * The actions: on an alert's page, assign, move to in review, comment, and comment & resolve; in the inbox, the
  * bulk assign, move to in review and resolve of a selected row; on the approvals page, approve and reject a change
  * another admin asked for (turning dual control off: performed in the console's own database); on a company's
- * page, start monitoring it and edit its monitor's metadata (through the simulator).
+ * page, start monitoring it and edit its monitor's metadata (through the simulator); in the vault, store a
+ * workspace's credentials for a source.
  *
  * How it is measured: before each click, the page is armed with a watcher (page.evaluate). The clock starts at the
  * DOM event's own timeStamp (the click, or the select's change), on the page's performance clock. A
@@ -94,7 +95,7 @@ type Action = {
   prepare?: (page: Page, round: number, id: string) => Promise<void>;
   act: (page: Page, round: number, id: string) => Promise<void>;
   /** What each round acts on: an open alert in this state, a change waiting for a second admin, or a company. */
-  state: "new" | "in_review" | "pending change" | "unmonitored company" | "monitored company";
+  state: "new" | "in_review" | "pending change" | "unmonitored company" | "monitored company" | "workspace";
 };
 
 /** One of the ten seeded triagers, by round (warm-up rounds are negative). */
@@ -226,6 +227,24 @@ function actions(origin: string): Action[] {
       act: (page) => page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click(),
     },
     {
+      name: "vault · store credentials",
+      state: "workspace",
+      open: async (page, workspace) => {
+        await page.goto(`${origin}/vault?${new URLSearchParams({ workspace })}`, { waitUntil: "networkidle" });
+      },
+      watch: () => ({ selector: '#source-infogreffe [role="status"]', text: "", busyScope: "#source-infogreffe" }),
+      prepare: async (page) => {
+        const form = page.locator("#source-infogreffe");
+        await form.getByLabel("email").fill("bench@example.com");
+        await form.getByLabel("password").fill("bench-password-1");
+      },
+      act: (page) =>
+        page
+          .locator("#source-infogreffe")
+          .getByRole("button", { name: /^Store credentials for/ })
+          .click(),
+    },
+    {
       name: "company · start monitoring",
       state: "unmonitored company",
       open: companyPage,
@@ -254,7 +273,7 @@ function busyLoop(): { stop: () => void } {
 }
 
 async function main() {
-  await withBenchApp(async ({ origin, database, cookie, simulatorConnectionId }) => {
+  await withBenchApp(async ({ origin, database, cookie, simulatorConnectionId, sim }) => {
     await seedAlerts(database, await simulatorConnectionId(), monitorsCount);
     const { rows: counted } = await database.query<{ n: number }>("select count(*)::int as n from alerts");
     // Each alert's company id is unique ("BENCH-<id>-X", no id a part of another): the inbox rounds filter on it, so
@@ -286,9 +305,16 @@ async function main() {
     };
     // Each start monitors a company never seen; each edit takes a company a start left monitored.
     let companies = 0;
+    let workspaces = 0;
     const monitored: string[] = [];
     const subject = async (state: Action["state"]): Promise<string> => {
       if (state === "pending change") return pendingChange();
+      if (state === "workspace") {
+        // A workspace of its own each round: once stored, a source's form turns into a replacement request.
+        const name = `bench-vault-${++workspaces}`;
+        await sim("POST", "/v2/workspaces", { name, legalName: `Bench vault ${workspaces}` });
+        return name;
+      }
       if (state === "unmonitored company") {
         const companyId = `BENCH-MON-${++companies}`;
         monitored.push(companyId);
