@@ -61,10 +61,9 @@ test("finance sets a workspace's override (two tiers, a 1-hour window), sees it 
   await editor.getByRole("combobox", { name: /^Tiers/ }).selectOption("set");
   // The rows start from the account's tiers; both renamed and lowered.
   await editor.getByRole("textbox", { name: "Tiers: tier 1 name" }).fill("first");
-  await editor.getByRole("textbox", { name: "Tiers: tier 1 credit cents" }).fill("500");
+  await editor.getByRole("textbox", { name: "Tiers: tier 1 credits" }).fill("5");
   await editor.getByRole("textbox", { name: "Tiers: tier 2 name" }).fill("second");
-  await editor.getByRole("textbox", { name: "Tiers: tier 2 credit cents" }).fill("1000");
-  await expect(editor.getByText("= 10.00")).toBeVisible();
+  await editor.getByRole("textbox", { name: "Tiers: tier 2 credits" }).fill("10");
   await editor.getByRole("button", { name: "Review and save" }).click();
 
   const confirm = page.getByRole("alertdialog", { name: `Save the high-usage override of ${workspace.name}?` });
@@ -122,12 +121,12 @@ test("bad input gets field messages and sends nothing: the override stays as it 
   await editor.getByRole("combobox", { name: "Rolling window unit" }).selectOption("days");
   await editor.getByRole("combobox", { name: /^Tiers/ }).selectOption("set");
   await editor.getByRole("textbox", { name: "Tiers: tier 2 name" }).fill("warning");
-  await editor.getByRole("textbox", { name: "Tiers: tier 2 credit cents" }).fill("12.5");
+  await editor.getByRole("textbox", { name: "Tiers: tier 2 credits" }).fill("12.555");
   await editor.getByRole("button", { name: "Review and save" }).click();
 
   await expect(editor.getByText("The window is at most 43200 minutes (30 days).")).toBeVisible();
   await expect(editor.getByText('Tier names must be unique: "warning" appears more than once.')).toBeVisible();
-  await expect(editor.getByText("Credit cents are a whole number, e.g. 50000 for 500.00.")).toBeVisible();
+  await expect(editor.getByText("Credits are a number with at most 2 decimals, e.g. 500 or 12.5.")).toBeVisible();
   await expect(editor.getByRole("alert")).toHaveText("Correct the highlighted fields: nothing was sent.");
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   expect(await storedOverride(workspace.id)).toEqual(before);

@@ -133,7 +133,7 @@ const overrideEditorWithErrors = async (page: Page) => {
   const editor = page.getByRole("form", { name: /^High-usage override of / });
   await editor.getByRole("textbox", { name: "Rolling window amount" }).fill("31");
   await editor.getByRole("combobox", { name: "Rolling window unit" }).selectOption("days");
-  await editor.getByRole("textbox", { name: "Tiers: tier 1 credit cents" }).fill("12.5");
+  await editor.getByRole("textbox", { name: "Tiers: tier 1 credits" }).fill("12.555");
   await editor.getByRole("button", { name: "Review and save" }).click();
   await expect(editor.getByRole("alert")).toHaveText("Correct the highlighted fields: nothing was sent.");
 };

@@ -33,9 +33,9 @@ test("finance reads prices, sets an override, sees spend cross its tier live and
   await editor.getByRole("combobox", { name: "Rolling window unit" }).selectOption("minutes");
   await editor.getByRole("combobox", { name: /^Tiers/ }).selectOption("set");
   await editor.getByRole("textbox", { name: "Tiers: tier 1 name" }).fill("first");
-  await editor.getByRole("textbox", { name: "Tiers: tier 1 credit cents" }).fill("500");
+  await editor.getByRole("textbox", { name: "Tiers: tier 1 credits" }).fill("5");
   await editor.getByRole("textbox", { name: "Tiers: tier 2 name" }).fill("second");
-  await editor.getByRole("textbox", { name: "Tiers: tier 2 credit cents" }).fill("1000");
+  await editor.getByRole("textbox", { name: "Tiers: tier 2 credits" }).fill("10");
   // Nothing spent yet: the backtest of the draft finds no firing.
   await expect(editor.locator('[data-backtest-tier="first"]')).toHaveAttribute("data-fires", "0", { timeout: 15_000 });
   await editor.getByRole("button", { name: "Review and save" }).click();
