@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, postServerAction, serverAction, test } from "./fixtures";
+import { openWorkspaceDrawer } from "./billing-workspaces";
 import { sim } from "./simulator-api";
 
 // The simulator is shared with the specs running beside these: each test works on a workspace of its own, and the
@@ -46,7 +47,7 @@ test("finance sets a workspace's override (two tiers, a 1-hour window), sees it 
   await login.signInAndWait(finance);
   await page.goto("/billing");
 
-  const panel = page.getByRole("article", { name: workspace.name, exact: true });
+  const panel = (await openWorkspaceDrawer(page, workspace.name)).getByRole("article", { name: workspace.name, exact: true });
   await expect(setting(panel, "enabled")).toContainText("inherited from the account: on");
   await expect(setting(panel, "periodMinutes")).toContainText("inherited from the account: 1 hour (60 minutes)");
   await expect(setting(panel, "tiers")).toContainText("inherited from the account: Warning: 500 credits, Critical: 2,000 credits");
@@ -111,7 +112,7 @@ test("bad input gets field messages and sends nothing: the override stays as it 
   await login.signInAndWait(await db.createUser("finance"));
   await page.goto("/billing");
 
-  const panel = page.getByRole("article", { name: workspace.name, exact: true });
+  const panel = (await openWorkspaceDrawer(page, workspace.name)).getByRole("article", { name: workspace.name, exact: true });
   await expect(setting(panel, "enabled")).toContainText("set for this workspace: off");
   await panel.getByRole("button", { name: "Edit override" }).click();
   const editor = panel.getByRole("form", { name: `High-usage override of ${workspace.name}` });
@@ -192,12 +193,14 @@ test("an auditor sees the balance, the settings and each workspace's effective v
   await expect(page.getByTestId("balance")).toHaveText(/^-?[\d,]+(\.\d+)? credits?$/);
   const settings = page.getByRole("region", { name: "Account notification settings" });
   await expect(setting(settings, "highUsagePeriodMinutes")).toContainText("1 hour (60 minutes)");
-  const overrides = page.getByRole("region", { name: "High-usage settings per workspace" });
-  const panel = overrides.getByRole("article", { name: workspace.name, exact: true });
+  const drawer = await openWorkspaceDrawer(page, workspace.name);
+  const panel = drawer.getByRole("article", { name: workspace.name, exact: true });
   await expect(setting(panel, "webhookEnabled")).toContainText("set for this workspace: off");
   await expect(setting(panel, "enabled")).toContainText("inherited from the account: on");
-  for (const region of [page.getByRole("region", { name: "Balance" }), settings, overrides]) {
-    await expect(region.getByRole("button")).toHaveCount(0);
+  // The drawer's only button closes it.
+  await expect(drawer.getByRole("button")).toHaveText(["Close"]);
+  for (const region of [page.getByRole("region", { name: "Balance" }), settings, drawer]) {
+    if (region !== drawer) await expect(region.getByRole("button")).toHaveCount(0);
     await expect(region.getByRole("textbox")).toHaveCount(0);
     await expect(region.getByRole("combobox")).toHaveCount(0);
     await expect(region.getByRole("switch")).toHaveCount(0);
