@@ -198,7 +198,8 @@ test("an auditor sees the balance, the settings and each workspace's effective v
   await expect(setting(panel, "webhookEnabled")).toContainText("set for this workspace: off");
   await expect(setting(panel, "enabled")).toContainText("inherited from the account: on");
   // The drawer's only button closes it.
-  await expect(drawer.getByRole("button")).toHaveText(["Close"]);
+  await expect(drawer.getByRole("button")).toHaveCount(1);
+  await expect(drawer.getByRole("button", { name: "Close" })).toBeVisible();
   for (const region of [page.getByRole("region", { name: "Balance" }), settings, drawer]) {
     if (region !== drawer) await expect(region.getByRole("button")).toHaveCount(0);
     await expect(region.getByRole("textbox")).toHaveCount(0);

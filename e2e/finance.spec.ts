@@ -53,8 +53,8 @@ test("finance reads prices, sets an override, sees spend cross its tier live and
   // The drawer shows the saved override at once, and the table's row says it has one, without a reload.
   await expect(setting(panel, "periodMinutes")).toContainText("set for this workspace: 1 hour (60 minutes)");
   await expect(panel.getByRole("status")).toHaveText("Override saved: the settings above are what the registry now applies.");
-  await expect(billingWorkspaceRow(page, name).getByRole("cell").nth(3)).toHaveText("Yes");
   await drawer.getByRole("button", { name: "Close" }).click();
+  await expect(billingWorkspaceRow(page, name).getByRole("cell").nth(3)).toHaveText("Yes");
 
   // Spend past the first tier (6.00 ≥ 5.00) but not the second: the event arrives live, without a reload.
   const events = page.getByRole("region", { name: /Recent billing events/ });
