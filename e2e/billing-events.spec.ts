@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { backtestUrl } from "../lib/billing/backtest-url";
 import { billingEventsSchema } from "../lib/registry/schemas";
+import { credits } from "../lib/vocabulary/units";
+import { openWorkspaceDrawer } from "./billing-workspaces";
 import { expect, test } from "./fixtures";
 import { sim } from "./simulator-api";
 
@@ -44,13 +46,17 @@ test("as finance: spend past a tier shows live as an event in plain words, the c
   await expect(row).toContainText("webhook sent");
   await expect(row).toContainText("registry and webhook");
 
-  const card = page.locator(`[data-workspace-spend="${workspace.id}"]`);
+  const drawer = await openWorkspaceDrawer(page, workspace.name);
+  const card = drawer.locator(`[data-workspace-spend="${workspace.id}"]`);
   const chart = card.getByTestId("spend-chart");
   await expect(chart).toHaveAttribute("data-peak-cents", "600");
   await expect(chart).toHaveAttribute("data-window-minutes", "60");
   await expect(chart.locator('[data-tier="warning"]')).toHaveAttribute("data-reached", "true");
   await expect(chart.locator('[data-tier="critical"]')).toHaveAttribute("data-reached", "false");
-  await expect(chart).toHaveAttribute("aria-label", /highest 6\.00 .*warning tier 5\.00 reached; critical tier 1,000\.00 not reached/);
+  await expect(chart).toHaveAttribute(
+    "aria-label",
+    new RegExp(`highest ${credits(6)} .*Warning tier ${credits(5)} reached; Critical tier ${credits(1000)} not reached`),
+  );
   await expect(card).toContainText("set for this workspace");
   await expect(card).toContainText(
     /At the current rate \(0\.25 credits an hour, the average over the last 24 hours\): Warning already over; Critical not at this rate\./,

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, postServerAction, serverAction, test } from "./fixtures";
+import { openWorkspaceDrawer } from "./billing-workspaces";
 import { sim } from "./simulator-api";
 
 // The simulator is shared with the specs running beside these: each test works on a workspace of its own, and the
@@ -46,7 +47,7 @@ test("finance sets a workspace's override (two tiers, a 1-hour window), sees it 
   await login.signInAndWait(finance);
   await page.goto("/billing");
 
-  const panel = page.getByRole("article", { name: workspace.name, exact: true });
+  const panel = (await openWorkspaceDrawer(page, workspace.name)).getByRole("article", { name: workspace.name, exact: true });
   await expect(setting(panel, "enabled")).toContainText("inherited from the account: on");
   await expect(setting(panel, "periodMinutes")).toContainText("inherited from the account: 1 hour (60 minutes)");
   await expect(setting(panel, "tiers")).toContainText("inherited from the account: Warning: 500 credits, Critical: 2,000 credits");
@@ -61,10 +62,9 @@ test("finance sets a workspace's override (two tiers, a 1-hour window), sees it 
   await editor.getByRole("combobox", { name: /^Tiers/ }).selectOption("set");
   // The rows start from the account's tiers; both renamed and lowered.
   await editor.getByRole("textbox", { name: "Tiers: tier 1 name" }).fill("first");
-  await editor.getByRole("textbox", { name: "Tiers: tier 1 credit cents" }).fill("500");
+  await editor.getByRole("textbox", { name: "Tiers: tier 1 credits" }).fill("5");
   await editor.getByRole("textbox", { name: "Tiers: tier 2 name" }).fill("second");
-  await editor.getByRole("textbox", { name: "Tiers: tier 2 credit cents" }).fill("1000");
-  await expect(editor.getByText("= 10.00")).toBeVisible();
+  await editor.getByRole("textbox", { name: "Tiers: tier 2 credits" }).fill("10");
   await editor.getByRole("button", { name: "Review and save" }).click();
 
   const confirm = page.getByRole("alertdialog", { name: `Save the high-usage override of ${workspace.name}?` });
@@ -112,7 +112,7 @@ test("bad input gets field messages and sends nothing: the override stays as it 
   await login.signInAndWait(await db.createUser("finance"));
   await page.goto("/billing");
 
-  const panel = page.getByRole("article", { name: workspace.name, exact: true });
+  const panel = (await openWorkspaceDrawer(page, workspace.name)).getByRole("article", { name: workspace.name, exact: true });
   await expect(setting(panel, "enabled")).toContainText("set for this workspace: off");
   await panel.getByRole("button", { name: "Edit override" }).click();
   const editor = panel.getByRole("form", { name: `High-usage override of ${workspace.name}` });
@@ -122,12 +122,12 @@ test("bad input gets field messages and sends nothing: the override stays as it 
   await editor.getByRole("combobox", { name: "Rolling window unit" }).selectOption("days");
   await editor.getByRole("combobox", { name: /^Tiers/ }).selectOption("set");
   await editor.getByRole("textbox", { name: "Tiers: tier 2 name" }).fill("warning");
-  await editor.getByRole("textbox", { name: "Tiers: tier 2 credit cents" }).fill("12.5");
+  await editor.getByRole("textbox", { name: "Tiers: tier 2 credits" }).fill("12.555");
   await editor.getByRole("button", { name: "Review and save" }).click();
 
   await expect(editor.getByText("The window is at most 43200 minutes (30 days).")).toBeVisible();
   await expect(editor.getByText('Tier names must be unique: "warning" appears more than once.')).toBeVisible();
-  await expect(editor.getByText("Credit cents are a whole number, e.g. 50000 for 500.00.")).toBeVisible();
+  await expect(editor.getByText("Credits are a number with at most 2 decimals, e.g. 500 or 12.5.")).toBeVisible();
   await expect(editor.getByRole("alert")).toHaveText("Correct the highlighted fields: nothing was sent.");
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   expect(await storedOverride(workspace.id)).toEqual(before);
@@ -193,12 +193,15 @@ test("an auditor sees the balance, the settings and each workspace's effective v
   await expect(page.getByTestId("balance")).toHaveText(/^-?[\d,]+(\.\d+)? credits?$/);
   const settings = page.getByRole("region", { name: "Account notification settings" });
   await expect(setting(settings, "highUsagePeriodMinutes")).toContainText("1 hour (60 minutes)");
-  const overrides = page.getByRole("region", { name: "High-usage settings per workspace" });
-  const panel = overrides.getByRole("article", { name: workspace.name, exact: true });
+  const drawer = await openWorkspaceDrawer(page, workspace.name);
+  const panel = drawer.getByRole("article", { name: workspace.name, exact: true });
   await expect(setting(panel, "webhookEnabled")).toContainText("set for this workspace: off");
   await expect(setting(panel, "enabled")).toContainText("inherited from the account: on");
-  for (const region of [page.getByRole("region", { name: "Balance" }), settings, overrides]) {
-    await expect(region.getByRole("button")).toHaveCount(0);
+  // The drawer's only button closes it.
+  await expect(drawer.getByRole("button")).toHaveCount(1);
+  await expect(drawer.getByRole("button", { name: "Close" })).toBeVisible();
+  for (const region of [page.getByRole("region", { name: "Balance" }), settings, drawer]) {
+    if (region !== drawer) await expect(region.getByRole("button")).toHaveCount(0);
     await expect(region.getByRole("textbox")).toHaveCount(0);
     await expect(region.getByRole("combobox")).toHaveCount(0);
     await expect(region.getByRole("switch")).toHaveCount(0);

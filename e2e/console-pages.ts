@@ -133,7 +133,7 @@ const overrideEditorWithErrors = async (page: Page) => {
   const editor = page.getByRole("form", { name: /^High-usage override of / });
   await editor.getByRole("textbox", { name: "Rolling window amount" }).fill("31");
   await editor.getByRole("combobox", { name: "Rolling window unit" }).selectOption("days");
-  await editor.getByRole("textbox", { name: "Tiers: tier 1 credit cents" }).fill("12.5");
+  await editor.getByRole("textbox", { name: "Tiers: tier 1 credits" }).fill("12.555");
   await editor.getByRole("button", { name: "Review and save" }).click();
   await expect(editor.getByRole("alert")).toHaveText("Correct the highlighted fields: nothing was sent.");
 };
@@ -278,7 +278,7 @@ export const consolePages: ConsolePage[] = [
     path: "/workspaces?from=2026-01-01&to=2026-01-31",
     role: "auditor",
     arrange: workspaceOverTier,
-    wait: (page) => expect(page.getByRole("columnheader", { name: "Usage, 2026-01-01 to 2026-01-31" })).toBeVisible(),
+    wait: (page) => expect(page.getByRole("columnheader", { name: "Spend from 2026-01-01 to 2026-01-31" })).toBeVisible(),
   },
   {
     name: "workspaces, create form with field errors",
@@ -378,6 +378,17 @@ export const consolePages: ConsolePage[] = [
   },
   { name: "billing", path: "/billing", role: "finance", arrange: workspaceOverTier, wait: billingSettled, dark: true },
   { name: "billing, read-only", path: "/billing", role: "auditor", arrange: workspaceOverTier, wait: billingSettled },
+  {
+    name: "billing, a workspace's drawer open",
+    path: "/billing",
+    role: "finance",
+    arrange: workspaceOverTier,
+    wait: async (page) => {
+      await billingSettled(page);
+      await page.locator("[data-workspace-drawer]").first().click();
+      await expect(page.getByRole("dialog").getByRole("article")).toBeVisible();
+    },
+  },
   {
     name: "billing, events filtered to none",
     path: "/billing?eventKind=low_balance&eventWorkspace=:workspaceId",

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { sim } from "./simulator-api";
+import { credits } from "../lib/vocabulary/units";
 
 // Sets the simulator's wallet, clock and chaos and resets the sandbox: simulator-wide, so it runs one at a time
 // with the other simulator-wide specs, and puts the wallet and chaos back in a finally.
@@ -27,7 +28,7 @@ test("an admin sets the wallet, advances the clock, sets chaos and resets the sa
     await wallet.getByRole("button", { name: "Set wallet" }).click();
     await expect(wallet.getByRole("status")).toHaveText("Wallet set to 1,234.5 credits.");
     expect((await sim("GET", "/_sim/wallet")).json.balance).toBe(1234.5);
-    await expect(wallet).toContainText("Balance: 1,234.50");
+    await expect(wallet).toContainText(`Balance: ${credits(1234.5)}`);
 
     const clock = page.getByRole("region", { name: "Clock" });
     await clock.getByRole("button", { name: "Advance 1 hour" }).click();

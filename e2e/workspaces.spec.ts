@@ -81,12 +81,12 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
   expect((await sim("POST", "/_sim/spend", { workspace: created!.id, credits: 6 })).status).toBe(200);
   await page.getByRole("link", { name: "Last 7 days" }).click();
   await expect(page).toHaveURL(/period=7d/);
-  await expect(page.getByRole("columnheader", { name: "Usage, the last 7 days" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Spend in the last 7 days" })).toBeVisible();
   await expect(row(page, name)).toContainText("6 credits");
   await expect(row(page, name)).toContainText("1 request");
   // A period before the workspace existed: nothing spent.
   await page.goto("/workspaces?from=2020-01-01&to=2020-01-31");
-  await expect(page.getByRole("columnheader", { name: "Usage, 2020-01-01 to 2020-01-31" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Spend from 2020-01-01 to 2020-01-31" })).toBeVisible();
   await expect(row(page, name)).toContainText("0 credits");
   await page.goto("/workspaces?from=2020-02-30&to=2020-03-01");
   await expect(page.getByText("The start date must be a date (YYYY-MM-DD); showing the last 30 days instead.")).toBeVisible();

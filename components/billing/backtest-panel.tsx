@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLiveTopic } from "@/components/live/use-live-topic";
-import { creditCentsAsMoney } from "@/components/money/credit-cents";
 import type { TierBacktest } from "@/lib/billing/backtest";
 import { backtestUrl } from "@/lib/billing/backtest-url";
 import type { HighUsageTier } from "@/lib/billing/effective-settings";
-import { windowWords } from "@/lib/vocabulary/units";
+import { creditsFromCents, windowWords } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words";
 import type { BacktestAnswer } from "@/lib/billing/workspace-backtest";
 import { liveTopics } from "@/lib/live/topics";
 import { utcDay, utcMoment } from "./spend-dates";
@@ -54,14 +54,14 @@ function useSettled<T>(value: T, ms: number): T {
 const times = (n: number) => (n === 1 ? "once" : `${n.toLocaleString("en")} times`);
 
 function TierLine({ result, windowText, highestCents }: { result: TierBacktest; windowText: string; highestCents: number }) {
-  const tier = `the ${result.tier} tier (${creditCentsAsMoney(result.cents)})`;
+  const tier = `the ${label("billingTier", result.tier)} tier (${creditsFromCents(result.cents)})`;
   return (
     <li data-backtest-tier={result.tier} data-fires={result.fires}>
       {result.first
         ? `In the last 30 days ${tier} would have fired ${times(result.fires)}, first on ${utcMoment(result.first.atMs)} UTC ` +
-          `(${creditCentsAsMoney(result.first.spentCents)} in the ${windowText} window)` +
+          `(${creditsFromCents(result.first.spentCents)} in the ${windowText} window)` +
           (result.last && result.fires > 1 ? `, last on ${utcMoment(result.last.atMs)} UTC.` : ".")
-        : `In the last 30 days ${tier} would not have fired: the spend in any ${windowText} window reached ${creditCentsAsMoney(highestCents)} at most.`}
+        : `In the last 30 days ${tier} would not have fired: the spend in any ${windowText} window reached ${creditsFromCents(highestCents)} at most.`}
     </li>
   );
 }

@@ -2,11 +2,10 @@
 
 // First: zod's schemas must be built without its eval probe under the console's CSP (see there).
 import "@/lib/security/browser-zod";
-import { Fragment, useId, useMemo, useState, useTransition } from "react";
+import { Fragment, useId, useMemo, useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { ActionResult } from "@/lib/auth/role-action";
 import type { HighUsageSettings } from "@/lib/billing/effective-settings";
 import { describeWindow } from "@/lib/billing/high-usage-window";
 import { backtestSettings, overrideComparison, resolvedHighUsage, type ComparisonRow } from "@/lib/billing/override-comparison";
@@ -18,9 +17,6 @@ import { OverrideConfirmDialog } from "./override-confirm-dialog";
 import { TierRowsEditor } from "./tier-rows-editor";
 import { TriStateSelect } from "./tri-state-select";
 import { WindowInput } from "./window-input";
-import { errorText } from "@/lib/vocabulary/words";
-
-export type SaveOverride = (input: OverridePatch & { workspaceId: string }) => Promise<ActionResult<{ updatedAt: string }>>;
 
 type Props = {
   workspace: { id: string; name: string };
@@ -28,8 +24,8 @@ type Props = {
   account?: AccountBillingConfig;
   /** The current override: null when there is none, "unreadable" when the registry does not show it. */
   current: HighUsageSettings | null | "unreadable";
-  save: SaveOverride;
-  onSaved: () => void;
+  /** Called with the confirmed override: the panel shows it at once and sends it. */
+  onSubmit: (patch: OverridePatch) => void;
   onCancel: () => void;
 };
 
@@ -42,15 +38,15 @@ const toggleSettings = {
 /**
  * The override of one workspace: each setting inherited or set here (toggles on/off, the window with a unit, 1 to 5
  * tiers), checked in the browser with the contract's schema (nothing is sent while a field is wrong), then confirmed
- * with the effective values before and after, then saved as a whole. Loaded only when someone opens it.
+ * with the effective values before and after, then handed to the panel to save as a whole. Loaded only when someone
+ * opens it.
  */
-export function OverrideEditor({ workspace, account, current, save, onSaved, onCancel }: Props) {
+export function OverrideEditor({ workspace, account, current, onSubmit, onCancel }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<OverrideDraft>(() => draftFor(current === "unreadable" ? null : current, account));
   const [attempted, setAttempted] = useState(false);
   const [confirming, setConfirming] = useState<{ patch: OverridePatch; rows: ComparisonRow[] }>();
   const [refusal, setRefusal] = useState<{ message: string; fieldErrors?: Record<string, string[]> }>();
-  const [pending, startTransition] = useTransition();
 
   const checked = overridePatch(draft);
   const fieldErrors = { ...(attempted ? checked.fieldErrors : undefined), ...refusal?.fieldErrors };
@@ -68,11 +64,7 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
   function confirm() {
     const patch = confirming!.patch;
     setConfirming(undefined);
-    startTransition(async () => {
-      const result = await save({ workspaceId: workspace.id, ...patch });
-      if (result.ok) return onSaved();
-      setRefusal({ message: result.registry ? errorText(result.code, result.error) : result.error, fieldErrors: result.fieldErrors });
-    });
+    onSubmit(patch);
   }
 
   const errorsOf = (field: string) => fieldErrors[field];
@@ -173,10 +165,8 @@ export function OverrideEditor({ workspace, account, current, save, onSaved, onC
 
       <FormError message={refusal?.message} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Review and save"}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+        <Button type="submit">Review and save</Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
       </div>

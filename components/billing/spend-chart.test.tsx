@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { windowedSpend } from "@/lib/billing/spend-series";
+import { credits } from "@/lib/vocabulary/units";
 import { SpendChart } from "./spend-chart";
 
 const hour = 3_600_000;
@@ -30,11 +31,15 @@ describe("SpendChart", () => {
     expect(html).toMatch(/<g[^>]*data-tier="warning" data-tier-cents="500" data-reached="true"/);
     expect(html).toMatch(/<g[^>]*data-tier="critical" data-tier-cents="1000" data-reached="false"/);
     expect(html).toContain(
-      'aria-label="Workspace paris: spend in any 1 hour window from 1 Mar to 31 Mar; highest 6.00 on 3 Mar, 02:30 UTC; warning tier 5.00 reached; critical tier 10.00 not reached"',
+      `aria-label="Workspace paris: spend in any 1 hour window from 1 Mar to 31 Mar; highest ${credits(6)} on 3 Mar, 02:30 UTC; Warning tier ${credits(5)} reached; Critical tier ${credits(10)} not reached"`,
     );
     // One hover title per day, with that day's highest.
     expect(html.match(/<title>/g)).toHaveLength(30);
-    expect(html).toContain("<title>3 Mar: highest 6.00 in a 1 hour window</title>");
+    expect(html).toContain(`<title>3 Mar: highest ${credits(6)} in a 1 hour window</title>`);
+    // Scaled to the data: the critical tier, far above the spend, is named over the plot rather than squashing it.
+    expect(html).toContain('data-scale-top="600"');
+    expect(html).toMatch(/<g[^>]*data-tier="critical"[^>]*data-above-scale="true"/);
+    expect(html).toContain(`↑ Critical ${credits(10)}`);
   });
 
   it("draws below the axis when a refund takes the window's sum under zero", () => {

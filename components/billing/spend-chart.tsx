@@ -1,14 +1,16 @@
-import { creditCentsAsMoney } from "@/components/money/credit-cents";
 import type { HighUsageTier } from "@/lib/billing/effective-settings";
 import type { SpendSeries } from "@/lib/billing/spend-series";
-import { windowWords } from "@/lib/vocabulary/units";
+import { label as vocabularyLabel } from "@/lib/vocabulary/words";
+import { creditAmount, creditsFromCents, windowWords } from "@/lib/vocabulary/units";
 import { utcDay, utcMoment } from "./spend-dates";
+import { spendScale } from "./spend-scale";
 
 /**
- * The windowed spend of one workspace as a step line, with its high-usage tiers as horizontal lines. Hand-drawn
- * SVG rendered on the server: no chart code reaches the browser. Each day has a hover title with its highest
+ * The windowed spend of one workspace (or all together) as a step line in credits, on a scale fitted to the data
+ * (./spend-scale.ts), with its high-usage tiers as horizontal lines, those far above the data named over the
+ * plot. SVG rendered on the server: no chart code reaches the browser. Each day has a hover title with its highest
  * spend; the figure's accessible name says the highest spend and, per tier, whether the spend reached it. The
- * data attributes (`data-peak-cents`, `data-tier-cents`, `data-reached`) state the same for tests.
+ * data attributes (`data-peak-cents`, `data-tier-cents`, `data-reached`, `data-scale-top`) state the same for tests.
  */
 
 const width = 720;
@@ -24,10 +26,10 @@ const tierColours = ["text-warning", "text-destructive", "text-destructive", "te
 export function SpendChart({ label, series, tiers }: { label: string; series: SpendSeries; tiers: readonly HighUsageTier[] }) {
   const { peaks, startMs, endMs, bucketMs, windowMinutes, peak } = series;
   const sortedTiers = [...tiers].sort((a, b) => a.cents - b.cents);
-  const highest = Math.max(1, peak.cents, ...sortedTiers.map((t) => t.cents));
-  const top = highest * 1.1;
   // A refund with its charge outside the window takes the sum below zero.
-  const bottom = Math.min(0, ...peaks);
+  const scale = spendScale(peaks, sortedTiers);
+  const { top, bottom } = scale;
+  const tierName = (tier: string) => vocabularyLabel("billingTier", tier);
   const x = (ms: number) => pad.left + ((ms - startMs) / (endMs - startMs || 1)) * plotWidth;
   const y = (cents: number) => pad.top + (1 - (cents - bottom) / (top - bottom)) * plotHeight;
   // Each bucket's peak held flat across it: M to the first, then H (along) and V (up or down) for each next one.
@@ -35,10 +37,10 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
   const step = `${peaks.map((cents, b) => (b ? `H${at(b)} V${y(cents).toFixed(1)}` : `M${at(0)} ${y(cents).toFixed(1)}`)).join(" ")} H${x(endMs).toFixed(1)}`;
   const windowText = windowWords(windowMinutes);
   const tierWords = sortedTiers.map(
-    (t) => `${t.tier} tier ${creditCentsAsMoney(t.cents)} ${peak.cents >= t.cents ? "reached" : "not reached"}`,
+    (t) => `${tierName(t.tier)} tier ${creditsFromCents(t.cents)} ${peak.cents >= t.cents ? "reached" : "not reached"}`,
   );
   const summary =
-    `${label}: spend in any ${windowText} window from ${utcDay(startMs)} to ${utcDay(endMs)}; highest ${creditCentsAsMoney(peak.cents)}` +
+    `${label}: spend in any ${windowText} window from ${utcDay(startMs)} to ${utcDay(endMs)}; highest ${creditsFromCents(peak.cents)}` +
     (peak.cents > 0 ? ` on ${utcMoment(peak.atMs)} UTC` : "") +
     (tierWords.length ? `; ${tierWords.join("; ")}` : "");
   const days = Math.ceil((endMs - startMs) / dayMs);
@@ -54,14 +56,19 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
       data-peak-cents={peak.cents}
       data-current-cents={series.currentCents}
       data-window-minutes={windowMinutes}
+      data-scale-top={top}
     >
-      <line x1={pad.left} x2={pad.left + plotWidth} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.3} />
-      <text x={pad.left - 6} y={y(0) + 4} fontSize={10} textAnchor="end" fill="currentColor">
-        0.00
+      <text x={4} y={pad.top - 2} fontSize={10} fill="currentColor">
+        credits
       </text>
-      <text x={pad.left - 6} y={y(highest) + 4} fontSize={10} textAnchor="end" fill="currentColor">
-        {creditCentsAsMoney(highest)}
-      </text>
+      {scale.ticks.map((tick) => (
+        <g key={tick}>
+          <line x1={pad.left} x2={pad.left + plotWidth} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={tick ? 0.1 : 0.3} />
+          <text x={pad.left - 6} y={y(tick) + 4} fontSize={10} textAnchor="end" fill="currentColor">
+            {creditAmount(tick / 100)}
+          </text>
+        </g>
+      ))}
       <text x={pad.left} y={height - 6} fontSize={10} fill="currentColor">
         {utcDay(startMs)}
       </text>
@@ -69,20 +76,32 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
         {utcDay(endMs)}
       </text>
       <path d={step} fill="none" stroke="currentColor" className="text-primary" strokeWidth={1.5} />
-      {sortedTiers.map((t, i) => (
-        <g
-          key={t.tier}
-          className={tierColours[i]}
-          data-tier={t.tier}
-          data-tier-cents={t.cents}
-          data-reached={peak.cents >= t.cents ? "true" : "false"}
-        >
-          <line x1={pad.left} x2={pad.left + plotWidth} y1={y(t.cents)} y2={y(t.cents)} stroke="currentColor" strokeDasharray="6 4" />
-          <text x={pad.left + plotWidth + 4} y={y(t.cents) + 4} fontSize={10} fill="currentColor">
-            {t.tier} {creditCentsAsMoney(t.cents)}
-          </text>
-        </g>
-      ))}
+      {sortedTiers.map((t, i) => {
+        const aboveIndex = scale.tiersAbove.indexOf(t.tier);
+        return (
+          <g
+            key={t.tier}
+            className={tierColours[i]}
+            data-tier={t.tier}
+            data-tier-cents={t.cents}
+            data-reached={peak.cents >= t.cents ? "true" : "false"}
+            data-above-scale={aboveIndex >= 0 ? "true" : undefined}
+          >
+            {aboveIndex >= 0 ? (
+              <text x={pad.left + plotWidth + 4} y={pad.top + 4 + aboveIndex * 12} fontSize={10} fill="currentColor">
+                ↑ {tierName(t.tier)} {creditsFromCents(t.cents)}
+              </text>
+            ) : (
+              <>
+                <line x1={pad.left} x2={pad.left + plotWidth} y1={y(t.cents)} y2={y(t.cents)} stroke="currentColor" strokeDasharray="6 4" />
+                <text x={pad.left + plotWidth + 4} y={y(t.cents) + 4} fontSize={10} fill="currentColor">
+                  {tierName(t.tier)} {creditsFromCents(t.cents)}
+                </text>
+              </>
+            )}
+          </g>
+        );
+      })}
       {Array.from({ length: days }, (_, d) => {
         const from = startMs + d * dayMs;
         const dayPeaks = peaks.slice(Math.round(d * bucketsPerDay), Math.round((d + 1) * bucketsPerDay));
@@ -95,7 +114,7 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
             height={plotHeight}
             fill="transparent"
           >
-            <title>{`${utcDay(from)}: highest ${creditCentsAsMoney(Math.max(0, ...dayPeaks))} in a ${windowText} window`}</title>
+            <title>{`${utcDay(from)}: highest ${creditsFromCents(Math.max(0, ...dayPeaks))} in a ${windowText} window`}</title>
           </rect>
         );
       })}

@@ -2,7 +2,6 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { creditCentsAsMoney } from "@/components/money/credit-cents";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -21,9 +20,7 @@ type Props = {
   names?: readonly string[];
 };
 
-const moneyOf = (cents: string) => (/^\d+$/.test(cents.trim()) ? creditCentsAsMoney(Number(cents)) : undefined);
-
-/** Tier rows (a name and a threshold in whole credit cents, shown as money as it is typed), 1 to `max` of them. */
+/** Tier rows (a name and a threshold in credits, at most 2 decimals), 1 to `max` of them. */
 export function TierRowsEditor({ label, rows, onChange, max, path, fieldErrors, names }: Props) {
   const id = useId();
   const set = (index: number, change: Partial<TierRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
@@ -41,7 +38,6 @@ export function TierRowsEditor({ label, rows, onChange, max, path, fieldErrors, 
             "aria-invalid": fieldErrors[`${path}.${index}.tier`] ? true : undefined,
             "aria-describedby": messages.length ? errorId : undefined,
           };
-          const money = moneyOf(row.cents);
           return (
             <li key={index} className="space-y-1" data-tier-row={index}>
               <div className="flex flex-wrap items-center gap-2">
@@ -57,16 +53,16 @@ export function TierRowsEditor({ label, rows, onChange, max, path, fieldErrors, 
                   <Input {...nameProps} className="w-40" autoComplete="off" onChange={(e) => set(index, { tier: e.target.value })} />
                 )}
                 <Input
-                  aria-label={`${rowLabel} credit cents`}
-                  inputMode="numeric"
+                  aria-label={`${rowLabel} credits`}
+                  inputMode="decimal"
                   autoComplete="off"
                   className="w-36"
-                  value={row.cents}
+                  value={row.credits}
                   aria-invalid={fieldErrors[`${path}.${index}.cents`] ? true : undefined}
                   aria-describedby={messages.length ? errorId : undefined}
-                  onChange={(e) => set(index, { cents: e.target.value })}
+                  onChange={(e) => set(index, { credits: e.target.value })}
                 />
-                <span className="w-28 text-xs text-muted-foreground">{money ? `= ${money}` : "credit cents"}</span>
+                <span className="text-xs text-muted-foreground">credits</span>
                 <Button
                   type="button"
                   variant="ghost"
@@ -92,12 +88,12 @@ export function TierRowsEditor({ label, rows, onChange, max, path, fieldErrors, 
           variant="outline"
           size="sm"
           disabled={rows.length >= max}
-          onClick={() => onChange([...rows, { tier: nextName, cents: "" }])}
+          onClick={() => onChange([...rows, { tier: nextName, credits: "" }])}
         >
           <Plus className="size-4" aria-hidden /> Add a tier
         </Button>
         <span className="text-xs text-muted-foreground">
-          {rows.length} of at most {max} tiers; thresholds in whole credit cents (50000 is 500.00)
+          {rows.length} of at most {max} tiers; thresholds in credits (at most 2 decimals)
         </span>
       </div>
       {fieldErrors[path] && (

@@ -1,32 +1,107 @@
+"use client";
+
+import { useOptimistic, useState, useTransition } from "react";
 import { RegistryProblem } from "@/components/connections/registry-problem";
+import { FormError } from "@/components/forms/form-error";
 import { Badge } from "@/components/ui/badge";
 import type { ActionResult } from "@/lib/auth/role-action";
 import { resolvedHighUsage } from "@/lib/billing/override-comparison";
+import type { OverridePatch } from "@/lib/billing/override-draft";
 import type { VendorRead } from "@/lib/billing/vendor-endpoint";
-import type { WorkspaceBillingView } from "@/lib/registry/schemas";
+import type { HighUsageOverride, WorkspaceBillingView } from "@/lib/registry/schemas";
+import { errorText } from "@/lib/vocabulary/words";
+import { workspaceName } from "@/lib/workspaces/workspace-name";
 import { EffectiveSettingsTable } from "./effective-settings-table";
 import { OverrideControls } from "./override-controls";
-import type { SaveOverride } from "./override-editor";
+import { useSavedOverride } from "./saved-overrides";
+
+/** The patch as the action takes it: tiers in credits, converted to credit cents on the server. */
+export type SaveOverrideInput = Omit<OverridePatch, "highUsageTiers"> & {
+  workspaceId: string;
+  highUsageTiers?: { tier: string; credits: number }[] | null;
+};
+export type SaveOverride = (input: SaveOverrideInput) => Promise<ActionResult<{ override: HighUsageOverride }>>;
+export type RemoveOverride = (input: { workspaceId: string }) => Promise<ActionResult<undefined>>;
 
 type Props = {
   workspace: { id: string; name?: string; isDefault?: boolean };
   /** GET /v2/billing/notifications/workspaces/{id}/config, as read. */
   view: VendorRead<WorkspaceBillingView>;
   /** The override actions, for those who hold manageBilling; without them the panel is read-only. */
-  actions?: { save: SaveOverride; remove: (input: { workspaceId: string }) => Promise<ActionResult<undefined>> };
+  actions?: { save: SaveOverride; remove: RemoveOverride };
 };
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
+/** What the registry will store for `patch`: the fields it sets, every other one null (inherit). The guess shown until it answers. */
+function guessOf(workspaceId: string, before: HighUsageOverride | null, patch: OverridePatch): HighUsageOverride {
+  const now = new Date().toISOString();
+  return {
+    id: before?.id ?? "saving",
+    workspaceId,
+    createdAt: before?.createdAt ?? now,
+    updatedAt: now,
+    highUsageEnabled: patch.highUsageEnabled ?? null,
+    highUsageEmailEnabled: patch.highUsageEmailEnabled ?? null,
+    highUsageWebhookEnabled: patch.highUsageWebhookEnabled ?? null,
+    highUsagePeriodMinutes: patch.highUsagePeriodMinutes ?? null,
+    highUsageTiers: patch.highUsageTiers ?? null,
+  };
+}
+
 /**
  * One workspace's high-usage settings: each setting's effective value and where it comes from, and for those who
- * may, the override editor and its removal. Where the registry does not show the view, it says so and still
- * offers to set or remove the override (PATCH and DELETE are in the spec).
+ * may, the override editor and its removal. A change shows at once (the guess), is replaced by the registry's
+ * answer, and is rolled back with the reason in words when refused. Where the registry does not show the view,
+ * it says so and still offers to set or remove the override (PATCH and DELETE are in the spec).
  */
 export function WorkspaceOverridePanel({ workspace, view, actions }: Props) {
-  const name = workspace.name ?? workspace.id;
-  const override = view.value?.workspaceOverride ?? null;
+  const name = workspaceName(workspace);
+  const [saved, setSaved] = useSavedOverride(workspace.id, view.value?.workspaceOverride ?? null);
+  const [override, guess] = useOptimistic(saved);
+  const [pending, startTransition] = useTransition();
+  const [outcome, setOutcome] = useState<{ done?: string; refused?: string }>({});
   const headingId = `workspace-${workspace.id}`;
+  const readable = Boolean(view.value);
+
+  function change(next: HighUsageOverride | null, send: () => Promise<ActionResult<HighUsageOverride | null>>, done: string) {
+    setOutcome({});
+    startTransition(async () => {
+      guess(next);
+      const result = await send();
+      startTransition(() => {
+        if (result.ok) {
+          setSaved(result.data);
+          setOutcome({ done });
+        } else {
+          const reason = result.registry ? errorText(result.code, result.error) : result.error;
+          setOutcome({ refused: `Not saved: ${reason} The settings shown are as they were.` });
+        }
+      });
+    });
+  }
+
+  const save = (patch: OverridePatch) =>
+    change(
+      guessOf(workspace.id, saved, patch),
+      async () => {
+        const { highUsageTiers, ...rest } = patch;
+        const tiers = highUsageTiers?.map(({ tier, cents }) => ({ tier, credits: cents / 100 }));
+        const result = await actions!.save({ workspaceId: workspace.id, ...rest, highUsageTiers: tiers });
+        return result.ok ? { ok: true, data: result.data.override } : result;
+      },
+      readable ? "Override saved: the settings above are what the registry now applies." : "Override saved.",
+    );
+  const remove = () =>
+    change(
+      null,
+      async () => {
+        const result = await actions!.remove({ workspaceId: workspace.id });
+        return result.ok ? { ok: true, data: null } : result;
+      },
+      "Override removed: every setting is inherited from the account.",
+    );
+
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-lg border p-4" data-workspace={workspace.id}>
       <header className="space-y-1">
@@ -34,13 +109,11 @@ export function WorkspaceOverridePanel({ workspace, view, actions }: Props) {
           {name}
           {workspace.isDefault && <Badge variant="secondary">default workspace</Badge>}
         </h3>
-        <p className="text-xs text-muted-foreground">
-          <code>{workspace.id}</code>
-          {view.value &&
-            (override
-              ? ` · override last changed ${when(override.updatedAt)}`
-              : " · no override: every setting is inherited from the account")}
-        </p>
+        {readable && (
+          <p className="text-xs text-muted-foreground">
+            {override ? `Override last changed ${when(override.updatedAt)}` : "No override: every setting is inherited from the account"}
+          </p>
+        )}
       </header>
       {view.value && (
         <EffectiveSettingsTable label={`High-usage settings of ${name}`} resolved={resolvedHighUsage(view.value.accountConfig, override)} />
@@ -56,10 +129,17 @@ export function WorkspaceOverridePanel({ workspace, view, actions }: Props) {
         <OverrideControls
           workspace={{ id: workspace.id, name }}
           account={view.value?.accountConfig}
-          current={view.value ? override : "unreadable"}
-          save={actions.save}
-          remove={actions.remove}
+          current={readable ? override : "unreadable"}
+          pending={pending}
+          onSave={save}
+          onRemove={remove}
         />
+      )}
+      <FormError message={outcome.refused} />
+      {(pending || outcome.done) && (
+        <p role="status" className="text-sm">
+          {pending ? "Saving…" : outcome.done}
+        </p>
       )}
     </article>
   );

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { CreditCentsAmount } from "@/components/billing/credit-cents-amount";
 import { Badge } from "@/components/ui/badge";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { count, credits } from "@/lib/vocabulary/units";
 import type { WorkspaceRow } from "@/lib/workspaces/workspace-rows";
 import { DeleteWorkspaceForm, type RequestWorkspaceDelete } from "./delete-workspace-form";
 import { LegalNameEditor, type ChangeLegalName } from "./legal-name-editor";
@@ -10,8 +10,8 @@ import { UboAccessSwitch, type RequestUboAccess } from "./ubo-access-switch";
 
 type Props = {
   rows: WorkspaceRow[];
-  /** The usage column's period, in words; undefined when usage could not be read (the page says why, once). */
-  periodLabel?: string;
+  /** The spend column's window in words ("in the last 30 days"); undefined when spend could not be read (the page says why, once). */
+  windowWords?: string;
   /** For admins: the legal-name editor's action. */
   changeLegalName?: ChangeLegalName;
   /** For admins: the dual-control requests (UBO access, delete) and what already waits for a second admin, by workspace. */
@@ -21,7 +21,7 @@ type Props = {
 const unknown = <span className="text-muted-foreground">unknown</span>;
 
 /** The workspaces, one row each: what the registry says of them, their usage in the period, and their override. */
-export function WorkspacesTable({ rows, periodLabel, changeLegalName, sensitive }: Props) {
+export function WorkspacesTable({ rows, windowWords, changeLegalName, sensitive }: Props) {
   return (
     <TableScrollBox label="Workspaces">
       <Table>
@@ -30,7 +30,7 @@ export function WorkspacesTable({ rows, periodLabel, changeLegalName, sensitive 
             <TableHead>Name</TableHead>
             <TableHead>Legal name</TableHead>
             <TableHead>UBO access</TableHead>
-            <TableHead className="text-right">Usage{periodLabel && `, ${periodLabel}`}</TableHead>
+            <TableHead className="text-right">Spend{windowWords && ` ${windowWords}`}</TableHead>
             <TableHead>High-usage override</TableHead>
             {sensitive && <TableHead>Delete</TableHead>}
           </TableRow>
@@ -66,11 +66,9 @@ export function WorkspacesTable({ rows, periodLabel, changeLegalName, sensitive 
               <TableCell className="text-right">
                 {row.usage ? (
                   <>
-                    <CreditCentsAmount cents={row.usage.totalCreditCents} />
+                    <span className="tabular-nums">{credits(row.usage.credits)}</span>
                     {row.usage.requestCount !== undefined && (
-                      <span className="block text-xs text-muted-foreground">
-                        {row.usage.requestCount} {row.usage.requestCount === 1 ? "request" : "requests"}
-                      </span>
+                      <span className="block text-xs text-muted-foreground">{count(row.usage.requestCount, "request")}</span>
                     )}
                   </>
                 ) : (

@@ -36,7 +36,7 @@ describe("the account's billing notification settings form", () => {
     draft.toggles.lowBalanceEnabled = true;
     draft.windows.globalHighUsagePeriodMinutes = { amount: "2", unit: "days" };
     draft.windows.highUsagePeriodMinutes = { amount: "60", unit: "minutes" }; // the same hour, typed in minutes
-    draft.tiers.lowBalanceTiers[0]!.cents = "20000";
+    draft.tiers.lowBalanceTiers[0]!.credits = "200"; // 200 credits: 20,000 credit cents
     expect(accountSettingsPatch(current, draft)).toEqual({
       patch: {
         lowBalanceEnabled: true,
@@ -54,15 +54,15 @@ describe("the account's billing notification settings form", () => {
   it("refuses what the contract refuses, field by field", () => {
     const draft = accountSettingsDraft(current);
     draft.windows.highUsagePeriodMinutes = { amount: "1", unit: "minutes" };
-    draft.tiers.lowBalanceTiers[1] = { tier: "overdrawn", cents: "100" };
+    draft.tiers.lowBalanceTiers[1] = { tier: "overdrawn", credits: "1" };
     draft.tiers.globalHighUsageTiers = [];
-    draft.tiers.highUsageTiers[0]!.cents = "five";
+    draft.tiers.highUsageTiers[0]!.credits = "five";
     expect(accountSettingsPatch(current, draft)).toEqual({
       fieldErrors: {
         highUsagePeriodMinutes: ["The window is at least 5 minutes."],
         "lowBalanceTiers.1.tier": ["A low-balance tier is warning, critical or depleted."],
         globalHighUsageTiers: ["Give at least 1 tier."],
-        "highUsageTiers.0.cents": ["Credit cents are a whole number, e.g. 50000 for 500.00."],
+        "highUsageTiers.0.cents": ["Credits are a number with at most 2 decimals, e.g. 500 or 12.5."],
       },
     });
   });

@@ -21,14 +21,14 @@ describe("the override draft", () => {
       highUsageEmailEnabled: "inherit",
       highUsageWebhookEnabled: "inherit",
       highUsagePeriodMinutes: { inherit: true, entry: { amount: "1", unit: "days" } },
-      highUsageTiers: { inherit: true, rows: [{ tier: "warning", cents: "50000" }] },
+      highUsageTiers: { inherit: true, rows: [{ tier: "warning", credits: "500" }] },
     });
     const draft = draftFor({ highUsageEnabled: false, highUsageEmailEnabled: null, highUsagePeriodMinutes: 60 }, account);
     expect(draft.highUsageEnabled).toBe("off");
     expect(draft.highUsageEmailEnabled).toBe("inherit");
     expect(draft.highUsagePeriodMinutes).toEqual({ inherit: false, entry: { amount: "1", unit: "hours" } });
     // Nothing known to start from (the registry shows neither the override nor the account): one empty tier row.
-    expect(draftFor(undefined, undefined).highUsageTiers).toEqual({ inherit: true, rows: [{ tier: "warning", cents: "" }] });
+    expect(draftFor(undefined, undefined).highUsageTiers).toEqual({ inherit: true, rows: [{ tier: "warning", credits: "" }] });
     expect(draftFor(undefined, undefined).highUsagePeriodMinutes.entry).toEqual({ amount: "", unit: "hours" });
   });
 
@@ -41,8 +41,8 @@ describe("the override draft", () => {
       highUsageTiers: {
         inherit: false,
         rows: [
-          { tier: " first ", cents: "500" },
-          { tier: "second", cents: "1000" },
+          { tier: " first ", credits: "5" },
+          { tier: "second", credits: "10.5" },
         ],
       },
     });
@@ -53,7 +53,7 @@ describe("the override draft", () => {
         highUsagePeriodMinutes: 60,
         highUsageTiers: [
           { tier: "first", cents: 500 },
-          { tier: "second", cents: 1000 },
+          { tier: "second", cents: 1050 },
         ],
       },
     });
@@ -72,19 +72,19 @@ describe("the override draft", () => {
         highUsageTiers: {
           inherit: false,
           rows: [
-            { tier: "same", cents: "12.5" },
-            { tier: "same", cents: "-1" },
-            { tier: "", cents: "" },
+            { tier: "same", credits: "12.555" },
+            { tier: "same", credits: "-1" },
+            { tier: "", credits: "" },
           ],
         },
       }),
     );
     expect(tiers).toEqual({
       fieldErrors: {
-        "highUsageTiers.0.cents": ["Credit cents are a whole number, e.g. 50000 for 500.00."],
-        "highUsageTiers.1.cents": ["Cents cannot be negative."],
+        "highUsageTiers.0.cents": ["Credits are a number with at most 2 decimals, e.g. 500 or 12.5."],
+        "highUsageTiers.1.cents": ["Credits cannot be negative."],
         "highUsageTiers.1.tier": ['Tier names must be unique: "same" appears more than once.'],
-        "highUsageTiers.2.cents": ["Enter the threshold in credit cents."],
+        "highUsageTiers.2.cents": ["Enter the threshold in credits."],
         "highUsageTiers.2.tier": ["Name the tier."],
       },
     });
@@ -93,7 +93,7 @@ describe("the override draft", () => {
   it("keeps the tier list to 1 to 5 rows", () => {
     const none = overridePatch(with_({ highUsageTiers: { inherit: false, rows: [] } }));
     expect(none).toEqual({ fieldErrors: { highUsageTiers: ["Give at least 1 tier."] } });
-    const rows = Array.from({ length: 6 }, (_, i) => ({ tier: `t${i}`, cents: String(i * 100) }));
+    const rows = Array.from({ length: 6 }, (_, i) => ({ tier: `t${i}`, credits: String(i) }));
     expect(overridePatch(with_({ highUsageTiers: { inherit: false, rows } }))).toEqual({
       fieldErrors: { highUsageTiers: ["Give at most 5 tiers."] },
     });

@@ -45,7 +45,7 @@ export function draftFor(override: HighUsageSettings | null | undefined, account
     },
     highUsageTiers: {
       inherit: override?.highUsageTiers == null,
-      rows: tiers.length ? tierRowsFor(tiers) : [{ tier: "warning", cents: "" }],
+      rows: tiers.length ? tierRowsFor(tiers) : [{ tier: "warning", credits: "" }],
     },
   };
 }

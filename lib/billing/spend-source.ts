@@ -14,6 +14,7 @@ export type WorkspaceCharges = {
   workspaceId: string;
   name: string | undefined;
   totalCents: number;
+  requestCount: number | undefined;
   /** Ordered by time; undefined when the registry reports the total only. */
   charges: Charge[] | undefined;
 };
@@ -30,13 +31,17 @@ export type SpendRead =
   | { source?: undefined; error: RegistryErrorInfo };
 
 /**
- * The last 30 days of spend of every workspace. The usage is asked for with a start date only: the registry ends
- * the range at its own now. (Not with `workspace`: its 404 for an unknown workspace would read as "no endpoint".)
+ * The spend of every workspace from `startMs` (by default 30 days ago). The usage is asked for with a start date
+ * only unless `endDate` is given: the registry ends the range at its own now. (Not with `workspace`: its 404 for an
+ * unknown workspace would read as "no endpoint".)
  */
-export async function readSpend(registry: Registry): Promise<SpendRead> {
-  const startMs = Date.now() - spendRangeDays * dayMs;
+export async function readSpend(
+  registry: Registry,
+  range: { startMs: number; endDate?: string } = { startMs: Date.now() - spendRangeDays * dayMs },
+): Promise<SpendRead> {
+  const { startMs, endDate } = range;
   const startDate = new Date(startMs).toISOString();
-  const usage = await readVendorEndpoint("GET /v2/workspaces/usage", registry.client.workspaceUsage({ startDate }));
+  const usage = await readVendorEndpoint("GET /v2/workspaces/usage", registry.client.workspaceUsage({ startDate, endDate }));
   if (usage.error) return { error: usage.error };
   if (usage.missing !== undefined) {
     const charges = await recordedCharges(registry.connection.id, new Date(startMs));
@@ -46,6 +51,7 @@ export async function readSpend(registry: Registry): Promise<SpendRead> {
     workspaceId: entry.workspaceId,
     name: entry.name,
     totalCents: entry.totalCreditCents,
+    requestCount: entry.requestCount,
     charges: usageCharges(entry),
   }));
   const latest = workspaces.flatMap((w) => w.charges?.at(-1)?.atMs ?? []);

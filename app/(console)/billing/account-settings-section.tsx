@@ -15,7 +15,7 @@ export async function AccountSettingsSection({ registry, canManage }: { registry
           Account notification settings
         </h2>
         <p className="text-sm text-muted-foreground">
-          As the registry resolves them (its defaults merged in), in its own names. Thresholds are credit cents, shown as money.
+          As the registry resolves them (its defaults merged in), in its own names. Thresholds are in credits.
         </p>
       </div>
       {read.missing && <p className="text-sm text-muted-foreground">{read.missing}</p>}

@@ -12,7 +12,7 @@ export async function BalanceSection({ registry }: { registry: Registry }) {
         <h2 id="balance-heading" className="text-lg font-semibold">
           Balance
         </h2>
-        <p className="text-sm text-muted-foreground">What is left on the account, in credit cents shown as money.</p>
+        <p className="text-sm text-muted-foreground">What is left on the account, in credits.</p>
       </div>
       {read.missing && <p className="text-sm text-muted-foreground">{read.missing}</p>}
       {read.error && <RegistryProblem what="Reading the balance" error={read.error} />}

@@ -10,7 +10,7 @@ import { AccountSettingsSection } from "./account-settings-section";
 import { BalanceSection } from "./balance-section";
 import { RecentEventsSection } from "./recent-events-section";
 import { SpendSection } from "./spend-section";
-import { WorkspaceOverridesSection } from "./workspace-overrides-section";
+import { WorkspacesSection } from "./workspaces-section";
 
 export const metadata: Metadata = { title: "Billing" };
 
@@ -35,8 +35,7 @@ export default async function BillingPage() {
       <div>
         <h1 className="text-2xl font-semibold">Billing</h1>
         <p className="text-sm text-muted-foreground">
-          Through {registry.connection.name}. The registry states balances, tiers and spend in credit cents; they are shown as money with
-          two decimals (12,000 credit cents show as 120.00). Request prices stay in credits, as the API states them.
+          Through {registry.connection.name}. Balances, tiers and spend are shown and typed in credits, as request prices are.
           {!canManage && " You can read these settings; changing them is for finance and admins."}
         </p>
       </div>
@@ -46,8 +45,8 @@ export default async function BillingPage() {
       <Suspense fallback={reading("the account's notification settings")}>
         <AccountSettingsSection registry={registry} canManage={canManage} />
       </Suspense>
-      <Suspense fallback={reading("the workspaces' high-usage settings")}>
-        <WorkspaceOverridesSection registry={registry} canManage={canManage} />
+      <Suspense fallback={reading("the workspaces")}>
+        <WorkspacesSection registry={registry} canManage={canManage} />
       </Suspense>
       <Suspense fallback={reading("recent billing events")}>
         <RecentEventsSection registry={registry} />

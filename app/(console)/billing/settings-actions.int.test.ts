@@ -111,16 +111,20 @@ describe("billing settings actions", () => {
         [`GET ${configPath}`]: { status: 200, body: { accountConfig: account, workspaceOverride: storedOverride } },
         [`PATCH ${configPath}`]: (body) => ({ status: 200, body: { ...storedOverride, ...nullsFor(storedOverride), ...JSON.parse(body) } }),
       });
+      // Typed in credits, sent in the registry's credit cents.
       const tiers = [
         { tier: "first", cents: 500 },
-        { tier: "second", cents: 1000 },
+        { tier: "second", cents: 1050 },
       ];
       const result = await saveOverrideAction({
         workspaceId,
         highUsageEmailEnabled: true,
         highUsageEnabled: null, // inherit: not sent
         highUsagePeriodMinutes: 60,
-        highUsageTiers: tiers,
+        highUsageTiers: [
+          { tier: "first", credits: 5 },
+          { tier: "second", credits: 10.5 },
+        ],
       });
       expect(result).toMatchObject({ ok: true });
       const patch = registry.requests.find((r) => r.method === "PATCH")!;
@@ -158,8 +162,8 @@ describe("billing settings actions", () => {
         workspaceId,
         highUsagePeriodMinutes: 4,
         highUsageTiers: [
-          { tier: "same", cents: 1 },
-          { tier: "same", cents: -1 },
+          { tier: "same", credits: 0.01 },
+          { tier: "same", credits: 2.5 },
         ],
       });
       expect(result).toEqual({
@@ -168,8 +172,22 @@ describe("billing settings actions", () => {
         error: "Please correct the highlighted fields.",
         fieldErrors: {
           highUsagePeriodMinutes: ["The window is at least 5 minutes."],
-          "highUsageTiers.1.cents": ["Cents cannot be negative."],
           "highUsageTiers.1.tier": ['Tier names must be unique: "same" appears more than once.'],
+        },
+      });
+      expect(
+        await saveOverrideAction({
+          workspaceId,
+          highUsageTiers: [
+            { tier: "a", credits: 12.345 },
+            { tier: "b", credits: -1 },
+          ],
+        }),
+      ).toMatchObject({
+        code: "invalid_input",
+        fieldErrors: {
+          "highUsageTiers.0.credits": ["Credits have at most 2 decimals."],
+          "highUsageTiers.1.credits": ["Credits cannot be negative."],
         },
       });
       const badId = await saveOverrideAction({ workspaceId: "../config", highUsageEnabled: true });
@@ -251,8 +269,16 @@ describe("billing settings actions", () => {
         { tier: "second", cents: 1000 },
       ];
       expect(
-        await saveOverrideAction({ workspaceId: id, highUsageEnabled: false, highUsagePeriodMinutes: 60, highUsageTiers: tiers }),
-      ).toMatchObject({ ok: true });
+        await saveOverrideAction({
+          workspaceId: id,
+          highUsageEnabled: false,
+          highUsagePeriodMinutes: 60,
+          highUsageTiers: [
+            { tier: "first", credits: 5 },
+            { tier: "second", credits: 10 },
+          ],
+        }),
+      ).toMatchObject({ ok: true, data: { override: { workspaceId: id, highUsageTiers: tiers } } });
       expect((await view(id)).workspaceOverride).toMatchObject({
         highUsageEnabled: false,
         highUsagePeriodMinutes: 60,

@@ -6,10 +6,11 @@ import { WorkspacesTable } from "@/components/workspaces/workspaces-table";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
-import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
+import { readSpendInWindow, windowOfPeriod } from "@/lib/billing/spend-in-window";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { settle } from "@/lib/registry/settle";
+import { credits } from "@/lib/vocabulary/units";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
 import { usagePeriod } from "@/lib/workspaces/usage-period";
 import { waitingWorkspaceChanges } from "@/lib/workspaces/waiting-changes";
@@ -25,7 +26,8 @@ export const metadata: Metadata = { title: "Workspaces" };
  */
 export default async function WorkspacesPage({ searchParams }: PageProps<"/workspaces">) {
   const user = await guardPage("readWorkspaces");
-  const period = usagePeriod(await searchParams, new Date());
+  const now = new Date();
+  const period = usagePeriod(await searchParams, now);
   const opened = await settle(registryFor());
   if (opened.error?.code === noConnection) {
     return <NoConnectionNotice message={opened.error.message} canAdd={can(user.role, "manageConnections")} />;
@@ -34,15 +36,12 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
   const registry = opened.value;
   const canManage = can(user.role, "manageWorkspaces");
 
-  const [list, usage] = await Promise.all([
+  const [list, spent] = await Promise.all([
     billingWorkspaces(registry),
-    readVendorEndpoint(
-      "GET /v2/workspaces/usage",
-      registry.client.workspaceUsage({ startDate: period.startDate, endDate: period.endDate }),
-    ),
+    readSpendInWindow(registry, windowOfPeriod(period, now.getTime())),
   ]);
   const known = list.missing ? await knownWorkspaceNames(registry.connection.id) : [];
-  const rows = workspaceRows(list.value, known, usage.value);
+  const rows = workspaceRows(list.value, known, spent.source === "registry" ? spent.workspaces : undefined);
   const waiting = canManage ? await waitingWorkspaceChanges(registry.connection.id) : {};
 
   return (
@@ -50,8 +49,8 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
       <div>
         <h1 className="text-2xl font-semibold">Workspaces</h1>
         <p className="text-sm text-muted-foreground">
-          Through {registry.connection.name}. Requests and spend belong to a workspace; the registry addresses each by its name. Usage is in
-          credit cents, shown as money (12,000 credit cents show as 120.00).
+          Through {registry.connection.name}. Requests and spend belong to a workspace; the registry addresses each by its name. Spend is in
+          credits.
           {!canManage && " You can read the workspaces; creating them and editing their legal names is for admins."}
         </p>
       </div>
@@ -72,8 +71,18 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
           </p>
         )}
         {list.error && <RegistryProblem what="Listing the workspaces" error={list.error} />}
-        {usage.missing && <p className="text-sm text-muted-foreground">{usage.missing} Usage is not shown.</p>}
-        {usage.error && <RegistryProblem what="Reading the workspaces' usage" error={usage.error} />}
+        {spent.source === "recorded" && (
+          <p className="text-sm text-muted-foreground">
+            {spent.missing} Spend per workspace is not shown; this console recorded {credits(spent.totalCredits)} for its own requests{" "}
+            {spent.window.words}, all workspaces together.
+          </p>
+        )}
+        {spent.error && <RegistryProblem what="Reading the workspaces' usage" error={spent.error} />}
+        {spent.source === "registry" && spent.totalCredits !== undefined && (
+          <p className="text-sm" data-testid="all-workspaces-spend">
+            All workspaces together: <strong>{credits(spent.totalCredits)}</strong> {spent.window.words}.
+          </p>
+        )}
         <p className="text-sm">
           UBO access lets a workspace read beneficial-ownership data: enable it only for entities obliged under anti-money-laundering law. A
           new workspace starts with it off. Changing it, and deleting a workspace, need a second admin&apos;s approval (dual control, in
@@ -86,7 +95,7 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
         ) : (
           <WorkspacesTable
             rows={rows}
-            periodLabel={usage.value ? period.label : undefined}
+            windowWords={spent.source === "registry" ? spent.window.words : undefined}
             changeLegalName={canManage ? changeLegalNameAction : undefined}
             sensitive={
               canManage ? { requestUboAccess: requestUboAccessAction, requestDelete: requestWorkspaceDeleteAction, waiting } : undefined

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { creditCentsAsMoney, creditCentsTitle } from "@/components/money/credit-cents";
+import { CreditCentsAmount } from "@/components/billing/credit-cents-amount";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
 import { ChaosForm } from "@/components/sandbox/chaos-form";
 import { ClockForm } from "@/components/sandbox/clock-form";
@@ -14,6 +14,7 @@ import { activeConnectionForRequest } from "@/lib/connections/active-connection"
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { settle } from "@/lib/registry/settle";
+import { credits } from "@/lib/vocabulary/units";
 import { sandboxOnly } from "@/lib/sandbox/sandbox-only";
 import { deliveryLogCap, simControlFor } from "@/lib/sandbox/sim-control";
 import { advanceClockAction, resetSandboxAction, saveSandboxCompanyAction, setChaosAction, setWalletAction } from "./actions";
@@ -75,25 +76,18 @@ export default async function SandboxToolsPage() {
         </p>
       </div>
 
-      <Section
-        id="wallet"
-        title="Wallet"
-        description="The account's balance, in credit cents shown as money; on the local simulator also its wallet in credits."
-      >
+      <Section id="wallet" title="Wallet" description="The account's balance and, on the local simulator, its wallet, both in credits.">
         {balance.missing && <p className="text-sm text-muted-foreground">{balance.missing}</p>}
         {balance.error && <RegistryProblem what="Reading the balance" error={balance.error} />}
         {balance.value && (
           <p className="text-sm">
-            Balance:{" "}
-            <span title={creditCentsTitle(balance.value.balanceInCreditCents)}>
-              {creditCentsAsMoney(balance.value.balanceInCreditCents)}
-            </span>
+            Balance: <CreditCentsAmount cents={balance.value.balanceInCreditCents} />
           </p>
         )}
         {wallet?.error && <RegistryProblem what="Reading the simulator's wallet" error={wallet.error} />}
         {wallet?.value && (
           <>
-            <p className="text-sm">Simulator wallet: {wallet.value.balance.toLocaleString("en")} credits.</p>
+            <p className="text-sm">Simulator wallet: {credits(wallet.value.balance)}.</p>
             <WalletForm credits={wallet.value.balance} save={setWalletAction} />
           </>
         )}
