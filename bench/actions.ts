@@ -7,7 +7,7 @@
  * bulk assign, move to in review and resolve of a selected row; on the approvals page, approve and reject a change
  * another admin asked for (turning dual control off: performed in the console's own database); on a company's
  * page, start monitoring it and edit its monitor's metadata (through the simulator); in the vault, store a
- * workspace's credentials for a source.
+ * workspace's credentials for a source; in Billing, save a workspace's high-usage override (its drawer's confirm).
  *
  * How it is measured: before each click, the page is armed with a watcher (page.evaluate). The clock starts at the
  * DOM event's own timeStamp (the click, or the select's change), on the page's performance clock. A
@@ -243,6 +243,25 @@ function actions(origin: string): Action[] {
           .locator("#source-infogreffe")
           .getByRole("button", { name: /^Store credentials for/ })
           .click(),
+    },
+    {
+      name: "billing · save an override",
+      state: "workspace",
+      open: async (page, workspace) => {
+        await page.goto(`${origin}/billing`, { waitUntil: "networkidle" });
+        await page.locator(`[data-workspace-drawer="${workspace}"]`).click();
+      },
+      // The drawer holds one workspace's panel.
+      watch: () => ({ selector: '[role="dialog"] article [role="status"]', text: "", busyScope: '[role="dialog"] article' }),
+      prepare: async (page, round) => {
+        const panel = page.getByRole("dialog").getByRole("article");
+        await panel.getByRole("button", { name: "Edit override" }).click();
+        await panel.getByRole("combobox", { name: /^Rolling window/ }).selectOption("set");
+        await panel.getByRole("textbox", { name: "Rolling window amount" }).fill(String(60 + Math.max(round, 0)));
+        await panel.getByRole("combobox", { name: "Rolling window unit" }).selectOption("minutes");
+        await panel.getByRole("button", { name: "Review and save" }).click();
+      },
+      act: (page) => page.getByRole("alertdialog").getByRole("button", { name: "Save override" }).click(),
     },
     {
       name: "company · start monitoring",

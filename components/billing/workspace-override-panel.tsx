@@ -137,7 +137,7 @@ export function WorkspaceOverridePanel({ workspace, view, actions }: Props) {
       )}
       <FormError message={outcome.refused} />
       {(pending || outcome.done) && (
-        <p role="status" className="text-sm">
+        <p role="status" aria-busy={pending || undefined} className="text-sm">
           {pending ? "Saving…" : outcome.done}
         </p>
       )}
