@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detailLines, detailValue, spelledOut } from "./details";
 import { credits } from "./units";
-import { apiNames } from "./words";
+import { apiNames, vocabulary } from "./words";
 
 const ordered = {
   connection: "Simulator",
@@ -55,5 +55,11 @@ describe("an audit row's details in words", () => {
     expect(detailValue("mode", "brandNewMode")).toBe("brandNewMode");
     expect(detailValue("before", {})).toBe("none");
     expect(spelledOut("")).toBe("");
+  });
+});
+
+describe("the detail names in the vocabulary", () => {
+  it("holds only names that spelling out would not say well (every entry is one more API name the pages must hide)", () => {
+    for (const [key, label] of Object.entries(vocabulary.detailKey)) expect(spelledOut(key), key).not.toBe(label);
   });
 });

@@ -547,23 +547,18 @@ const orderOutcome = {
   unknown: { label: "No definite answer", explanation: "It may have been placed and charged; the console checks later." },
 } as const satisfies Table;
 
-/** The names of the details an audit row (or a change waiting for approval) keeps, in words (lib/vocabulary/details.ts). */
+/**
+ * The names of the details an audit row (or a change waiting for approval) keeps, in words (lib/vocabulary/details.ts),
+ * where spelling the name out would not do ("caseReference" reads "Case reference" without an entry here).
+ */
 const detailKey = {
   requestId: "Request",
   parentRequestId: "Follows request",
-  caseReference: "Case reference",
   intentId: "Order record",
-  outcome: "Outcome",
   code: "Registry's answer",
-  message: "Message",
   stored: "Stored here",
-  connection: "Connection",
   connectionId: "Connection",
-  quotedTotal: "Quoted total",
-  estimatedCost: "Estimated cost",
   dataPoints: "Datapoints",
-  documents: "Documents",
-  mode: "Mode",
   caps: "Spend caps",
   nodeIds: "Graph nodes",
   throughNodeIds: "Through graph nodes",
@@ -571,31 +566,17 @@ const detailKey = {
   refresh: "Refresh of a branch",
   alertId: "Alert",
   monitorId: "Monitor",
-  alreadyMonitored: "Already monitored",
   metadataKeys: "Other metadata",
   blockedDatapoints: "Datapoints waiting for credentials",
-  workspace: "Workspace",
   workspaceId: "Workspace",
   sourceKey: "Register",
-  version: "Version",
-  previousVersion: "Previous version",
-  dualControl: "Dual control",
   changeId: "Change",
   requestedBy: "Asked by",
-  approvedBy: "Approved by",
-  warning: "Warning",
-  emailVerified: "Email verified",
-  lockedUntil: "Locked until",
   windowMinutes: "Window",
   failuresForgotten: "Failed sign-ins forgotten",
   fromCredits: "Balance before",
   toCredits: "Balance after",
-  orderedBy: "Ordered by",
   followUps: "Follow-ups",
-  freeListings: "Free listings",
-  incomplete: "Incomplete",
-  rows: "Rows",
-  entries: "Entries",
 } as const satisfies Table;
 
 /** Every kind, by name. A new kind is one more table here. */
