@@ -166,7 +166,7 @@ test("an admin sees each connection's URL, the deliveries it received with their
   // The ledger, narrowed by connection, then outcome, type and request id (filters kept in the URL).
   const rows = page.getByTestId("ledger-row");
   const filters = page.getByRole("form", { name: "Filter the ledger" });
-  await filters.getByLabel("Connection").selectOption({ label: name });
+  await filters.getByLabel("Connection", { exact: true }).selectOption({ label: name });
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`connection=${id}`));
   await expect(rows).toHaveCount(5);
@@ -175,20 +175,20 @@ test("an admin sees each connection's URL, the deliveries it received with their
   await expect(rows.first()).toContainText(monitorId);
   await expect(rows.first().locator("[data-outcome]")).toHaveAttribute("data-outcome", "applied");
 
-  await filters.getByLabel("Outcome").selectOption("duplicate");
+  await filters.getByLabel("Outcome", { exact: true }).selectOption("duplicate");
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/outcome=duplicate/);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(first);
   await expect(rows.first()).toContainText("Duplicate");
 
-  await filters.getByLabel("Outcome").selectOption("");
-  await filters.getByLabel("Type").selectOption("monitor.notification");
+  await filters.getByLabel("Outcome", { exact: true }).selectOption("");
+  await filters.getByLabel("Type", { exact: true }).selectOption("monitor.notification");
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/type=monitor.notification/);
   await expect(rows).toHaveCount(1);
 
-  await filters.getByLabel("Type").selectOption("");
+  await filters.getByLabel("Type", { exact: true }).selectOption("");
   await filters.getByLabel("Request id", { exact: true }).fill(requestId);
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`requestId=${requestId}`));
@@ -221,7 +221,7 @@ test("an admin sees each connection's URL, the deliveries it received with their
   // Values that do not fit the filters are ignored, not an error.
   const odd = await page.goto("/settings/webhooks?outcome=exploded&connection=nope&before=abc&requestId=");
   expect(odd?.status()).toBe(200);
-  await expect(page.getByRole("form", { name: "Filter the ledger" }).getByLabel("Outcome")).toHaveValue("");
+  await expect(page.getByRole("form", { name: "Filter the ledger" }).getByLabel("Outcome", { exact: true })).toHaveValue("");
   await expect(rows.first()).toBeVisible();
   expect((await page.goto("/settings/webhooks/requests/req_never_seen"))?.status()).toBe(200);
   await expect(page.getByText(/No delivery for this request in the ledger/)).toBeVisible();

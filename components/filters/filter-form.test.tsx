@@ -12,10 +12,10 @@ describe("the filter form", () => {
     const html = renderToStaticMarkup(<FilterForm label="Filter requests" fields={fields("complete")} />);
     expect(html).toMatch(/^<form [^>]*aria-label="Filter requests" method="get">/);
     expect(html).toMatch(
-      /<label[^>]*>Status<select [^>]*name="status"><option value="">Any<\/option><option value="complete" selected="">Complete<\/option><\/select><\/label>/,
+      /<label for="([^"]+)">Status<\/label><select [^>]*id="\1" name="status"><option value="">Any<\/option><option value="complete" selected="">Complete<\/option><\/select>/,
     );
     expect(html).toMatch(
-      /<label[^>]*>Ordered by<select [^>]*name="user"><option value="" selected="">Anyone<\/option><option value="a@example.com">a@example.com<\/option><\/select><\/label>/,
+      /<label for="([^"]+)">Ordered by<\/label><select [^>]*id="\1" name="user"><option value="" selected="">Anyone<\/option><option value="a@example.com">a@example.com<\/option><\/select>/,
     );
     expect(html).toMatch(/<button [^>]*type="submit">Apply<\/button>/);
   });
@@ -63,11 +63,14 @@ describe("the filter form's text boxes, days and choice groups", () => {
         dates={[{ name: "from", label: "From (UTC)", value: "2026-01-02" }]}
       />,
     );
-    const company = html.match(/<label[^>]*>Company<input [^>]*\/><\/label>/)?.[0];
+    const [, companyId, company] = html.match(/<label for="([^"]+)">Company<\/label>(<input [^>]*\/>)/) ?? [];
+    expect(company).toContain(`id="${companyId}"`);
     expect(company).toContain('name="company"');
     expect(company).toContain('placeholder="Name or number"');
     expect(company).toContain('value="acme"');
-    const from = html.match(/<label[^>]*>From \(UTC\)<input type="date"[^>]*\/><\/label>/)?.[0];
+    const [, fromId, from] = html.match(/<label for="([^"]+)">From \(UTC\)<\/label>(<input [^>]*\/>)/) ?? [];
+    expect(from).toContain(`id="${fromId}"`);
+    expect(from).toContain('type="date"');
     expect(from).toContain('name="from"');
     expect(from).toContain('value="2026-01-02"');
   });

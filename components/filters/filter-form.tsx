@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -98,6 +99,8 @@ export function FilterForm({
   clearHref?: string;
 }) {
   const active = activeFilterCount({ fields, texts, dates, choices, toggles });
+  // Each box named by a label of its own (`for`), so its name is the label alone, not the label and the box's options.
+  const idOf = `${useId()}filter-`;
   return (
     <form method="get" action={action} className="flex max-w-full flex-wrap items-end gap-3" aria-label={label}>
       {Object.entries(hidden).map(([name, value]) => (
@@ -105,9 +108,9 @@ export function FilterForm({
       ))}
       <CollapsibleFilters active={active}>
         {fields.map((field) => (
-          <label key={field.name} className="flex max-w-full flex-col gap-1 text-sm">
-            {field.label}
-            <NativeSelect name={field.name} defaultValue={field.value ?? ""}>
+          <div key={field.name} className="flex max-w-full flex-col gap-1 text-sm">
+            <label htmlFor={idOf + field.name}>{field.label}</label>
+            <NativeSelect id={idOf + field.name} name={field.name} defaultValue={field.value ?? ""}>
               <option value="">{field.anyLabel}</option>
               {field.options.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -115,35 +118,36 @@ export function FilterForm({
                 </option>
               ))}
             </NativeSelect>
-          </label>
+          </div>
         ))}
         {texts.map((text) => (
-          <label key={text.name} className="flex max-w-full flex-col gap-1 text-sm">
-            {text.label}
+          <div key={text.name} className="flex max-w-full flex-col gap-1 text-sm">
+            <label htmlFor={idOf + text.name}>{text.label}</label>
             <Input
+              id={idOf + text.name}
               name={text.name}
               defaultValue={text.value ?? ""}
               placeholder={text.placeholder}
               maxLength={text.maxLength}
-              list={text.suggestions?.length ? `${text.name}-suggestions` : undefined}
+              list={text.suggestions?.length ? `${idOf + text.name}-suggestions` : undefined}
               autoComplete="off"
               spellCheck={false}
               className="w-56 max-w-full"
             />
             {!!text.suggestions?.length && (
-              <datalist id={`${text.name}-suggestions`}>
+              <datalist id={`${idOf + text.name}-suggestions`}>
                 {text.suggestions.map((suggestion) => (
                   <option key={suggestion} value={suggestion} />
                 ))}
               </datalist>
             )}
-          </label>
+          </div>
         ))}
         {dates.map((date) => (
-          <label key={date.name} className="flex max-w-full flex-col gap-1 text-sm">
-            {date.label}
-            <Input type="date" name={date.name} defaultValue={date.value ?? ""} className="w-44 max-w-full" />
-          </label>
+          <div key={date.name} className="flex max-w-full flex-col gap-1 text-sm">
+            <label htmlFor={idOf + date.name}>{date.label}</label>
+            <Input id={idOf + date.name} type="date" name={date.name} defaultValue={date.value ?? ""} className="w-44 max-w-full" />
+          </div>
         ))}
         {choices.map((group) => (
           <details key={group.name} className="max-w-full text-sm">
