@@ -54,7 +54,7 @@ test("the audit log filters by UTC days, target, company and case reference, and
   // The details fold; opened, they read in words, the stored keys only under Technical details.
   await row.getByText("2 details").click();
   await expect(row.getByText("Reason", { exact: true })).toBeVisible();
-  await expect(row.getByText("wrong email or password")).toBeVisible();
+  await expect(row.getByText("wrong email or password", { exact: true })).toBeVisible();
   await expect(row.locator("[data-technical-details]")).not.toHaveAttribute("open");
 
   // A company or case reference no row is about selects none; the Clear link comes back to everything.

@@ -113,7 +113,6 @@ test("every list's filters fold behind a button on a phone, and open without scr
     ["/requests?company=acme&caseReference=KYC", "Filter requests"],
     ["/audit?from=2026-01-01&target=someone", "Filter the audit log"],
     ["/pricing?country=FR&country=DE", "Filter prices"],
-    ["/monitors", "Filter monitors"],
     ["/calendar", "Filter the calendar"],
     ["/settings/webhooks", "Filter the ledger"],
   ] as const) {
