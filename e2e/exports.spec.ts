@@ -42,6 +42,47 @@ test("the requests list downloads as filtered, every page, with a company name t
   ]);
 });
 
+test("the requests list finds a company by part of its name and a case by part of its reference, and the download holds it", async ({
+  page,
+  login,
+  db,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const filings = (caseReference: string) =>
+    JSON.stringify({ legalName: null, statutoryFilings: null, complianceFlags: null, caseReference });
+  await db.query(
+    `insert into company_requests (request_id, origin, country_code, company_id, company_name, complete, filings)
+     values ($1, 'console', 'GB', $2, $3, true, $4), ($5, 'console', 'GB', $6, $7, true, $8)`,
+    [
+      `req_e2e_${tag}_a`,
+      `A${tag}`,
+      `Widgets ${tag} Ltd`,
+      filings(`KYC-${tag}-1`),
+      `req_e2e_${tag}_b`,
+      `B${tag}`,
+      `Gadgets ${tag} Ltd`,
+      filings(`KYC-${tag}-2`),
+    ],
+  );
+  await login.signInAndWait(await db.createUser("compliance"));
+  await gotoInteractive(page, "/requests");
+  await page.getByLabel("Company").fill(`WIDGETS ${tag}`);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/company=WIDGETS/);
+  const rows = page.getByRole("row").filter({ hasText: tag });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByRole("cell", { name: `KYC-${tag}-1` })).toBeVisible();
+
+  await page.getByLabel("Company").fill("");
+  await page.getByLabel("Case reference").fill(`${tag}-2`);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByRole("link", { name: `Gadgets ${tag} Ltd` })).toBeVisible();
+  const csv = await downloadCsv(page, () => page.getByRole("link", { name: "Export CSV" }).click());
+  expect(csv.header.at(-1)).toBe("case reference");
+  expect(csv.lines.map((l) => [l[0], l.at(-1)])).toEqual([[`req_e2e_${tag}_b`, `KYC-${tag}-2`]]);
+});
+
 test("the alerts inbox downloads as filtered, with a company name that starts a formula defused", async ({ page, login, db }) => {
   const tag = randomUUID().slice(0, 8);
   // Two alerts of companies named with the tag: one open, named to run a formula; one resolved (the inbox shows open ones).

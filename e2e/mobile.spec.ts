@@ -107,6 +107,29 @@ test("the alerts inbox and an alert on a phone: nothing scrolls sideways, the fi
   await shoot(page, testInfo, "alert");
 });
 
+test("every list's filters fold behind a button on a phone, and open without scrolling the page sideways", async ({ page, login, db }) => {
+  await login.signInAndWait(await db.createUser("admin"));
+  for (const [path, name] of [
+    ["/requests?company=acme&caseReference=KYC", "Filter requests"],
+    ["/audit?from=2026-01-01&target=someone", "Filter the audit log"],
+    ["/pricing?country=FR&country=DE", "Filter prices"],
+    ["/calendar", "Filter the calendar"],
+    ["/settings/webhooks", "Filter the ledger"],
+  ] as const) {
+    await gotoInteractive(page, path);
+    const form = page.getByRole("form", { name });
+    const button = form.getByRole("button", { name: /^Filters/ });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(form.getByRole("button", { name: "Apply" })).toBeHidden();
+    await expectNoSidewaysScroll(page, `${path} with its filters folded`);
+    await button.click();
+    await expect(form.getByRole("button", { name: "Apply" })).toBeVisible();
+    const choices = form.locator("details summary");
+    for (const summary of await choices.all()) await summary.click();
+    await expectNoSidewaysScroll(page, `${path} with its filters open`);
+  }
+});
+
 test("a dossier on a phone: no tab scrolls the page sideways", async ({ page, login, db }, testInfo) => {
   test.setTimeout(120_000);
   const requestId = await orderedDossier(db, "DE", "HRB 86891");

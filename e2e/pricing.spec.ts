@@ -40,11 +40,20 @@ test("a finance user reads the price matrix, filters it, compares two countries 
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: "light" });
 
-  // Filter: one country, one datapoint; the URL holds it.
-  await page.getByRole("combobox", { name: /^Country/ }).selectOption("DE");
+  // Filter: several countries at once, one datapoint; the URL holds them.
+  await page.getByText("Countries: All countries").click();
+  await page.getByRole("checkbox", { name: "Germany (DE)" }).check();
+  await page.getByRole("checkbox", { name: "France (FR)" }).check();
   await page.getByRole("combobox", { name: /^Datapoint/ }).selectOption("subsidiaries");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL(/\/pricing\?country=DE&datapoint=subsidiaries$/);
+  await expect(page).toHaveURL(/\/pricing\?datapoint=subsidiaries(&country=(DE|FR)){2}$/);
+  await expect(page.getByText("Countries: 2 chosen")).toBeVisible();
+  await expect(matrix.locator("tr[data-country]")).toHaveCount(2);
+  await page.getByText("Countries: 2 chosen").click();
+  await page.getByRole("checkbox", { name: "France (FR)" }).uncheck();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/pricing\?datapoint=subsidiaries&country=DE$/);
+  await expect(page.getByText("Countries: Germany (DE)")).toBeVisible();
   await expect(matrix.locator("tr[data-country]")).toHaveCount(1);
   await expect(matrix.getByRole("columnheader", { name: "Subsidiaries" })).toBeVisible();
   await expect(matrix.getByRole("columnheader", { name: "Shareholders" })).toHaveCount(0);
@@ -122,7 +131,7 @@ test("the filters work without JavaScript, and a value the page cannot read is n
     await expect(matrix.locator("tr[data-country]")).toHaveCount(1);
     await withoutScripts.getByRole("combobox", { name: /^Datapoint/ }).selectOption("ultimateBeneficialOwners");
     await withoutScripts.getByRole("button", { name: "Apply" }).click();
-    await expect(withoutScripts).toHaveURL(/\/pricing\?country=FR&datapoint=ultimateBeneficialOwners$/);
+    await expect(withoutScripts).toHaveURL(/\/pricing\?datapoint=ultimateBeneficialOwners&country=FR$/);
     await expect(matrix.locator('[data-cell="FR:ultimateBeneficialOwners:verification"]')).toHaveText(/^\d/);
   } finally {
     await context.close();

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
+import { containsText } from "@/db/contains-pattern";
 import type { InboxSearch } from "./inbox-filter";
 import type { AlertOutcome, AlertState } from "./labels";
 
@@ -56,8 +57,6 @@ const states: Record<NonNullable<InboxSearch["state"]>, SQL | undefined> = {
   any: undefined,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The filters of `search` as conditions on `alerts a`; `viewerId` is who "mine" means. */
 function conditions(search: InboxSearch, viewerId: string): SQL[] {
   const where: (SQL | undefined)[] = [states[search.state ?? "open"]];
@@ -67,8 +66,7 @@ function conditions(search: InboxSearch, viewerId: string): SQL[] {
   if (search.category) where.push(sql`a.categories @> ${JSON.stringify([search.category])}::jsonb`);
   if (search.country) where.push(sql`a.country_code = ${search.country}`);
   if (search.company) {
-    const pattern = `%${escapeLike(search.company)}%`;
-    where.push(sql`(a.company_id ilike ${pattern} or a.company_name ilike ${pattern})`);
+    where.push(sql`(${containsText(sql`a.company_id`, search.company)} or ${containsText(sql`a.company_name`, search.company)})`);
   }
   if (search.monitor) where.push(sql`a.monitor_id = ${search.monitor}`);
   if (search.kind) where.push(sql`a.is_test = ${search.kind === "test"}`);

@@ -4,7 +4,8 @@ import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import type { CsvRows } from "@/lib/csv/csv-stream";
 import { auditCsvCells } from "./audit-csv";
-import { auditConditions, type AuditFilter } from "./list-audit";
+import type { AuditFilters } from "./audit-filters";
+import { auditConditions } from "./list-audit";
 
 /** Audit rows read per query while exporting. */
 export const auditExportBatchSize = 500;
@@ -13,7 +14,7 @@ export const auditExportBatchSize = 500;
  * Every audit row the page's filters select, newest first, as CSV lines, `batchSize` a query: keyset paged on
  * (at, id), the cursor's position read in SQL at full precision.
  */
-export async function* auditCsvBatches(filter: Omit<AuditFilter, "page">, batchSize = auditExportBatchSize): AsyncGenerator<CsvRows> {
+export async function* auditCsvBatches(filter: AuditFilters, batchSize = auditExportBatchSize): AsyncGenerator<CsvRows> {
   let after: number | undefined;
   for (;;) {
     const cursor =

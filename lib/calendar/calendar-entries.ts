@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
+import { containsText } from "@/db/contains-pattern";
 import type { FilingKind } from "./filing-deadlines";
 import { filingEntries, utcDay, type CompanyReference, type DossierFilings, type FilingEntry } from "./filing-entries";
 
@@ -39,23 +40,21 @@ const current = sql`
     where e.country_code = d.country_code and e.company_id = d.company_id and e.kind = d.kind and e.connection_id <> d.connection_id
       and (coalesce(e.as_of, ''), e.connection_id::text) > (coalesce(d.as_of, ''), d.connection_id::text))`;
 
-const contains = (column: SQL, part: string) => sql`strpos(lower(${column}), lower(${part})) > 0`;
-
 /** The filter as a condition on `d` (a row of `current`); `true` without filters. */
 function matching(filter: CalendarFilter): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filter.country) conditions.push(sql`d.country_code = ${filter.country}`);
   if (filter.company)
     conditions.push(
-      sql`(${contains(sql`coalesce(d.company_name, '')`, filter.company)} or ${contains(sql`d.company_id`, filter.company)})`,
+      sql`(${containsText(sql`coalesce(d.company_name, '')`, filter.company)} or ${containsText(sql`d.company_id`, filter.company)})`,
     );
   if (filter.caseReference) {
     const part = filter.caseReference;
-    conditions.push(sql`(${contains(sql`coalesce(d.case_reference, '')`, part)} or (d.country_code, d.company_id) in (
+    conditions.push(sql`(${containsText(sql`coalesce(d.case_reference, '')`, part)} or (d.country_code, d.company_id) in (
       select r.country_code, r.company_id from company_requests r
-      where ${firstOrder} and r.filings is not null and ${contains(sql`r.filings->>'caseReference'`, part)}
+      where ${firstOrder} and r.filings is not null and ${containsText(sql`r.filings->>'caseReference'`, part)}
       union
-      select m.country_code, m.company_id from monitors m where ${running} and ${contains(sql`coalesce(m.case_reference, '')`, part)}))`);
+      select m.country_code, m.company_id from monitors m where ${running} and ${containsText(sql`coalesce(m.case_reference, '')`, part)}))`);
   }
   return sql.join(conditions, sql` and `);
 }

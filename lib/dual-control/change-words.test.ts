@@ -59,11 +59,13 @@ describe("describeChange", () => {
     ).toEqual(["Base URL: https://a.example → https://b.example", "API key → sk_live_…NEWK", "Signing secret entered again"]);
   });
 
-  it("shows an unknown kind and its details as they are", () => {
-    expect(describeChange({ kind: "future_kind", target: "x", details: { a: "b", n: 2 } })).toEqual({
-      what: "future_kind on x",
-      lines: ["a: b", "n: 2"],
-    });
+  it("shows an unknown kind as it is, and its details in words", () => {
+    expect(describeChange({ kind: "future_kind", target: "x", details: { a: "b", n: 2, sourceKey: "infogreffe", newFlag: true } })).toEqual(
+      {
+        what: "future_kind on x",
+        lines: ["A: b", "N: 2", "Register: infogreffe", "New flag: yes"],
+      },
+    );
   });
 });
 

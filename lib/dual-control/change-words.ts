@@ -1,5 +1,6 @@
 import type { pendingChangeKinds } from "@/db/vocabulary";
 import { roleLabels, type Role } from "@/lib/auth/roles";
+import { detailLines } from "@/lib/vocabulary/details";
 import { duration } from "@/lib/vocabulary/units";
 
 type Kind = (typeof pendingChangeKinds)[number];
@@ -97,9 +98,8 @@ function targetLines(details: Record<string, unknown>): string[] {
   ];
 }
 
-function otherLines(details: Record<string, unknown>): string[] {
-  return Object.entries(details).map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
-}
+/** Details this file has no sentence for, each in words (lib/vocabulary/details.ts). */
+const otherLines = (details: Record<string, unknown>): string[] => detailLines(details).map((line) => `${line.label}: ${line.value}`);
 
 /** "expires in about 5 hours", "expires in about 40 minutes", or "expired": how long a pending change still waits. */
 export function expiresIn(expiresAt: string, now: Date): string {

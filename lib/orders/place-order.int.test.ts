@@ -121,4 +121,19 @@ describe("placing an order", () => {
     expect(timeout.ok === false && timeout.error).toContain("(Onboarding took too long)");
     expect(timeout.ok === false && timeout.error).not.toContain("onboarding_timeout");
   });
+
+  it("files a follow-up without a case reference under the one of the request it follows; its own, or a first order's, stays", async () => {
+    const metadataOf = async (result: Awaited<ReturnType<typeof placeOrder>>) => {
+      const requestId = result.ok ? result.data.requestId : "";
+      const [stored] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, requestId));
+      return (stored!.snapshot as { request: { metadata: Record<string, string> } }).request.metadata;
+    };
+    const followUp = await placeOrder(user, order({ caseReference: "" }), registry, {}, { purpose: "re_retrieval" });
+    expect(await metadataOf(followUp)).toMatchObject({ caseReference: "KYC-7" });
+    expect((await audits()).at(-1)!.details).toMatchObject({ caseReference: "KYC-7" });
+    const own = await placeOrder(user, order({ caseReference: "KYC-8" }), registry, {}, { purpose: "re_retrieval" });
+    expect(await metadataOf(own)).toMatchObject({ caseReference: "KYC-8" });
+    const first = await placeOrder(user, order({ caseReference: "" }), registry);
+    expect(await metadataOf(first)).not.toHaveProperty("caseReference");
+  });
 });

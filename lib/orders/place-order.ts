@@ -6,6 +6,7 @@ import type { Registry } from "@/lib/connections/registry-for";
 import type { CompanyRequestBody } from "@/lib/registry/schemas";
 import { onboardingRequestBody, type ValidOnboarding } from "./onboarding-input";
 import { companyRequestBody, registryIdErrors, type ValidOrder } from "./order-input";
+import { firstOrderPurposes, followedCaseReference } from "@/lib/requests/follow-up-parent";
 import type { RequestPurpose } from "@/lib/requests/origins";
 import { sendAndRecord } from "./send-and-record";
 
@@ -14,17 +15,22 @@ export type OrderPurpose = { purpose: RequestPurpose; parentRequestId?: string }
 
 /**
  * Places an order: `POST /v2/company` through `registry` (audited with quoted total and caps). `linkedTo` names
- * what it was placed from (`{ alertId }`): sent in the request's metadata and kept in the audit row.
+ * what it was placed from (`{ alertId }`): sent in the request's metadata and kept in the audit row. A follow-up
+ * without a case reference of its own takes the one of the request it follows.
  */
 export async function placeOrder(
   user: SessionUser,
-  order: ValidOrder,
+  given: ValidOrder,
   registry: Registry,
   linkedTo: Record<string, string> = {},
   why: OrderPurpose = { purpose: "order" },
 ): Promise<ActionResult<{ requestId: string }>> {
-  const idErrors = registryIdErrors(order);
+  const idErrors = registryIdErrors(given);
   if (idErrors.length) return { ok: false, code: "invalid_input", error: idErrors[0]!, fieldErrors: { id: idErrors } };
+  const inherits = !given.caseReference && !firstOrderPurposes.includes(why.purpose);
+  const order = inherits
+    ? { ...given, caseReference: await followedCaseReference(registry.connection.id, given, why.parentRequestId) }
+    : given;
   const body = companyRequestBody(order, user.email, linkedTo);
   const details = { ...auditDetails(order, body, registry.connection), ...linkedTo };
   const paid = {

@@ -7,6 +7,7 @@ import { audit, type AuditAction } from "@/lib/audit/audit";
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import type { RequestPurpose } from "@/lib/requests/origins";
+import { firstOrderPurposes, followedRequest } from "@/lib/requests/follow-up-parent";
 import { storeSnapshot, type StoreSnapshotResult } from "@/lib/requests/store-snapshot";
 import { intentMetadataKey, isRefusal, openIntent, settleIntent, type IntentMetadata } from "./paid-request-intents";
 import { errorLabel } from "@/lib/vocabulary/words";
@@ -23,8 +24,6 @@ export type PaidRequest = {
   purpose: RequestPurpose;
   parentRequestId?: string;
 };
-
-const firstOrders: readonly RequestPurpose[] = ["order", "onboarding"];
 
 /** What the user is told when the registry gave no definite answer: maybe ordered, so no one-click retry. */
 function outcomeUnknown(error: RegistryError): ActionResult<never> {
@@ -79,15 +78,9 @@ export async function sendAndRecord(
     stored = await db().transaction(async (tx) => {
       // A webhook may have brought the request first (as created elsewhere): it is this console's order. A request
       // stored for another connection is never taken over (storeSnapshot then answers `mismatch`).
-      const parent = firstOrders.includes(purpose)
+      const parent = firstOrderPurposes.includes(purpose)
         ? sql`null`
-        : paid.parentRequestId
-          ? sql`${paid.parentRequestId}`
-          : sql`(select p.request_id from company_requests p
-                 where p.connection_id is not distinct from ${connectionId}::uuid and p.country_code = ${company.countryCode}
-                   and p.company_id = ${company.id} and (p.purpose is null or p.purpose in ('order', 'onboarding'))
-                   and p.parent_request_id is null and p.request_id <> ${requestId}
-                 order by p.created_at desc limit 1)`;
+        : followedRequest(connectionId, company, paid.parentRequestId, requestId);
       await tx.execute(sql`
         insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name, purpose, parent_request_id)
         values (${requestId}, ${connectionId}, 'console', ${user.id}, ${company.countryCode}, ${company.id}, ${name}, ${purpose}, ${parent})

@@ -120,3 +120,64 @@ describe("the requests list", () => {
     }
   });
 });
+
+describe("the requests list's company and case reference filters", () => {
+  const hour = (h: number) => new Date(Date.UTC(2026, 10, 21, h));
+  beforeAll(async () => {
+    const request = (id: string, h: number, company: { id: string; name: string | null }, caseReference: unknown, parent?: string) => ({
+      requestId: id,
+      origin: "console" as const,
+      purpose: parent ? ("graph_expansion" as const) : ("order" as const),
+      parentRequestId: parent ?? null,
+      countryCode: "GB",
+      companyId: company.id,
+      companyName: company.name,
+      filings: { legalName: null, statutoryFilings: null, complianceFlags: null, caseReference },
+      createdAt: hour(h),
+    });
+    await db()
+      .insert(companyRequests)
+      .values([
+        request("acme", 1, { id: "01234567", name: "ACME Widgets Ltd" }, "KYC-2026/7"),
+        request("acme_expansion", 2, { id: "01234567", name: "ACME Widgets Ltd" }, "KYC-2026/7", "acme"),
+        request("percent", 3, { id: "100%_CO", name: "Hundred Percent Co" }, "Onboarding_A"),
+        request("plain", 4, { id: "1000XCO", name: null }, null),
+      ]);
+  });
+
+  const ids = async (filters: Partial<RequestFilters>) =>
+    shape((await list({ ...filters, hideListings: true })).rows).filter((row) => ["acme", "percent", "plain"].includes(row[0]!));
+
+  it("finds a company by any part of its name or number, in any case", async () => {
+    expect(await ids({ company: "widgets" })).toEqual([["acme", "  acme_expansion"]]);
+    expect(await ids({ company: "acme WIDGETS" })).toEqual([["acme", "  acme_expansion"]]);
+    expect(await ids({ company: "234" })).toEqual([["acme", "  acme_expansion"]]);
+    expect(await ids({ company: "1000xco" })).toEqual([["plain"]]);
+  });
+
+  it("takes % and _ as themselves, never as wildcards", async () => {
+    expect(await ids({ company: "100%" })).toEqual([["percent"]]);
+    expect(await ids({ company: "%" })).toEqual([["percent"]]);
+    expect(await ids({ company: "%_co" })).toEqual([["percent"]]);
+    expect(await ids({ caseReference: "_" })).toEqual([["percent"]]);
+  });
+
+  it("finds a case reference by any part of it, in any case, with its follow-ups; a request without one never matches", async () => {
+    expect(await ids({ caseReference: "kyc-2026" })).toEqual([["acme", "  acme_expansion"]]);
+    expect(await ids({ caseReference: "ONBOARDING" })).toEqual([["percent"]]);
+    expect(await ids({ caseReference: "null" })).toEqual([]);
+    expect(await ids({ company: "acme", caseReference: "onboarding" })).toEqual([]);
+  });
+
+  it("shows each row's case reference, and the export holds it and filters the same", async () => {
+    const [row] = (await list({ company: "acme" })).rows;
+    expect(row?.caseReference).toBe("KYC-2026/7");
+    expect(row?.followUps[0]?.caseReference).toBe("KYC-2026/7");
+    const exported: (readonly string[])[] = [];
+    for await (const batch of requestCsvBatches({ ...defaultRequestFilters, caseReference: "kyc" })) exported.push(...batch);
+    expect(exported.map((cells) => [cells[0], cells.at(-1)])).toEqual([
+      ["acme", "KYC-2026/7"],
+      ["acme_expansion", "KYC-2026/7"],
+    ]);
+  });
+});

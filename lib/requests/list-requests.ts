@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
+import { containsText } from "@/db/contains-pattern";
 import { companyRequests, users } from "@/db/schema";
 import { requestCharge } from "./charge";
 import type { RequestOrigin, RequestPurpose } from "./origins";
@@ -17,6 +18,8 @@ export type RequestListRow = {
   countryCode: string | null;
   companyId: string | null;
   companyName: string | null;
+  /** The case reference the request was ordered with (in its metadata); null when it has none, or no snapshot yet. */
+  caseReference: string | null;
   version: number;
   complete: boolean;
   datapoints: { total: number; final: number };
@@ -53,7 +56,13 @@ function progress(status: DataStatus): { total: number; final: number } {
 /** The request a row follows, when a condition reads it beside the row. */
 const parent = alias(companyRequests, "parent");
 
-/** Whether request `r` is selected by the filters, each request on its own (who ordered, status, origin, follow-ups, listings). */
+/** A request's case reference, as its snapshot's metadata carries it (kept in `filings`). */
+const caseReferenceOf = (r: typeof companyRequests | typeof parent) => sql<string | null>`${r.filings}->>'caseReference'`;
+
+/**
+ * Whether request `r` is selected by the filters, each request on its own (who ordered, status, origin, company, case
+ * reference, follow-ups, listings).
+ */
 function selected(filters: RequestFilters, r: typeof companyRequests | typeof parent): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.orderedBy) {
@@ -61,6 +70,8 @@ function selected(filters: RequestFilters, r: typeof companyRequests | typeof pa
   }
   if (filters.status) conditions.push(eq(r.complete, filters.status === "complete"));
   if (filters.origin) conditions.push(eq(r.origin, filters.origin));
+  if (filters.company) conditions.push(or(containsText(r.companyName, filters.company), containsText(r.companyId, filters.company))!);
+  if (filters.caseReference) conditions.push(containsText(caseReferenceOf(r), filters.caseReference));
   if (!filters.followUps) conditions.push(isNull(r.parentRequestId));
   if (filters.hideListings) conditions.push(or(isNull(r.purpose), ne(r.purpose, "document_listing"))!);
   return conditions.length ? and(...conditions) : undefined;
@@ -88,6 +99,7 @@ export const requestListColumns = {
     countryCode: companyRequests.countryCode,
     companyId: companyRequests.companyId,
     companyName: companyRequests.companyName,
+    caseReference: caseReferenceOf(companyRequests),
     version: companyRequests.version,
     complete: companyRequests.complete,
     createdAt: companyRequests.createdAt,
@@ -112,6 +124,7 @@ export function toRequestListRow({ request, dataStatus, orderedBy }: ListedColum
     countryCode: request.countryCode,
     companyId: request.companyId,
     companyName: request.companyName,
+    caseReference: request.caseReference || null,
     version: request.version,
     complete: request.complete,
     datapoints: progress(dataStatus as DataStatus),

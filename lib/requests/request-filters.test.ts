@@ -8,10 +8,26 @@ describe("the requests list's filters", () => {
   it("reads each filter the page offers", () => {
     expect(
       parseRequestFilters(
-        { status: "complete", origin: "elsewhere", user: "ann@example.com", followUps: "off", hideListings: "off" },
+        {
+          status: "complete",
+          origin: "elsewhere",
+          user: "ann@example.com",
+          company: " acme ",
+          caseReference: "KYC-1",
+          followUps: "off",
+          hideListings: "off",
+        },
         orderers,
       ),
-    ).toEqual({ status: "complete", origin: "elsewhere", orderedBy: "ann@example.com", followUps: false, hideListings: false });
+    ).toEqual({
+      status: "complete",
+      origin: "elsewhere",
+      orderedBy: "ann@example.com",
+      company: "acme",
+      caseReference: "KYC-1",
+      followUps: false,
+      hideListings: false,
+    });
   });
 
   it("shows follow-ups and hides free listings by default", () => {
@@ -20,6 +36,8 @@ describe("the requests list's filters", () => {
       status: undefined,
       origin: undefined,
       orderedBy: undefined,
+      company: undefined,
+      caseReference: undefined,
     });
     expect(defaultRequestFilters).toEqual({ followUps: true, hideListings: true });
   });
@@ -27,10 +45,26 @@ describe("the requests list's filters", () => {
   it("drops a value that does not fit, and someone who never ordered here", () => {
     expect(
       parseRequestFilters(
-        { status: "done", origin: ["console", "elsewhere"], user: "eve@example.com", followUps: "maybe", hideListings: ["x", "y"] },
+        {
+          status: "done",
+          origin: ["console", "elsewhere"],
+          user: "eve@example.com",
+          company: "   ",
+          caseReference: "x".repeat(501),
+          followUps: "maybe",
+          hideListings: ["x", "y"],
+        },
         orderers,
       ),
-    ).toEqual({ status: undefined, origin: undefined, orderedBy: undefined, followUps: true, hideListings: true });
+    ).toEqual({
+      status: undefined,
+      origin: undefined,
+      orderedBy: undefined,
+      company: undefined,
+      caseReference: undefined,
+      followUps: true,
+      hideListings: true,
+    });
   });
 
   it("reads a checkbox as the form sends it: the hidden off alone when unchecked, off then on when checked", () => {
@@ -40,9 +74,16 @@ describe("the requests list's filters", () => {
   });
 
   it("writes back only the filters that are set or off their default, and reads them again the same", () => {
-    const filters = { status: "in_progress" as const, orderedBy: "ann@example.com", followUps: false, hideListings: true };
+    const filters = {
+      status: "in_progress" as const,
+      orderedBy: "ann@example.com",
+      company: "Acme",
+      caseReference: "KYC 1",
+      followUps: false,
+      hideListings: true,
+    };
     const params = new URLSearchParams(requestFilterParams(filters));
-    expect(params.toString()).toBe("status=in_progress&user=ann%40example.com&followUps=off");
+    expect(params.toString()).toBe("status=in_progress&user=ann%40example.com&company=Acme&caseReference=KYC+1&followUps=off");
     expect(parseRequestFilters(searchParamsRecord(params), orderers)).toEqual({ ...filters, origin: undefined });
     expect(requestFilterParams({ ...defaultRequestFilters, hideListings: false })).toEqual({ hideListings: "off" });
     expect(requestFilterParams(defaultRequestFilters)).toEqual({});

@@ -11,6 +11,7 @@ const row: RequestListRow = {
   countryCode: "FR",
   companyId: "552 100 554",
   companyName: "=Danone",
+  caseReference: "KYC-7",
   version: 3,
   complete: false,
   datapoints: { total: 5, final: 2 },
@@ -40,6 +41,7 @@ describe("the requests CSV row", () => {
       "updated at": "2026-11-20T09:05:00.000Z",
       purpose: "Graph expansion",
       "follow-up of": "req_0",
+      "case reference": "KYC-7",
     });
   });
 
@@ -53,13 +55,15 @@ describe("the requests CSV row", () => {
       orderedBy: null,
       purpose: null,
       parentRequestId: null,
+      caseReference: null,
       complete: true,
     });
-    expect([cells[1], cells[2], cells[3], cells[4], cells[7], cells[10], cells[13], cells[14]]).toEqual([
+    expect([cells[1], cells[2], cells[3], cells[4], cells[7], cells[10], cells[13], cells[14], cells[15]]).toEqual([
       "",
       "",
       "",
       "complete",
+      "",
       "",
       "",
       "",

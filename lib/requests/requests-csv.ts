@@ -18,6 +18,7 @@ export const requestsCsvHeader = [
   "updated at",
   "purpose",
   "follow-up of",
+  "case reference",
 ];
 
 /**
@@ -41,5 +42,6 @@ export function requestCsvCells(row: RequestListRow): string[] {
     row.updatedAt,
     row.purpose ? requestPurposeLabels[row.purpose] : "",
     row.parentRequestId ?? "",
+    row.caseReference ?? "",
   ];
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
+import { containsText } from "@/db/contains-pattern";
 import { users, type User } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { generatePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
@@ -32,7 +33,7 @@ export async function listUsers({ query = "", limit = usersShown }: { query?: st
   matched: number;
 }> {
   const needle = query.trim().toLowerCase();
-  const where = needle ? sql`(strpos(lower(${users.email}), ${needle}) > 0 or strpos(lower(${users.name}), ${needle}) > 0)` : undefined;
+  const where = needle ? or(containsText(users.email, needle), containsText(users.name, needle)) : undefined;
   const [rows, [total]] = await Promise.all([
     db().select().from(users).where(where).orderBy(asc(users.email)).limit(limit),
     db().select({ n: count() }).from(users).where(where),

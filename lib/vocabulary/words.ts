@@ -540,6 +540,45 @@ const role = {
 
 const connectionEnvironment = { production: "Production", sandbox: "Sandbox" } as const satisfies Table;
 
+/** How a paid request ended, as its audit row records it. */
+const orderOutcome = {
+  ordered: "Ordered",
+  refused: "Refused by the registry",
+  unknown: { label: "No definite answer", explanation: "It may have been placed and charged; the console checks later." },
+} as const satisfies Table;
+
+/**
+ * The names of the details an audit row (or a change waiting for approval) keeps, in words (lib/vocabulary/details.ts),
+ * where spelling the name out would not do ("caseReference" reads "Case reference" without an entry here).
+ */
+const detailKey = {
+  requestId: "Request",
+  parentRequestId: "Follows request",
+  intentId: "Order record",
+  code: "Registry's answer",
+  stored: "Stored here",
+  connectionId: "Connection",
+  dataPoints: "Datapoints",
+  caps: "Spend caps",
+  nodeIds: "Graph nodes",
+  throughNodeIds: "Through graph nodes",
+  costUnknownNodes: "Graph nodes without a known price",
+  refresh: "Refresh of a branch",
+  alertId: "Alert",
+  monitorId: "Monitor",
+  metadataKeys: "Other metadata",
+  blockedDatapoints: "Datapoints waiting for credentials",
+  workspaceId: "Workspace",
+  sourceKey: "Register",
+  changeId: "Change",
+  requestedBy: "Asked by",
+  windowMinutes: "Window",
+  failuresForgotten: "Failed sign-ins forgotten",
+  fromCredits: "Balance before",
+  toCredits: "Balance after",
+  followUps: "Follow-ups",
+} as const satisfies Table;
+
 /** Every kind, by name. A new kind is one more table here. */
 export const vocabulary = {
   datapoint,
@@ -592,6 +631,8 @@ export const vocabulary = {
   identifierKind,
   role,
   connectionEnvironment,
+  orderOutcome,
+  detailKey,
 } as const;
 
 export type Kind = keyof typeof vocabulary;

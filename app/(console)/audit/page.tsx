@@ -3,11 +3,13 @@ import Link from "next/link";
 import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { asOptions, FilterForm } from "@/components/filters/filter-form";
 import { Button } from "@/components/ui/button";
-import { TechnicalDetails } from "@/components/ui/technical-details";
+import { DetailsInWords } from "@/components/vocabulary/details-in-words";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { auditActions } from "@/lib/audit/audit";
+import { auditFilterParams, parseAuditFilters } from "@/lib/audit/audit-filters";
 import { auditActors, listAudit } from "@/lib/audit/list-audit";
 import { guardPage } from "@/lib/auth/guard-page";
+import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { markedLabel, optionsOf } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Audit" };
@@ -19,12 +21,11 @@ function one(value: string | string[] | undefined): string | undefined {
 export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
   await guardPage("readAudit");
   const params = await searchParams;
-  const actor = one(params.actor);
-  const action = one(params.action);
+  const { filters, problems } = parseAuditFilters(params);
   const page = Math.max(1, Number.parseInt(one(params.page) ?? "1", 10) || 1);
-  const [{ rows, total, pages }, actors] = await Promise.all([listAudit({ actor, action, page }), auditActors()]);
-  const query = (p: number) => `?${new URLSearchParams({ ...(actor && { actor }), ...(action && { action }), page: String(p) })}`;
-  const exportQuery = new URLSearchParams({ ...(actor && { actor }), ...(action && { action }) });
+  const [{ rows, total, pages }, actors] = await Promise.all([listAudit({ ...filters, page }), auditActors()]);
+  const query = (p: number) => `?${new URLSearchParams({ ...auditFilterParams(filters), page: String(p) })}`;
+  const exportQuery = new URLSearchParams(auditFilterParams(filters));
 
   return (
     <div className="space-y-4">
@@ -39,10 +40,34 @@ export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
         label="Filter the audit log"
         clearHref="/audit"
         fields={[
-          { name: "actor", label: "Actor", value: actor, anyLabel: "Everyone", options: asOptions(actors) },
-          { name: "action", label: "Action", value: action, anyLabel: "All actions", options: optionsOf("auditAction", auditActions) },
+          { name: "actor", label: "Actor", value: filters.actor, anyLabel: "Everyone", options: asOptions(actors) },
+          {
+            name: "action",
+            label: "Action",
+            value: filters.action,
+            anyLabel: "All actions",
+            options: optionsOf("auditAction", auditActions),
+          },
+        ]}
+        dates={[
+          { name: "from", label: "From (UTC day)", value: filters.from },
+          { name: "to", label: "To (UTC day)", value: filters.to },
+        ]}
+        texts={[
+          { name: "company", label: "Company", value: filters.company, placeholder: "Name or number", maxLength: 200 },
+          { name: "caseReference", label: "Case reference", value: filters.caseReference, maxLength: caseReferenceMax },
+          { name: "target", label: "Target", value: filters.target, maxLength: 500 },
         ]}
       />
+      {problems.length > 0 && (
+        <div role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
+          <ul className="list-inside list-disc">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <Table>
         <TableHeader>
           <TableRow>
@@ -67,8 +92,8 @@ export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
               <TableCell className="max-w-56 truncate">{row.actorEmail}</TableCell>
               <TableCell data-audit-action={row.action}>{markedLabel("auditAction", row.action)}</TableCell>
               <TableCell className="max-w-56 truncate">{row.target ?? "—"}</TableCell>
-              <TableCell className="max-w-96">
-                {Object.keys(row.details).length ? <TechnicalDetails>{JSON.stringify(row.details)}</TechnicalDetails> : "—"}
+              <TableCell className="max-w-96 min-w-48">
+                <DetailsInWords details={row.details} />
               </TableCell>
             </TableRow>
           ))}

@@ -3,13 +3,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { ExportCsvLink } from "@/components/csv/export-csv-link";
+import { FilterForm } from "@/components/filters/filter-form";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
 import { CoverageGapsPanel } from "@/components/monitors/coverage-gaps-panel";
 import { HealthBadge } from "@/components/monitors/health-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
@@ -71,31 +70,20 @@ export default async function MonitorsPage({ searchParams }: PageProps<"/monitor
       <Suspense fallback={<p className="text-sm text-muted-foreground">Reading coverage gaps…</p>}>
         <CoverageGapsPanel registry={registry} canSupply={can(user.role, "manageVault")} />
       </Suspense>
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter monitors">
-        <label className="flex flex-col gap-1 text-sm">
-          Company id
-          <Input name="company" defaultValue={companyId ?? ""} className="w-56" autoComplete="off" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Country
-          <NativeSelect name="country" defaultValue={countryCode ?? ""}>
-            <option value="">Any</option>
-            {registryCountries.map((code) => (
-              <option key={code} value={code}>
-                {countryNames[code]} ({code})
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-        <Button type="submit" size="sm">
-          Apply
-        </Button>
-        {filtered && (
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/monitors">Clear</Link>
-          </Button>
-        )}
-      </form>
+      <FilterForm
+        label="Filter monitors"
+        fields={[
+          {
+            name: "country",
+            label: "Country",
+            value: countryCode,
+            anyLabel: "Any",
+            options: registryCountries.map((code) => ({ value: code, label: `${countryNames[code]} (${code})` })),
+          },
+        ]}
+        texts={[{ name: "company", label: "Company id", value: companyId, maxLength: 200 }]}
+        clearHref="/monitors"
+      />
       {listed.error && <RegistryProblem what="Listing the monitors" error={listed.error} />}
       {listed.value &&
         (listed.value.rows.length === 0 ? (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
-import { FilterForm, type FilterField } from "@/components/filters/filter-form";
+import { FilterForm, type FilterChoices, type FilterField } from "@/components/filters/filter-form";
 import { CompareForm } from "@/components/pricing/compare-form";
 import { CountryComparison } from "@/components/pricing/country-comparison";
 import { PriceLegend } from "@/components/pricing/price-legend";
@@ -40,14 +40,14 @@ export default async function PricingPage({ searchParams }: PageProps<"/pricing"
   const datapoints = datapointsShown(matrix.datapoints, filters);
   const comparison = filters.compare && comparePrices(matrix, filters.compare, datapoints);
   const query = priceFilterQuery(filters);
+  const countries: FilterChoices = {
+    name: "country",
+    label: "Countries",
+    values: filters.countries,
+    anyLabel: "All countries",
+    options: registryCountries.map((code) => ({ value: code, label: `${countryNames[code]} (${code})` })),
+  };
   const fields: FilterField[] = [
-    {
-      name: "country",
-      label: "Country",
-      value: filters.countries.length === 1 ? filters.countries[0] : undefined,
-      anyLabel: "All countries",
-      options: registryCountries.map((code) => ({ value: code, label: `${countryNames[code]} (${code})` })),
-    },
     {
       name: "datapoint",
       label: "Datapoint",
@@ -70,7 +70,7 @@ export default async function PricingPage({ searchParams }: PageProps<"/pricing"
         <ExportCsvLink href={`/api/pricing/export${query ? `?${query}` : ""}`} />
       </div>
       <div className="flex flex-wrap items-end gap-x-8 gap-y-3">
-        <FilterForm label="Filter prices" fields={fields} clearHref="/pricing" />
+        <FilterForm label="Filter prices" fields={fields} choices={[countries]} clearHref="/pricing" />
         <CompareForm compare={filters.compare} datapoint={filters.datapoint} />
       </div>
       {problems.length > 0 && (

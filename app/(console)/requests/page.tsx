@@ -12,7 +12,8 @@ import { liveTopics } from "@/lib/live/topics";
 import { openIntents } from "@/lib/orders/paid-request-intents";
 import { listRequests, requestOrderers, type RequestListGroup, type RequestListRow } from "@/lib/requests/list-requests";
 import { requestPurposeLabels, type RequestOrigin } from "@/lib/requests/origins";
-import { parseRequestFilters, requestFilterParams, type RequestStatusFilter } from "@/lib/requests/request-filters";
+import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { defaultRequestFilters, parseRequestFilters, requestFilterParams, type RequestStatusFilter } from "@/lib/requests/request-filters";
 import { OpenIntents } from "./open-intents";
 import { credits } from "@/lib/vocabulary/units";
 
@@ -33,7 +34,7 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
   const page = Math.max(1, Number.parseInt(typeof params.page === "string" ? params.page : "1", 10) || 1);
   const orderers = await requestOrderers();
   const filters = parseRequestFilters(params, orderers);
-  const { status, origin, orderedBy, followUps, hideListings } = filters;
+  const { status, origin, orderedBy, company, caseReference, followUps, hideListings } = filters;
   const filtered = Object.keys(requestFilterParams(filters)).length > 0;
   const [{ rows, total, pages }, unsettled] = await Promise.all([listRequests({ ...filters, page }), openIntents()]);
   const query = (p: number) => `?${new URLSearchParams({ ...requestFilterParams(filters), page: String(p) })}`;
@@ -62,10 +63,20 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
           { name: "origin", label: "Origin", value: origin, anyLabel: "Any", options: originOptions },
           { name: "user", label: "Ordered by", value: orderedBy, anyLabel: "Anyone", options: asOptions(orderers) },
         ]}
-        toggles={[
-          { name: "followUps", label: "Show follow-ups", checked: followUps },
-          { name: "hideListings", label: "Hide free listings", checked: hideListings },
+        texts={[
+          { name: "company", label: "Company", value: company, placeholder: "Name or number", maxLength: 200 },
+          { name: "caseReference", label: "Case reference", value: caseReference, maxLength: caseReferenceMax },
         ]}
+        toggles={[
+          { name: "followUps", label: "Show follow-ups", checked: followUps, checkedByDefault: defaultRequestFilters.followUps },
+          {
+            name: "hideListings",
+            label: "Hide free listings",
+            checked: hideListings,
+            checkedByDefault: defaultRequestFilters.hideListings,
+          },
+        ]}
+        clearHref="/requests"
       />
       {rows.length === 0 ? (
         <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
@@ -78,6 +89,7 @@ export default async function RequestsPage({ searchParams }: PageProps<"/request
             <TableRow>
               <TableHead>Request</TableHead>
               <TableHead>Status</TableHead>
+              <TableHead>Case reference</TableHead>
               <TableHead className="text-right">Charged</TableHead>
               <TableHead className="text-right">Version</TableHead>
               <TableHead>Origin</TableHead>
@@ -173,7 +185,7 @@ function UnlistedParent({ row }: { row: RequestListGroup }) {
   );
 }
 
-/** The cells after the first: status, charge, version, who ordered it, when it last changed. */
+/** The cells after the first: status, case reference, charge, version, who ordered it, when it last changed. */
 function RequestCells({ row }: { row: RequestListRow }) {
   return (
     <>
@@ -182,6 +194,9 @@ function RequestCells({ row }: { row: RequestListRow }) {
         <div className="text-xs text-muted-foreground">
           {row.datapoints.total === 0 ? "No snapshot yet" : `${row.datapoints.final} of ${row.datapoints.total} final`}
         </div>
+      </TableCell>
+      <TableCell className="max-w-48 text-sm [overflow-wrap:anywhere]">
+        {row.caseReference ?? <span className="text-xs text-muted-foreground">None</span>}
       </TableCell>
       <TableCell className="text-right tabular-nums">
         {row.charged === undefined ? <span className="text-xs text-muted-foreground">Not reported</span> : credits(row.charged)}

@@ -73,7 +73,14 @@ describe("refreshing a branch of the ownership graph", () => {
       .returning();
     connectionId = row!.id;
     const parent = {
-      request: { requestId: parentId, version: 1, countryCode: "DE", companyId: "HRB 86891", dataStatus: graphSucceeded },
+      request: {
+        requestId: parentId,
+        version: 1,
+        countryCode: "DE",
+        companyId: "HRB 86891",
+        dataStatus: graphSucceeded,
+        metadata: { caseReference: "KYC-DE-1" },
+      },
       graph: parentGraph,
     } as CompanyResponse;
     await storeSnapshot(db(), connectionId, parent, "webhook");
@@ -174,10 +181,13 @@ describe("refreshing a branch of the ownership graph", () => {
         graphInteractive: true,
         graphMaxBudget: 1.5,
         maxBudget: 1.5,
+        // Filed under the case of the request it continues.
+        metadata: expect.objectContaining({ caseReference: "KYC-DE-1" }),
       }),
     ]);
     const [stored] = await db().select().from(companyRequests).where(eq(companyRequests.requestId, requestId));
     expect(stored).toMatchObject({ purpose: "graph_refresh", parentRequestId: parentId, orderedBy: user.id, origin: "console" });
+    expect(stored?.filings?.caseReference).toBe("KYC-DE-1");
     const audits = await db()
       .select()
       .from(auditLog)
@@ -191,6 +201,7 @@ describe("refreshing a branch of the ownership graph", () => {
       throughNodeIds: [],
       estimatedCost: 1.5,
       caps: { graphMaxBudget: 1.5, maxBudget: 1.5 },
+      caseReference: "KYC-DE-1",
       outcome: "ordered",
     });
     // The company file: hold-a's owners are the refresh's (Ada gone, Bo come), marked with it; us-co keeps its expansion.

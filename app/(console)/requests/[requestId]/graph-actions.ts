@@ -5,6 +5,7 @@ import { registryAction } from "@/lib/auth/registry-action";
 import { graphToContinue, quoteRefresh } from "@/lib/graph/graph-continuation";
 import { continuationBody, continuationPlan } from "@/lib/graph/ownership-graph";
 import { sendAndRecord } from "@/lib/orders/send-and-record";
+import { followedCaseReference } from "@/lib/requests/follow-up-parent";
 
 const expandInput = z
   .object({
@@ -75,17 +76,26 @@ export const expandGraphAction = registryAction(
 
     const { connection, client } = await registry();
     const body = continuationBody({ requestId: parent.requestId, companyId, countryCode }, continueFrom, cap);
+    // The expansion is filed under the case of the request it continues.
+    const caseReference = await followedCaseReference(connection.id, { countryCode, id: companyId }, parent.requestId);
     const paid = {
       user,
       connectionId: connection.id,
       company: { countryCode, id: companyId, name: parent.companyName },
       action: input.refresh ? ("company.graph_refreshed" as const) : ("company.graph_expanded" as const),
-      details: { parentRequestId: parent.requestId, ...details, caps: { graphMaxBudget: cap, maxBudget: cap } },
+      details: {
+        parentRequestId: parent.requestId,
+        ...details,
+        caps: { graphMaxBudget: cap, maxBudget: cap },
+        caseReference: caseReference || null,
+      },
       purpose: input.refresh ? ("graph_refresh" as const) : ("graph_expansion" as const),
       parentRequestId: parent.requestId,
     };
     return sendAndRecord(paid, (intent) =>
-      client.createCompany({ ...body, metadata: intent } as Parameters<typeof client.createCompany>[0]),
+      client.createCompany({ ...body, metadata: { ...intent, ...(caseReference && { caseReference }) } } as Parameters<
+        typeof client.createCompany
+      >[0]),
     );
   },
   { followUp: (input) => input.requestId },

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { NativeSelect } from "@/components/ui/native-select";
+import { FilterForm } from "@/components/filters/filter-form";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deliveryOutcomes } from "@/db/vocabulary";
 import type { LedgerCursor, LedgerPage } from "@/lib/webhooks/ledger-queries";
@@ -9,8 +9,6 @@ import { formatProcessingMs, utcTime } from "./delivery-time";
 import { ledgerQuery, type LedgerSearch } from "./ledger-search-params";
 import { OutcomeBadge } from "./outcome-badge";
 import { markedLabel } from "@/lib/vocabulary/words";
-
-const inputClass = "h-9 w-56 rounded-md border border-input bg-background px-3 text-sm";
 
 export const timelineHref = (requestId: string) => `/settings/webhooks/requests/${encodeURIComponent(requestId)}`;
 
@@ -59,61 +57,35 @@ export function DeliveryLedger({
           {page.total === 1 ? "delivery matches" : "deliveries match"}.
         </p>
       </div>
-      <form method="get" action="/settings/webhooks#ledger" className="flex flex-wrap items-end gap-3" aria-label="Filter the ledger">
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="ledger-connection">Connection</label>
-          <NativeSelect id="ledger-connection" name="connection" defaultValue={search.connection ?? ""}>
-            <option value="">All connections</option>
-            {connections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="ledger-type">Type</label>
-          <NativeSelect id="ledger-type" name="type" defaultValue={search.type ?? ""}>
-            <option value="">All types</option>
-            {typeOptions.map((t) => (
-              <option key={t} value={t}>
-                {markedLabel("webhookEventType", t)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="ledger-outcome">Outcome</label>
-          <NativeSelect id="ledger-outcome" name="outcome" defaultValue={search.outcome ?? ""}>
-            <option value="">All outcomes</option>
-            {deliveryOutcomes.map((o) => (
-              <option key={o} value={o}>
-                {deliveryOutcomeLabels[o]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="ledger-requestId">Request id</label>
-          <input
-            id="ledger-requestId"
-            name="requestId"
-            defaultValue={search.requestId ?? ""}
-            placeholder="req_…"
-            className={inputClass}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        <Button type="submit" size="sm">
-          Apply
-        </Button>
-        {filtered && (
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/settings/webhooks#ledger">Clear</Link>
-          </Button>
-        )}
-      </form>
+      <FilterForm
+        label="Filter the ledger"
+        action="/settings/webhooks#ledger"
+        fields={[
+          {
+            name: "connection",
+            label: "Connection",
+            value: search.connection,
+            anyLabel: "All connections",
+            options: connections.map((c) => ({ value: c.id, label: c.name })),
+          },
+          {
+            name: "type",
+            label: "Type",
+            value: search.type,
+            anyLabel: "All types",
+            options: typeOptions.map((t) => ({ value: t, label: markedLabel("webhookEventType", t) })),
+          },
+          {
+            name: "outcome",
+            label: "Outcome",
+            value: search.outcome,
+            anyLabel: "All outcomes",
+            options: deliveryOutcomes.map((o) => ({ value: o, label: deliveryOutcomeLabels[o] })),
+          },
+        ]}
+        texts={[{ name: "requestId", label: "Request id", value: search.requestId, placeholder: "req_…", maxLength: 200 }]}
+        clearHref="/settings/webhooks#ledger"
+      />
       <Table aria-label="Delivery ledger">
         <TableHeader>
           <TableRow>

@@ -54,4 +54,18 @@ describe("GET /api/audit/export", () => {
     expect(chunks).toHaveLength(1 + 5000 / 500);
     expect((await exportsBy(user.email))[0]!.details).toEqual({ actor: "system", action: null, rows: 5000 });
   });
+
+  it("reads the page's other filters through the page's parser: a backwards day range, part of a target", async () => {
+    const user = await signInAs("auditor");
+    const { lines } = await csvTable(await exportCsv("?target=USER12%40&from=2026-11-02&to=2026-10-31"));
+    expect(lines.map((l) => l[3])).toEqual(["user12@example.com"]);
+    expect((await exportsBy(user.email))[0]!.details).toEqual({
+      actor: null,
+      action: null,
+      from: "2026-10-31",
+      to: "2026-11-02",
+      target: "USER12@",
+      rows: 1,
+    });
+  });
 });
