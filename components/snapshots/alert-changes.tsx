@@ -7,6 +7,18 @@ import { datapointsForCategories, sectionsForDatapoints } from "@/lib/alerts/wha
 import { storedRequest } from "@/lib/requests/stored-request";
 import { compareStored } from "@/lib/snapshots/compare-snapshots";
 
+/** The "Changes" section, headed. */
+function ChangesSection({ children }: { children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="changes-heading" className="space-y-3">
+      <h2 id="changes-heading" className="text-lg font-semibold">
+        Changes
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 const dateTime = (at: string | Date) => new Date(at).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 /**
@@ -25,10 +37,7 @@ export async function AlertChanges({ alert, report }: { alert: AlertForChanges; 
   if (!request) return <p role="status">The re-retrieval ({alert.changeRequestId}) is not stored here yet.</p>;
   if (!request.complete)
     return (
-      <section aria-labelledby="changes-heading" className="space-y-2">
-        <h2 id="changes-heading" className="text-lg font-semibold">
-          Changes
-        </h2>
+      <ChangesSection>
         <p className="text-sm">Ordered as {requestLink}.</p>
         {/* Only what the watcher needs: the snapshot (and its signed URLs) stays on the server. */}
         <AwaitRequest
@@ -39,18 +48,15 @@ export async function AlertChanges({ alert, report }: { alert: AlertForChanges; 
             webhooksConfigured: request.webhooksConfigured,
           }}
         />
-      </section>
+      </ChangesSection>
     );
   if (!alert.baselineRequestId)
     return (
-      <section aria-labelledby="changes-heading" className="space-y-2">
-        <h2 id="changes-heading" className="text-lg font-semibold">
-          Changes
-        </h2>
+      <ChangesSection>
         <p role="status" className="rounded-md border px-4 py-3 text-sm" data-testid="no-baseline">
           This connection holds nothing earlier of this company to compare with: the new snapshot is {requestLink}.
         </p>
-      </section>
+      </ChangesSection>
     );
   const comparison = await compareStored(
     { requestId: alert.baselineRequestId, version: alert.baselineVersion },
@@ -58,10 +64,7 @@ export async function AlertChanges({ alert, report }: { alert: AlertForChanges; 
     sections,
   );
   return (
-    <section aria-labelledby="changes-heading" className="space-y-3">
-      <h2 id="changes-heading" className="text-lg font-semibold">
-        Changes
-      </h2>
+    <ChangesSection>
       <p className="text-sm text-muted-foreground">
         From{" "}
         <Link href={`/requests/${encodeURIComponent(alert.baselineRequestId)}`} className="underline underline-offset-4">
@@ -87,6 +90,6 @@ export async function AlertChanges({ alert, report }: { alert: AlertForChanges; 
       ) : (
         <p role="status">The earlier snapshot is no longer stored.</p>
       )}
-    </section>
+    </ChangesSection>
   );
 }

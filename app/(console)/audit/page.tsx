@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ExportCsvLink } from "@/components/csv/export-csv-link";
+import { FilterProblems } from "@/components/filters/filter-problems";
 import { asOptions, FilterForm } from "@/components/filters/filter-form";
 import { Button } from "@/components/ui/button";
 import { DetailsInWords } from "@/components/vocabulary/details-in-words";
@@ -59,15 +60,7 @@ export default async function AuditPage({ searchParams }: PageProps<"/audit">) {
           { name: "target", label: "Target", value: filters.target, maxLength: 500 },
         ]}
       />
-      {problems.length > 0 && (
-        <div role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
-          <ul className="list-inside list-disc">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FilterProblems problems={problems} />
       <Table>
         <TableHeader>
           <TableRow>

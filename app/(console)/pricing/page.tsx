@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ExportCsvLink } from "@/components/csv/export-csv-link";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { FilterProblems } from "@/components/filters/filter-problems";
 import { FilterForm, type FilterChoices, type FilterField } from "@/components/filters/filter-form";
 import { CompareForm } from "@/components/pricing/compare-form";
 import { CountryComparison } from "@/components/pricing/country-comparison";
@@ -73,15 +74,7 @@ export default async function PricingPage({ searchParams }: PageProps<"/pricing"
         <FilterForm label="Filter prices" fields={fields} choices={[countries]} clearHref="/pricing" />
         <CompareForm compare={filters.compare} datapoint={filters.datapoint} />
       </div>
-      {problems.length > 0 && (
-        <div role="alert" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
-          <ul className="list-inside list-disc">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FilterProblems problems={problems} />
       {filters.countries.length > 1 && !filters.compare && (
         <p className="text-sm text-muted-foreground">Showing {filters.countries.map((c) => countryNames[c]).join(", ")}.</p>
       )}
