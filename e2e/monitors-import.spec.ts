@@ -60,7 +60,7 @@ test("import monitors from a CSV: each bad row's error in the preview, the outco
   const frGap = gaps.getByRole("row").filter({ hasText: fr });
   await expect(frGap).toContainText("shareholders");
   await expect(frGap).toContainText("Add infogreffe credentials to the vault");
-  await expect(frGap.getByRole("link", { name: "Supply infogreffe credentials in the Vault" })).toHaveAttribute(
+  await expect(frGap.getByRole("link", { name: "Supply Infogreffe (France) credentials in the Vault" })).toHaveAttribute(
     "href",
     "/vault?source=infogreffe",
   );
@@ -68,7 +68,7 @@ test("import monitors from a CSV: each bad row's error in the preview, the outco
     gaps
       .getByRole("row")
       .filter({ hasText: de })
-      .getByRole("link", { name: /handelsregister/ }),
+      .getByRole("link", { name: /Handelsregister/ }),
   ).toHaveAttribute("href", "/vault?source=handelsregister");
 
   // The page's content, with its outcome table and its coverage gaps, has no serious or critical accessibility violation

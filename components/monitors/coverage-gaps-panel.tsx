@@ -4,7 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { Registry } from "@/lib/connections/registry-for";
 import { coverageGaps } from "@/lib/monitors/coverage-gaps";
 import { ErrorWords } from "@/components/connections/error-words";
-import { label } from "@/lib/vocabulary/words";
+import { label, markedLabel } from "@/lib/vocabulary/words";
 
 /**
  * Coverage gaps: every monitored company of the connection with a datapoint the registry does not fetch until the
@@ -75,10 +75,10 @@ function SupplyCredentials({ source, canSupply }: { source: string | undefined; 
   const href = source ? `/vault?${new URLSearchParams({ source })}` : "/vault";
   return (
     <div className="space-y-1">
-      <p>{source ? <code>{source}</code> : "Source unknown (the registry's vault sources do not name it)"}</p>
+      <p>{source ? markedLabel("vaultSource", source) : "Source unknown (the registry's vault sources do not name it)"}</p>
       {canSupply ? (
         <Link href={href} className="text-sm text-primary underline underline-offset-4">
-          {source ? `Supply ${source} credentials in the Vault` : "Open the Vault"}
+          {source ? `Supply ${label("vaultSource", source)} credentials in the Vault` : "Open the Vault"}
         </Link>
       ) : (
         <p className="text-xs text-muted-foreground">An admin supplies them in the Vault.</p>
