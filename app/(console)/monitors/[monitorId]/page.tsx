@@ -10,6 +10,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { monitorHealth } from "@/lib/monitors/health";
+import { labelledFields } from "@/lib/monitors/metadata-input";
 import { monitorRecord, recordMonitorSeen } from "@/lib/monitors/monitor-records";
 import { recentTestRequests } from "@/lib/monitors/test-notification";
 import { monitorLogsDefaultFirst } from "@/lib/registry/schemas";
@@ -151,7 +152,8 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
             {metadataEntries.map(({ key, value }) => (
               <div key={key} className="contents">
-                <dt className="font-mono">{key}</dt>
+                {/* The console's own keys read as their labels; a key someone typed is theirs, shown as typed. */}
+                <dt>{labelledFields.find((field) => field.key === key)?.label ?? key}</dt>
                 <dd className="[overflow-wrap:anywhere]">{value}</dd>
               </div>
             ))}
