@@ -22,7 +22,7 @@ describe("billingEventWords", () => {
     expect(
       words({ kind: "high_usage", identifier: "warning", workspaceId: "ws-other", payload: { ...payload, periodMinutes: 60 } }),
     ).toEqual({
-      sentence: "Workspace ws-other spent 1,020 credits in 1 hour, over its Warning tier (1,000 credits)",
+      sentence: "An unnamed workspace (id ws-other) spent 1,020 credits in 1 hour, over its Warning tier (1,000 credits)",
     });
   });
 

@@ -1,5 +1,6 @@
 import { creditsFromCents, windowWords } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
+import { workspaceName as namedOrMarked } from "@/lib/workspaces/workspace-name";
 
 /**
  * A billing notification in plain words: "Balance 120 credits fell to the Warning threshold (150 credits)",
@@ -16,7 +17,6 @@ export type DescribedEvent = {
   workspaceId?: string | null;
   payload: Record<string, unknown>;
 };
-
 const cents = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 const money = (value: number) => creditsFromCents(value);
 const tier = (identifier: string) => label("billingTier", identifier);
@@ -62,7 +62,9 @@ export function billingEventWords(event: DescribedEvent, workspaceName: (id: str
       return lowBalance(event.identifier, payload);
     case "high_usage": {
       const id = event.workspaceId;
-      const who = id ? `Workspace ${workspaceName(id) ?? id}` : "The account";
+      const name = id ? workspaceName(id) : undefined;
+      // Never the id alone: an unknown workspace reads as unnamed, its id shortened.
+      const who = !id ? "The account" : name ? `Workspace ${name}` : `An ${namedOrMarked({ id })}`;
       return highUsage(event.identifier, who, payload);
     }
     case "auto_topup":
