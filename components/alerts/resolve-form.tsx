@@ -6,8 +6,44 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { alertOutcomes } from "@/db/vocabulary";
 import { alertOutcomeLabels, type AlertOutcome } from "@/lib/alerts/labels";
 
-export const textareaClass =
+const textareaClass =
   "min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/** A triage comment box and its label: the alert page's comment and a resolving form's resolution comment. */
+export function CommentField({
+  id,
+  label,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+  labelClassName,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  describedBy?: string;
+  labelClassName?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={textareaClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={5000}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      />
+    </>
+  );
+}
 
 /** Why a resolution cannot be sent yet, in words shown on the page (not the browser's popup); the server checks again. */
 export function resolutionProblem(outcome: AlertOutcome | "", comment: string): string | undefined {
@@ -71,14 +107,12 @@ export function ResolveForm({
         <OutcomeSelect id={`${id}-outcome`} value={outcome} onChange={setOutcome} invalid={problem !== undefined && !outcome} />
       </div>
       <div className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
-        <label htmlFor={`${id}-comment`}>Resolution comment</label>
-        <textarea
+        <CommentField
           id={`${id}-comment`}
-          className={textareaClass}
+          label="Resolution comment"
           value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          maxLength={5000}
-          aria-invalid={(problem !== undefined && !!outcome && !comment.trim()) || undefined}
+          onChange={setComment}
+          invalid={problem !== undefined && !!outcome && !comment.trim()}
         />
       </div>
       <Button type="submit" disabled={pending || count === 0}>

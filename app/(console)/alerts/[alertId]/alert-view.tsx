@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { AlertStateBadge, CategoryList, DueBadge, TestBadge } from "@/components/alerts/alert-badges";
 import { AssigneePicker } from "@/components/alerts/assignee-picker";
-import { OutcomeSelect, resolutionProblem, textareaClass } from "@/components/alerts/resolve-form";
+import { CommentField, OutcomeSelect, resolutionProblem } from "@/components/alerts/resolve-form";
 import { failureText, personName, type Assignee, type TriageResult } from "@/components/alerts/triage-controls";
 import { Button } from "@/components/ui/button";
 import type { AlertDetail, AlertTimelineEvent } from "@/lib/alerts/alert-detail";
@@ -232,17 +232,14 @@ export function AlertView({
               send(false);
             }}
           >
-            <label htmlFor={`${id}-comment`} className="text-sm font-medium">
-              Comment
-            </label>
-            <textarea
+            <CommentField
               id={`${id}-comment`}
-              className={textareaClass}
+              label="Comment"
+              labelClassName="text-sm font-medium"
               value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              maxLength={5000}
-              aria-invalid={(problem !== undefined && !comment.trim()) || undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
+              onChange={setComment}
+              invalid={problem !== undefined && !comment.trim()}
+              describedBy={problem ? `${id}-problem` : undefined}
             />
             <div className="flex flex-wrap items-end gap-3">
               <Button type="submit" variant="outline" disabled={pending}>
