@@ -103,7 +103,7 @@ function ListField({
           </Button>
         </div>
       ))}
-      <Button type="button" variant="outline" size="sm" onClick={onAdd}>
+      <Button type="button" variant="outline" size="sm" onClick={onAdd} className="h-auto min-h-8 whitespace-normal text-left">
         Add a row to {label("vaultField", field.name).toLowerCase()}
       </Button>
     </fieldset>
@@ -189,7 +189,7 @@ export function CredentialsForm({
           <CredentialInput key={field.name} field={field} name={fieldControlName(field.name)} />
         ),
       )}
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending} className="h-auto min-h-9 whitespace-normal text-left">
         {submitLabel[purpose.kind]} {label("vaultSource", source.key)}
       </Button>
       <SourceOutcomeMessage outcome={outcome} />

@@ -41,7 +41,7 @@ export function ReplacementRequestForm({ workspace, sourceKey, ask }: { workspac
         maxLength={500}
         errors={outcome && "error" in outcome ? outcome.fieldErrors?.reason : undefined}
       />
-      <Button type="submit" variant="outline" disabled={pending}>
+      <Button type="submit" variant="outline" disabled={pending} className="h-auto min-h-9 whitespace-normal text-left">
         Ask to replace credentials for {label("vaultSource", sourceKey)}
       </Button>
       {/* The reason's own errors show at its field. */}
