@@ -15,7 +15,7 @@ import { spendScale } from "./spend-scale";
 
 const width = 720;
 const height = 200;
-const pad = { left: 56, right: 96, top: 12, bottom: 24 };
+const pad = { left: 56, right: 16, top: 12, bottom: 24 };
 const plotWidth = width - pad.left - pad.right;
 const plotHeight = height - pad.top - pad.bottom;
 const dayMs = 86_400_000;
@@ -88,13 +88,14 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
             data-above-scale={aboveIndex >= 0 ? "true" : undefined}
           >
             {aboveIndex >= 0 ? (
-              <text x={pad.left + plotWidth + 4} y={pad.top + 4 + aboveIndex * 12} fontSize={10} fill="currentColor">
+              // Inside the plot's top right corner, so a long amount is never cut at the figure's edge.
+              <text x={pad.left + plotWidth - 4} y={pad.top + 10 + aboveIndex * 12} fontSize={10} textAnchor="end" fill="currentColor">
                 ↑ {tierName(t.tier)} {creditsFromCents(t.cents)}
               </text>
             ) : (
               <>
                 <line x1={pad.left} x2={pad.left + plotWidth} y1={y(t.cents)} y2={y(t.cents)} stroke="currentColor" strokeDasharray="6 4" />
-                <text x={pad.left + plotWidth + 4} y={y(t.cents) + 4} fontSize={10} fill="currentColor">
+                <text x={pad.left + plotWidth - 4} y={y(t.cents) - 4} fontSize={10} textAnchor="end" fill="currentColor">
                   {tierName(t.tier)} {creditsFromCents(t.cents)}
                 </text>
               </>
