@@ -188,7 +188,12 @@ for (const id of ["UNICODE", "LONG_NAMES"]) {
 }
 
 test("a retryable failure is re-ordered alone after its price is confirmed; finance sees no retry", async ({ page, login, db }) => {
-  const created = await sim("POST", "/v2/company", { id: "SOURCE_UNAVAILABLE", countryCode: "DE", dataPoints: ["shareholders"] });
+  const created = await sim("POST", "/v2/company", {
+    id: "SOURCE_UNAVAILABLE",
+    countryCode: "DE",
+    dataPoints: ["shareholders"],
+    metadata: { caseReference: "KYC-RETRY-7" },
+  });
   const requestId = created.json.request.requestId as string;
   const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
   await db.query(
@@ -220,7 +225,8 @@ test("a retryable failure is re-ordered alone after its price is confirmed; fina
   expect(rows).toHaveLength(1);
   expect(rows[0]!.details).toMatchObject({
     dataPoints: ["shareholders"],
-    caseReference: `retry of ${requestId}`,
+    // Filed under the case of the request it retries.
+    caseReference: "KYC-RETRY-7",
     outcome: "ordered",
     requestId: newId,
   });

@@ -49,7 +49,8 @@ async function retryPlan(input: z.infer<typeof retryInput>, { followed: request,
       dataPoints,
       documents: input.kind === "document" ? [input.name] : [],
       quotedTotal: quote.total,
-      caseReference: `retry of ${input.requestId}`,
+      // None of its own: placeOrder files a follow-up under the case of the request it follows.
+      caseReference: "",
     },
   };
   return { ok: true as const, plan, quote, registry };
