@@ -2,8 +2,10 @@ import * as React from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/cn";
 
+// No colour transition: a badge that changes variant on a live update ("In progress" → "Complete") would pass through
+// colours of too little contrast, and the accessibility sweep could read it halfway.
 export const badgeVariants = cva(
-  "inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-0.5 text-xs font-semibold transition-colors [&>svg]:size-3",
+  "inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-0.5 text-xs font-semibold [&>svg]:size-3",
   {
     variants: {
       variant: {
