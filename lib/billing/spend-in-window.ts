@@ -89,8 +89,11 @@ export type SpendInWindow =
 
 /** Every workspace's spend in one `window` (a period on Workspaces), and their total. */
 export async function readSpendInWindow(registry: Registry, window: SpendWindow): Promise<SpendInWindow> {
-  // A window that ends before now is asked for with its end; one that ends now, with its start only (the registry's clock may run ahead).
-  const endDate = window.endMs < Date.now() ? new Date(window.endMs).toISOString() : undefined;
+  // A window that ended before now is asked for with its end; one that ends now, with its start only (the registry's
+  // clock may run ahead). "Now" is when the window was made, a moment ago: a window that ended less than a minute ago
+  // still ends now (compared to the millisecond, the page's "last 30 days" had ended by the time it was read).
+  const endsNow = window.endMs >= Date.now() - minuteMs;
+  const endDate = endsNow ? undefined : new Date(window.endMs).toISOString();
   const spend = await readSpend(registry, { startMs: window.startMs, endDate });
   if (spend.error) return spend;
   // A window up to now ends at the registry's now when its clock runs ahead (a sandbox's), as the overview's does.
