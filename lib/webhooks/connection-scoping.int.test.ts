@@ -64,6 +64,9 @@ describe("requests belong to one connection", () => {
 
   it("a delivery signed for another connection does not change the stored request and is recorded as mismatch", async () => {
     expect((await deliver(production, productionSecret, snapshot(1, "Acme GmbH"))).body).toEqual({ outcome: "applied" });
+    // Filing the request into its company file runs after the delivery is acknowledged; wait for it, or `before`
+    // may be read while filing is still moving `filedVersion` from 0 to 1.
+    await companyFilesSettled();
     const before = await storedRequest();
     await db().delete(liveEvents);
 
