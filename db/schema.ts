@@ -26,8 +26,11 @@ import {
   filingKinds,
   pendingChangeKinds,
   pendingChangeStates,
+  portfolioScopes,
   requestOrigins,
   requestPurposes,
+  reviewOutcomes,
+  riskRatings,
   roles,
   snapshotSources,
 } from "./vocabulary";
@@ -718,3 +721,156 @@ export const calendarFeeds = pgTable(
 );
 
 export type CalendarFeed = typeof calendarFeeds.$inferSelect;
+
+/**
+ * The risk model's published versions (lib/risk/risk-model.ts): each a whole document of rules, weights, lists and
+ * thresholds, never edited once published, so a past rating is explained by the version it names. The newest is
+ * in force. Publishing is a dual-controlled change (`risk_model_publish`).
+ */
+export const riskModelVersions = pgTable("risk_model_versions", {
+  version: integer("version").primaryKey(),
+  model: jsonb("model").$type<Record<string, unknown>>().notNull(),
+  /** Why this version, as its author wrote it. */
+  note: text("note").notNull(),
+  publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+  publishedByEmail: text("published_by_email").notNull(),
+  approvedByEmail: text("approved_by_email"),
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type RiskModelVersionRow = typeof riskModelVersions.$inferSelect;
+
+/** One reason a rule gave points: its sentence names the evidence (field, value, as-of time, source request). */
+export type RiskReason = {
+  rule: string;
+  points: number;
+  sentence: string;
+  evidence?: { field: string; value: unknown; asOf?: string | null; requestId?: string | null };
+};
+
+/**
+ * Every rating a company file was given, newest last: the model version, the facts the rules read (`inputs`) and
+ * the reasons, so a past rating can be replayed and explained exactly as it was.
+ */
+export const companyRatings = pgTable(
+  "company_ratings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    modelVersion: integer("model_version")
+      .notNull()
+      .references(() => riskModelVersions.version),
+    /** The company file's revision it was computed from. */
+    fileRevision: bigint("file_revision", { mode: "number" }).notNull(),
+    score: integer("score").notNull(),
+    rating: text("rating", { enum: riskRatings }).notNull(),
+    reasons: jsonb("reasons").$type<RiskReason[]>().notNull(),
+    inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull(),
+    /** Part of the ownership graph is unexpanded (stopped on budget): the rating may be too low. */
+    incomplete: boolean("incomplete").notNull().default(false),
+    ratedAt: timestamp("rated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("company_ratings_company").on(t.connectionId, t.countryCode, t.companyId, t.id.desc())],
+);
+
+export type CompanyRatingRow = typeof companyRatings.$inferSelect;
+
+/**
+ * The portfolio: one row per company file, kept by the re-rater (lib/risk/) with the current rating, and by reviews
+ * with the review cycle. Denormalised so that 100,000 rows filter, sort and page in SQL. A company leaving the
+ * portfolio (no longer a customer) keeps its row and its history.
+ */
+export const portfolioEntries = pgTable(
+  "portfolio_entries",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    companyName: text("company_name"),
+    /** Marked customer on the company file (audited); with scope `customers`, only these are in the portfolio. */
+    customer: boolean("customer").notNull().default(false),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The rating in force: the pin when pinned, else the computed one. */
+    rating: text("rating", { enum: riskRatings }),
+    score: integer("score"),
+    /** The rating's top reasons (sentences), for the list. */
+    topReasons: jsonb("top_reasons").$type<string[]>().notNull().default([]),
+    ratingId: bigint("rating_id", { mode: "number" }).references(() => companyRatings.id, { onDelete: "set null" }),
+    modelVersion: integer("model_version"),
+    /** The company file's revision last rated; below the file's revision means a re-rating is due. */
+    ratedRevision: bigint("rated_revision", { mode: "number" }).notNull().default(-1),
+    incomplete: boolean("incomplete").notNull().default(false),
+    /** The company's active compliance flags (`accountsOverdue`…), for the flag filter. */
+    activeFlags: text("active_flags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pinnedRating: text("pinned_rating", { enum: riskRatings }),
+    pinReason: text("pin_reason"),
+    pinnedBy: uuid("pinned_by").references(() => users.id, { onDelete: "set null" }),
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
+    lastReviewId: bigint("last_review_id", { mode: "number" }),
+    lastReviewedAt: timestamp("last_reviewed_at", { withTimezone: true }),
+    nextReviewDue: timestamp("next_review_due", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.countryCode, t.companyId] }),
+    /** The default order (due date, then key) and keyset paging. */
+    index("portfolio_due").on(t.nextReviewDue, t.countryCode, t.companyId),
+    index("portfolio_rating").on(t.rating, t.nextReviewDue),
+    index("portfolio_owner").on(t.ownerId, t.nextReviewDue),
+    index("portfolio_flags").using("gin", t.activeFlags),
+  ],
+);
+
+export type PortfolioEntryRow = typeof portfolioEntries.$inferSelect;
+
+/** A periodic review of a company: its outcome, the data it was based on (the reviewed baseline), the next due date. */
+export const companyReviews = pgTable(
+  "company_reviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    outcome: text("outcome", { enum: reviewOutcomes }).notNull(),
+    comment: text("comment").notNull(),
+    /** The rating in force when reviewed. */
+    ratingId: bigint("rating_id", { mode: "number" }).references(() => companyRatings.id, { onDelete: "set null" }),
+    rating: text("rating", { enum: riskRatings }),
+    /** The request and version the review was based on (written to reviewed_baselines too). */
+    baselineRequestId: text("baseline_request_id"),
+    baselineVersion: bigint("baseline_version", { mode: "number" }),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedByEmail: text("reviewed_by_email").notNull(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
+    nextReviewDue: timestamp("next_review_due", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("company_reviews_company").on(t.connectionId, t.countryCode, t.companyId, t.reviewedAt.desc())],
+);
+
+export type CompanyReviewRow = typeof companyReviews.$inferSelect;
+
+/** The review policy (one row; none means the defaults in lib/reviews/review-policy.ts). */
+export const reviewPolicy = pgTable("review_policy", {
+  id: boolean("id").primaryKey().default(true),
+  /** Months between reviews, per rating. */
+  highMonths: integer("high_months").notNull(),
+  mediumMonths: integer("medium_months").notNull(),
+  lowMonths: integer("low_months").notNull(),
+  /** A review of data older than this many days warns first and offers a refresh. */
+  staleDays: integer("stale_days").notNull(),
+  portfolioScope: text("portfolio_scope", { enum: portfolioScopes }).notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -64,6 +64,8 @@ export const alertEventKinds = [
   "reretrieval_ordered",
   /** Someone opened the field-level diff of the re-retrieved snapshot against the baseline. */
   "diff_reviewed",
+  /** A company's risk rating went up (a risk alert's notification): from, to, the model version and the reasons. */
+  "risk_increased",
 ] as const;
 
 /** `pending_changes.kind`: the sensitive changes that need a second admin (dual control). */
@@ -90,6 +92,8 @@ export const pendingChangeKinds = [
   "connection_default",
   /** Changing a connection's environment (production ↔ sandbox). */
   "connection_environment",
+  /** Publishing a new version of the risk model (lib/risk/): the whole model document waits in `details`. */
+  "risk_model_publish",
 ] as const;
 
 /** `pending_changes.state`: pending until a different admin decides, or 24 hours pass. */
@@ -97,3 +101,12 @@ export const pendingChangeStates = ["pending", "approved", "rejected", "expired"
 
 /** `filing_deadlines.kind`: the filings a register schedules: the annual accounts and the annual return (confirmation statement). */
 export const filingKinds = ["accounts", "annualFiling"] as const;
+
+/** `portfolio_entries.rating`, `company_ratings.rating`: a company's risk rating, lowest first. */
+export const riskRatings = ["low", "medium", "high"] as const;
+
+/** `company_reviews.outcome`: what a periodic review decided. */
+export const reviewOutcomes = ["keep", "enhanced_due_diligence", "exit"] as const;
+
+/** `review_policy.portfolio_scope`: every company file is in the portfolio, or only those marked customer. */
+export const portfolioScopes = ["all", "customers"] as const;

@@ -47,6 +47,7 @@ export const auditActions = [
   "alert.commented",
   "alert.reretrieval_ordered",
   "alert.diff_reviewed",
+  "alert.risk_increased",
   "alert.sla_changed",
   "billing.account_config_changed",
   "billing.override_saved",
@@ -78,6 +79,14 @@ export const auditActions = [
   "calendar.exported",
   "calendar.feed_created",
   "calendar.feed_revoked",
+  "portfolio.exported",
+  "portfolio.customer_changed",
+  "portfolio.owner_changed",
+  "risk.model_published",
+  "risk.rating_pinned",
+  "risk.rating_unpinned",
+  "review.completed",
+  "review.policy_changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

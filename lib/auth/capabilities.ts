@@ -68,6 +68,18 @@ export const capabilities = {
     roles: ["admin", "compliance", "auditor"],
     allows: "see the filing-deadline calendar and subscribe to it through a personal .ics feed",
   },
+  readPortfolio: {
+    roles: ["admin", "compliance", "auditor"],
+    allows: "see the portfolio: every company's risk rating and its reasons, reviews and due dates; export it as CSV",
+  },
+  reviewCompanies: {
+    roles: ["admin", "compliance"],
+    allows: "mark companies reviewed, mark them customers, assign their owner",
+  },
+  manageRisk: {
+    roles: ["admin"],
+    allows: "edit the risk model and ask to publish it (dual control), pin a company's rating, set the review policy",
+  },
   readAudit: { roles: ["admin", "auditor"], allows: "read and export the audit log" },
   manageUsers: {
     roles: ["admin"],

@@ -182,6 +182,7 @@ const changeCategory = {
   legalRepresentatives: "Legal representatives",
   other: "Other",
   disappeared: "Disappeared",
+  risk: { label: "Risk rating", explanation: "The company's risk rating went up." },
 } as const satisfies Table;
 
 const alertState = { new: "New", in_review: "In review", resolved: "Resolved" } as const satisfies Table;
@@ -195,6 +196,52 @@ const alertEventKind = {
   commented: "Commented",
   reretrieval_ordered: "Re-retrieval ordered",
   diff_reviewed: "Changes reviewed",
+  risk_increased: "Risk rating increased",
+} as const satisfies Table;
+
+const riskRating = { low: "Low", medium: "Medium", high: "High" } as const satisfies Table;
+
+const reviewOutcome = {
+  keep: { label: "Keep", explanation: "The relationship continues as it is." },
+  enhanced_due_diligence: { label: "Enhanced due diligence", explanation: "The relationship continues under enhanced due diligence." },
+  exit: { label: "Exit the relationship", explanation: "The relationship is to end." },
+} as const satisfies Table;
+
+const portfolioScope = {
+  all: "Every company file",
+  customers: "Only companies marked customer",
+} as const satisfies Table;
+
+const riskRule = {
+  listedCountry: { label: "Registered in a listed country", explanation: "The company's country is on the high-risk list." },
+  complianceFlags: {
+    label: "Compliance flags",
+    explanation: "Each active compliance flag the register reports, each with its own weight.",
+  },
+  noBeneficialOwner: { label: "No beneficial owner", explanation: "The register names no beneficial owner." },
+  noOwnerAtThreshold: {
+    label: "No owner at the threshold",
+    explanation: "Beneficial owners are named, but none holds the threshold share.",
+  },
+  uboProxy: { label: "Stand-in beneficial owner", explanation: "A person stands in as beneficial owner where no owner qualifies." },
+  deepOwnership: { label: "Deep ownership", explanation: "The ownership chain has more holding layers than the limit." },
+  ownershipCycle: { label: "Circular ownership", explanation: "A company owns part of one of its own owners." },
+  partyInListedCountry: {
+    label: "Owner or officer in a listed country",
+    explanation: "An owner or officer is in a country on the high-risk list.",
+  },
+  youngCompany: { label: "Young company", explanation: "Incorporated less than the given number of months ago." },
+  notActive: { label: "Not active", explanation: "The register does not show the company as active." },
+  insolvency: { label: "Insolvency", explanation: "The company is under insolvency proceedings." },
+  recentOwnershipChange: {
+    label: "Recent change of owners or representatives",
+    explanation: "Its beneficial owners or legal representatives changed recently.",
+  },
+  listedLegalForm: { label: "Listed legal form", explanation: "Its legal form is on the admins' list." },
+  graphIncomplete: {
+    label: "Ownership not fully known",
+    explanation: "Part of the ownership graph stopped at the spend cap and is not expanded: the rating may be too low.",
+  },
 } as const satisfies Table;
 
 const auditAction = {
@@ -237,6 +284,7 @@ const auditAction = {
   "alert.commented": "Alert commented",
   "alert.reretrieval_ordered": "Changes ordered for an alert",
   "alert.diff_reviewed": "Alert changes reviewed",
+  "alert.risk_increased": "Risk rating increased",
   "alert.sla_changed": "Alert deadlines changed",
   "billing.account_config_changed": "Account billing settings changed",
   "billing.override_saved": "Workspace high-usage override saved",
@@ -267,6 +315,14 @@ const auditAction = {
   "calendar.exported": "Calendar exported",
   "calendar.feed_created": "Calendar feed created",
   "calendar.feed_revoked": "Calendar feed revoked",
+  "portfolio.exported": "Portfolio exported",
+  "portfolio.customer_changed": "Customer mark changed",
+  "portfolio.owner_changed": "Company owner changed",
+  "risk.model_published": "Risk model published",
+  "risk.rating_pinned": "Risk rating pinned by hand",
+  "risk.rating_unpinned": "Risk rating pin removed",
+  "review.completed": "Company reviewed",
+  "review.policy_changed": "Review policy changed",
 } as const satisfies Table;
 
 const pendingChangeKind = {
@@ -280,6 +336,7 @@ const pendingChangeKind = {
   connection_delete: "Delete a connection",
   connection_default: "Change the default connection",
   connection_environment: "Change a connection's environment",
+  risk_model_publish: "Publish a risk model",
 } as const satisfies Table;
 
 const pendingChangeState = {
@@ -591,6 +648,10 @@ export const vocabulary = {
   alertState,
   alertOutcome,
   alertEventKind,
+  riskRating,
+  reviewOutcome,
+  portfolioScope,
+  riskRule,
   auditAction,
   pendingChangeKind,
   pendingChangeState,
