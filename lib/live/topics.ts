@@ -19,6 +19,8 @@ export const liveTopics = {
   webhooks: "webhooks",
   /** Dual-control changes waiting for a second admin: the approvals page, the sidebar's and the home page's count. */
   pendingChanges: "pending-changes",
+  /** The portfolio and the company files' ratings and reviews (a new rating, a review, a pin, a customer mark). */
+  portfolio: "portfolio",
 } as const;
 
 /** What a user must hold to be told about `topic`: what the page showing it asks for. */
@@ -28,6 +30,7 @@ function capabilityFor(topic: string): Capability | undefined {
   if (topic === liveTopics.billing) return "readBilling";
   if (topic === liveTopics.webhooks) return "manageConnections";
   if (topic === liveTopics.pendingChanges) return "decideChanges";
+  if (topic === liveTopics.portfolio) return "readPortfolio";
   return undefined;
 }
 
