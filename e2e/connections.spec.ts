@@ -75,8 +75,8 @@ test("an admin adds, tests, edits and deletes a connection, each sensitive step 
     // Until a second admin approves, it is no connection: not listed, not selectable.
     expect(await db.query("select 1 from registry_connections where name = $1", [name])).toEqual([]);
     await expect(page.getByLabel("Active registry connection").locator("option", { hasText: name })).toHaveCount(0);
+    // The page follows the approval without a reload (live events on the pending-changes topic).
     await approveAsSecondAdmin(browser, db, `Add connection ${name}`);
-    await page.reload();
     const dialog = page.getByRole("dialog");
 
     const row = page.getByTestId(`connection-${name}`);
@@ -111,7 +111,6 @@ test("an admin adds, tests, edits and deletes a connection, each sensitive step 
     await page.getByRole("dialog").getByRole("button", { name: "Ask to delete" }).click();
     await expect(row).toContainText(`Delete connection ${name}`);
     await approveAsSecondAdmin(browser, db, `Delete connection ${name}`);
-    await page.reload();
     await expect(page.getByTestId(`connection-${name}`)).toHaveCount(0);
 
     await page.goto("/");
@@ -155,8 +154,8 @@ test("a new base URL needs the API key and the signing secret again: the stored 
   try {
     await login.signInAndWait(await db.createUser("admin"));
     await askToAdd(page, { name, baseUrl: registry.url, apiKey, secret });
+    // The page follows the approval without a reload (live events on the pending-changes topic).
     await approveAsSecondAdmin(browser, db, `Add connection ${name}`);
-    await page.reload();
     const dialog = page.getByRole("dialog");
     const row = page.getByTestId(`connection-${name}`);
     await expect(row).toContainText(registry.url);

@@ -70,6 +70,9 @@ test("admin A asks to turn UBO access on, admin B sees the count live and approv
   await a.goto("/settings/approvals");
   await expect(pendingItem(a, `Turn UBO access on for workspace ${name}`)).toContainText("You asked for this change");
   await expect(pendingItem(a, `Turn UBO access on for workspace ${name}`).getByRole("button")).toHaveCount(0);
+  // A goes back to Workspaces and stays there: the decision shows without a reload.
+  await a.goto("/workspaces");
+  await expect(row(a, name)).toContainText("waiting for a second admin");
 
   // Held at the server, the decision shows at once in place of the buttons; the answer then moves the change.
   let release!: () => void;
@@ -88,7 +91,6 @@ test("admin A asks to turn UBO access on, admin B sees the count live and approv
   await b.unroute("**/settings/approvals");
   await expect(b.getByRole("row").filter({ hasText: `Turn UBO access on for workspace ${name}` })).toContainText("Approved and performed.");
   await expect.poll(async () => (await listed(name))?.uboEnabled).toBe(true);
-  await a.goto("/workspaces");
   await expect(row(a, name)).toContainText("enabled");
   await expect(row(a, name)).not.toContainText("waiting for a second admin");
 

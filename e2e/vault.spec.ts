@@ -172,3 +172,73 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   }
   expect(responses.length).toBeGreaterThan(0);
 });
+
+test("the asking admin's vault page follows a second admin's decision without a reload: approved, then rejected", async ({
+  browser,
+  db,
+}) => {
+  const workspace = `vault-live-${randomUUID().slice(0, 8)}`;
+  expect((await sim("POST", "/v2/workspaces", { name: workspace, legalName: "Vault Live E2E" })).status).toBeLessThan(300);
+  const held = { payload: { email: "ops@example.com", password: "held-at-the-register" } };
+  expect((await sim("PUT", `/v2/workspaces/${workspace}/vault/infogreffe`, held)).status).toBeLessThan(300);
+  // Both admins exist before the request, as dual control requires of the approver.
+  const [first, second] = [await db.createUser("admin"), await db.createUser("admin")];
+  const signedIn = async (user: typeof first) => {
+    const page = await (await browser.newContext({ baseURL: app.origin })).newPage();
+    await new LoginPage(page).signInAndWait(user);
+    return page;
+  };
+
+  const a = await signedIn(first);
+  await a.goto(`/vault?workspace=${workspace}`);
+  // Set on the document: a reload would drop it.
+  await a.evaluate(() => ((window as { stillThisDocument?: boolean }).stillThisDocument = true));
+  const banner = a.getByRole("region", { name: "Replacements waiting for a second admin" });
+  const version = a.locator('tr[data-source="infogreffe"] td').nth(4);
+  const infogreffe = a.locator("#source-infogreffe");
+  const ask = async (reason: string) => {
+    await infogreffe.getByLabel("Why replace them").fill(reason);
+    await infogreffe.getByRole("button", { name: "Ask to replace credentials for infogreffe" }).click();
+    await expect(banner).toContainText(reason);
+    await expect(infogreffe).toContainText("is waiting for a second admin");
+  };
+  await expect(version).toHaveText("1");
+  await ask("Password rotated at the register");
+
+  // B approves on the Vault page by entering the new credentials, in a browser of their own.
+  const b = await signedIn(second);
+  await b.goto(`/vault?workspace=${workspace}`);
+  await b.getByRole("link", { name: `Approve Infogreffe (France) on ${workspace} by entering the new credentials` }).click();
+  const approval = b.locator("#source-infogreffe");
+  await approval.getByLabel("email").fill("ops@example.com");
+  await approval.getByLabel("password").fill("rotated-at-the-register");
+  await approval.getByRole("button", { name: "Approve and replace credentials for infogreffe" }).click();
+  await expect(approval.getByRole("status")).toHaveText(/now version 2\./);
+
+  // A's page follows: the banner is gone, the table shows version 2, and the source can be asked to be replaced again.
+  await expect(banner).toHaveCount(0);
+  await expect(version).toHaveText("2");
+  await expect(infogreffe.getByRole("button", { name: "Ask to replace credentials for infogreffe" })).toBeVisible();
+  await expect(infogreffe.getByText("Asked: waiting for a second admin.")).toHaveCount(0);
+
+  // A asks again; B rejects it on Settings → Approvals. A's banner goes, and the credentials stay at version 2.
+  await ask("Second rotation");
+  await b.goto("/settings/approvals");
+  const item = b.locator("li[data-change-id]").filter({ hasText: `Replace the vault credentials ${workspace}/infogreffe` });
+  await item.getByRole("button", { name: /^Reject/ }).click();
+  await item.getByLabel("Why reject it (the requester reads this)").fill("Rotated a moment ago");
+  await item.getByRole("button", { name: "Reject the change" }).click();
+  await expect(
+    b
+      .getByRole("row")
+      .filter({ hasText: `Replace the vault credentials ${workspace}/infogreffe` })
+      .first(),
+  ).toContainText("Rejected: Rotated a moment ago");
+  await expect(banner).toHaveCount(0);
+  await expect(infogreffe.getByRole("button", { name: "Ask to replace credentials for infogreffe" })).toBeVisible();
+  await expect(version).toHaveText("2");
+
+  expect(await a.evaluate(() => (window as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+  await a.context().close();
+  await b.context().close();
+});

@@ -6,9 +6,19 @@ import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import { label } from "@/lib/vocabulary/words";
-import { SourceOutcomeMessage, sourceOutcomeOf, useSourceOutcome } from "./source-outcome";
+import { SourceOutcomeMessage, sourceOutcomeOf, useSourceOutcome, type SourceOutcome } from "./source-outcome";
 
 export type AskReplacement = (input: { workspace: string; sourceKey: string; reason: string }) => Promise<ActionResult<ReplacementOutcome>>;
+
+/** What this form shows of its source's last outcome. */
+function shownOutcome(outcome: SourceOutcome | undefined): SourceOutcome | undefined {
+  // The reason's own errors show at its field.
+  if (outcome && "error" in outcome) return { ...outcome, fieldErrors: undefined };
+  // A source whose request still waits gets the waiting note instead of this form: "waiting" here is stale, another
+  // admin decided the request (the page follows decisions live).
+  if (outcome && "pending" in outcome) return undefined;
+  return outcome;
+}
 
 /**
  * Asking to replace credentials a workspace holds, where dual control applies: only the reason is sent. No form for
@@ -44,8 +54,7 @@ export function ReplacementRequestForm({ workspace, sourceKey, ask }: { workspac
       <Button type="submit" variant="outline" disabled={pending} className="h-auto min-h-9 whitespace-normal text-left">
         Ask to replace credentials for {label("vaultSource", sourceKey)}
       </Button>
-      {/* The reason's own errors show at its field. */}
-      <SourceOutcomeMessage outcome={outcome && "error" in outcome ? { ...outcome, fieldErrors: undefined } : outcome} />
+      <SourceOutcomeMessage outcome={shownOutcome(outcome)} />
     </form>
   );
 }

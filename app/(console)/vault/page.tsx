@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { CredentialsForm } from "@/components/vault/credentials-form";
 import { PendingReplacements } from "@/components/vault/pending-replacements";
 import { ReplacementRequestForm } from "@/components/vault/replacement-request-form";
@@ -16,6 +17,7 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
 import type { VaultSource } from "@/lib/registry/schemas";
+import { liveTopics } from "@/lib/live/topics";
 import { settle } from "@/lib/registry/settle";
 import { replacesHeldCredentials, vaultEntryRows, type VaultEntryRow } from "@/lib/vault/entry-view";
 import { pendingReplacements, replacementTarget } from "@/lib/vault/replace-credentials";
@@ -92,6 +94,8 @@ function SourceForm({ source, context }: { source: VaultSource; context: SourceF
 /**
  * A workspace's vault: its entries (metadata only; the registry never returns stored values), a form per source to
  * add credentials, and replacements of held ones through dual control (a second admin approves by entering them).
+ * Re-rendered on each event of the `pending-changes` topic, so a replacement asked, approved, rejected or expired in
+ * another admin's session shows here without a reload.
  */
 export default async function VaultPage({ searchParams }: PageProps<"/vault">) {
   const user = await guardPage("manageVault");
@@ -124,6 +128,7 @@ export default async function VaultPage({ searchParams }: PageProps<"/vault">) {
 
   return (
     <div className="space-y-8">
+      <RefreshOnLive topic={liveTopics.pendingChanges} />
       <div>
         <h1 className="text-2xl font-semibold">Vault</h1>
         <p className="text-sm text-muted-foreground">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
+import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { CreateWorkspaceForm } from "@/components/workspaces/create-workspace-form";
 import { UsagePeriodPicker } from "@/components/workspaces/usage-period-picker";
 import { WorkspacesTable } from "@/components/workspaces/workspaces-table";
@@ -9,6 +10,7 @@ import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
 import { readSpendInWindow, windowOfPeriod } from "@/lib/billing/spend-in-window";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
+import { liveTopics } from "@/lib/live/topics";
 import { settle } from "@/lib/registry/settle";
 import { credits } from "@/lib/vocabulary/units";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
@@ -22,7 +24,8 @@ export const metadata: Metadata = { title: "Workspaces" };
 /**
  * The account's workspaces through the active connection: every role reads, admins create them and edit legal
  * names. Without GET /v2/workspaces the page lists the names the console has seen or created, and says so; without
- * the usage report the usage column is empty, with one line saying why.
+ * the usage report the usage column is empty, with one line saying why. An admin's page re-renders on each event of
+ * the `pending-changes` topic, so a UBO switch or deletion decided in another admin's session shows without a reload.
  */
 export default async function WorkspacesPage({ searchParams }: PageProps<"/workspaces">) {
   const user = await guardPage("readWorkspaces");
@@ -46,6 +49,7 @@ export default async function WorkspacesPage({ searchParams }: PageProps<"/works
 
   return (
     <div className="space-y-6">
+      {canManage && <RefreshOnLive topic={liveTopics.pendingChanges} />}
       <div>
         <h1 className="text-2xl font-semibold">Workspaces</h1>
         <p className="text-sm text-muted-foreground">
