@@ -76,9 +76,9 @@ describe("special ids", () => {
 
 describe("risk special ids", () => {
   const countries = ["FR", "DE", "GB", "CH", "LU", "MU", "CN", "CY"] as const;
-  const activeFlags = (flags: Record<string, { active?: boolean } | undefined> | undefined) =>
+  const activeFlags = (flags: Record<string, unknown> | undefined) =>
     Object.entries(flags ?? {})
-      .filter(([, flag]) => flag?.active)
+      .filter(([, flag]) => (flag as { active?: boolean } | undefined)?.active)
       .map(([name]) => name);
 
   it("each FLAG_ id has its flag, and only it, active with dates and a source, deterministically, in any country", () => {
