@@ -1,6 +1,8 @@
 import { isRegistryCountry, type RegistryCountry } from "../lib/registry/countries";
 import type { RegistryDocument } from "../lib/registry/schemas";
+import { SimClock } from "./clock";
 import { generateCompany, type GeneratedCompany } from "./data/company";
+import { movedTo } from "./data/young";
 import type { SimState } from "./state";
 
 /** Everything the request engine needs to know about one company, generated or user-defined. */
@@ -26,7 +28,7 @@ export type CompanyData = {
 const cache = new Map<string, GeneratedCompany>();
 const cacheLimit = 200;
 
-function generated(country: RegistryCountry, id: string): GeneratedCompany {
+function generated(country: RegistryCountry, id: string, today: string): GeneratedCompany {
   const key = `${country}:${id}`;
   let found = cache.get(key);
   if (!found) {
@@ -34,7 +36,8 @@ function generated(country: RegistryCountry, id: string): GeneratedCompany {
     if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
     cache.set(key, found);
   }
-  return found;
+  // Only YOUNG depends on the clock: it is moved to the simulated today, so it stays about three months old.
+  return movedTo(found, today);
 }
 
 export function forgetCompanyData(): void {
@@ -43,7 +46,9 @@ export function forgetCompanyData(): void {
 
 export function companyData(state: SimState, country: string, id: string): CompanyData {
   const code: RegistryCountry = isRegistryCountry(country) ? country : "FR";
-  const company = generated(code, id);
+  // The state keeps the simulated clock's offset (POST /_sim/advance moves both).
+  const today = new SimClock(state.clockOffsetMs).now().toISOString().slice(0, 10);
+  const company = generated(code, id, today);
   // A user-defined company's fields replace the generated ones in the next request.
   const override = state.userCompanies[`${code}:${id}`];
   const sections: Record<string, unknown> = {

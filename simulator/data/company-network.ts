@@ -51,7 +51,7 @@ function subsidiaryCompany(identity: CompanyIdentity, rng: Rng) {
 }
 
 export function buildSubsidiaries(identity: CompanyIdentity, rng: Rng): Subsidiary[] {
-  if (identity.entityKind !== "company" || identity.special === "SPARSE") return [];
+  if (identity.entityKind !== "company" || identity.special === "SPARSE" || identity.special === "YOUNG") return [];
   const count = identity.special === "SUBSIDIARIES" ? 12 : identity.special === "LARGE" ? 40 : rng.chance(0.6) ? rng.int(1, 5) : 0;
   return disclosures(rng, count, identity.profile.subsidiaryRanges).map((disclosure) => {
     const company = subsidiaryCompany(identity, rng);
@@ -105,7 +105,7 @@ export function buildEstablishments(identity: CompanyIdentity, rng: Rng): Establ
 }
 
 export function buildRelationships(identity: CompanyIdentity, rng: Rng): CompanyRelationship[] {
-  if (identity.special === "SPARSE" || identity.entityKind !== "company") return [];
+  if (identity.special === "SPARSE" || identity.special === "YOUNG" || identity.entityKind !== "company") return [];
   const relations: CompanyRelationship[] = [];
   if (rng.chance(0.25) || identity.special === "SUBSIDIARIES") {
     const other = subsidiaryCompany(identity, rng);

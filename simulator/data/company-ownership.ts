@@ -5,10 +5,11 @@ import { accumulateOwnership, uboThreshold } from "./accumulation";
 import type { CompanyIdentity } from "./identity";
 import type { OwnershipStructure, StructureNode, StructurePerson } from "./ownership-structure";
 import { generateAddress } from "./address";
+import { residenceIn } from "./foreign-people";
 import { createRng, type Rng } from "./random";
 import { entityId, money, round2 } from "./values";
 
-/** Person details of an individual of the structure (residence derived from the node id). */
+/** Person details of an individual of the structure (residence derived from the node id, in the root's country unless stated). */
 export function structurePerson(identity: CompanyIdentity, node: StructurePerson): Person {
   const profile = identity.profile;
   const rng = createRng(identity.country, identity.id, node.nodeId);
@@ -17,7 +18,7 @@ export function structurePerson(identity: CompanyIdentity, node: StructurePerson
     name: { fullName: node.name, firstName: first, lastName: rest.join(" ") || undefined },
     birthDate: node.birthDate,
     nationality: node.nationality,
-    residenceAddress: generateAddress(rng, profile, rng.pick(profile.cities)),
+    residenceAddress: node.residence ? residenceIn(rng, node.residence) : generateAddress(rng, profile, rng.pick(profile.cities)),
   };
 }
 

@@ -3,9 +3,12 @@
 // and moves board members without signing authority, and the statutory auditor, to otherKeyPersons.
 import type { LegalRepresentative, OtherKeyPerson, Person } from "../../lib/registry/schemas";
 import type { CompanyIdentity } from "./identity";
+import { residentOf } from "./foreign-people";
+import { foreignOwnerCountries } from "./ownership-structure";
 import { generatePerson } from "./people";
 import type { Rng } from "./random";
 import { roleFor, type RoleKey } from "./roles";
+import { highRiskCountries } from "./special-ids";
 import { randomSigning, withSigning, type SigningOptions } from "./signing";
 import { entityId, randomDateBetween } from "./values";
 
@@ -110,8 +113,11 @@ class PeopleBuilder {
   }
 }
 
+/** Countries whose companies are run by directors (a board) rather than managing directors. */
+const directorCountries = ["GB", "IE", "JE", "GG", "CY", "MT", "MU", "SG", "VG", "HK"];
+
 function managers(b: PeopleBuilder): void {
-  const gb = ["GB", "IE", "JE", "GG", "CY", "MT", "MU", "SG", "VG", "HK"].includes(b.identity.country);
+  const gb = directorCountries.includes(b.identity.country);
   const count = b.rng.int(1, 3);
   for (let i = 0; i < count; i++) b.rep(gb ? "director" : "managingDirector", gb ? "board" : "management", b.maybeSigning());
   if (gb && b.rng.chance(0.3)) b.rep("secretary");
@@ -194,6 +200,19 @@ function large(b: PeopleBuilder): void {
   for (let i = 0; i < 250; i++) b.other(i % 2 ? "boardMember" : "supervisoryBoardMember", i % 2 ? "board" : "supervisoryBoard");
 }
 
+/** FOREIGN_OWNERS: two more directors, one living in Myanmar and one in the country of its first foreign holding. */
+function foreignOfficers(b: PeopleBuilder): void {
+  const gb = directorCountries.includes(b.identity.country);
+  const abroad = foreignOwnerCountries.find((c) => c !== b.identity.country) ?? "CY";
+  for (const country of [highRiskCountries.officer, abroad])
+    b.rep(
+      gb ? "director" : "managingDirector",
+      gb ? "board" : "management",
+      undefined,
+      residentOf(b.rng.fork(`officer-${country}`), country),
+    );
+}
+
 export function buildPeople(identity: CompanyIdentity, rng: Rng): PeopleSections {
   const b = new PeopleBuilder(identity, rng);
   const swiss = identity.country === "CH";
@@ -206,6 +225,7 @@ export function buildPeople(identity: CompanyIdentity, rng: Rng): PeopleSections
     else if (governance === "managers" && swiss) swissBoard(b);
     else ({ managers, president, board, twoTier, owner, partners, association })[governance](b);
   }
+  if (identity.special === "FOREIGN_OWNERS") foreignOfficers(b);
   if (identity.special === "DISSOLVED") {
     const closure = "2023-06-30";
     for (const rep of b.reps) rep.endDate = closure;

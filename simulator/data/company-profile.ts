@@ -7,7 +7,7 @@ import { companyIdentifiers, companyTaxId } from "./company-identifiers";
 import type { CompanyIdentity } from "./identity";
 import type { Language } from "./profile-types";
 import type { Rng } from "./random";
-import { longSamples, unicodeSamples } from "./special-ids";
+import { flagSpecialIds, longSamples, riskSpecialIds, unicodeSamples } from "./special-ids";
 import { addDays, isoDate, money, randomDateBetween, referenceDate, referenceYear } from "./values";
 
 const statusNames: Record<Language, { active: string; closed: string; inactive: string; insolvent: string }> = {
@@ -75,37 +75,104 @@ const reportedFlags: Partial<Record<RegistryCountry, readonly (keyof ComplianceF
   DE: ["uboConfirmationOverdue"],
 };
 
-function complianceFlags(identity: CompanyIdentity, rng: Rng): ComplianceFlags | undefined {
+type ComplianceFlag = NonNullable<ComplianceFlags["accountsOverdue"]>;
+
+/** The dated flag each FLAG_ id turns on; accounts and annual filing follow the filing calendar (overdue there too). */
+function specialFlag(special: keyof typeof flagSpecialIds, filings: StatutoryFilings): ComplianceFlag {
+  const overdueSince = (dueDate: string) => ({ active: true, dueDate, since: addDays(dueDate, 1) });
+  switch (special) {
+    case "FLAG_ACCOUNTS_OVERDUE":
+      return overdueSince(filings.accounts?.next?.dueDate ?? "2025-09-30");
+    case "FLAG_ANNUAL_FILING_OVERDUE":
+      return overdueSince(filings.annualFiling?.next?.dueDate ?? "2025-03-14");
+    case "FLAG_UBO_CONFIRMATION_OVERDUE":
+      return { ...overdueSince("2025-11-30"), lastConfirmedOn: "2024-11-18" };
+    case "FLAG_UBO_STRIKING_OFF":
+      return { active: true, since: "2025-10-15", lastUpdatedOn: "2025-10-15" };
+    case "FLAG_REGISTERED_CHARGES":
+      return { active: true, since: "2021-06-14", lastUpdatedOn: "2025-09-03" };
+    case "FLAG_INSOLVENCY_HISTORY":
+      return { active: true, since: "2017-05-22", lastUpdatedOn: "2019-02-28" };
+  }
+}
+
+function complianceFlags(identity: CompanyIdentity, rng: Rng, filings: StatutoryFilings): ComplianceFlags | undefined {
   const flags: ComplianceFlags = {};
   const source = identity.profile.register;
+  const special = identity.special;
+  // The risk ids report every flag of their register as clear, checked since their incorporation, except their own.
+  const clear = special !== undefined && riskSpecialIds.has(special);
+  const confirmedFrom = identity.incorporationDate > "2025-01-01" ? identity.incorporationDate : "2025-01-01";
   for (const name of reportedFlags[identity.country] ?? []) {
-    const active = rng.chance(0.12);
+    const active = rng.chance(0.12) && !clear;
     flags[name] = {
       active,
       source,
       observedAt: `${referenceDate}T06:00:00Z`,
       ...(active
         ? { since: randomDateBetween(rng, "2024-01-01", "2025-12-31") }
-        : { lastConfirmedOn: randomDateBetween(rng, "2025-01-01", "2026-02-15") }),
+        : { lastConfirmedOn: randomDateBetween(rng, clear ? confirmedFrom : "2025-01-01", "2026-02-15") }),
     };
   }
-  if (identity.special === "DISSOLVED") flags.liquidated = { active: true, since: "2023-06-30", source };
-  if (identity.special === "INACTIVE") flags.accountsOverdue = { active: true, dueDate: "2024-09-30", since: "2024-10-01", source };
-  if (identity.special === "INSOLVENT") flags.insolvencyHistory = { active: true, since: "2025-02-01", source };
+  if (special === "DISSOLVED") flags.liquidated = { active: true, since: "2023-06-30", source };
+  if (special === "INACTIVE") flags.accountsOverdue = { active: true, dueDate: "2024-09-30", since: "2024-10-01", source };
+  if (special === "INSOLVENT") flags.insolvencyHistory = { active: true, since: "2025-02-01", source };
+  if (special && special in flagSpecialIds) {
+    const key = special as keyof typeof flagSpecialIds;
+    flags[flagSpecialIds[key]] = { ...specialFlag(key, filings), source, observedAt: `${referenceDate}T06:00:00Z` };
+  }
   return Object.keys(flags).length ? flags : undefined;
 }
 
+/** A company incorporated within the year has filed nothing: its first accounts and annual filing lie ahead. */
+export function firstFilings(incorporated: string, source: string): StatutoryFilings {
+  const [year, month] = incorporated.split("-").map(Number) as [number, number];
+  // The first financial year ends with the month of the first anniversary (the UK's default accounting reference date).
+  const periodEnd = addDays(month === 12 ? isoDate(year + 2, 1, 1) : isoDate(year + 1, month + 1, 1), -1);
+  const anniversary = addDays(incorporated, 365);
+  return {
+    accounts: {
+      financialYearEnd: periodEnd.slice(5),
+      next: { year: Number(periodEnd.slice(0, 4)), periodStart: incorporated, periodEnd, dueDate: addDays(periodEnd, 270), overdue: false },
+      source,
+    },
+    annualFiling: {
+      cadence: "annual",
+      next: {
+        year: Number(anniversary.slice(0, 4)),
+        periodStart: incorporated,
+        periodEnd: addDays(anniversary, -1),
+        dueDate: addDays(anniversary, 13),
+        overdue: false,
+      },
+      source,
+    },
+  };
+}
+
 function statutoryFilings(identity: CompanyIdentity, rng: Rng): StatutoryFilings {
+  if (identity.special === "YOUNG") return firstFilings(identity.incorporationDate, identity.profile.register);
   const yearEnd = identity.country === "GB" ? rng.pick(["12-31", "03-31", "06-30"]) : "12-31";
   const [month, day] = yearEnd.split("-").map(Number) as [number, number];
-  const overdue = identity.special === "INACTIVE";
-  const lastYear = overdue ? referenceYear - 3 : referenceYear - 2;
+  const special = identity.special;
+  const inactive = special === "INACTIVE";
+  // Overdue: the last filing is a year older, so the next one was due before the reference date.
+  const accountsOverdue = inactive || special === "FLAG_ACCOUNTS_OVERDUE";
+  const annualOverdue = inactive || special === "FLAG_ANNUAL_FILING_OVERDUE";
   const period = (year: number) => ({
     year,
     periodStart: addDays(isoDate(year - 1, month, day), 1),
     periodEnd: isoDate(year, month, day),
     dueDate: addDays(isoDate(year, month, day), 270),
   });
+  let lastYear = accountsOverdue ? referenceYear - 3 : referenceYear - 2;
+  if (special && riskSpecialIds.has(special)) {
+    // The risk ids are up to date to the day (whatever the year end), but for the one filing their flag says is overdue.
+    lastYear = referenceYear - 3;
+    while (period(lastYear + 1).dueDate < referenceDate) lastYear++;
+    if (accountsOverdue) lastYear--;
+  }
+  const lastAnnualYear = annualOverdue ? referenceYear - 3 : referenceYear - 2;
   const last = period(lastYear);
   const next = period(lastYear + 1);
   const source = identity.profile.register;
@@ -113,24 +180,24 @@ function statutoryFilings(identity: CompanyIdentity, rng: Rng): StatutoryFilings
     accounts: {
       financialYearEnd: yearEnd,
       lastFiled: { ...last, filedOn: addDays(last.dueDate, -rng.int(5, 90)) },
-      next: { ...next, overdue: overdue || next.dueDate < referenceDate },
+      next: { ...next, overdue: accountsOverdue || next.dueDate < referenceDate },
       source,
     },
     annualFiling: {
       cadence: "annual",
       lastFiled: {
-        year: lastYear + 1,
-        periodStart: isoDate(lastYear, 3, 1),
-        periodEnd: isoDate(lastYear + 1, 2, 28),
-        dueDate: isoDate(lastYear + 1, 3, 14),
-        filedOn: isoDate(lastYear + 1, 3, rng.int(1, 12)),
+        year: lastAnnualYear + 1,
+        periodStart: isoDate(lastAnnualYear, 3, 1),
+        periodEnd: isoDate(lastAnnualYear + 1, 2, 28),
+        dueDate: isoDate(lastAnnualYear + 1, 3, 14),
+        filedOn: isoDate(lastAnnualYear + 1, 3, rng.int(1, 12)),
       },
       next: {
-        year: lastYear + 2,
-        periodStart: isoDate(lastYear + 1, 3, 1),
-        periodEnd: isoDate(lastYear + 2, 2, 28),
-        dueDate: isoDate(lastYear + 2, 3, 14),
-        overdue,
+        year: lastAnnualYear + 2,
+        periodStart: isoDate(lastAnnualYear + 1, 3, 1),
+        periodEnd: isoDate(lastAnnualYear + 2, 2, 28),
+        dueDate: isoDate(lastAnnualYear + 2, 3, 14),
+        overdue: annualOverdue,
       },
       source,
     },
@@ -206,6 +273,7 @@ export function buildCompany(identity: CompanyIdentity, rng: Rng): Company {
   const [minCapital, maxCapital] = capitalRanges[form.family] ?? [1000, 100000];
   const scale = currencyScale[profile.currency] ?? 1;
   const englishWords = (identity.legalNameInEnglish ?? identity.legalName).split(" ").slice(0, 2).join(" ");
+  const filings = statutoryFilings(identity, rng.fork("filings"));
   const company: Company = {
     id: identity.id,
     countryCode: identity.country,
@@ -215,8 +283,8 @@ export function buildCompany(identity: CompanyIdentity, rng: Rng): Company {
     ...(identity.legalNameInEnglish ? { legalNameInEnglish: identity.legalNameInEnglish } : {}),
     ...(identity.transliterations ? { companyNameTransliterations: identity.transliterations } : {}),
     status: companyStatus(identity, rng.fork("status")),
-    complianceFlags: complianceFlags(identity, rng.fork("flags")),
-    statutoryFilings: statutoryFilings(identity, rng.fork("filings")),
+    complianceFlags: complianceFlags(identity, rng.fork("flags"), filings),
+    statutoryFilings: filings,
     registrationDate: addDays(identity.incorporationDate, rng.int(0, 25)),
     incorporationDate: identity.incorporationDate,
     legalForm: {
@@ -244,6 +312,11 @@ export function buildCompany(identity: CompanyIdentity, rng: Rng): Company {
     company.legacyLegalNames = [`${identity.legalName.split(" ")[0]} ${rng.pick(profile.sectors).local} ${form.abbreviation}`.trim()];
   if (identity.special === "UNICODE") company.commercialNames = [unicodeSamples.commercialName];
   if (identity.special === "LONG_NAMES") company.commercialNames = [longSamples.word, longSamples.legalName.slice(0, 300)];
+  if (identity.special === "YOUNG") {
+    // A start-up: a few people counted at registration, and no former name.
+    company.employeeCount = { exact: rng.int(1, 5), min: 1, max: 9, lastUpdated: company.registrationDate, isEstimate: false };
+    delete company.legacyLegalNames;
+  }
   if (!company.complianceFlags) delete company.complianceFlags;
   if (!company.taxId) delete company.taxId;
   return company;

@@ -103,6 +103,16 @@ function applicabilityOf(identity: CompanyIdentity, extract: boolean, unavailabl
   return { datapoints, documents };
 }
 
+/**
+ * Who is declared as UBO when no person qualifies: the first legal representative; for UBO_PROXY the first person
+ * among them (or the one representing a corporate officer); for NO_UBO nobody (the list stays empty).
+ */
+function seniorManager(identity: CompanyIdentity, reps: readonly LegalRepresentative[]) {
+  if (identity.special === "NO_UBO") return undefined;
+  if (identity.special !== "UBO_PROXY") return reps[0]?.individual;
+  return reps.find((r) => r.individual)?.individual ?? reps.find((r) => r.representedBy)?.representedBy;
+}
+
 /** Every section of the company response for `(country, id)` (the request record excepted). */
 export function generateCompany(country: RegistryCountry, id: string): GeneratedCompany {
   const identity = companyIdentity(country, id);
@@ -119,7 +129,9 @@ export function generateCompany(country: RegistryCountry, id: string): Generated
     company,
     legalRepresentatives: people.legalRepresentatives,
     ...(applicability.datapoints.otherKeyPersons ? {} : { otherKeyPersons: people.otherKeyPersons }),
-    ultimateBeneficialOwners: sparse ? [] : buildUbos(identity, structure, people.legalRepresentatives[0]?.individual, rng("ubos")),
+    ultimateBeneficialOwners: sparse
+      ? []
+      : buildUbos(identity, structure, seniorManager(identity, people.legalRepresentatives), rng("ubos")),
     ...(applicability.datapoints.shareholders
       ? {}
       : { shareholders: sparse ? [] : buildShareholders(identity, structure, company.capital?.amount) }),

@@ -253,7 +253,8 @@ export function buildDocuments(identity: CompanyIdentity, rng: Rng, hasRegisterE
   const unavailable: DocumentKey[] = [];
   if (rng.chance(0.6)) documents.tradeRegisterHistory = f.base("history", "history", referenceDate, rng.int(3, 8), rng.int(30, 600));
   else unavailable.push("tradeRegisterHistory");
-  if (identity.entityKind === "company") {
+  // A young company has closed no financial year yet.
+  if (identity.entityKind === "company" && identity.special !== "YOUNG") {
     const statements = f.statements(identity.special === "LARGE" ? 10 : rng.int(3, 5));
     documents.financialStatements = statements;
     documents.lastFiscalYearFinancialStatement = statements[statements.length - 1];
@@ -266,9 +267,10 @@ export function buildDocuments(identity: CompanyIdentity, rng: Rng, hasRegisterE
   if (uboRegisterCountries.has(identity.country) && identity.entityKind !== "sole_entrepreneur")
     documents.ultimateBeneficialOwnersCertificate = [f.base("ubo", "ubo", referenceDate, rng.int(2, 10), rng.int(60, 3600))];
   else unavailable.push("ultimateBeneficialOwnersCertificate");
-  documents.otherDocuments = rng.chance(0.5)
-    ? [f.base("other", "other", randomDateBetween(rng, "2023-01-01", "2025-12-31"), rng.int(1, 5), rng.int(5, 600))]
-    : [];
+  documents.otherDocuments =
+    rng.chance(0.5) && identity.special !== "YOUNG"
+      ? [f.base("other", "other", randomDateBetween(rng, "2023-01-01", "2025-12-31"), rng.int(1, 5), rng.int(5, 600))]
+      : [];
   return { documents, unavailable };
 }
 

@@ -119,7 +119,7 @@ function graphNode(
   out.flags = {
     isRoot,
     isUbo,
-    isUboProxy: false,
+    isUboProxy: node.kind === "company" && node.uboProxy === true,
     ...(methods ? { uboCalculationMethod: methods } : {}),
     status: truncation === "budget" ? "budget_truncated" : truncation === "max_nodes" ? "pending" : "found",
   };
@@ -138,6 +138,7 @@ function graphNode(
 function describe(rootName: string, nodes: GraphNode[], edges: GraphEdgeOut[], metadata: GraphMetadata): string {
   const companies = nodes.filter((n) => n.type === "company").length;
   const ubos = nodes.filter((n) => n.flags?.isUbo).map((n) => `${nodeLabel(n)} (${n.totalOwnershipPercentage ?? 0}%)`);
+  const proxies = nodes.filter((n) => n.flags?.isUboProxy).map(nodeLabel);
   const cycles = edges.filter((e) => e.cycle).length;
   const truncated = nodes.filter((n) => n.continuation).length;
   return [
@@ -145,6 +146,7 @@ function describe(rootName: string, nodes: GraphNode[], edges: GraphEdgeOut[], m
     ubos.length
       ? `Beneficial owners by accumulated ownership above ${uboThreshold}%: ${ubos.join(", ")}.`
       : `No individual holds more than ${uboThreshold}% on the known paths.`,
+    proxies.length ? `Ultimate controlling entity (UBO proxy): ${proxies.join(", ")}.` : "",
     cycles ? `One circular holding: the company owns part of one of its own shareholders (marked as a cycle).` : "",
     truncated ? `${truncated} companies were not expanded (${metadata.stoppedReason}); they can be continued.` : "",
   ]

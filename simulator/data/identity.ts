@@ -8,7 +8,8 @@ import { canonicalId, type FormFamily } from "./identifiers";
 import { personName, type PersonName } from "./people";
 import type { City, CountryProfile, EntityKind, LegalFormDef, SectorWord } from "./profile-types";
 import { createRng, type Rng } from "./random";
-import { asSpecialCompanyId, longSamples, specialFamily, unicodeSamples, type SpecialCompanyId } from "./special-ids";
+import { asSpecialCompanyId, longSamples, riskSpecialIds, specialFamily, unicodeSamples, type SpecialCompanyId } from "./special-ids";
+import { addDays, referenceDate } from "./values";
 
 export interface CompanyCore {
   country: RegistryCountry;
@@ -117,7 +118,14 @@ function specialNames(special: SpecialCompanyId | undefined, legalName: string):
   return legalName;
 }
 
-function incorporation(rng: Rng): string {
+/** How many days before the reference date (and so, once moved, before the clock's today) YOUNG was incorporated. */
+export const youngAgeDays = { min: 85, max: 95 } as const;
+
+function incorporation(rng: Rng, special?: SpecialCompanyId): string {
+  if (special === "YOUNG") return addDays(referenceDate, -rng.int(youngAgeDays.min, youngAgeDays.max));
+  // The other risk ids are long established, so that their dated flags and filings follow their incorporation.
+  if (special && riskSpecialIds.has(special))
+    return `${rng.int(1990, 2012)}-${String(rng.int(1, 12)).padStart(2, "0")}-${String(rng.int(1, 28)).padStart(2, "0")}`;
   const year = rng.weighted([rng.int(1950, 1989), rng.int(1990, 2009), rng.int(2010, 2024)], [15, 35, 50]);
   return `${year}-${String(rng.int(1, 12)).padStart(2, "0")}-${String(rng.int(1, 28)).padStart(2, "0")}`;
 }
@@ -148,7 +156,7 @@ export function companyBasics(country: RegistryCountry, rawId: string, options: 
     root,
     sector,
     city,
-    incorporationDate: incorporation(rng),
+    incorporationDate: incorporation(rng, special),
     owner,
   };
 }

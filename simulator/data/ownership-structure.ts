@@ -4,11 +4,12 @@
 // a DAG, except for at most one marked cycle edge (the root owning part of one of its owners).
 import type { RegistryCountry } from "../../lib/registry/countries";
 import { getProfile } from "./country-profiles";
+import { nameFrom } from "./foreign-people";
 import { identifierFormats } from "./identifiers";
 import { companyBasics, companyRng } from "./identity";
 import { personName } from "./people";
 import type { Rng } from "./random";
-import type { SpecialCompanyId } from "./special-ids";
+import { highRiskCountries, riskSpecialIds, type SpecialCompanyId } from "./special-ids";
 
 export interface StructureCompany {
   kind: "company";
@@ -17,6 +18,8 @@ export interface StructureCompany {
   id: string;
   legalName: string;
   depth: number;
+  /** The ultimate controlling entity of the root, standing in for a UBO where no person qualifies (graph `isUboProxy`). */
+  uboProxy?: true;
 }
 
 export interface StructurePerson {
@@ -25,6 +28,8 @@ export interface StructurePerson {
   name: string;
   birthDate: { year: number; month: number; day: number };
   nationality: string;
+  /** Where the person lives, when not in the root's country (otherwise the root's country is assumed). */
+  residence?: string;
   depth: number;
 }
 
@@ -80,10 +85,10 @@ class Builder {
     });
   }
 
-  /** A new company owner, in the root's country or (sometimes) a holding jurisdiction. */
-  company(depth: number, foreignChance = 0.2): StructureCompany {
+  /** A new company owner, in the root's country or (sometimes) a holding jurisdiction; in `country` when given. */
+  company(depth: number, foreignChance = 0.2, inCountry?: RegistryCountry): StructureCompany {
     for (let attempt = 0; ; attempt++) {
-      const country = this.rng.chance(foreignChance) ? this.rng.pick(holdingCountries) : this.rootCountry;
+      const country = inCountry ?? (this.rng.chance(foreignChance) ? this.rng.pick(holdingCountries) : this.rootCountry);
       const id = identifierFormats[country].generate(this.rng, "capital");
       const nodeId = companyNodeId(country, id);
       if (this.byId.has(nodeId)) continue;
@@ -103,6 +108,21 @@ class Builder {
       name: name.full,
       birthDate: { year: this.rng.int(1945, 1995), month: this.rng.int(1, 12), day: this.rng.int(1, 28) },
       nationality: country,
+      depth,
+    });
+  }
+
+  /** A person of `country` who lives there (any ISO code: the high-risk ones have a fixed resident). */
+  personFrom(country: string, depth: number): StructurePerson {
+    const name = nameFrom(this.rng, country);
+    const index = this.personCount++;
+    return this.add({
+      kind: "individual",
+      nodeId: `person:${index + 1}`,
+      name: name.full,
+      birthDate: { year: this.rng.int(1950, 1992), month: this.rng.int(1, 12), day: this.rng.int(1, 28) },
+      nationality: country,
+      ...(country !== this.rootCountry ? { residence: country } : {}),
       depth,
     });
   }
@@ -247,6 +267,60 @@ function deep(b: Builder): void {
   b.edge(b.person(11), owned, 100);
 }
 
+/** The risk ids' plain structure: a domestic holding (60%) owned by one person, and a second person (40%). */
+function plain(b: Builder, rootId: string): void {
+  const root = b.root(rootId);
+  const holding = b.company(1, 0);
+  b.edge(holding, root, 60);
+  b.edge(b.personFrom(b.rootCountry, 1), root, 40);
+  b.edge(b.personFrom(b.rootCountry, 2), holding, 100);
+}
+
+/**
+ * No person above 25% (20% direct; 15%, 12%, 9%, 7% of a widely held parent, so 12% at most): the parent controls
+ * the root through a wholly owned holding (100% × 80%), so it is the ultimate controlling entity, the UBO proxy.
+ */
+function uboProxy(b: Builder): void {
+  const root = b.root("UBO_PROXY");
+  const holding = b.company(1, 0);
+  const parent = b.company(2, 0);
+  parent.uboProxy = true;
+  b.edge(holding, root, 80);
+  b.edge(b.personFrom(b.rootCountry, 1), root, 20);
+  b.edge(parent, holding, 100);
+  for (const percentage of [15, 12, 9, 7]) b.edge(b.personFrom(b.rootCountry, 3), parent, percentage);
+}
+
+/** Dispersed ownership: three people (24%, 20%, 16%) and a fund (40%) whose owners are listed without percentages. */
+function noUbo(b: Builder): void {
+  const root = b.root("NO_UBO");
+  const fund = b.company(1, 0);
+  b.edge(fund, root, 40);
+  for (const percentage of [24, 20, 16]) b.edge(b.personFrom(b.rootCountry, 1), root, percentage);
+  b.edge(b.personFrom(b.rootCountry, 2), fund);
+  b.edge(b.personFrom(b.rootCountry, 2), fund);
+}
+
+/** The holding countries of FOREIGN_OWNERS: the first two that are not the root's. */
+export const foreignOwnerCountries: readonly RegistryCountry[] = ["CY", "VG", "LU", "CH"];
+
+/**
+ * Owners in four countries: a holding in each of two other registry countries (45%, 20%), a resident of Iran (30%,
+ * a UBO) and a local person (5%); the first holding is wholly owned by a resident of its country (45%, a UBO).
+ */
+function foreignOwners(b: Builder): void {
+  const root = b.root("FOREIGN_OWNERS");
+  const [first, second] = foreignOwnerCountries.filter((c) => c !== b.rootCountry) as [RegistryCountry, RegistryCountry];
+  const [h1, h2] = [b.company(1, 0, first), b.company(1, 0, second)];
+  b.edge(h1, root, 45);
+  b.edge(b.personFrom(highRiskCountries.shareholder, 1), root, 30);
+  b.edge(h2, root, 20);
+  b.edge(b.personFrom(b.rootCountry, 1), root, 5);
+  b.edge(b.personFrom(first, 2), h1, 100);
+  b.edge(b.personFrom(second, 2), h2, 60);
+  b.edge(b.personFrom(second, 2), h2, 40);
+}
+
 function large(b: Builder, rng: Rng): void {
   const root = b.root("LARGE");
   const people = Array.from({ length: 100 }, () => b.person(1));
@@ -278,6 +352,10 @@ export function ownershipStructure(country: RegistryCountry, id: string): Owners
   else if (special === "OWNERSHIP_CYCLE") cycle(b);
   else if (special === "OWNERSHIP_DEEP") deep(b);
   else if (special === "LARGE") large(b, rng);
+  else if (special === "UBO_PROXY") uboProxy(b);
+  else if (special === "NO_UBO") noUbo(b);
+  else if (special === "FOREIGN_OWNERS") foreignOwners(b);
+  else if (special && riskSpecialIds.has(special)) plain(b, special);
   else if (identity.entityKind === "non_profit") b.root(identity.id);
   else if (identity.entityKind === "sole_entrepreneur" || special === "SPARSE") {
     const root = b.root(identity.id);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { searchResultsSchema } from "../../lib/registry/schemas";
 import { generateCompany } from "./company";
 import { allResults, directory, searchCompanies, testCompanyIdentifier, testCompanyIds } from "./search";
+import { flagSpecialIds } from "./special-ids";
 import { hasNonLatinLetters } from "./transliteration";
 
 describe("searchCompanies", () => {
@@ -125,6 +126,23 @@ describe("searchCompanies", () => {
       expect(ids("GB", "slow")[0]).toBe("SLOW_DELIVERY");
       expect(ids("GB", "monitor stale")[0]).toBe("MONITOR_STALE");
       expect(ids("GB", "source unavailable")[0]).toBe("SOURCE_UNAVAILABLE");
+    });
+
+    it("find the risk ids by name too: `flag` lists the six flag ids first, `young`, `ubo proxy`, `foreign` one each", () => {
+      const flagIds = Object.keys(flagSpecialIds);
+      expect(testCompanyIds).toEqual(expect.arrayContaining([...flagIds, "UBO_PROXY", "NO_UBO", "FOREIGN_OWNERS", "YOUNG"]));
+      expect(ids("FR", "flag").slice(0, 6).sort()).toEqual([...flagIds].sort());
+      expect(ids("DE", "flag overdue").slice(0, 3).sort()).toEqual([
+        "FLAG_ACCOUNTS_OVERDUE",
+        "FLAG_ANNUAL_FILING_OVERDUE",
+        "FLAG_UBO_CONFIRMATION_OVERDUE",
+      ]);
+      expect(ids("GB", "young")[0]).toBe("YOUNG");
+      expect(ids("GB", "foreign")[0]).toBe("FOREIGN_OWNERS");
+      const [proxy] = allResults(searchCompanies("LU", "ubo proxy"));
+      expect(proxy?.id).toBe("UBO_PROXY");
+      expect(proxy?.matchReason.matchType).toBe("id");
+      expect(ids("NL", "no ubo")[0]).toBe("NO_UBO");
     });
 
     it("the whole id, in any case and with spaces or underscores, is an identifier match", () => {

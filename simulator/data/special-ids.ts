@@ -1,5 +1,6 @@
 // Special company ids (any country) and special search queries that produce particular data shapes.
 // Error ids (SOURCE_UNAVAILABLE, RATE_LIMITED, …) are the server's business and are not listed here.
+import type { ComplianceFlags } from "../../lib/registry/schemas";
 import type { FormFamily } from "./identifiers";
 
 export const specialCompanyIds = [
@@ -18,8 +19,43 @@ export const specialCompanyIds = [
   "JOINT_STOCK",
   "NO_DOCUMENTS",
   "SUBSIDIARIES",
+  "FLAG_ACCOUNTS_OVERDUE",
+  "FLAG_ANNUAL_FILING_OVERDUE",
+  "FLAG_UBO_CONFIRMATION_OVERDUE",
+  "FLAG_UBO_STRIKING_OFF",
+  "FLAG_REGISTERED_CHARGES",
+  "FLAG_INSOLVENCY_HISTORY",
+  "UBO_PROXY",
+  "NO_UBO",
+  "FOREIGN_OWNERS",
+  "YOUNG",
 ] as const;
 export type SpecialCompanyId = (typeof specialCompanyIds)[number];
+
+/** The compliance flag each FLAG_ id turns on (the only active one; `liquidated` is DISSOLVED's). */
+export const flagSpecialIds = {
+  FLAG_ACCOUNTS_OVERDUE: "accountsOverdue",
+  FLAG_ANNUAL_FILING_OVERDUE: "annualFilingOverdue",
+  FLAG_UBO_CONFIRMATION_OVERDUE: "uboConfirmationOverdue",
+  FLAG_UBO_STRIKING_OFF: "uboAdministrativeStrikingOff",
+  FLAG_REGISTERED_CHARGES: "registeredCharges",
+  FLAG_INSOLVENCY_HISTORY: "insolvencyHistory",
+} as const satisfies Partial<Record<SpecialCompanyId, keyof ComplianceFlags>>;
+
+/**
+ * The ids made for risk rules: each shows its one feature on an otherwise plain company (no other compliance flag
+ * active, no random insolvency, founded long ago unless it is YOUNG).
+ */
+export const riskSpecialIds: ReadonlySet<SpecialCompanyId> = new Set([
+  ...(Object.keys(flagSpecialIds) as SpecialCompanyId[]),
+  "UBO_PROXY",
+  "NO_UBO",
+  "FOREIGN_OWNERS",
+  "YOUNG",
+]);
+
+/** FATF "call for action" jurisdictions (also on the EU list of high-risk third countries) FOREIGN_OWNERS uses. */
+export const highRiskCountries = { shareholder: "IR", officer: "MM" } as const;
 
 export const specialSearchQueries = ["MANY_RESULTS", "MATCH_REASONS", "NO_RESULTS"] as const;
 export type SpecialSearchQuery = (typeof specialSearchQueries)[number];
@@ -97,6 +133,65 @@ export const dataSpecialIds: readonly DataSpecialId[] = [
     id: "SUBSIDIARIES",
     appliesTo: "company",
     description: "Many subsidiaries: exact percentages, intervals (FR, BE, DE, GB) and holdings disclosed without a percentage.",
+  },
+  {
+    id: "FLAG_ACCOUNTS_OVERDUE",
+    appliesTo: "company",
+    description:
+      "complianceFlags.accountsOverdue active (dueDate, since, source) and statutoryFilings.accounts.next overdue; no other flag active.",
+  },
+  {
+    id: "FLAG_ANNUAL_FILING_OVERDUE",
+    appliesTo: "company",
+    description:
+      "complianceFlags.annualFilingOverdue active (dueDate, since, source) and statutoryFilings.annualFiling.next overdue; no other flag active.",
+  },
+  {
+    id: "FLAG_UBO_CONFIRMATION_OVERDUE",
+    appliesTo: "company",
+    description:
+      "complianceFlags.uboConfirmationOverdue active: the yearly UBO confirmation was due 2025-11-30 (last confirmed 2024-11-18).",
+  },
+  {
+    id: "FLAG_UBO_STRIKING_OFF",
+    appliesTo: "company",
+    description:
+      "complianceFlags.uboAdministrativeStrikingOff active since 2025-10-15 (struck off for UBO non-compliance); status stays ACTIVE.",
+  },
+  {
+    id: "FLAG_REGISTERED_CHARGES",
+    appliesTo: "company",
+    description: "complianceFlags.registeredCharges active: a charge registered since 2021-06-14, last updated 2025-09-03.",
+  },
+  {
+    id: "FLAG_INSOLVENCY_HISTORY",
+    appliesTo: "company",
+    description:
+      "complianceFlags.insolvencyHistory active: past proceedings 2017-05-22 to 2019-02-28; status ACTIVE today (compare INSOLVENT).",
+  },
+  {
+    id: "UBO_PROXY",
+    appliesTo: "company",
+    description:
+      "No person above 25%: the UBO list holds the senior managing official (significant-influence-or-control), and the graph flags the ultimate controlling parent company isUboProxy.",
+  },
+  {
+    id: "NO_UBO",
+    appliesTo: "company",
+    description:
+      "Dispersed ownership (24%, 20%, 16% and a fund whose owners state no percentage): empty UBO list, no UBO or proxy in the graph.",
+  },
+  {
+    id: "FOREIGN_OWNERS",
+    appliesTo: "company",
+    description:
+      "Owners in four countries: a 30% shareholder and UBO living in IR (Iran), two holdings incorporated in other registry countries, and a director resident in MM (Myanmar).",
+  },
+  {
+    id: "YOUNG",
+    appliesTo: "company",
+    description:
+      "Incorporated about 3 months before the simulator clock's today (every date moves with the clock): no filings or financial statements yet.",
   },
   { id: "MANY_RESULTS", appliesTo: "search", description: "Search query returning 3,000 results across three sources." },
   {
