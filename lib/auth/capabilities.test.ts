@@ -21,6 +21,8 @@ const expected: Record<Role, Capability[]> = {
     "readWorkspaces",
     "exportEvidence",
     "readCalendar",
+    "readPortfolio",
+    "reviewCompanies",
   ],
   finance: ["useConsole", "search", "readDossiers", "readPricing", "readWorkspaces", "readBilling", "manageBilling"],
   auditor: [
@@ -34,6 +36,7 @@ const expected: Record<Role, Capability[]> = {
     "readBilling",
     "exportEvidence",
     "readCalendar",
+    "readPortfolio",
     "readAudit",
   ],
 };
