@@ -634,6 +634,17 @@ const detailKey = {
   fromCredits: "Balance before",
   toCredits: "Balance after",
   followUps: "Follow-ups",
+  reviewOutcome: "Outcome",
+  riskRating: "Risk rating",
+  nextReviewDue: "Next review due",
+  baselineVersion: "Baseline version",
+  reviewId: "Review",
+  highMonths: "High risk reviews",
+  mediumMonths: "Medium risk reviews",
+  lowMonths: "Low risk reviews",
+  staleDays: "Warn before reviewing data older than",
+  portfolioScope: "Portfolio",
+  movedDueDates: "Due dates moved",
 } as const satisfies Table;
 
 /** Every kind, by name. A new kind is one more table here. */
