@@ -26,7 +26,7 @@ export async function MyReviewsCard({ userId }: { userId: string }) {
             {data.value.overdue > 0 && (
               <>
                 {", "}
-                <Link href="/portfolio?owner=me&due=overdue" className="text-primary underline-offset-4 hover:underline">
+                <Link href="/portfolio?owner=me&due=overdue" className="text-primary underline underline-offset-4">
                   {data.value.overdue} overdue
                 </Link>
               </>
