@@ -4,6 +4,7 @@ import { sections } from "../lib/navigation/sections";
 import { expect, type Database } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
 import { orderedDossier } from "./ordered-dossier";
+import { portfolioCompany } from "./portfolio-rows";
 import { sim } from "./simulator-api";
 
 /**
@@ -71,6 +72,15 @@ const monitorWithAlert = (db: Database) =>
     const monitorId = created.json.id as string;
     const alertId = await postMonitorNotification(db, { monitorId, companyId: "HRB 86891", categories: ["address", "ownership"] });
     return { monitorId, alertId };
+  })());
+
+// A company file whose data is 200 days old, rated and overdue for review, once per worker: its review panel warns.
+let staleFile: Promise<{ staleCompanyId: string }> | undefined;
+const staleCompanyFile = (db: Database) =>
+  (staleFile ??= (async () => {
+    const companyId = `A11Y-REVIEW-${crypto.randomUUID().slice(0, 8)}`;
+    await portfolioCompany(db, { companyId, name: "Review Sweep Ltd", asOfDaysAgo: 200, rating: "high", dueDaysFromNow: -3 });
+    return { staleCompanyId: companyId };
   })());
 
 const heading = (name: string | RegExp) => async (page: Page) => {
@@ -363,6 +373,42 @@ export const consolePages: ConsolePage[] = [
   },
   { name: "dossier, compare with…", path: "/requests/:requestId/compare", role: "admin", arrange: completeDossier },
   { name: "settings, alert SLAs", path: "/settings/alerts", role: "admin" },
+  { name: "settings, review policy", path: "/settings/reviews", role: "admin" },
+  {
+    name: "settings, review policy with field errors",
+    path: "/settings/reviews",
+    role: "admin",
+    wait: async (page) => {
+      const form = page.getByRole("form", { name: "Review policy" });
+      await form.getByLabel("High risk: review every (months)").fill("0");
+      await form.getByLabel("Warn before a review of data older than (days)").fill("");
+      await form.getByRole("button", { name: "Save the policy" }).click();
+      await expect(form.getByRole("alert").first()).toBeVisible();
+      await expect(form.getByText("Months for high risk must be at least 1.")).toBeVisible();
+    },
+  },
+  {
+    name: "company page: Mark reviewed warns of old data",
+    path: "/companies/GB/:staleCompanyId",
+    role: "compliance",
+    arrange: staleCompanyFile,
+    dark: true,
+    wait: async (page) => {
+      const panel = page.getByTestId("review-panel");
+      await expect(panel.getByTestId("review-due")).toContainText("overdue");
+      await panel.getByRole("radio", { name: /^Exit the relationship/ }).check();
+      await panel.getByLabel("Comment").fill("Sweep");
+      await panel.getByRole("button", { name: "Mark reviewed" }).click();
+      await expect(panel.getByTestId("stale-data-warning")).toContainText("200 days ago");
+    },
+  },
+  {
+    name: "company page's review as auditor (read only)",
+    path: "/companies/GB/:staleCompanyId",
+    role: "auditor",
+    arrange: staleCompanyFile,
+    wait: (page) => expect(page.getByTestId("review-summary")).toHaveText("Never reviewed."),
+  },
   {
     name: "pricing",
     path: "/pricing",

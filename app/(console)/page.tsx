@@ -7,6 +7,7 @@ import { roleDescriptions, roleLabels, type Role } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { sections } from "@/lib/navigation/sections";
 import { MyAlertsCard } from "./_home/my-alerts-card";
+import { MyReviewsCard } from "./_home/my-reviews-card";
 import { RunningRequestsCard } from "./_home/running-requests-card";
 import { DeadlinesCard } from "./_home/deadlines-card";
 import { BalanceCard } from "./_home/balance-card";
@@ -24,6 +25,7 @@ type HomeCardEntry = { title: string; card: (user: SessionUser) => React.ReactNo
 const homeCards: Record<Role, HomeCardEntry[]> = {
   compliance: [
     { title: "My open alerts", card: (user) => <MyAlertsCard userId={user.id} /> },
+    { title: "My reviews", card: (user) => <MyReviewsCard userId={user.id} /> },
     { title: "Requests still running", card: () => <RunningRequestsCard /> },
     { title: "Filing deadlines", card: (user) => <DeadlinesCard user={user} /> },
   ],

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { alertEvents, alerts, auditLog, companyRequests, monitors, users } from "@/db/schema";
+import { alertEvents, alerts, auditLog, companyRequests, companyReviews, monitors, users } from "@/db/schema";
 import { describeEvent, eventComment } from "@/lib/alerts/describe-event";
 import { registryActor } from "@/lib/alerts/record-notification";
 import type { AuditAction } from "@/lib/audit/audit";
@@ -11,6 +11,8 @@ import { formatNumber } from "@/lib/dossier/display-formats";
 import { datapointLabel } from "@/lib/pricing/price-labels";
 import { requestCharge } from "@/lib/requests/charge";
 import { requestPurposeLabels } from "@/lib/requests/origins";
+import { dayWords } from "@/lib/reviews/review-dates";
+import { label } from "@/lib/vocabulary/words";
 import type { CompanyKey } from "./company-file-store";
 
 /** What a timeline event is about. */
@@ -22,7 +24,8 @@ export type TimelineEventKind =
   | "monitor_deactivated"
   | "alert"
   | "baseline_reviewed"
-  | "evidence_exported";
+  | "evidence_exported"
+  | "review";
 
 /** One thing that happened to a company through one connection, in words. */
 export type TimelineEvent = {
@@ -312,9 +315,40 @@ async function evidenceEvents(key: CompanyKey, limit: number): Promise<TimelineE
   });
 }
 
+/** The company's periodic reviews: the outcome, the comment, the rating then, the data it was based on and the next due date. */
+async function reviewEvents(key: CompanyKey, limit: number): Promise<TimelineEvent[]> {
+  const rows = await db()
+    .select()
+    .from(companyReviews)
+    .where(
+      and(
+        eq(companyReviews.connectionId, key.connectionId),
+        eq(companyReviews.countryCode, key.countryCode),
+        eq(companyReviews.companyId, key.companyId),
+      ),
+    )
+    .orderBy(desc(companyReviews.reviewedAt), desc(companyReviews.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: `review:${row.id}`,
+    at: row.reviewedAt,
+    kind: "review",
+    title: `Reviewed: ${label("reviewOutcome", row.outcome)}`,
+    detail: sentence(
+      row.comment,
+      row.rating ? `rated ${label("riskRating", row.rating).toLowerCase()} risk then` : "not rated yet then",
+      row.baselineRequestId !== null &&
+        `based on request ${row.baselineRequestId}${row.baselineVersion !== null ? `, version ${row.baselineVersion}` : ""}`,
+      `next review due ${dayWords(row.nextReviewDue)}`,
+    ),
+    who: row.reviewedByEmail,
+    href: row.baselineRequestId ? requestHref(row.baselineRequestId) : undefined,
+  }));
+}
+
 /**
  * The company's timeline through one connection, newest first: its requests, its monitors (started, changed,
- * stopped, deactivated), its alerts' events and reviewed baselines, and the evidence packs exported. Each source is
+ * stopped, deactivated), its alerts' events and reviewed baselines, its periodic reviews, and the evidence packs exported. Each source is
  * read once, at most `limit` rows, in parallel; a company seen through another connection is another timeline.
  */
 export async function companyTimeline(key: CompanyKey, { limit, role }: TimelineOptions): Promise<TimelineEvent[]> {
@@ -323,6 +357,7 @@ export async function companyTimeline(key: CompanyKey, { limit, role }: Timeline
     evidenceEvents(key, limit),
     ...(can(role, "readMonitors") ? [monitorAuditEvents(key, limit), monitorRecordEvents(key, limit)] : []),
     ...(can(role, "readAlerts") ? [alertTimelineEvents(key, limit)] : []),
+    ...(can(role, "readPortfolio") ? [reviewEvents(key, limit)] : []),
   ];
   const events = (await Promise.all(sources)).flat();
   // Newest first; at the same instant, in the order the sources and their rows came (stable sort).

@@ -5,8 +5,12 @@ import { alerts, companyRequests, companyRequestVersions, registryConnections, u
 import type { DataStatus } from "@/lib/registry/schemas";
 import { requestCharge } from "@/lib/requests/charge";
 import type { StoredRequest } from "@/lib/requests/stored-request";
+import { reviewStatus, type ReviewStatus } from "@/lib/reviews/review-status";
 
-/** What the report says beside the snapshot: who ordered it, through which connection, each version, the alerts. */
+/**
+ * What the report says beside the snapshot: who ordered it, through which connection, each version, the alerts, the
+ * company's risk rating and last review.
+ */
 export type EvidenceFacts = {
   connection: { name: string; environment: "production" | "sandbox" } | null;
   orderedBy: string | null;
@@ -24,6 +28,8 @@ export type EvidenceFacts = {
     baselineRequestId: string | null;
     baselineVersion: number | null;
   }[];
+  /** The company's rating in force with its reasons, its last review and next due date (from the portfolio); none without a company. */
+  riskAndReview: ReviewStatus | null;
 };
 
 /** Reads the facts of one stored request (the snapshot itself is the caller's). Versions carry only their status. */
@@ -71,6 +77,7 @@ export async function evidenceFacts(request: StoredRequest): Promise<EvidenceFac
           )
           .orderBy(asc(alerts.openedAt))
       : [];
+  const riskAndReview = connectionId && countryCode && companyId ? await reviewStatus({ connectionId, countryCode, companyId }) : null;
   const caseReference = request.snapshot?.request.metadata?.caseReference;
   return {
     connection: row?.connectionName && row.environment ? { name: row.connectionName, environment: row.environment } : null,
@@ -79,6 +86,7 @@ export async function evidenceFacts(request: StoredRequest): Promise<EvidenceFac
     creditsCharged: requestCharge(request.snapshot?.request.dataStatus),
     versions,
     alerts: companyAlerts,
+    riskAndReview,
   };
 }
 

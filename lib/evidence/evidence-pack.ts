@@ -14,6 +14,7 @@ import { digestStream } from "./digest-stream";
 import { evidenceFacts } from "./evidence-facts";
 import { buildManifest, manifestPath, reportPath, sha256Hex, type ManifestFile, type ManifestInput } from "./manifest";
 import { renderReport } from "./report-pdf";
+import { riskAndReviewWords } from "./risk-and-review";
 
 export type EvidencePackOptions = {
   /** Opens a delivered document (by default through its signed URL, refreshed through the request's connection). */
@@ -59,7 +60,7 @@ async function addStream(zip: ZipFile, source: Readable, path: string): Promise<
 /**
  * The evidence pack of a stored request as a ZIP stream, written while it is read: snapshot.json (signed URLs
  * withheld), every delivered registry document (fetched one at a time and streamed through), report.pdf naming
- * the manifest's SHA-256, and manifest.json. Only the snapshot JSON and the manifest are ever whole in memory.
+ * the manifest's SHA-256, and manifest.json (which also states the company's risk rating and last review). Only the snapshot JSON and the manifest are ever whole in memory.
  * The export is audited (`evidence.exported`) before the ZIP's last byte leaves, so a pack that was delivered
  * was audited, and an audit that fails breaks the download.
  */
@@ -124,6 +125,7 @@ export function evidencePack(request: StoredRequest, actor: Actor, options: Evid
       generatedBy: actor.email,
       files,
       documentsNotIncluded,
+      riskAndReview: riskAndReviewWords(facts.riskAndReview),
     });
     manifestSha256 = manifest.sha256;
     const report = await renderReport({

@@ -5,6 +5,7 @@
  * other's). Pure: the pack streams the files and hands their digests here.
  */
 import { createHash } from "node:crypto";
+import type { RiskAndReviewWords } from "./risk-and-review";
 
 export type ManifestFile = { path: string; sha256: string; bytes: number };
 
@@ -17,6 +18,8 @@ export type ManifestInput = {
   files: readonly ManifestFile[];
   /** Delivered documents that could not be fetched for the pack, and why. */
   documentsNotIncluded?: readonly { id: string; name: string | null; reason: string }[];
+  /** The company's risk rating with its reasons and its last review, in words, as the report states them. */
+  riskAndReview?: RiskAndReviewWords;
 };
 
 export const manifestPath = "manifest.json";
@@ -39,6 +42,7 @@ export function buildManifest(input: ManifestInput): Manifest {
     console: { name: "Registry Desk", version: input.consoleVersion },
     generatedAt: input.generatedAt.toISOString(),
     generatedBy: input.generatedBy,
+    ...(input.riskAndReview && { riskAndReview: input.riskAndReview }),
     files: input.files.map(({ path, sha256, bytes }) => ({ path, sha256, bytes })),
     documentsNotIncluded: input.documentsNotIncluded ?? [],
   };

@@ -20,6 +20,7 @@ const facts = (environment: "sandbox" | "production"): EvidenceFacts => ({
     },
   ],
   alerts: [],
+  riskAndReview: null,
 });
 
 function snapshotOf(id: string): CompanyResponse {

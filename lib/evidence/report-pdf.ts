@@ -10,6 +10,7 @@ import { settledAt, type EvidenceFacts } from "./evidence-facts";
 import { drawOwnershipGraph, graphDrawing } from "./graph-pdf";
 import { colors, PdfWriter } from "./pdf-writer";
 import { prepareFonts } from "./report-fonts";
+import { riskAndReviewWords } from "./risk-and-review";
 import { credits } from "@/lib/vocabulary/units";
 
 export const sandboxWatermark = "SANDBOX – not a register extract";
@@ -84,6 +85,20 @@ function riskSummary(w: PdfWriter, snapshot: CompanyResponse | null): void {
     w.paragraph(`${item.severity === "info" ? "Note" : `${item.severity[0]!.toUpperCase()}${item.severity.slice(1)}`}: ${item.text}`, {
       color: item.severity === "high" ? colors.high : item.severity === "medium" ? colors.medium : colors.text,
     });
+}
+
+/** The company's risk rating in force with its reasons, and its last review (from the portfolio). */
+function riskAndReview(w: PdfWriter, facts: EvidenceFacts): void {
+  w.heading("Risk rating and review");
+  const words = riskAndReviewWords(facts.riskAndReview);
+  w.field("Risk rating", words.ratingDetail ? `${words.rating} (${words.ratingDetail})` : words.rating);
+  if (words.pin) w.paragraph(words.pin, { size: 9.5 });
+  if (words.incomplete) w.paragraph(words.incomplete, { size: 9.5, color: colors.medium });
+  if (words.reasons.length) w.heading("Reasons", 2);
+  for (const reason of words.reasons) w.paragraph(reason, { size: 9.5, indent: 12 });
+  w.field("Last review", words.lastReview);
+  if (words.comment) w.paragraph(words.comment, { size: 9.5, indent: 12 });
+  w.field("Next review due", words.nextReviewDue);
 }
 
 function companyProfile(w: PdfWriter, company: Company | undefined): void {
@@ -282,7 +297,7 @@ function provenance(w: PdfWriter, input: ReportInput): void {
 }
 
 /**
- * The evidence report as a PDF stream (pdfkit, in Node): the cover, then risk summary, profile, people, owners,
+ * The evidence report as a PDF stream (pdfkit, in Node): the cover, then risk summary, risk rating and review, profile, people, owners,
  * the ownership graph in vector, documents, financial analysis and provenance; the last page names the
  * manifest's SHA-256. A sandbox connection's report carries the sandbox watermark on every page.
  */
@@ -295,6 +310,7 @@ export async function renderReport(input: ReportInput): Promise<PDFKit.PDFDocume
   const w = new PdfWriter({ title: `Evidence pack: ${company?.legalName ?? input.requestId}`, author: input.generatedBy });
   cover(w, input, company);
   riskSummary(w, input.snapshot);
+  riskAndReview(w, input.facts);
   companyProfile(w, company);
   people(w, input.snapshot);
   owners(w, input.snapshot);

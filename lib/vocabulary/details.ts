@@ -35,6 +35,8 @@ const valueKinds: Readonly<Record<string, Kind>> = {
   outcome: "orderOutcome",
   action: "auditAction",
   role: "role",
+  reviewOutcome: "reviewOutcome",
+  riskRating: "riskRating",
 };
 
 /** A name spelled out from its parts: "previousWebhookSecret" → "Previous webhook secret", "source_key" → "Source key". */

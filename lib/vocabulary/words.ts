@@ -634,6 +634,14 @@ const detailKey = {
   fromCredits: "Balance before",
   toCredits: "Balance after",
   followUps: "Follow-ups",
+  reviewOutcome: "Outcome",
+  reviewId: "Review",
+  highMonths: "High risk reviews",
+  mediumMonths: "Medium risk reviews",
+  lowMonths: "Low risk reviews",
+  staleDays: "Warn before reviewing data older than",
+  portfolioScope: "Portfolio",
+  movedDueDates: "Due dates moved",
 } as const satisfies Table;
 
 /** Every kind, by name. A new kind is one more table here. */

@@ -21,6 +21,12 @@ const parts = [
   },
   { title: "Alerts", href: "/settings/alerts", description: "Days to triage an alert, per change category (the SLA behind due dates)." },
   {
+    title: "Reviews",
+    href: "/settings/reviews",
+    description:
+      "How often each risk rating is reviewed, how old data may be before a review warns, and which companies make up the portfolio.",
+  },
+  {
     title: "Sandbox tools",
     href: "/settings/sandbox",
     description: "Wallet, company editor and reset for a sandbox connection; clock and chaos on the local simulator.",

@@ -23,6 +23,7 @@ import { updateMetadataAction } from "../../../monitors/[monitorId]/actions";
 import { startMonitorAction } from "../../../monitors/actions";
 import { expandGraphAction } from "../../../requests/[requestId]/graph-actions";
 import { OrderPanel } from "./order-panel";
+import { ReviewSection } from "./review-section";
 
 export const metadata: Metadata = { title: "Company" };
 
@@ -103,6 +104,7 @@ export default async function CompanyPage({ params, searchParams }: PageProps<"/
           />
         </section>
       )}
+      {file && can(user.role, "readPortfolio") && <ReviewSection companyKey={key} file={file} user={user} />}
       {timeline && (
         <CompanyTimeline
           events={timeline}

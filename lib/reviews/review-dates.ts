@@ -1,0 +1,32 @@
+/**
+ * The dates a review is about, in words: a day ("14 March 2026"), a due date as it stands today, and how old a
+ * company's data is against the policy's limit. Pure, the time given, so a page and its tests agree. Safe to import
+ * from client components.
+ */
+
+const dayMs = 86_400_000;
+
+/** A day as people write it, in UTC: "14 March 2026". */
+export const dayWords = (at: Date) => at.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+const days = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "day" : "days"}`;
+
+/** Whole days from `from` to `to` (rounded down; negative when `to` is earlier). */
+export const wholeDays = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / dayMs);
+
+/** Whether a review due at `due` is overdue at `now`, and how it reads: "14 March 2027" or "3 January 2026, 45 days overdue". */
+export function reviewDue(due: Date, now: Date): { overdue: boolean; text: string } {
+  const late = wholeDays(due, now);
+  if (due.getTime() > now.getTime()) return { overdue: false, text: dayWords(due) };
+  return { overdue: true, text: late >= 1 ? `${dayWords(due)}, ${days(late)} overdue` : `${dayWords(due)}, due today` };
+}
+
+/** How old the data a review would be based on is: its age in days, whether it is past the policy's limit, and the sentence. */
+export function dataAge(asOf: Date, now: Date, staleDays: number): { days: number; stale: boolean; text: string } {
+  const age = Math.max(0, wholeDays(asOf, now));
+  return {
+    days: age,
+    stale: age > staleDays,
+    text: `This company's data is from ${dayWords(asOf)}, ${age === 0 ? "today" : `${days(age)} ago`}.`,
+  };
+}
