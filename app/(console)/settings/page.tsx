@@ -21,6 +21,12 @@ const parts = [
   },
   { title: "Alerts", href: "/settings/alerts", description: "Days to triage an alert, per change category (the SLA behind due dates)." },
   {
+    title: "Risk",
+    href: "/settings/risk",
+    description:
+      "The risk model: rules and their points, high-risk countries, legal forms, thresholds; preview a new version and publish it.",
+  },
+  {
     title: "Sandbox tools",
     href: "/settings/sandbox",
     description: "Wallet, company editor and reset for a sandbox connection; clock and chaos on the local simulator.",
