@@ -323,6 +323,71 @@ describe("previewing a draft model", () => {
     expect(same).toMatchObject({ ok: true, data: { evaluated: 3, unchanged: 3, transitions: [], pinned: 1, pinnedWouldChange: 0 } });
   });
 
+  it("rates each company as evaluateRisk does on its whole stored inputs, though it reads them without their evidence", async () => {
+    const countries = ["DE", "IR", "RU", "KP", "FR"];
+    const flagNames = ["accountsOverdue", "liquidated", "insolvencyHistory", "registeredCharges"];
+    for (let n = 0; n < 60; n++) {
+      await portfolioCompany(
+        `VARIED-${n}`,
+        factsWith((facts) => {
+          facts.country.code = countries[n % 5]!;
+          facts.company!.flags = flagNames
+            .filter((_, i) => (n >> i) % 2 === 1)
+            .map((name) => ({ name, since: "2026-01-01", dueDate: "2026-03-01", evidence }));
+          facts.company!.status = {
+            active: n % 7 !== 0,
+            status: n % 7 === 0 ? "dissolved" : "active",
+            closureReason: null,
+            insolvencyStartDate: n % 11 === 0 ? "2025-06-01" : null,
+            evidence,
+          };
+          facts.company!.incorporation = { date: n % 3 === 0 ? "2026-08-01" : "2010-01-01", evidence };
+          facts.company!.legalForm = { names: [n % 4 === 0 ? "Trust" : "GmbH"], evidence };
+          facts.beneficialOwners =
+            n % 6 === 0
+              ? { count: 0, highestPercent: null, names: [], evidence }
+              : { count: 2, highestPercent: (n % 5) * 10, names: ["A", "B"], evidence };
+          facts.parties = [{ role: "beneficialOwner", name: "A", country: countries[(n + 1) % 5]!, tie: "residence", evidence }];
+          facts.graph = {
+            depth: n % 7,
+            cycle: n % 9 === 0 ? ["X", "Y"] : [],
+            uboProxies: n % 8 === 0 ? ["P"] : [],
+            unexpanded: n % 10 === 0 ? ["U"] : [],
+            evidence,
+          };
+          facts.changes.legalRepresentatives =
+            n % 4 === 1 ? { at: "2026-10-20T00:00:00.000Z", added: ["New"], removed: ["Old"], evidence } : null;
+        }),
+      );
+    }
+    const draft = edited((model) => {
+      model.highRiskCountries = ["RU", "KP"];
+      model.legalForms = ["trust"];
+      model.rules.deepOwnership.layers = 2;
+      model.rules.youngCompany.months = 6;
+      model.rules.recentOwnershipChange.days = 30;
+      model.thresholds = { medium: 30, high: 70 };
+    });
+    // What evaluateRisk gives on the whole stored inputs, counted the same way.
+    const rows = await db()
+      .select({ rating: companyRatings.rating, inputs: companyRatings.inputs, companyId: companyRatings.companyId })
+      .from(companyRatings);
+    const expected = new Map<string, number>();
+    let unchanged = 0;
+    for (const row of rows.filter((r) => r.companyId !== "PINNED")) {
+      const rating = evaluateRisk(draft, row.inputs as unknown as RiskFacts).rating;
+      if (rating === row.rating) unchanged += 1;
+      else expected.set(`${row.rating}>${rating}`, (expected.get(`${row.rating}>${rating}`) ?? 0) + 1);
+    }
+    expect(expected.size).toBeGreaterThanOrEqual(2); // the draft moves companies several ways
+
+    signIn(await insertUser("risk-admin@example.com", "admin"));
+    const result = await previewRiskModelAction({ model: draft });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.data.unchanged).toBe(unchanged);
+    expect(new Map(result.data.transitions.map((t) => [`${t.from}>${t.to}`, t.count]))).toEqual(expected);
+  });
+
   it("refuses a role without manageRisk and an invalid draft, with the field's message", async () => {
     signIn(await insertUser("auditor@example.com", "auditor"));
     expect(await previewRiskModelAction({ model: defaultRiskModel })).toMatchObject({ ok: false, code: "forbidden" });
