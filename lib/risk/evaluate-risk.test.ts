@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Graph } from "@/lib/registry/schemas";
 import { evaluateRisk } from "./evaluate-risk";
-import { nextChange, peopleSighting, riskFacts, type RiskFile } from "./risk-facts";
+import { factEvidence, nextChange, peopleSighting, riskFacts, type RiskFile } from "./risk-facts";
 import { defaultRiskModel, type RiskModel } from "./risk-model";
 
 const at = new Date("2026-11-29T12:00:00Z");
@@ -60,20 +60,15 @@ describe("risk facts", () => {
       }),
       at,
     );
-    expect(facts.company?.flags).toEqual([
-      {
-        name: "accountsOverdue",
-        since: "2026-03-03",
-        dueDate: null,
-        evidence: {
-          field: "company.complianceFlags.accountsOverdue",
-          value: { active: true, since: "2026-03-03", dueDate: undefined },
-          asOf: "2026-11-01T09:00:00Z",
-          requestId: "req_company",
-        },
-      },
-    ]);
-    expect(facts.beneficialOwners).toMatchObject({ count: 2, highestPercent: 20, names: ["Ada", "Bo"] });
+    expect(facts.company?.flags).toEqual([{ name: "accountsOverdue", since: "2026-03-03", dueDate: null }]);
+    expect(facts.sources.company).toEqual({ requestId: "req_company", asOf: "2026-11-01T09:00:00Z" });
+    expect(factEvidence(facts, "company", "company.complianceFlags.accountsOverdue", true)).toEqual({
+      field: "company.complianceFlags.accountsOverdue",
+      value: true,
+      asOf: "2026-11-01T09:00:00Z",
+      requestId: "req_company",
+    });
+    expect(facts.beneficialOwners).toEqual({ count: 2, highestPercent: 20, fromGraph: false });
     expect(JSON.parse(JSON.stringify(facts))).toEqual(facts);
   });
 
@@ -120,13 +115,8 @@ describe("risk facts", () => {
     expect(change).toMatchObject({ at: "2026-11-20T00:00:00Z", added: ["Bo"], removed: [] });
     expect(nextChange(after, change, after)).toBe(change);
     // Representatives who left (an end date) are not among the current ones.
-    const reps = peopleSighting(
-      [{ individual: { name: "Cy" }, endDate: "2026-01-01" }],
-      "legalRepresentatives",
-      undefined,
-      at.toISOString(),
-    );
-    expect(reps?.keys).toEqual([]);
+    const reps = peopleSighting([{ individual: { name: "Cy" }, endDate: "2026-01-01" }], "legalRepresentatives", null, at.toISOString());
+    expect(reps?.names).toEqual({});
   });
 });
 

@@ -3,14 +3,22 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import type { CompanyFileSource, RiskReason } from "@/db/schema";
-import { recordRiskIncrease } from "@/lib/alerts/risk-alert";
+import { recordRiskIncreases } from "@/lib/alerts/risk-alert";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import type { Graph } from "@/lib/registry/schemas";
 import { defaultReviewPolicy, nextReviewDue, reviewPolicySchema, type ReviewPolicy } from "@/lib/reviews/review-policy";
 import { evaluateRisk, type RiskEvaluation } from "./evaluate-risk";
-import { peopleSighting, riskFacts, type PeopleGroup, type PeopleHistory, type PeopleSighting, type RiskFacts } from "./risk-facts";
+import {
+  peopleSighting,
+  riskFacts,
+  type FactSource,
+  type PeopleGroup,
+  type PeopleHistory,
+  type PeopleSighting,
+  type RiskFacts,
+} from "./risk-facts";
 import { ratingRose, type RiskRating } from "./risk-model";
 import { riskModelInForce, type PublishedRiskModel } from "./risk-model-versions";
 
@@ -154,17 +162,15 @@ async function sightingsOf(keys: CompanyKey[], at: string): Promise<Map<string, 
     const id = keyId(keyOf(row));
     const entry = found.get(id) ?? { ultimateBeneficialOwners: [], legalRepresentatives: [] };
     found.set(id, entry);
-    const source = (datapoint: string): CompanyFileSource | undefined =>
-      row.succeeded_at[datapoint]
-        ? { requestId: row.request_id, version: Number(row.version), asOf: row.succeeded_at[datapoint]! }
-        : undefined;
+    const source = (datapoint: string): FactSource | null =>
+      row.succeeded_at[datapoint] ? { requestId: row.request_id, asOf: row.succeeded_at[datapoint]! } : null;
     const ubos = peopleSighting(row.ubos, "ultimateBeneficialOwners", source("ultimateBeneficialOwners"), at);
     if (ubos) entry.ultimateBeneficialOwners.push(ubos);
     const repsSource = source("legalRepresentatives") ?? source("companyProfile");
     const reps = peopleSighting(row.reps, "legalRepresentatives", repsSource, at);
     if (reps) entry.legalRepresentatives.push(reps);
   }
-  const byAsOf = (a: PeopleSighting, b: PeopleSighting) => ((a.evidence.asOf ?? "") < (b.evidence.asOf ?? "") ? -1 : 1);
+  const byAsOf = (a: PeopleSighting, b: PeopleSighting) => ((a.source?.asOf ?? "") < (b.source?.asOf ?? "") ? -1 : 1);
   for (const entry of found.values()) {
     entry.ultimateBeneficialOwners.sort(byAsOf);
     entry.legalRepresentatives.sort(byAsOf);
@@ -319,7 +325,7 @@ async function writeBatch(batch: Rated[], model: PublishedRiskModel, policy: Rev
                                      incomplete, rated_at)
         select v.connection_id, v.country_code, v.company_id, ${model.version}, v.file_revision, v.score, v.rating, v.reasons, v.inputs,
                v.incomplete, v.rated_at
-        from jsonb_to_recordset(${recordset(values)}) as v(connection_id uuid, country_code text, company_id text, file_revision bigint,
+        from json_to_recordset(${JSON.stringify(values)}::json) as v(connection_id uuid, country_code text, company_id text, file_revision bigint,
           score integer, rating text, reasons jsonb, inputs jsonb, incomplete boolean, rated_at timestamptz)
         returning id, connection_id, country_code, company_id`);
       for (const row of rows) ratingIds.set(keyId(keyOf(row)), Number(row.id));
@@ -359,26 +365,23 @@ async function writeBatch(batch: Rated[], model: PublishedRiskModel, policy: Rev
           active_flags jsonb, next_review_due timestamptz)
         where e.connection_id = u.connection_id and e.country_code = u.country_code and e.company_id = u.company_id`);
 
-    const topics = new Set<string>();
-    let rose = 0;
-    for (const { rated } of changedRows) {
-      const from = rated.previous?.rating;
-      if (!ratingRose(from, rated.result.rating)) continue;
-      rose += 1;
-      const recorded = await recordRiskIncrease(tx, {
+    const rises = changedRows.filter(({ rated }) => ratingRose(rated.previous?.rating, rated.result.rating));
+    const recorded = await recordRiskIncreases(
+      tx,
+      rises.map(({ rated }) => ({
         ...rated.key,
         companyName: rated.companyName,
-        from: from!,
+        from: rated.previous!.rating,
         to: rated.result.rating,
         score: rated.result.score,
         modelVersion: model.version,
         reasons: rated.result.reasons.map((r) => r.sentence),
-      });
-      for (const topic of recorded.topics) topics.add(topic);
-    }
+      })),
+    );
+    const topics = new Set(recorded.topics);
     if (changedRows.length) topics.add(liveTopics.portfolio);
     await publishLive(tx, [...topics]);
-    return { rated: kept.length, changed: changedRows.length, rose, dropped };
+    return { rated: kept.length, changed: changedRows.length, rose: rises.length, dropped };
   });
 }
 
@@ -394,21 +397,29 @@ export async function rerateAll(options: { keys?: CompanyKey[]; batch?: number; 
   for (let pass = 0; pass < 20; pass++) {
     const model = await riskModelInForce();
     const policy = await reviewPolicyInForce();
-    let after: CompanyKey | null = null;
+    const at = options.at?.() ?? new Date();
+    const keys = options.keys ?? null;
     let progress = 0;
     let dropped = 0;
-    for (;;) {
-      const rows = await filesNeedingRating(model.version, after, batch, options.keys ?? null);
-      if (!rows.length) break;
-      after = keyOf(rows[rows.length - 1]!);
-      const written = await writeBatch(await rateRows(rows, model, options.at?.() ?? new Date()), model, policy);
+    const count = (written: Awaited<ReturnType<typeof writeBatch>>) => {
       total.rated += written.rated;
       total.changed += written.changed;
       total.rose += written.rose;
       progress += written.rated;
       dropped += written.dropped;
-      if (rows.length < batch) break;
+    };
+    // A pipeline: the next batch is read and rated while the one before is written.
+    let next = filesNeedingRating(model.version, null, batch, keys);
+    let writing: ReturnType<typeof writeBatch> | undefined;
+    for (;;) {
+      const rows = await next;
+      if (!rows.length) break;
+      next = rows.length < batch ? Promise.resolve([]) : filesNeedingRating(model.version, keyOf(rows[rows.length - 1]!), batch, keys);
+      const rated = await rateRows(rows, model, at);
+      if (writing) count(await writing);
+      writing = writeBatch(rated, model, policy);
     }
+    if (writing) count(await writing);
     if (progress === 0 && dropped === 0) break;
   }
   return total;
