@@ -7,7 +7,7 @@
 import type { RiskReason } from "@/db/schema";
 import { complianceFlagNames } from "@/lib/registry/schemas";
 import { label } from "@/lib/vocabulary/words";
-import type { PartyFact, PeopleChange, RiskEvidence, RiskFacts } from "./risk-facts";
+import { factEvidence, partySection, type PartyFact, type PeopleChange, type RiskEvidence, type RiskFacts } from "./risk-facts";
 import { ratingForScore, riskRulesSchema, type ComplianceFlagName, type RiskModel, type RiskRating, type RiskRuleId } from "./risk-model";
 
 export type RiskEvaluation = {
@@ -29,11 +29,28 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "lon
 const asOfFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
+/** Formatting dates is the costliest part of a sentence, and a portfolio repeats the same few dates: kept. */
+function remembered(format: (value: string) => string): (value: string) => string {
+  const known = new Map<string, string>();
+  return (value) => {
+    let words = known.get(value);
+    if (words === undefined) {
+      if (known.size > 10_000) known.clear();
+      words = format(value);
+      known.set(value, words);
+    }
+    return words;
+  };
+}
+
 /** "2026-03-03" → "3 March 2026"; what is not a date is shown as it came. */
-function day(value: string): string {
+const day = remembered((value) => {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
-}
+});
+
+/** An as-of time as its day: "1 Nov 2026". */
+const asOfDay = remembered((value) => asOfFormat.format(new Date(value)));
 
 function countryWords(code: string): string {
   let name: string | undefined;
@@ -58,7 +75,7 @@ function sourceWords(evidence: RiskEvidence): string {
   const section = evidence.field.split(/[.[]/)[0] ?? "";
   const parts = [
     section ? label("datapoint", section) : undefined,
-    evidence.asOf ? `as of ${asOfFormat.format(new Date(evidence.asOf))}` : undefined,
+    evidence.asOf ? `as of ${asOfDay(evidence.asOf)}` : undefined,
     evidence.requestId ? `request ${evidence.requestId}` : undefined,
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(", ")})` : "";
@@ -100,13 +117,15 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
   const found: Found[] = [];
   const listed = new Set(model.highRiskCountries);
   const at = new Date(facts.at);
+  const evidence = (section: Parameters<typeof factEvidence>[1], field: string, value: unknown) =>
+    factEvidence(facts, section, field, value);
 
-  if (listed.has(facts.country.code))
+  if (listed.has(facts.country))
     found.push({
       rule: "listedCountry",
       points: rules.listedCountry.points,
-      text: `Registered in ${countryWords(facts.country.code)}, a listed country`,
-      evidence: facts.country.evidence,
+      text: `Registered in ${countryWords(facts.country)}, a listed country`,
+      evidence: evidence("company", "company.countryCode", facts.country),
     });
 
   for (const flag of facts.company?.flags ?? []) {
@@ -116,17 +135,21 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
       rule: "complianceFlags",
       points: rules.complianceFlags.points[flag.name],
       text: `${label("complianceFlag", flag.name)}${when ? ` ${when}` : ""}`,
-      evidence: flag.evidence,
+      evidence: evidence("company", `company.complianceFlags.${flag.name}`, { active: true, since: flag.since, dueDate: flag.dueDate }),
     });
   }
 
   const owners = facts.beneficialOwners;
+  const ownersEvidence = () =>
+    owners!.fromGraph
+      ? evidence("graph", "graph.nodes[flags.isUbo]", { count: owners!.count, highestPercent: owners!.highestPercent })
+      : evidence("ultimateBeneficialOwners", "ultimateBeneficialOwners", { count: owners!.count, highestPercent: owners!.highestPercent });
   if (owners && owners.count === 0)
     found.push({
       rule: "noBeneficialOwner",
       points: rules.noBeneficialOwner.points,
       text: "No beneficial owner identified",
-      evidence: owners.evidence,
+      evidence: ownersEvidence(),
     });
   else if (owners && (owners.highestPercent === null || owners.highestPercent < rules.noOwnerAtThreshold.percent))
     found.push({
@@ -135,30 +158,32 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
       text: `No beneficial owner holds ${rules.noOwnerAtThreshold.percent} % or more (${
         owners.highestPercent === null ? "no share stated" : `highest stated: ${owners.highestPercent} %`
       })`,
-      evidence: owners.evidence,
+      evidence: ownersEvidence(),
     });
 
   const graph = facts.graph;
+  const graphEvidence = () =>
+    evidence("graph", "graph", { nodes: graph!.nodes, depth: graph!.depth, cycle: graph!.cycle, unexpanded: graph!.unexpanded.length });
   if (graph?.uboProxies.length)
     found.push({
       rule: "uboProxy",
       points: rules.uboProxy.points,
       text: `Stand-in beneficial owner in the ownership graph: ${someNames(graph.uboProxies)}`,
-      evidence: graph.evidence,
+      evidence: graphEvidence(),
     });
   if (graph && graph.depth > rules.deepOwnership.layers)
     found.push({
       rule: "deepOwnership",
       points: rules.deepOwnership.points,
       text: `Ownership runs ${plural(graph.depth, "layer")} deep, more than ${rules.deepOwnership.layers}`,
-      evidence: graph.evidence,
+      evidence: graphEvidence(),
     });
   if (graph?.cycle.length)
     found.push({
       rule: "ownershipCycle",
       points: rules.ownershipCycle.points,
       text: `Circular ownership through ${graph.cycle.join(" and ")}`,
-      evidence: graph.evidence,
+      evidence: graphEvidence(),
     });
 
   const inListed = facts.parties.filter((p) => listed.has(p.country));
@@ -169,7 +194,7 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
       rule: "partyInListedCountry",
       points: rules.partyInListedCountry.points,
       text: `Owner or officer in a listed country: ${someNames(described)}`,
-      evidence: first.evidence,
+      evidence: evidence(partySection[first.role], first.field, first.country),
     });
   }
 
@@ -184,11 +209,12 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
         rule: "youngCompany",
         points: rules.youngCompany.points,
         text: `Incorporated on ${day(incorporation.date)}, ${months <= 0 ? "less than a month" : plural(months, "month")} before this rating`,
-        evidence: incorporation.evidence,
+        evidence: evidence("company", incorporation.field, incorporation.date),
       });
   }
 
   const status = facts.company?.status;
+  const statusEvidence = () => evidence("company", "company.status", status);
   const insolvent =
     status &&
     (status.status === "UNDER_INSOLVENCY_PROCEEDING" || status.insolvencyStartDate !== null || status.closureReason === "BANKRUPTCY");
@@ -200,7 +226,7 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
     status.status !== "UNDER_INSOLVENCY_PROCEEDING" &&
     (status.active === false || (status.status !== null && status.status !== "ACTIVE" && status.status !== "UNKNOWN"))
   )
-    found.push({ rule: "notActive", points: rules.notActive.points, text: statusWords, evidence: status.evidence });
+    found.push({ rule: "notActive", points: rules.notActive.points, text: statusWords, evidence: statusEvidence() });
   if (status && insolvent)
     found.push({
       rule: "insolvency",
@@ -209,7 +235,7 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
         status.status === "UNDER_INSOLVENCY_PROCEEDING" || status.insolvencyStartDate
           ? `Under insolvency proceeding${status.insolvencyStartDate ? ` since ${day(status.insolvencyStartDate)}` : ""}`
           : `Closed by ${label("closureReason", "BANKRUPTCY").toLowerCase()}`,
-      evidence: status.evidence,
+      evidence: statusEvidence(),
     });
 
   const windowMs = rules.recentOwnershipChange.days * 86_400_000;
@@ -225,18 +251,23 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
       rule: "recentOwnershipChange",
       points: rules.recentOwnershipChange.points,
       text: recent.map((r) => changeWords(r.group, r.change)).join("; "),
-      evidence: recent[0]!.change.evidence,
+      evidence: {
+        field: recent[0]!.group,
+        value: { added: recent[0]!.change.added, removed: recent[0]!.change.removed },
+        asOf: recent[0]!.change.source?.asOf ?? null,
+        requestId: recent[0]!.change.source?.requestId ?? null,
+      },
     });
 
   const legalForm = facts.company?.legalForm;
   const listedForms = new Set(model.legalForms.map((f) => f.toLowerCase()));
-  const matchedForm = legalForm?.names.find((name) => listedForms.has(name.toLowerCase()));
+  const matchedForm = legalForm?.find((name) => listedForms.has(name.toLowerCase()));
   if (legalForm && matchedForm)
     found.push({
       rule: "listedLegalForm",
       points: rules.listedLegalForm.points,
       text: `Legal form ${matchedForm}, a listed legal form`,
-      evidence: legalForm.evidence,
+      evidence: evidence("company", "company.legalForm", legalForm),
     });
 
   if (graph?.unexpanded.length)
@@ -244,14 +275,15 @@ function findings(model: RiskModel, facts: RiskFacts): Found[] {
       rule: "graphIncomplete",
       points: rules.graphIncomplete.points,
       text: `${plural(graph.unexpanded.length, "company", "companies")} in the ownership graph not expanded (stopped at the spend cap: ${someNames(graph.unexpanded)}): the rating may be too low`,
-      evidence: graph.evidence,
+      evidence: graphEvidence(),
     });
   return found;
 }
 
 /** The rating `model` gives a company with `facts`: score, rating, the reasons (sentences with their evidence), and whether it is incomplete. */
+const order = new Map(riskRuleOrder.map((rule, i) => [rule, i]));
+
 export function evaluateRisk(model: RiskModel, facts: RiskFacts): RiskEvaluation {
-  const order = new Map(riskRuleOrder.map((rule, i) => [rule, i]));
   const reasons = findings(model, facts)
     .filter((f) => f.points > 0)
     .map((f, i) => ({ f, i }))

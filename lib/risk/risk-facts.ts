@@ -1,6 +1,6 @@
 /**
  * What the risk rules read of a company file, taken once (pure): each fact with its evidence (the field, its value,
- * when the registry delivered it and which request brought it). The facts are stored with every rating
+ * and its section's source: when the registry delivered it and which request brought it). The facts are stored with every rating
  * (company_ratings.inputs), so a past rating is replayed from them exactly, under the model version it names or any
  * other (lib/risk/evaluate-risk.ts). JSON only: no dates, no maps. Safe to import from client components.
  */
@@ -10,6 +10,12 @@ import type { Graph, GraphNode } from "@/lib/registry/schemas";
 
 /** Where a fact comes from: the API field (shown only under "Technical details"), its value, as of when, which request. */
 export type RiskEvidence = { field: string; value: unknown; asOf: string | null; requestId: string | null };
+
+/** Which request delivered a section, and when. */
+export type FactSource = { requestId: string; asOf: string };
+
+/** The sections facts are read from; each names its source once in `RiskFacts.sources`. */
+export type FactSection = "company" | "ultimateBeneficialOwners" | "legalRepresentatives" | "shareholders" | "graph";
 
 /** The company file as the facts need it (lib/risk/re-rate.ts reads it; tests build it). */
 export type RiskFile = {
@@ -25,17 +31,15 @@ export type RiskFile = {
   graph: Graph | null;
 };
 
-/** A set of people (beneficial owners, or legal representatives) as seen in one delivery. */
+/** A set of people (beneficial owners, or legal representatives) as seen in one delivery: key → name. */
 export type PeopleSighting = {
-  /** Who, by a key that stays the same across deliveries (normalised name and birth date, else the register's id), sorted. */
-  keys: string[];
-  /** Their names, by key. */
+  /** Who, by a key that stays the same across deliveries (normalised name and birth date, else the register's id). */
   names: Record<string, string>;
-  evidence: RiskEvidence;
+  source: FactSource | null;
 };
 
-/** The newest change of a set of people: when it was delivered, who joined and who left. */
-export type PeopleChange = { at: string; added: string[]; removed: string[]; evidence: RiskEvidence };
+/** The newest change of a set of people: when it was delivered (and by which request), who joined and who left. */
+export type PeopleChange = { at: string; added: string[]; removed: string[]; source: FactSource | null };
 
 export type PeopleGroup = "ultimateBeneficialOwners" | "legalRepresentatives";
 
@@ -46,37 +50,40 @@ export type PartyFact = {
   country: string;
   /** How they are tied to it: nationality, residence, or where a company is registered. */
   tie: "nationality" | "residence" | "registered";
-  evidence: RiskEvidence;
+  /** The API field that says so. */
+  field: string;
 };
 
+/**
+ * Every fact is its own value with the field it was read from; the section it belongs to names its source once in
+ * `sources` (`factEvidence` puts them together). Kept this compact because every rating stores its facts.
+ */
 export type RiskFacts = {
   /** When the facts were taken: ages and recent windows are measured from it, so a replay reads as it did. */
   at: string;
   fileRevision: number;
+  /** Section → the request that delivered it and when. */
+  sources: Partial<Record<FactSection, FactSource>>;
   /** The country the company is registered in (the file's). */
-  country: { code: string; evidence: RiskEvidence };
+  country: string;
   /** The company profile; null when none was delivered. */
   company: {
     /** Active compliance flags, in the register's order. */
-    flags: { name: string; since: string | null; dueDate: string | null; evidence: RiskEvidence }[];
-    status: {
-      active: boolean | null;
-      status: string | null;
-      closureReason: string | null;
-      insolvencyStartDate: string | null;
-      evidence: RiskEvidence;
-    } | null;
-    incorporation: { date: string; evidence: RiskEvidence } | null;
-    legalForm: { names: string[]; evidence: RiskEvidence } | null;
+    flags: { name: string; since: string | null; dueDate: string | null }[];
+    status: { active: boolean | null; status: string | null; closureReason: string | null; insolvencyStartDate: string | null } | null;
+    incorporation: { date: string; field: string } | null;
+    /** Its legal form's names (local, English, standard). */
+    legalForm: string[] | null;
   } | null;
   /**
    * The beneficial owners: how many, the highest share stated (an interval counts at its lower bound), from the
-   * beneficial owners datapoint, else from the graph's owners marked beneficial. Null when neither was delivered.
+   * beneficial owners datapoint, else (`fromGraph`) from the graph's owners marked beneficial. Null when neither was delivered.
    */
-  beneficialOwners: { count: number; highestPercent: number | null; names: string[]; evidence: RiskEvidence } | null;
+  beneficialOwners: { count: number; highestPercent: number | null; fromGraph: boolean } | null;
   parties: PartyFact[];
   /** The ownership graph; null when none was bought. */
   graph: {
+    nodes: number;
     /** The chain's depth: holding layers above the company (its direct owners are layer 1). */
     depth: number;
     /** The companies or people along a cycle (empty: none). */
@@ -84,13 +91,18 @@ export type RiskFacts = {
     uboProxies: string[];
     /** Companies left unexpanded where the graph stopped at the spend cap. */
     unexpanded: string[];
-    evidence: RiskEvidence;
   } | null;
   /** Who the beneficial owners and representatives are now (for the next rating to tell a change), null when not delivered. */
   people: Record<PeopleGroup, PeopleSighting | null>;
   /** Their newest known change. */
   changes: Record<PeopleGroup, PeopleChange | null>;
 };
+
+/** A fact's evidence: its field and value, with the source of its section. */
+export function factEvidence(facts: Pick<RiskFacts, "sources">, section: FactSection, field: string, value: unknown): RiskEvidence {
+  const source = facts.sources[section];
+  return { field, value, asOf: source?.asOf ?? null, requestId: source?.requestId ?? null };
+}
 
 /** What an earlier rating knew of the people (its facts' `people` and `changes`), or the company's earlier deliveries. */
 export type PeopleHistory =
@@ -137,24 +149,23 @@ const countryCode = (value: unknown): string | null => {
 };
 
 /** The source of a section: the newest of the datapoints that fill it. */
-function sourceOf(sources: Record<string, CompanyFileSource>, datapoints: readonly string[]): CompanyFileSource | undefined {
+function sourceOf(sources: Record<string, CompanyFileSource>, datapoints: readonly string[]): FactSource | undefined {
   let newest: CompanyFileSource | undefined;
   for (const datapoint of datapoints) {
     const source = sources[datapoint];
     if (source && (!newest || source.asOf > newest.asOf)) newest = source;
   }
-  return newest;
+  return newest && { requestId: newest.requestId, asOf: newest.asOf };
 }
 
-const evidenceOf = (source: CompanyFileSource | undefined, field: string, value: unknown): RiskEvidence => ({
-  field,
-  value,
-  asOf: source?.asOf ?? null,
-  requestId: source?.requestId ?? null,
-});
-
-const companyDatapoints = ["company", "companyProfile"] as const;
-const representativeDatapoints = ["legalRepresentatives", "companyProfile"] as const;
+/** The datapoints that fill each section the facts read. */
+const sectionDatapoints: Record<FactSection, readonly string[]> = {
+  company: ["company", "companyProfile"],
+  ultimateBeneficialOwners: ["ultimateBeneficialOwners"],
+  legalRepresentatives: ["legalRepresentatives", "companyProfile"],
+  shareholders: ["shareholders"],
+  graph: ["graph"],
+};
 
 // ---------------------------------------------------------------------------------------------------
 // The company profile
@@ -162,17 +173,10 @@ const representativeDatapoints = ["legalRepresentatives", "companyProfile"] as c
 function companyFacts(file: RiskFile): RiskFacts["company"] {
   const company = file.sections.company;
   if (!isItem(company)) return null;
-  const source = sourceOf(file.sources, companyDatapoints);
   const flags: NonNullable<RiskFacts["company"]>["flags"] = [];
   if (isItem(company.complianceFlags)) {
     for (const [name, flag] of Object.entries(company.complianceFlags)) {
-      if (!isItem(flag) || flag.active !== true) continue;
-      flags.push({
-        name,
-        since: text(flag.since),
-        dueDate: text(flag.dueDate),
-        evidence: evidenceOf(source, `company.complianceFlags.${name}`, { active: true, since: flag.since, dueDate: flag.dueDate }),
-      });
+      if (isItem(flag) && flag.active === true) flags.push({ name, since: text(flag.since), dueDate: text(flag.dueDate) });
     }
   }
   const status = isItem(company.status) ? company.status : undefined;
@@ -181,7 +185,8 @@ function companyFacts(file: RiskFile): RiskFacts["company"] {
   const legalFormNames = [legalForm?.localName, legalForm?.englishTranslation, legalForm?.standardized]
     .map(text)
     .filter((n): n is string => n !== null);
-  const incorporated = text(company.incorporationDate) ?? text(company.registrationDate);
+  const incorporated = text(company.incorporationDate);
+  const registered = text(company.registrationDate);
   return {
     flags,
     status: status
@@ -190,26 +195,14 @@ function companyFacts(file: RiskFile): RiskFacts["company"] {
           status: text(details?.status),
           closureReason: text(details?.closureReason),
           insolvencyStartDate: text(details?.insolvencyStartDate),
-          evidence: evidenceOf(source, "company.status", {
-            active: status.active,
-            status: details?.status,
-            closureReason: details?.closureReason,
-          }),
         }
       : null,
     incorporation: incorporated
-      ? {
-          date: incorporated,
-          evidence: evidenceOf(
-            source,
-            text(company.incorporationDate) ? "company.incorporationDate" : "company.registrationDate",
-            incorporated,
-          ),
-        }
-      : null,
-    legalForm: legalFormNames.length
-      ? { names: [...new Set(legalFormNames)], evidence: evidenceOf(source, "company.legalForm", legalForm) }
-      : null,
+      ? { date: incorporated, field: "company.incorporationDate" }
+      : registered
+        ? { date: registered, field: "company.registrationDate" }
+        : null,
+    legalForm: legalFormNames.length ? [...new Set(legalFormNames)] : null,
   };
 }
 
@@ -228,30 +221,20 @@ function statedShare(ubo: Item): number | null {
   return highest;
 }
 
+const highest = (shares: (number | null)[]) => {
+  const stated = shares.filter((s): s is number => s !== null);
+  return stated.length ? Math.max(...stated) : null;
+};
+
 function beneficialOwnerFacts(file: RiskFile): RiskFacts["beneficialOwners"] {
   const listed = file.sections.ultimateBeneficialOwners;
   if (Array.isArray(listed)) {
     const owners = items(listed);
-    const shares = owners.map(statedShare).filter((s): s is number => s !== null);
-    const names = owners.map((o) => partyOf(o)?.name).filter((n): n is string => Boolean(n));
-    const highestPercent = shares.length ? Math.max(...shares) : null;
-    return {
-      count: owners.length,
-      highestPercent,
-      names,
-      evidence: evidenceOf(file.sources.ultimateBeneficialOwners, "ultimateBeneficialOwners", { count: owners.length, highestPercent }),
-    };
+    return { count: owners.length, highestPercent: highest(owners.map(statedShare)), fromGraph: false };
   }
   if (!file.graph) return null;
   const owners = file.graph.nodes.filter((n) => n.flags?.isUbo === true);
-  const shares = owners.map((n) => num(n.totalOwnershipPercentage)).filter((s): s is number => s !== null);
-  const highestPercent = shares.length ? Math.max(...shares) : null;
-  return {
-    count: owners.length,
-    highestPercent,
-    names: owners.map(nodeName),
-    evidence: evidenceOf(file.sources.graph, "graph.nodes[flags.isUbo]", { count: owners.length, highestPercent }),
-  };
+  return { count: owners.length, highestPercent: highest(owners.map((n) => num(n.totalOwnershipPercentage))), fromGraph: true };
 }
 
 function nodeName(node: GraphNode): string {
@@ -261,67 +244,44 @@ function nodeName(node: GraphNode): string {
 function partyFacts(file: RiskFile): PartyFact[] {
   const parties: PartyFact[] = [];
   const seen = new Set<string>();
-  const add = (role: PartyFact["role"], name: string, country: string | null, tie: PartyFact["tie"], evidence: RiskEvidence) => {
+  const add = (role: PartyFact["role"], name: string, country: string | null, tie: PartyFact["tie"], field: string) => {
     if (!country) return;
     const key = `${role}\u0000${name}\u0000${country}`;
     if (seen.has(key)) return;
     seen.add(key);
-    parties.push({ role, name, country, tie, evidence });
+    parties.push({ role, name, country, tie, field });
   };
-  const fromEntry = (role: PartyFact["role"], entry: Item, field: string, source: CompanyFileSource | undefined) => {
+  const fromEntry = (role: PartyFact["role"], entry: Item, field: string) => {
     const party = partyOf(entry);
     if (!party) return;
-    const person = isItem(entry.individual) ? entry.individual : isItem(entry.company) ? undefined : entry;
     const company = isItem(entry.company) ? entry.company : undefined;
+    const person = isItem(entry.individual) ? entry.individual : company ? undefined : entry;
     const residence = isItem(person?.residenceAddress) ? person.residenceAddress : undefined;
-    const nationality = countryCode(person?.nationality);
-    add(role, party.name, nationality, "nationality", evidenceOf(source, `${field}.nationality`, person?.nationality));
-    add(
-      role,
-      party.name,
-      countryCode(residence?.countryCode),
-      "residence",
-      evidenceOf(source, `${field}.residenceAddress.countryCode`, residence?.countryCode),
-    );
-    add(
-      role,
-      party.name,
-      countryCode(company?.countryCode),
-      "registered",
-      evidenceOf(source, `${field}.company.countryCode`, company?.countryCode),
-    );
+    const personField = person === entry ? field : `${field}.individual`;
+    add(role, party.name, countryCode(person?.nationality), "nationality", `${personField}.nationality`);
+    add(role, party.name, countryCode(residence?.countryCode), "residence", `${personField}.residenceAddress.countryCode`);
+    add(role, party.name, countryCode(company?.countryCode), "registered", `${field}.company.countryCode`);
   };
-  const uboSource = file.sources.ultimateBeneficialOwners;
-  items(file.sections.ultimateBeneficialOwners).forEach((o, i) =>
-    fromEntry("beneficialOwner", o, `ultimateBeneficialOwners[${i}]`, uboSource),
-  );
-  const shareholderSource = file.sources.shareholders;
-  items(file.sections.shareholders).forEach((o, i) => fromEntry("shareholder", o, `shareholders[${i}]`, shareholderSource));
-  const representativeSource = sourceOf(file.sources, representativeDatapoints);
-  items(file.sections.legalRepresentatives).forEach((o, i) =>
-    fromEntry("representative", o, `legalRepresentatives[${i}]`, representativeSource),
-  );
+  items(file.sections.ultimateBeneficialOwners).forEach((o, i) => fromEntry("beneficialOwner", o, `ultimateBeneficialOwners[${i}]`));
+  items(file.sections.shareholders).forEach((o, i) => fromEntry("shareholder", o, `shareholders[${i}]`));
+  items(file.sections.legalRepresentatives).forEach((o, i) => fromEntry("representative", o, `legalRepresentatives[${i}]`));
   for (const node of file.graph?.nodes ?? []) {
     if (node.flags?.isRoot) continue;
     const name = nodeName(node);
-    const evidence = (field: string, value: unknown) => evidenceOf(file.sources.graph, `graph.nodes[${node.nodeId}].${field}`, value);
-    add(
-      "graphOwner",
-      name,
-      countryCode(node.company?.countryCode),
-      "registered",
-      evidence("company.countryCode", node.company?.countryCode),
-    );
-    add(
-      "graphOwner",
-      name,
-      countryCode(node.individual?.nationality),
-      "nationality",
-      evidence("individual.nationality", node.individual?.nationality),
-    );
+    const field = `graph.nodes[${node.nodeId}]`;
+    add("graphOwner", name, countryCode(node.company?.countryCode), "registered", `${field}.company.countryCode`);
+    add("graphOwner", name, countryCode(node.individual?.nationality), "nationality", `${field}.individual.nationality`);
   }
   return parties;
 }
+
+/** The section a party's field belongs to. */
+export const partySection: Record<PartyFact["role"], FactSection> = {
+  beneficialOwner: "ultimateBeneficialOwners",
+  shareholder: "shareholders",
+  representative: "legalRepresentatives",
+  graphOwner: "graph",
+};
 
 // ---------------------------------------------------------------------------------------------------
 // The ownership graph
@@ -364,22 +324,14 @@ function graphFacts(file: RiskFile): RiskFacts["graph"] {
       if (node && !cycle.includes(nodeName(node))) cycle.push(nodeName(node));
     }
   }
-  const uboProxies = graph.nodes.filter((n) => n.flags?.isUboProxy === true).map(nodeName);
-  const unexpanded = graph.nodes
-    .filter((n) => expandable(n) && (n.continuation?.reason === "budget" || n.flags?.status === "budget_truncated"))
-    .map(nodeName);
-  const depth = graphDepth(graph);
   return {
-    depth,
+    nodes: graph.nodes.length,
+    depth: graphDepth(graph),
     cycle,
-    uboProxies,
-    unexpanded,
-    evidence: evidenceOf(file.sources.graph, "graph", {
-      nodes: graph.nodes.length,
-      edges: graph.edges.length,
-      depth,
-      stoppedReason: graph.metadata?.stoppedReason,
-    }),
+    uboProxies: graph.nodes.filter((n) => n.flags?.isUboProxy === true).map(nodeName),
+    unexpanded: graph.nodes
+      .filter((n) => expandable(n) && (n.continuation?.reason === "budget" || n.flags?.status === "budget_truncated"))
+      .map(nodeName),
   };
 }
 
@@ -387,12 +339,7 @@ function graphFacts(file: RiskFile): RiskFacts["graph"] {
 // People and their changes
 
 /** Who the beneficial owners (or the current representatives) are in `list`; representatives who left are left out. */
-export function peopleSighting(
-  list: unknown,
-  group: PeopleGroup,
-  source: CompanyFileSource | undefined,
-  at: string,
-): PeopleSighting | null {
+export function peopleSighting(list: unknown, group: PeopleGroup, source: FactSource | null, at: string): PeopleSighting | null {
   if (!Array.isArray(list)) return null;
   const names: Record<string, string> = {};
   for (const entry of items(list)) {
@@ -403,18 +350,21 @@ export function peopleSighting(
     const party = partyOf(entry);
     if (party) names[party.key] = party.name;
   }
-  const keys = Object.keys(names).sort();
-  return { keys, names, evidence: evidenceOf(source, group, { count: keys.length }) };
+  return { names, source };
 }
-
-const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
 
 /** The newest change after `current` is seen, where `before` was seen last with its newest change `known`. */
 export function nextChange(before: PeopleSighting | null, known: PeopleChange | null, current: PeopleSighting | null): PeopleChange | null {
-  if (!before || !current || sameKeys(before.keys, current.keys)) return known;
-  const added = current.keys.filter((k) => !before.keys.includes(k)).map((k) => current.names[k]!);
-  const removed = before.keys.filter((k) => !current.keys.includes(k)).map((k) => before.names[k]!);
-  return { at: current.evidence.asOf ?? "", added, removed, evidence: current.evidence };
+  if (!before || !current) return known;
+  const added = Object.keys(current.names).filter((k) => !(k in before.names));
+  const removed = Object.keys(before.names).filter((k) => !(k in current.names));
+  if (!added.length && !removed.length) return known;
+  return {
+    at: current.source?.asOf ?? "",
+    added: added.map((k) => current.names[k]!),
+    removed: removed.map((k) => before.names[k]!),
+    source: current.source,
+  };
 }
 
 /** The newest change over a company's deliveries of one set of people, oldest first. */
@@ -426,32 +376,6 @@ export function changeOverSightings(sightings: readonly PeopleSighting[]): Peopl
 
 const groups: readonly PeopleGroup[] = ["ultimateBeneficialOwners", "legalRepresentatives"];
 
-function peopleFacts(file: RiskFile, at: string, history: PeopleHistory | undefined): Pick<RiskFacts, "people" | "changes"> {
-  const people = {
-    ultimateBeneficialOwners: peopleSighting(
-      file.sections.ultimateBeneficialOwners,
-      "ultimateBeneficialOwners",
-      file.sources.ultimateBeneficialOwners,
-      at,
-    ),
-    legalRepresentatives: peopleSighting(
-      file.sections.legalRepresentatives,
-      "legalRepresentatives",
-      sourceOf(file.sources, representativeDatapoints),
-      at,
-    ),
-  };
-  const changes = Object.fromEntries(
-    groups.map((group) => {
-      if (!history) return [group, null];
-      if (history.kind === "previous") return [group, nextChange(history.people[group], history.changes[group], people[group])];
-      const current = people[group];
-      return [group, changeOverSightings([...history.sightings[group], ...(current ? [current] : [])])];
-    }),
-  ) as RiskFacts["changes"];
-  return { people, changes };
-}
-
 // ---------------------------------------------------------------------------------------------------
 
 /**
@@ -461,15 +385,32 @@ function peopleFacts(file: RiskFile, at: string, history: PeopleHistory | undefi
  */
 export function riskFacts(file: RiskFile, at: Date, history?: PeopleHistory): RiskFacts {
   const iso = at.toISOString();
-  const companySource = sourceOf(file.sources, companyDatapoints);
+  const sources: RiskFacts["sources"] = {};
+  for (const [section, datapoints] of Object.entries(sectionDatapoints) as [FactSection, readonly string[]][]) {
+    const source = sourceOf(file.sources, datapoints);
+    if (source) sources[section] = source;
+  }
+  const people = Object.fromEntries(
+    groups.map((group) => [group, peopleSighting(file.sections[group], group, sources[group] ?? null, iso)]),
+  ) as RiskFacts["people"];
+  const changes = Object.fromEntries(
+    groups.map((group) => {
+      if (!history) return [group, null];
+      if (history.kind === "previous") return [group, nextChange(history.people[group], history.changes[group], people[group])];
+      const current = people[group];
+      return [group, changeOverSightings([...history.sightings[group], ...(current ? [current] : [])])];
+    }),
+  ) as RiskFacts["changes"];
   return {
     at: iso,
     fileRevision: file.revision,
-    country: { code: file.countryCode, evidence: evidenceOf(companySource, "company.countryCode", file.countryCode) },
+    sources,
+    country: file.countryCode,
     company: companyFacts(file),
     beneficialOwners: beneficialOwnerFacts(file),
     parties: partyFacts(file),
     graph: graphFacts(file),
-    ...peopleFacts(file, iso, history),
+    people,
+    changes,
   };
 }
