@@ -1,7 +1,7 @@
 /**
  * Settings → Risk's preview (issue 26), on embedded Postgres, one line:
  *   - previewModel over 100,000 portfolio companies, each with a current rating and its stored inputs (facts of
- *     about 1.5 KB: flags, status, owners, parties in several countries, graph, people and their changes), a draft
+ *     about 1 KB as JSON: flags, status, owners, parties in several countries, graph, people and their changes), a draft
  *     that moves some of them: wall time, p50 and max of 5 after one warm-up                         goal ≤ 5 s
  * The same code the page's "Preview the effect" runs (lib/risk/model-preview.ts), in this process.
  * Run: npm run bench:risk-preview
@@ -12,7 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
-import type { RiskEvidence, RiskFacts } from "../lib/risk/risk-facts";
+import type { RiskFacts } from "../lib/risk/risk-facts";
 import { defaultRiskModel } from "../lib/risk/risk-model";
 import { freePort } from "../scripts/ports";
 import { percentile } from "./percentile";
@@ -24,70 +24,51 @@ const insertBatch = 5_000;
 const flagNames = ["accountsOverdue", "annualFilingOverdue", "registeredCharges", "insolvencyHistory", "uboConfirmationOverdue"];
 const countries = ["DE", "FR", "GB", "NL", "IR", "RU", "CY", "MM"];
 
-const evidence = (field: string, value: unknown, n: number): RiskEvidence => ({
-  field,
-  value,
-  asOf: "2026-10-01T09:00:00.000Z",
-  requestId: `req_bench_${n}`,
-});
+const source = (n: number) => ({ requestId: `req_bench_${n}`, asOf: "2026-10-01T09:00:00.000Z" });
 
 /** Company `n`'s facts: deterministic variety, so the default model rates some low, some medium, some high. */
 function factsOf(n: number): RiskFacts {
   const flags = flagNames.filter((_, i) => (n >> i) % 4 === 0);
   const owners = n % 7 === 0 ? 0 : (n % 3) + 1;
-  const party = (i: number) => ({
-    role: "beneficialOwner" as const,
-    name: `Owner ${n}-${i}`,
-    country: countries[(n + i) % countries.length]!,
-    tie: "residence" as const,
-    evidence: evidence(`ultimateBeneficialOwners[${i}].individual.residence`, countries[(n + i) % countries.length], n),
-  });
   const names = Array.from({ length: owners }, (_, i) => `Owner ${n}-${i}`);
   return {
     at: "2026-11-01T00:00:00.000Z",
     fileRevision: 3,
-    country: { code: countries[n % 5]!, evidence: evidence("company.countryCode", countries[n % 5], n) },
+    sources: { company: source(n), ultimateBeneficialOwners: source(n), graph: source(n) },
+    country: countries[n % 5]!,
     company: {
-      flags: flags.map((name) => ({
-        name,
-        since: "2026-01-01",
-        dueDate: null,
-        evidence: evidence(`company.complianceFlags.${name}`, true, n),
-      })),
+      flags: flags.map((name) => ({ name, since: "2026-01-01", dueDate: null })),
       status: {
         active: n % 11 !== 0,
         status: n % 11 === 0 ? "dissolved" : "active",
         closureReason: null,
         insolvencyStartDate: n % 13 === 0 ? "2025-06-01" : null,
-        evidence: evidence("company.status", "active", n),
       },
-      incorporation: { date: n % 9 === 0 ? "2026-06-01" : "2012-03-04", evidence: evidence("company.incorporationDate", "2012-03-04", n) },
-      legalForm: { names: [n % 17 === 0 ? "Trust" : "GmbH"], evidence: evidence("company.legalForm", "GmbH", n) },
+      incorporation: { date: n % 9 === 0 ? "2026-06-01" : "2012-03-04", field: "company.incorporationDate" },
+      legalForm: [n % 17 === 0 ? "Trust" : "GmbH"],
     },
-    beneficialOwners: owners
-      ? { count: owners, highestPercent: n % 5 === 0 ? 20 : 60, names, evidence: evidence("ultimateBeneficialOwners", owners, n) }
-      : null,
-    parties: Array.from({ length: owners }, (_, i) => party(i)),
+    beneficialOwners: owners ? { count: owners, highestPercent: n % 5 === 0 ? 20 : 60, fromGraph: false } : null,
+    parties: names.map((name, i) => ({
+      role: "beneficialOwner" as const,
+      name,
+      country: countries[(n + i) % countries.length]!,
+      tie: "residence" as const,
+      field: `ultimateBeneficialOwners[${i}].individual.residence`,
+    })),
     graph: {
+      nodes: (n % 6) + 3,
       depth: (n % 6) + 1,
       cycle: n % 19 === 0 ? ["A", "B"] : [],
       uboProxies: n % 23 === 0 ? ["Proxy"] : [],
       unexpanded: n % 29 === 0 ? ["C"] : [],
-      evidence: evidence("graph", "graph", n),
     },
     people: {
-      ultimateBeneficialOwners: {
-        keys: names.map((name) => `p:${name.toLowerCase()}:`),
-        names: {},
-        evidence: evidence("ultimateBeneficialOwners", owners, n),
-      },
+      ultimateBeneficialOwners: { names: Object.fromEntries(names.map((name) => [`p:${name.toLowerCase()}:`, name])), source: source(n) },
       legalRepresentatives: null,
     },
     changes: {
       ultimateBeneficialOwners:
-        n % 31 === 0
-          ? { at: "2026-10-15T00:00:00.000Z", added: ["New owner"], removed: [], evidence: evidence("ultimateBeneficialOwners", 1, n) }
-          : null,
+        n % 31 === 0 ? { at: "2026-10-15T00:00:00.000Z", added: ["New owner"], removed: [], source: source(n) } : null,
       legalRepresentatives: null,
     },
   };

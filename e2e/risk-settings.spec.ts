@@ -1,3 +1,4 @@
+import type { RiskFacts } from "../lib/risk/risk-facts";
 import { defaultRiskModel, type RiskModel } from "../lib/risk/risk-model";
 import { type Database, expect, LoginPage, test } from "./fixtures";
 import { approveAsSecondAdmin } from "./second-admin";
@@ -5,7 +6,7 @@ import { approveAsSecondAdmin } from "./second-admin";
 // The model versions are shared with the specs running beside this one: the test reads the version in force first
 // and expects the next number, and seeds a company of its own for the preview.
 
-const evidence = { field: "company.complianceFlags", value: true, asOf: "2026-10-01T09:00:00.000Z", requestId: "req_e2e_risk" };
+const source = { requestId: "req_e2e_risk", asOf: "2026-10-01T09:00:00.000Z" };
 
 /** A portfolio company rated under the model in force, with overdue accounts (10 points by default: Low). */
 async function ratedCompanyWithOverdueAccounts(db: Database) {
@@ -21,12 +22,13 @@ async function ratedCompanyWithOverdueAccounts(db: Database) {
   );
   const { version, model } = newest!;
   const companyId = `E2E-RISK-${crypto.randomUUID().slice(0, 8)}`;
-  const facts = {
+  const facts: RiskFacts = {
     at: new Date().toISOString(),
     fileRevision: 1,
-    country: { code: "DE", evidence },
+    sources: { company: source },
+    country: "DE",
     company: {
-      flags: [{ name: "accountsOverdue", since: "2026-01-01", dueDate: null, evidence }],
+      flags: [{ name: "accountsOverdue", since: "2026-01-01", dueDate: null }],
       status: null,
       incorporation: null,
       legalForm: null,

@@ -9,7 +9,8 @@ import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import { listChanges, submitChange, type PendingChangeView, type Submitted } from "@/lib/dual-control/pending-changes";
 import { modelChangeLines } from "./model-changes";
 import { modelPublicationSchema, type ModelPublication } from "./model-publication";
-import { modelAtVersion } from "./model-versions";
+import { modelAtVersion } from "./risk-model-versions";
+import { rerateSoon } from "./re-rate";
 import { riskModelSchema, type RiskModel } from "./risk-model";
 
 /** What publishing made: the version number now in force. */
@@ -48,8 +49,8 @@ async function newestVersion(executor: Pick<ReturnType<typeof db>, "select"> = d
 /**
  * Stores `publication` as the next version of the risk model, published by `publishedBy` and approved by
  * `approvedByEmail` (none where dual control did not apply), audited as `risk.model_published` by `actor` with the
- * dual-control note and the changes in words. Refused, storing nothing, when another version was published since
- * the draft's base version. Publishers are serialised by a table lock, so two approvals cannot both take a number.
+ * dual-control note and the changes in words, then the re-rater is kicked. Refused, storing nothing, when another
+ * version was published since the draft's base version. Publishers are serialised by a table lock, so two approvals cannot both take a number.
  */
 export async function publishModelVersion(
   actor: Actor,
@@ -77,6 +78,8 @@ export async function publishModelVersion(
     await audit(actor, "risk.model_published", `risk model version ${version}`, { version, note: publication.note, changes, ...note }, tx);
     return { ok: true as const, data: { version } };
   });
+  // Every company is rated again under the new version, in the background.
+  if (result.ok) rerateSoon();
   return result;
 }
 

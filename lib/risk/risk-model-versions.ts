@@ -1,6 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
+import { riskModelVersions, type RiskModelVersionRow } from "@/db/schema";
 import { defaultRiskModel, riskModelSchema, type RiskModel } from "./risk-model";
 
 type Executor = Pick<Database, "execute">;
@@ -34,4 +35,27 @@ export async function riskModelVersion(version: number, executor: Executor = db(
   );
   const row = rows[0];
   return row && { version: Number(row.version), model: riskModelSchema.parse(row.model) };
+}
+
+/** A published version with who published and approved it, when and why (Settings → Risk), its document read back through the schema. */
+export type PublishedModel = Omit<RiskModelVersionRow, "model"> & { model: RiskModel };
+
+/** The model in force as Settings → Risk shows it: the newest published version, or the default model while none is stored (`version: null`). */
+export type ModelInForce = { version: number; published: PublishedModel } | { version: null; model: RiskModel };
+
+/** Published versions, newest first. */
+export async function listModelVersions(limit = 20): Promise<PublishedModel[]> {
+  const rows = await db().select().from(riskModelVersions).orderBy(desc(riskModelVersions.version)).limit(limit);
+  return rows.map((row) => ({ ...row, model: riskModelSchema.parse(row.model) }));
+}
+
+/** The model in force, given the newest published version (none: the default model). Stores nothing. */
+export const inForceOf = (newest: PublishedModel | undefined): ModelInForce =>
+  newest ? { version: newest.version, published: newest } : { version: null, model: defaultRiskModel };
+
+export const modelOf = (inForce: ModelInForce): RiskModel => (inForce.version === null ? inForce.model : inForce.published.model);
+
+/** The model a draft was edited from: a version, or `null` for the default model (in force before any was stored). */
+export async function modelAtVersion(version: number | null): Promise<RiskModel | undefined> {
+  return version === null ? defaultRiskModel : (await riskModelVersion(version))?.model;
 }

@@ -14,7 +14,7 @@ import {
 } from "@/db/schema";
 import { sealSecret } from "@/lib/connections/secret-box";
 import { evaluateRisk } from "@/lib/risk/evaluate-risk";
-import type { RiskEvidence, RiskFacts } from "@/lib/risk/risk-facts";
+import type { RiskFacts } from "@/lib/risk/risk-facts";
 import { listChanges } from "@/lib/dual-control/pending-changes";
 import { defaultRiskModel, type RiskModel } from "@/lib/risk/risk-model";
 import { insertUser } from "@/test/users-fixture";
@@ -213,14 +213,15 @@ describe("publishing a risk model", () => {
   });
 });
 
-const evidence: RiskEvidence = { field: "company", value: null, asOf: "2026-10-01T09:00:00.000Z", requestId: "req_preview" };
+const source = { requestId: "req_preview", asOf: "2026-10-01T09:00:00.000Z" };
 
 /** A company's facts with nothing the default model counts (registered in Germany, nothing else known), changed by `change`. */
 function factsWith(change: (facts: RiskFacts) => void = () => {}): RiskFacts {
   const facts: RiskFacts = {
     at: "2026-11-01T00:00:00.000Z",
     fileRevision: 1,
-    country: { code: "DE", evidence },
+    sources: { company: source },
+    country: "DE",
     company: { flags: [], status: null, incorporation: null, legalForm: null },
     beneficialOwners: null,
     parties: [],
@@ -231,8 +232,7 @@ function factsWith(change: (facts: RiskFacts) => void = () => {}): RiskFacts {
   change(facts);
   return facts;
 }
-const overdueAccounts = (facts: RiskFacts) =>
-  facts.company!.flags.push({ name: "accountsOverdue", since: "2026-01-01", dueDate: null, evidence });
+const overdueAccounts = (facts: RiskFacts) => facts.company!.flags.push({ name: "accountsOverdue", since: "2026-01-01", dueDate: null });
 
 describe("previewing a draft model", () => {
   let connectionId = "";
@@ -292,7 +292,7 @@ describe("previewing a draft model", () => {
     await portfolioCompany("LOW-TO-MEDIUM", factsWith(overdueAccounts)); // 10 points: low; 30 under the draft: medium
     await portfolioCompany(
       "MEDIUM-TO-LOW",
-      factsWith((facts) => (facts.country.code = "IR")),
+      factsWith((facts) => (facts.country = "IR")),
     ); // 40: medium; Iran unlisted: low
     await portfolioCompany("STAYS-LOW", factsWith());
     await portfolioCompany("PINNED", factsWith(overdueAccounts), "high");
@@ -323,40 +323,47 @@ describe("previewing a draft model", () => {
     expect(same).toMatchObject({ ok: true, data: { evaluated: 3, unchanged: 3, transitions: [], pinned: 1, pinnedWouldChange: 0 } });
   });
 
-  it("rates each company as evaluateRisk does on its whole stored inputs, though it reads them without their evidence", async () => {
+  it("counts exactly as evaluateRisk rates each company's stored inputs, over varied facts", async () => {
     const countries = ["DE", "IR", "RU", "KP", "FR"];
     const flagNames = ["accountsOverdue", "liquidated", "insolvencyHistory", "registeredCharges"];
     for (let n = 0; n < 60; n++) {
       await portfolioCompany(
         `VARIED-${n}`,
         factsWith((facts) => {
-          facts.country.code = countries[n % 5]!;
+          facts.country = countries[n % 5]!;
           facts.company!.flags = flagNames
             .filter((_, i) => (n >> i) % 2 === 1)
-            .map((name) => ({ name, since: "2026-01-01", dueDate: "2026-03-01", evidence }));
+            .map((name) => ({ name, since: "2026-01-01", dueDate: "2026-03-01" }));
           facts.company!.status = {
             active: n % 7 !== 0,
             status: n % 7 === 0 ? "dissolved" : "active",
             closureReason: null,
             insolvencyStartDate: n % 11 === 0 ? "2025-06-01" : null,
-            evidence,
           };
-          facts.company!.incorporation = { date: n % 3 === 0 ? "2026-08-01" : "2010-01-01", evidence };
-          facts.company!.legalForm = { names: [n % 4 === 0 ? "Trust" : "GmbH"], evidence };
+          facts.company!.incorporation = { date: n % 3 === 0 ? "2026-08-01" : "2010-01-01", field: "company.incorporationDate" };
+          facts.company!.legalForm = [n % 4 === 0 ? "Trust" : "GmbH"];
           facts.beneficialOwners =
             n % 6 === 0
-              ? { count: 0, highestPercent: null, names: [], evidence }
-              : { count: 2, highestPercent: (n % 5) * 10, names: ["A", "B"], evidence };
-          facts.parties = [{ role: "beneficialOwner", name: "A", country: countries[(n + 1) % 5]!, tie: "residence", evidence }];
+              ? { count: 0, highestPercent: null, fromGraph: false }
+              : { count: 2, highestPercent: (n % 5) * 10, fromGraph: false };
+          facts.parties = [
+            {
+              role: "beneficialOwner",
+              name: "A",
+              country: countries[(n + 1) % 5]!,
+              tie: "residence",
+              field: "ultimateBeneficialOwners[0].residence",
+            },
+          ];
           facts.graph = {
+            nodes: 5,
             depth: n % 7,
             cycle: n % 9 === 0 ? ["X", "Y"] : [],
             uboProxies: n % 8 === 0 ? ["P"] : [],
             unexpanded: n % 10 === 0 ? ["U"] : [],
-            evidence,
           };
           facts.changes.legalRepresentatives =
-            n % 4 === 1 ? { at: "2026-10-20T00:00:00.000Z", added: ["New"], removed: ["Old"], evidence } : null;
+            n % 4 === 1 ? { at: "2026-10-20T00:00:00.000Z", added: ["New"], removed: ["Old"], source } : null;
         }),
       );
     }

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { guardPage } from "@/lib/auth/guard-page";
 import { listChanges } from "@/lib/dual-control/pending-changes";
 import { liveTopics } from "@/lib/live/topics";
-import { inForceOf, listModelVersions, modelOf } from "@/lib/risk/model-versions";
+import { inForceOf, listModelVersions, modelOf } from "@/lib/risk/risk-model-versions";
 import { previewRiskModelAction, publishRiskModelAction } from "./actions";
 import { RiskModelForm } from "./risk-model-form";
 
