@@ -102,6 +102,15 @@ test("an admin edits a weight, previews its effect and asks to publish; a second
   await expect(item).toContainText(`Compliance flags, Accounts overdue: points ${points} → ${weight}`);
   await expect(item).toContainText("Overdue accounts weigh more after the audit");
   await expect(item).toContainText("You asked for this change");
+  // In words: the model's API names only under Technical details.
+  const shown = await item.evaluate((li) =>
+    [...li.children]
+      .filter((child) => !child.hasAttribute("data-technical-details"))
+      .map((child) => child.textContent)
+      .join(" "),
+  );
+  expect(shown).not.toMatch(/accountsOverdue|complianceFlags|baseVersion/);
+  await expect(item.locator("[data-technical-details]")).toContainText('"accountsOverdue"');
 
   await approveAsSecondAdmin(browser, db, "Publish a new version of the risk model");
 

@@ -20,13 +20,23 @@ type Row = {
 };
 type Key = [string, string, string];
 
+/**
+ * Which requests delivered the facts (`sources`) and who the people are (`people`, for the next rating to tell a
+ * change) only explain a rating or follow it: no rule's points read them. The preview leaves them out in SQL, a third
+ * fewer bytes to send and parse for 100,000 companies, and puts these in their place.
+ */
+const unread: Pick<RiskFacts, "sources" | "people"> = {
+  sources: {},
+  people: { ultimateBeneficialOwners: null, legalRepresentatives: null },
+};
+
 /** One batch of portfolio rows after `after` in key order, each with its current rating and the inputs it was made from. */
 async function batch(after: Key | undefined): Promise<Row[]> {
   const from = after
     ? sql`where (pe.connection_id, pe.country_code, pe.company_id) > (${after[0]}::uuid, ${after[1]}, ${after[2]})`
     : sql``;
   const result = await db().execute<Row>(sql`
-    select pe.connection_id, pe.country_code, pe.company_id, pe.pinned_rating as pinned, cr.rating, cr.inputs
+    select pe.connection_id, pe.country_code, pe.company_id, pe.pinned_rating as pinned, cr.rating, cr.inputs - 'sources' - 'people' as inputs
     from ${portfolioEntries} pe left join ${companyRatings} cr on cr.id = pe.rating_id
     ${from}
     order by pe.connection_id, pe.country_code, pe.company_id
@@ -55,7 +65,7 @@ export async function previewModel(model: RiskModel): Promise<ModelPreview> {
         preview.unrated += 1;
         continue;
       }
-      const rating = evaluateRisk(model, row.inputs).rating;
+      const rating = evaluateRisk(model, { ...row.inputs, ...unread }).rating;
       if (row.pinned) {
         preview.pinned += 1;
         if (rating !== row.rating) preview.pinnedWouldChange += 1;

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { guardPage } from "@/lib/auth/guard-page";
 import { listChanges } from "@/lib/dual-control/pending-changes";
 import { liveTopics } from "@/lib/live/topics";
-import { inForceOf, listModelVersions, modelOf } from "@/lib/risk/risk-model-versions";
+import { defaultModelPublisher, inForceOf, listModelVersions, modelOf } from "@/lib/risk/risk-model-versions";
 import { previewRiskModelAction, publishRiskModelAction } from "./actions";
 import { RiskModelForm } from "./risk-model-form";
 
@@ -51,7 +51,12 @@ export default async function RiskSettingsPage() {
             <dt className="text-muted-foreground">Published by</dt>
             <dd>{current.publishedByEmail}</dd>
             <dt className="text-muted-foreground">Approved by</dt>
-            <dd>{current.approvedByEmail ?? "nobody: dual control did not apply"}</dd>
+            <dd>
+              {current.approvedByEmail ??
+                (current.publishedByEmail === defaultModelPublisher
+                  ? "nobody: the default model, stored when companies were first rated"
+                  : "nobody: dual control did not apply")}
+            </dd>
             <dt className="text-muted-foreground">When</dt>
             <dd>
               <time dateTime={current.publishedAt.toISOString()}>{when(current.publishedAt)}</time>
