@@ -488,10 +488,12 @@ function runPending(): void {
 
 /**
  * Asks the background re-rater to rate soon: the company files `keys` (after a write to them), or every file that needs
- * it (after a model is published, or a sweep). Returns at once; a no-op where the re-rater is not started (scripts).
+ * it (after a model is published, or a sweep). Returns at once; a no-op where the re-rater is not started (scripts, tests).
  * Never call it on a page read.
  */
 export function rerateSoon(...keys: CompanyKey[]): void {
+  // `npm run dev` runs `next dev`, not the app server that starts the re-rater: its first write does.
+  if (!runner.started && process.env.NODE_ENV === "development") startRerating();
   if (!runner.started) return;
   if (!keys.length) runner.pending = "all";
   else if (runner.pending !== "all") {
