@@ -65,16 +65,14 @@ export async function recordRiskIncreases(
     const details = { from: i.from, to: i.to, score: i.score, modelVersion: i.modelVersion, reasons: i.reasons, opened: alert.opened };
     return { increase: i, alert, details };
   });
-  await tx
-    .insert(alertEvents)
-    .values(
-      recorded.map(({ alert, details }) => ({
-        alertId: alert.alertId,
-        kind: "risk_increased" as const,
-        actorEmail: riskActor.email,
-        details,
-      })),
-    );
+  await tx.insert(alertEvents).values(
+    recorded.map(({ alert, details }) => ({
+      alertId: alert.alertId,
+      kind: "risk_increased" as const,
+      actorEmail: riskActor.email,
+      details,
+    })),
+  );
   await auditEach(
     riskActor,
     "alert.risk_increased",

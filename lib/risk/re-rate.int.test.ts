@@ -9,7 +9,7 @@ import { receiveWebhook } from "@/lib/webhooks/receive";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { evaluateRisk } from "./evaluate-risk";
-import { rerateAll, reratingSettled, startRerating, stopRerating } from "./re-rate";
+import { expireTimeBoundRatings, rerateAll, reratingSettled, startRerating, stopRerating } from "./re-rate";
 import type { RiskFacts } from "./risk-facts";
 import { defaultRiskModel, riskModelSchema, type RiskModel } from "./risk-model";
 
@@ -266,6 +266,18 @@ describe("rating company files", () => {
     expect(await rate()).toMatchObject({ rated: 1, changed: 0 });
     expect(await ratingsOf("CHANGED")).toHaveLength(before);
     expect((await entryOf("CHANGED")).ratedRevision).toBe(3);
+  });
+
+  it("rates again, a day on, a rating whose reasons lapse with time, though its file has not changed", async () => {
+    await storeFile("GROWING", { ...clean, company: { ...activeCompany, incorporationDate: "2026-06-15" } });
+    await rate();
+    expect((await reasonsOf("GROWING")).map(([rule]) => rule)).toEqual(["youngCompany"]);
+    expect(await expireTimeBoundRatings()).toBe(0); // rated less than a day ago
+    await db().execute(sql`update portfolio_entries set updated_at = now() - interval '2 days' where company_id in ('GROWING', 'CLEAN')`);
+    expect(await expireTimeBoundRatings()).toBe(1); // only the one whose reasons lapse (not CLEAN), and only a day on (not YOUNG)
+    expect(await rerateAll({ at: () => new Date("2027-07-01T00:00:00Z") })).toMatchObject({ rated: 1, changed: 1 });
+    expect(await reasonsOf("GROWING")).toEqual([]);
+    expect(await entryOf("GROWING")).toMatchObject({ score: 0, rating: "low", ratedRevision: 1 });
   });
 
   it("rates again under a new model version, and replays an old rating exactly under its own version", async () => {

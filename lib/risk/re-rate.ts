@@ -425,6 +425,28 @@ export async function rerateAll(options: { keys?: CompanyKey[]; batch?: number; 
   return total;
 }
 
+/** The rules whose reasons lapse with time alone (a company grows older; a change leaves the window). */
+const timeBoundRules = ["youngCompany", "recentOwnershipChange"] as const;
+
+/**
+ * Marks due again the ratings whose reasons lapse with time (a young company, a recent change) and that were last
+ * written more than a day ago, so the next run rates them though their file has not changed. Returns how many.
+ */
+export async function expireTimeBoundRatings(): Promise<number> {
+  const lapsing = sql.join(
+    timeBoundRules.map((rule) => sql`r.reasons @> ${JSON.stringify([{ rule }])}::jsonb`),
+    sql` or `,
+  );
+  const { rows } = await db().execute<{ n: number }>(sql`
+    with due as (
+      update portfolio_entries e set rated_revision = e.rated_revision - 1
+      from company_ratings r
+      where r.id = e.rating_id and e.rated_revision >= 0 and e.updated_at < now() - interval '1 day' and (${lapsing})
+      returning 1)
+    select count(*)::int as n from due`);
+  return rows[0]?.n ?? 0;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The background re-rater: one per process (kept on globalThis: the webhook intake and Next.js load their own copy
 // of this module), started by the app (instrumentation.ts). Correctness needs none of it: every write is guarded by
@@ -437,6 +459,8 @@ type Runner = {
   running?: Promise<void>;
   /** Files to rate on the next run; "all" for a sweep. */
   pending: Map<string, CompanyKey> | "all" | null;
+  /** When ratings that lapse with time were last marked due (at most hourly). */
+  lapsedAt?: number;
 };
 
 const runner: Runner = ((globalThis as { registryDeskRerater?: Runner }).registryDeskRerater ??= { started: false, pending: null });
@@ -464,10 +488,12 @@ function runPending(): void {
 
 /**
  * Asks the background re-rater to rate soon: the company files `keys` (after a write to them), or every file that needs
- * it (after a model is published, or a sweep). Returns at once; a no-op where the re-rater is not started (scripts).
+ * it (after a model is published, or a sweep). Returns at once; a no-op where the re-rater is not started (scripts, tests).
  * Never call it on a page read.
  */
 export function rerateSoon(...keys: CompanyKey[]): void {
+  // `npm run dev` runs `next dev`, not the app server that starts the re-rater: its first write does.
+  if (!runner.started && process.env.NODE_ENV === "development") startRerating();
   if (!runner.started) return;
   if (!keys.length) runner.pending = "all";
   else if (runner.pending !== "all") {
@@ -477,12 +503,24 @@ export function rerateSoon(...keys: CompanyKey[]): void {
   if (!runner.running) runner.timer ??= setTimeout(runPending, debounceMs);
 }
 
+/** A sweep: every file that needs a rating, and hourly those whose reasons lapse with time. */
+function sweep(): void {
+  if (runner.lapsedAt === undefined || Date.now() - runner.lapsedAt > 3_600_000) {
+    runner.lapsedAt = Date.now();
+    expireTimeBoundRatings()
+      .catch((error: unknown) => console.error("[re-rate] lapsing ratings not marked:", error instanceof Error ? error.message : error))
+      .finally(() => rerateSoon());
+    return;
+  }
+  rerateSoon();
+}
+
 /** Starts the background re-rater: a sweep now (what a crash left unrated), then one every `sweepMs`. */
 export function startRerating(options: { sweepMs?: number } = {}): void {
   if (runner.started) return;
   runner.started = true;
-  rerateSoon();
-  runner.sweep = setInterval(() => rerateSoon(), options.sweepMs ?? 60_000);
+  sweep();
+  runner.sweep = setInterval(sweep, options.sweepMs ?? 60_000);
   runner.sweep.unref?.();
 }
 
