@@ -409,6 +409,21 @@ export const consolePages: ConsolePage[] = [
     arrange: staleCompanyFile,
     wait: (page) => expect(page.getByTestId("review-summary")).toHaveText("Never reviewed."),
   },
+  { name: "settings, risk model", path: "/settings/risk", role: "admin", dark: true, wait: heading("Risk model") },
+  {
+    name: "settings, risk model: a preview, and field errors",
+    path: "/settings/risk",
+    role: "admin",
+    wait: async (page) => {
+      const form = page.getByRole("form", { name: "Risk model" });
+      await form.getByRole("button", { name: "Preview the effect" }).click();
+      await expect(form.getByTestId("risk-preview").getByRole("listitem").first()).toBeVisible();
+      await form.getByRole("group", { name: "Thresholds" }).getByLabel("High from (points)").fill("1");
+      await form.getByRole("button", { name: "Add country" }).click();
+      await form.getByRole("button", { name: "Ask to publish" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Correct the highlighted fields: nothing was sent.");
+    },
+  },
   {
     name: "pricing",
     path: "/pricing",

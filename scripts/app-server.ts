@@ -29,6 +29,11 @@ intake.catch((error: unknown) => console.error("[app-server] the webhook intake 
 // Live streams (`GET /api/live`) too: every open tab holds one, at a fraction of the memory of a Next.js response.
 const live = import("../lib/live/serve-live");
 live.catch((error: unknown) => console.error("[app-server] the live stream could not load; /api/live gets 500:", error));
+// Company files are rated in the background (lib/risk/re-rate.ts): what a crash left unrated now, a sweep every
+// minute, and a kick after every company-file write or model publish, in this process's one re-rater.
+import("../lib/risk/re-rate")
+  .then(({ startRerating }) => startRerating())
+  .catch((error: unknown) => console.error("[app-server] the re-rater could not start; ratings wait for the next start:", error));
 const { default: next } = await import("next");
 const app = next({ dir: path.resolve(import.meta.dirname, ".."), dev: false, hostname, port });
 await app.prepare();

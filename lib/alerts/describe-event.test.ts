@@ -19,6 +19,19 @@ describe("describeEvent", () => {
     expect(describeEvent("reretrieval_ordered", { requestId: "req_1" })).toBe("Re-retrieval ordered (request req_1)");
   });
 
+  it("says a risk rating rose, from what to what, with its top three reasons", () => {
+    const reasons = [
+      "Liquidated (Company profile, as of 1 Nov 2026, request req_1): +40.",
+      "Insolvency history: +25.",
+      "Young: +10.",
+      "Fourth: +5.",
+    ];
+    expect(describeEvent("risk_increased", { from: "low", to: "high", score: 80, modelVersion: 2, reasons })).toBe(
+      "Risk rating increased from Low to High: Liquidated (Company profile, as of 1 Nov 2026, request req_1): +40. Insolvency history: +25. Young: +10.",
+    );
+    expect(describeEvent("risk_increased", { from: "medium", to: "severe" })).toBe("Risk rating increased from Medium to severe");
+  });
+
   it("reads an unknown kind or odd details without failing", () => {
     expect(describeEvent("escalated_to_regulator", {})).toBe("escalated_to_regulator");
     expect(describeEvent("state_changed", { from: 3 })).toBe("? → ?");

@@ -2,7 +2,9 @@
  * One timeline event as a sentence. The details are what the writer stored (lib/alerts/, or the "See what changed"
  * flow), read defensively: an event written by a later version still reads. Safe to import from client components.
  */
-import type { alertEventKinds } from "@/db/vocabulary";
+import { riskRatings, type alertEventKinds } from "@/db/vocabulary";
+import { isKnownValue } from "@/lib/registry/schemas";
+import { label } from "@/lib/vocabulary/words";
 import { alertOutcomeLabels, alertStateLabels, categoryLabel, type AlertOutcome, type AlertState } from "./labels";
 
 type Kind = (typeof alertEventKinds)[number];
@@ -34,6 +36,11 @@ export function describeEvent(kind: Kind | string, details: Record<string, unkno
       return `Re-retrieval ordered${text(details.requestId) ? ` (request ${text(details.requestId)})` : ""}`;
     case "diff_reviewed":
       return "Reviewed what changed";
+    case "risk_increased": {
+      const reasons = list(details.reasons).slice(0, 3).join(" ");
+      const rating = (value: unknown) => (isKnownValue(riskRatings, value) ? label("riskRating", value) : (text(value) ?? "?"));
+      return `Risk rating increased from ${rating(details.from)} to ${rating(details.to)}${reasons ? `: ${reasons}` : ""}`;
+    }
     default:
       return kind;
   }

@@ -18,6 +18,7 @@ import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirma
 import { datapointsForCategories } from "./what-changed-datapoints";
 import { freeAgainWindowMs, registryClock, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
 import { credits } from "@/lib/vocabulary/units";
+import { isRiskMonitorId, riskAlertHasNoReretrieval } from "./risk-monitor-id";
 
 export type AlertForChanges = {
   id: number;
@@ -130,6 +131,7 @@ export async function orderReretrieval(
   confirmed: ReretrievalConfirmation,
   now = new Date(),
 ): Promise<ActionResult<Reretrieval>> {
+  if (isRiskMonitorId(alert.monitorId)) return { ok: false, code: "not_applicable", error: riskAlertHasNoReretrieval };
   if (!alert.connectionId || alert.connectionId !== registry.connection.id)
     return { ok: false, code: "connection_gone", error: "The connection this alert came through no longer exists." };
   // One order per alert, however many tabs or colleagues confirm at once: the check and the order run under a lock

@@ -105,3 +105,16 @@ export async function audit(
 ): Promise<void> {
   await executor.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, target, details });
 }
+
+/** Writes one audit row per entry, in one statement (the same action by the same actor on many targets). */
+export async function auditEach(
+  actor: Actor,
+  action: AuditAction,
+  entries: readonly { target: string | null; details: Record<string, unknown> }[],
+  executor: Executor = db(),
+): Promise<void> {
+  if (!entries.length) return;
+  await executor
+    .insert(auditLog)
+    .values(entries.map(({ target, details }) => ({ actorId: actor.id, actorEmail: actor.email, action, target, details })));
+}

@@ -1,3 +1,4 @@
+import { rerateSoon } from "@/lib/risk/re-rate";
 import { fileSnapshots, type CompanyKey } from "./company-file-store";
 import type { Contribution } from "./merge-company-file";
 
@@ -16,6 +17,7 @@ async function drain(id: string, queue: Queue): Promise<void> {
     const batch = queue.contributions.splice(0);
     try {
       await fileSnapshots(queue.executor, queue.key, batch);
+      rerateSoon(queue.key);
     } catch (error) {
       // The requests stay unfiled (filed_version below version): the launcher files them at the next start.
       console.error(

@@ -7,6 +7,7 @@ import { performConnectionDefaultChange, performConnectionEnvironmentChange } fr
 import { performConnectionTargetChange } from "@/lib/connections/connection-target-change";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
+import { performModelPublish } from "@/lib/risk/publish-model";
 import { performUserAccessChange } from "@/lib/users/user-access";
 import { replacementApprovalHref } from "@/lib/vault/replacement-link";
 import { performWorkspaceDelete } from "@/lib/workspaces/delete-workspace";
@@ -61,6 +62,7 @@ const performers: Partial<Record<PendingChangeKind, Performer>> = {
   connection_delete: performConnectionDelete,
   connection_default: performConnectionDefaultChange,
   connection_environment: performConnectionEnvironmentChange,
+  risk_model_publish: performModelPublish,
 };
 
 /** Where a kind without a performer here is approved instead: a vault replacement needs its values typed again. */

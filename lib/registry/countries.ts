@@ -94,3 +94,20 @@ const countrySet: ReadonlySet<string> = new Set(registryCountries);
 export function isRegistryCountry(x: unknown): x is RegistryCountry {
   return typeof x === "string" && countrySet.has(x);
 }
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+
+/**
+ * A two-letter country code in words: the registry's own name for its countries, any other ISO 3166-1 code by its
+ * English name ("IR" → "Iran"), or undefined for a code that names no country.
+ */
+export function countryName(code: string): string | undefined {
+  const upper = code.toUpperCase();
+  if (isRegistryCountry(upper)) return countryNames[upper];
+  if (!/^[A-Z]{2}$/.test(upper) || upper === "ZZ") return undefined; // ZZ is ICU's "Unknown Region"
+  try {
+    return regionNames.of(upper);
+  } catch {
+    return undefined;
+  }
+}

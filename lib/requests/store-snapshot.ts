@@ -5,6 +5,7 @@ import { fileSoon } from "@/lib/company-file/company-file-filer";
 import { fileSnapshot, isFirstOrder } from "@/lib/company-file/company-file-store";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
+import { rerateSoon } from "@/lib/risk/re-rate";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { applySnapshot, storedSectionsRead, type DataStatus, type StoredSnapshot } from "./apply";
 import { filingsOf } from "./stored-filings";
@@ -173,7 +174,11 @@ export async function storeSnapshot(
           snapshot: merged,
         };
         if (options.fileLater) fileSoon(executor, key, contribution);
-        else await fileSnapshot(executor, key, contribution);
+        else {
+          await fileSnapshot(executor, key, contribution);
+          // In the caller's transaction, maybe: the re-rater reads the file a moment later (and the sweep, if later still).
+          rerateSoon(key);
+        }
       }
       return { outcome: "applied", requestId, version, storedVersion: version, complete };
     }

@@ -244,6 +244,15 @@ const riskRule = {
   },
 } as const satisfies Table;
 
+/** The numbers a risk rule takes (lib/risk/risk-model.ts): its points, and the one parameter some rules have. */
+const riskParameter = {
+  points: { label: "Points", explanation: "What the rule adds to the score when it applies; 0 turns it off." },
+  percent: { label: "Share threshold (%)", explanation: "The share of ownership a beneficial owner must hold." },
+  layers: { label: "Most holding layers", explanation: "Deeper ownership chains than this count." },
+  months: { label: "Months since incorporation", explanation: "Companies younger than this count." },
+  days: { label: "Days to look back", explanation: "Changes within this many days count." },
+} as const satisfies Table;
+
 const auditAction = {
   "auth.sign_in": "Signed in",
   "auth.sign_out": "Signed out",
@@ -660,6 +669,7 @@ export const vocabulary = {
   reviewOutcome,
   portfolioScope,
   riskRule,
+  riskParameter,
   auditAction,
   pendingChangeKind,
   pendingChangeState,

@@ -19,6 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { DueTone } from "@/lib/alerts/due-label";
 import { alertOutcomeLabels, type AlertState } from "@/lib/alerts/labels";
 import { cn } from "@/lib/cn";
+import { isRiskMonitorId } from "@/lib/alerts/risk-monitor-id";
 
 export type InboxTableRow = {
   id: number;
@@ -271,8 +272,16 @@ export function InboxTable({
                     </Link>{" "}
                     {row.isTest && <TestBadge />}
                     <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                      {row.place} · monitor {row.monitorId} · {row.notificationCount}{" "}
-                      {row.notificationCount === 1 ? "notification" : "notifications"}
+                      {isRiskMonitorId(row.monitorId) ? (
+                        <>
+                          {row.place} · risk rating · {row.notificationCount} {row.notificationCount === 1 ? "rise" : "rises"}
+                        </>
+                      ) : (
+                        <>
+                          {row.place} · monitor {row.monitorId} · {row.notificationCount}{" "}
+                          {row.notificationCount === 1 ? "notification" : "notifications"}
+                        </>
+                      )}
                     </div>
                     {row.deactivation && <div className="text-xs font-medium text-destructive">{row.deactivation}</div>}
                   </TableCell>

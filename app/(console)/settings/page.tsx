@@ -27,6 +27,12 @@ const parts = [
       "How often each risk rating is reviewed, how old data may be before a review warns, and which companies make up the portfolio.",
   },
   {
+    title: "Risk",
+    href: "/settings/risk",
+    description:
+      "The risk model: rules and their points, high-risk countries, legal forms, thresholds; preview a new version and publish it.",
+  },
+  {
     title: "Sandbox tools",
     href: "/settings/sandbox",
     description: "Wallet, company editor and reset for a sandbox connection; clock and chaos on the local simulator.",

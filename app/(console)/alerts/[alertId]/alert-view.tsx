@@ -14,6 +14,7 @@ import { alertOutcomeLabels, deactivationText, type AlertOutcome } from "@/lib/a
 import { transitionRefusal } from "@/lib/alerts/transitions";
 import type { AlertChange } from "@/lib/alerts/triage";
 import { cn } from "@/lib/cn";
+import { isRiskMonitorId } from "@/lib/alerts/risk-monitor-id";
 
 const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
@@ -148,6 +149,8 @@ export function AlertView({
   };
 
   const open = alert.state !== "resolved";
+  // A risk alert has no monitor behind it: no monitor page, no notifications, nothing to order again.
+  const risk = isRiskMonitorId(alert.monitorId);
   const company = alert.companyName ?? alert.companyId;
   return (
     <>
@@ -172,12 +175,24 @@ export function AlertView({
         </p>
       )}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Fact term="Monitor">
-          <Link href={`/monitors/${encodeURIComponent(alert.monitorId)}`} className="text-primary underline underline-offset-4">
-            {alert.monitorId}
-          </Link>
-          {alert.caseReference && <span className="text-muted-foreground"> · case {alert.caseReference}</span>}
-        </Fact>
+        {risk ? (
+          <Fact term="Raised by">
+            The risk rating ·{" "}
+            <Link
+              href={`/companies/${encodeURIComponent(alert.countryCode)}/${encodeURIComponent(alert.companyId)}`}
+              className="text-primary underline underline-offset-4"
+            >
+              company file
+            </Link>
+          </Fact>
+        ) : (
+          <Fact term="Monitor">
+            <Link href={`/monitors/${encodeURIComponent(alert.monitorId)}`} className="text-primary underline underline-offset-4">
+              {alert.monitorId}
+            </Link>
+            {alert.caseReference && <span className="text-muted-foreground"> · case {alert.caseReference}</span>}
+          </Fact>
+        )}
         <Fact term="Categories">
           <CategoryList categories={alert.categories} />
         </Fact>
@@ -195,9 +210,11 @@ export function AlertView({
         )}
       </dl>
       {alert.resolutionComment && <p className="whitespace-pre-wrap rounded-md bg-muted px-4 py-2 text-sm">{alert.resolutionComment}</p>}
-      <Button asChild>
-        <Link href={`/alerts/${alert.id}/changes`}>See what changed</Link>
-      </Button>
+      {!risk && (
+        <Button asChild>
+          <Link href={`/alerts/${alert.id}/changes`}>See what changed</Link>
+        </Button>
+      )}
       {changes}
       {canTriage && (
         <section aria-label="Triage" className="space-y-4 rounded-md border p-4">
@@ -286,21 +303,23 @@ export function AlertView({
           )}
         </section>
       )}
-      <section aria-labelledby="notifications-heading" className="space-y-2">
-        <h2 id="notifications-heading" className="text-lg font-semibold">
-          Notifications ({alert.notifications.length})
-        </h2>
-        <ul className="space-y-1 text-sm">
-          {alert.notifications.map((n) => (
-            <li key={n.id} className="flex flex-wrap items-center gap-2">
-              <span className="tabular-nums">{utc(n.receivedAt)}</span>
-              <CategoryList categories={n.categories} />
-              {n.isTest && <TestBadge />}
-              {n.deactivated && <span className="text-destructive">monitor deactivated</span>}
-            </li>
-          ))}
-        </ul>
-      </section>
+      {!risk && (
+        <section aria-labelledby="notifications-heading" className="space-y-2">
+          <h2 id="notifications-heading" className="text-lg font-semibold">
+            Notifications ({alert.notifications.length})
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {alert.notifications.map((n) => (
+              <li key={n.id} className="flex flex-wrap items-center gap-2">
+                <span className="tabular-nums">{utc(n.receivedAt)}</span>
+                <CategoryList categories={n.categories} />
+                {n.isTest && <TestBadge />}
+                {n.deactivated && <span className="text-destructive">monitor deactivated</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="timeline-heading" className="space-y-2">
         <h2 id="timeline-heading" className="text-lg font-semibold">
           Timeline

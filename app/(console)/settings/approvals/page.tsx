@@ -7,6 +7,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Badge } from "@/components/ui/badge";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import { guardPage } from "@/lib/auth/guard-page";
 import { listConnections } from "@/lib/connections/manage-connections";
 import { describeChange, expiresIn } from "@/lib/dual-control/change-words";
@@ -14,6 +15,7 @@ import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, type PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { approvableHere, approvalElsewhere } from "@/lib/dual-control/performers";
 import { liveTopics } from "@/lib/live/topics";
+import { publicationBase } from "@/lib/risk/publish-model";
 import { markedLabel, words } from "@/lib/vocabulary/words";
 import { approveChangeAction, rejectChangeAction, setDualControlAction } from "./actions";
 
@@ -47,6 +49,12 @@ export default async function ApprovalsPage() {
     listConnections(),
   ]);
   const connectionName = new Map(connections.map((c) => [c.id, c.name]));
+  // A risk model publication is shown against the version it was edited from.
+  const riskBases = new Map(
+    await Promise.all(
+      pending.filter((c) => c.kind === "risk_model_publish").map(async (c) => [c.id, await publicationBase(c.details)] as const),
+    ),
+  );
   const now = new Date();
 
   return (
@@ -55,11 +63,11 @@ export default async function ApprovalsPage() {
       <div>
         <h1 className="text-2xl font-semibold">Approvals</h1>
         <p className="text-sm text-muted-foreground">
-          Sensitive changes (UBO access, deleting a workspace, replacing vault credentials, registry connections, and every change that
-          affects an admin: creating, promoting, demoting, deactivating or reactivating one, or resetting their password) need a second
-          admin. A different admin approves or rejects each within 24 hours; on approval the server performs it under the approver&apos;s
-          session, and the audit row names both. Only an admin who has held their role and their current password since before a change was
-          asked for can approve it.
+          Sensitive changes (UBO access, deleting a workspace, replacing vault credentials, registry connections, publishing a risk model,
+          and every change that affects an admin: creating, promoting, demoting, deactivating or reactivating one, or resetting their
+          password) need a second admin. A different admin approves or rejects each within 24 hours; on approval the server performs it
+          under the approver&apos;s session, and the audit row names both. Only an admin who has held their role and their current password
+          since before a change was asked for can approve it.
         </p>
       </div>
 
@@ -80,7 +88,7 @@ export default async function ApprovalsPage() {
           ) : (
             <ul className="space-y-3">
               {pending.map((change) => {
-                const { what, lines } = describeChange(change);
+                const { what, lines } = describeChange(change, riskBases.get(change.id));
                 const elsewhere = approvalElsewhere(change);
                 return (
                   <li key={change.id} className="space-y-2 rounded-md border p-4" data-change-id={change.id}>
@@ -107,6 +115,11 @@ export default async function ApprovalsPage() {
                       <dt className="text-muted-foreground">Why</dt>
                       <dd className="whitespace-pre-wrap">{change.reason}</dd>
                     </dl>
+                    {change.kind === "risk_model_publish" && (
+                      <TechnicalDetails>
+                        <pre className="whitespace-pre-wrap">{JSON.stringify(change.details, null, 2)}</pre>
+                      </TechnicalDetails>
+                    )}
                     {change.requestedBy === user.id ? (
                       <p className="text-sm text-muted-foreground">You asked for this change: another admin decides it.</p>
                     ) : approvableHere(change.kind) ? (

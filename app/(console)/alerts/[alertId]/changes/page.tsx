@@ -15,6 +15,7 @@ import { datapointLabels } from "@/lib/orders/quote";
 import { RegistryError } from "@/lib/registry/registry-error";
 import { diffViewedAction, orderWhatChangedAction } from "./actions";
 import { OrderWhatChanged } from "./order-what-changed";
+import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id";
 
 export const metadata: Metadata = { title: "What changed" };
 
@@ -25,6 +26,20 @@ export default async function WhatChangedPage({ params }: PageProps<"/alerts/[al
   const alert = alertId === undefined ? undefined : await alertForChanges(alertId);
   if (!alert) notFound();
   const canOrder = can(user.role, "triageAlerts") && can(user.role, "spendCredits");
+  if (isRiskMonitorId(alert.monitorId))
+    return (
+      <div className="space-y-4">
+        <p className="text-sm">
+          <Link href={`/alerts/${alert.id}`} className="text-primary underline underline-offset-4">
+            ← Alert {alert.id}
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">What changed: {alert.companyName ?? alert.companyId}</h1>
+        <p role="note" className="rounded-md border px-4 py-2 text-sm">
+          {riskAlertHasNoReretrieval}
+        </p>
+      </div>
+    );
 
   return (
     <div className="space-y-6">
