@@ -268,6 +268,37 @@ describe("rating company files", () => {
     expect((await entryOf("CHANGED")).ratedRevision).toBe(3);
   });
 
+  it("tells, at a company's first rating, a change of representatives between its earlier requests", async () => {
+    const request = async (requestId: string, asOfTime: string, representatives: string[]) => {
+      const snapshot = {
+        request: { requestId, version: 1 },
+        legalRepresentatives: representatives.map((name) => ({ type: "individual", individual: { name: { fullName: name } } })),
+      };
+      await db().execute(sql`
+        insert into company_requests (request_id, connection_id, origin, country_code, company_id, version, snapshot, succeeded_at)
+        values (${requestId}, ${connectionId}, 'console', 'GB', 'REPS', 1, ${JSON.stringify(snapshot)}::json,
+          ${JSON.stringify({ legalRepresentatives: asOfTime })}::jsonb)`);
+    };
+    await request("req_reps_1", "2026-06-01T08:00:00.000Z", ["Rory Rep"]);
+    await request("req_reps_2", "2026-11-20T08:00:00.000Z", ["Rory Rep", "Nina New"]);
+    await request("req_reps_3", "2026-11-25T08:00:00.000Z", ["Rory Rep", "Nina New"]); // the same people again: no change
+    await storeFile("REPS", {
+      ...clean,
+      legalRepresentatives: [
+        { type: "individual", individual: { name: { fullName: "Rory Rep" } } },
+        { type: "individual", individual: { name: { fullName: "Nina New" } } },
+      ],
+    });
+    await rate();
+    expect(await reasonsOf("REPS")).toEqual([
+      [
+        "recentOwnershipChange",
+        15,
+        "Legal representatives changed on 20 November 2026: Nina New joined (Legal representatives, as of 20 Nov 2026, request req_reps_2): +15.",
+      ],
+    ]);
+  });
+
   it("rates again, a day on, a rating whose reasons lapse with time, though its file has not changed", async () => {
     await storeFile("GROWING", { ...clean, company: { ...activeCompany, incorporationDate: "2026-06-15" } });
     await rate();
