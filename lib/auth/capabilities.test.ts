@@ -21,6 +21,8 @@ const expected: Record<Role, Capability[]> = {
     "readWorkspaces",
     "exportEvidence",
     "readCalendar",
+    "readPortfolio",
+    "reviewCompanies",
   ],
   finance: ["useConsole", "search", "readDossiers", "readPricing", "readWorkspaces", "readBilling", "manageBilling"],
   auditor: [
@@ -34,6 +36,7 @@ const expected: Record<Role, Capability[]> = {
     "readBilling",
     "exportEvidence",
     "readCalendar",
+    "readPortfolio",
     "readAudit",
   ],
 };
@@ -68,6 +71,7 @@ describe("the capability table", () => {
       "Onboarding",
       "Monitors",
       "Alerts",
+      "Portfolio",
       "Calendar",
       "Vault",
       "Workspaces",
@@ -76,13 +80,24 @@ describe("the capability table", () => {
       "Audit",
       "Settings",
     ]);
-    expect(sidebar("compliance")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Calendar", "Workspaces", "Pricing"]);
+    expect(sidebar("compliance")).toEqual([
+      "Search",
+      "Requests",
+      "Onboarding",
+      "Monitors",
+      "Alerts",
+      "Portfolio",
+      "Calendar",
+      "Workspaces",
+      "Pricing",
+    ]);
     expect(sidebar("finance")).toEqual(["Search", "Requests", "Workspaces", "Billing", "Pricing"]);
     expect(sidebar("auditor")).toEqual([
       "Search",
       "Requests",
       "Monitors",
       "Alerts",
+      "Portfolio",
       "Calendar",
       "Workspaces",
       "Billing",
