@@ -96,7 +96,8 @@ export function parsePortfolioFilters(params: Params): { filters: PortfolioFilte
     if (value === undefined) continue;
     const parsed = schemas[key].safeParse(key === "country" ? value.toUpperCase() : value);
     if (parsed.success) filters[key] = parsed.data;
-    else if (key === "caseReference") problems.push(`The case reference is longer than ${caseReferenceMax} characters, so it was left out.`);
+    else if (key === "caseReference")
+      problems.push(`The case reference is longer than ${caseReferenceMax} characters, so it was left out.`);
     else problems.push(`The “${names[key]}” filter “${value.slice(0, 40)}” is not one this list knows, so it was left out.`);
   }
   let cursor: PortfolioCursor | undefined;
