@@ -9,7 +9,7 @@ export type ReviewDueTone = "overdue" | "soon" | "later" | "none";
 
 const dayMs = 86_400_000;
 const utcDay = (at: Date) => Math.floor(at.getTime() / dayMs);
-const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+const days = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "day" : "days"}`;
 
 export function reviewDue(due: Date | null, now: Date): { text: string; tone: ReviewDueTone } {
   if (due === null) return { text: "not scheduled", tone: "none" };
