@@ -85,3 +85,36 @@ test("an auditor reads the portfolio and a company's risk without any action", a
   await expect(panel.getByRole("button")).toHaveCount(0);
   await expect(panel.getByText("Pin the rating by hand")).toHaveCount(0);
 });
+
+test("an admin pins a company's rating by hand with a reason, and the portfolio shows it pinned", async ({ page, login, db }) => {
+  const { high } = await arrangePortfolio(db);
+  const admin = await db.createUser("admin");
+  await login.signInAndWait(admin);
+  await gotoInteractive(page, `/companies/GB/${high.id}`);
+  const panel = page.getByTestId("risk-panel");
+  await panel.getByText("Pin the rating by hand").click();
+  const form = panel.getByRole("form", { name: "Pin the rating by hand" });
+  await form.getByLabel("Rating").selectOption("medium");
+
+  // No reason: refused in the browser, nothing sent, the choice kept.
+  await form.getByRole("button", { name: "Pin rating" }).click();
+  await expect(form).toContainText("Write why the rating is pinned.");
+  await expect(panel.getByRole("alert")).toHaveText("Correct the highlighted fields: nothing was sent.");
+  await expect(form.getByLabel("Rating")).toHaveValue("medium");
+  expect(await db.query("select 1 from audit_log where action = 'risk.rating_pinned' and actor_email = $1", [admin.email])).toEqual([]);
+
+  await form.getByLabel(/^Why/).fill("Known to the team: the liquidation was a solvent reorganisation.");
+  await form.getByRole("button", { name: "Pin rating" }).click();
+  await expect(panel.getByTestId("rating-pin")).toContainText(`Pinned by hand at Medium risk by ${admin.email}`);
+  await expect(panel.getByTestId("rating-pin")).toContainText("The computed rating is High (score 70).");
+  await expect(panel.getByRole("status")).toHaveText("Rating pinned: Medium.");
+  await expect
+    .poll(
+      async () =>
+        (await db.query<{ pinned_rating: string }>("select pinned_rating from portfolio_entries where company_id = $1", [high.id]))[0],
+    )
+    .toEqual({ pinned_rating: "medium" });
+
+  await gotoInteractive(page, "/portfolio?rating=medium");
+  await expect(page.getByRole("row").filter({ hasText: high.name })).toContainText("Medium risk · pinned by hand");
+});

@@ -216,7 +216,16 @@ export function CompanyRiskPanel({
           <summary className="cursor-pointer font-medium select-none">
             {pin ? "Change or remove the pin" : "Pin the rating by hand"}
           </summary>
-          <form action={onPin} className="mt-2 flex max-w-xl flex-col gap-3" aria-label="Pin the rating by hand" noValidate>
+          <form
+            // Not a form action: React would reset the fields after it, losing a reason that was refused.
+            onSubmit={(event) => {
+              event.preventDefault();
+              onPin(new FormData(event.currentTarget));
+            }}
+            className="mt-2 flex max-w-xl flex-col gap-3"
+            aria-label="Pin the rating by hand"
+            noValidate
+          >
             <div className="flex flex-col gap-1">
               <label htmlFor={`${id}rating`}>Rating</label>
               <NativeSelect
