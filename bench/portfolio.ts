@@ -86,7 +86,9 @@ async function main() {
     const connectionId = await simulatorConnectionId();
     const seedStarted = performance.now();
     const owners = await seed(database, connectionId);
-    console.log(`seeded ${entries.toLocaleString("en")} portfolio entries with their files, monitors, alerts and requests: ${ms(performance.now() - seedStarted)}`);
+    console.log(
+      `seeded ${entries.toLocaleString("en")} portfolio entries with their files, monitors, alerts and requests: ${ms(performance.now() - seedStarted)}`,
+    );
     Object.assign(process.env, {
       DATABASE_URL: databaseUrl,
       NEXTAUTH_SECRET: secret("auth-secret"),

@@ -30,7 +30,7 @@ describe("GET /api/portfolio/export", () => {
           companyName: name,
           rating: "high" as const,
           score: 60 + i,
-          topReasons: ["Liquidated (+40)", "=HYPERLINK(\"x\")"],
+          topReasons: ["Liquidated (+40)", '=HYPERLINK("x")'],
           activeFlags: ["liquidated", "accountsOverdue"],
           nextReviewDue: new Date(due.getTime() + i),
         })),
