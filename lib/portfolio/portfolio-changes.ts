@@ -62,14 +62,19 @@ async function changeEntry(
       const outcome = await change(tx, entry);
       // Thrown, so that an entry made for the change is not kept either.
       if ("refused" in outcome) throw new Refusal(outcome.refused);
-      if (outcome.changed) await publishLive(tx, [liveTopics.portfolio]);
+      if (!outcome.changed) throw new Unchanged();
+      await publishLive(tx, [liveTopics.portfolio]);
       return { ok: true as const, state: await companyRiskState(key, tx) };
     });
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, error: error.message };
+    if (error instanceof Unchanged) return { ok: true, state: await companyRiskState(key) };
     throw error;
   }
 }
+
+/** Nothing to change: rolled back too (no entry made for it), and the answer is the state as it is. */
+class Unchanged extends Error {}
 
 /** A refused change: its transaction rolls back, and the message is the answer. */
 class Refusal extends Error {}

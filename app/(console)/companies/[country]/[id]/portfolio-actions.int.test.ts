@@ -138,6 +138,9 @@ describe("the company page's portfolio actions", () => {
 
   it("gives a company an owner and takes it away, audited with both names", async () => {
     const officer = await signInAs("compliance");
+    // Nobody for a company with no entry: nothing to change, and no entry is made for it.
+    expect(await setOwnerAction({ ...fresh(), ownerId: null })).toMatchObject({ ok: true, data: { inPortfolio: false, ownerId: null } });
+    expect(await db().$count(portfolioEntries, eq(portfolioEntries.companyId, "NEW"))).toBe(0);
     const owner = await insertUser(`owner-${crypto.randomUUID()}@example.com`, "admin");
     expect(await setOwnerAction({ ...rated(), ownerId: owner.id })).toMatchObject({ ok: true, data: { ownerId: owner.id } });
     expect(await setOwnerAction({ ...rated(), ownerId: null })).toMatchObject({ ok: true, data: { ownerId: null } });
