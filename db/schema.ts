@@ -823,8 +823,11 @@ export const portfolioEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.countryCode, t.companyId] }),
-    /** The default order (due date, then key) and keyset paging. */
-    index("portfolio_due").on(t.nextReviewDue, t.countryCode, t.companyId),
+    /**
+     * The default order and keyset paging (lib/portfolio/portfolio-list.ts): the due date with never-due last
+     * (`infinity`), then the whole key, so a page, the due filters and each filter's first rows read in order.
+     */
+    index("portfolio_due").on(sql`coalesce(${t.nextReviewDue}, 'infinity'::timestamptz)`, t.countryCode, t.companyId, t.connectionId),
     index("portfolio_rating").on(t.rating, t.nextReviewDue),
     index("portfolio_owner").on(t.ownerId, t.nextReviewDue),
     index("portfolio_flags").using("gin", t.activeFlags),

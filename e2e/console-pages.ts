@@ -3,6 +3,7 @@ import type { Role } from "../lib/auth/roles";
 import { sections } from "../lib/navigation/sections";
 import { expect, type Database } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
+import { arrangePortfolio } from "./portfolio-entries";
 import { orderedDossier } from "./ordered-dossier";
 import { portfolioCompany } from "./portfolio-rows";
 import { sim } from "./simulator-api";
@@ -103,6 +104,10 @@ const dossierTab = (tab: string, settled: (page: Page) => Promise<void>) => asyn
 const searchSettled = async (page: Page) => {
   await expect(page.getByTestId("search-status")).toHaveText(/^Search complete: [\d,]+ results?$/, { timeout: 15_000 });
 };
+
+// Two portfolio entries (a high-risk company overdue with its reasons, a low-risk one), once per worker.
+let portfolio: Promise<{ portfolioCompany: string }> | undefined;
+const portfolioEntries = (db: Database) => (portfolio ??= arrangePortfolio(db).then(({ high }) => ({ portfolioCompany: high.id })));
 
 // A workspace with an override (a 60-minute window, one tier) and a spend past its tier, once per worker: /billing
 // then has an event, a chart with a tier line and an override to edit.
@@ -251,6 +256,33 @@ export const consolePages: ConsolePage[] = [
     path: "/companies/DE/HRB%2086891",
     role: "finance",
     wait: (page) => expect(page.locator('[data-price="company"]')).toContainText("credits"),
+  },
+  {
+    name: "portfolio",
+    path: "/portfolio",
+    role: "compliance",
+    arrange: portfolioEntries,
+    dark: true,
+    wait: (page) => expect(page.locator("tr[data-company]").first()).toBeVisible(),
+  },
+  {
+    name: "portfolio as auditor, filtered to none",
+    path: "/portfolio?rating=low&flag=liquidated&owner=none",
+    role: "auditor",
+    arrange: portfolioEntries,
+    wait: (page) => expect(page.getByText("No company matches these filters.")).toBeVisible(),
+  },
+  {
+    name: "company page with its risk panel, the pin form open",
+    path: "/companies/GB/:portfolioCompany",
+    role: "admin",
+    arrange: portfolioEntries,
+    dark: true,
+    wait: async (page) => {
+      await expect(page.getByTestId("rating-history")).toBeVisible();
+      await page.getByText("Pin the rating by hand").click();
+      await expect(page.getByRole("form", { name: "Pin the rating by hand" })).toBeVisible();
+    },
   },
   { name: "onboarding", path: "/onboarding", role: "admin" },
   { name: "audit", path: "/audit", role: "admin", wait: (page) => expect(page.getByRole("row").nth(1)).toBeVisible() },

@@ -114,6 +114,7 @@ test("every list's filters fold behind a button on a phone, and open without scr
     ["/audit?from=2026-01-01&target=someone", "Filter the audit log"],
     ["/pricing?country=FR&country=DE", "Filter prices"],
     ["/calendar", "Filter the calendar"],
+    ["/portfolio?rating=high&due=overdue", "Filter the portfolio"],
     ["/settings/webhooks", "Filter the ledger"],
   ] as const) {
     await gotoInteractive(page, path);

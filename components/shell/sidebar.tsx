@@ -2,6 +2,7 @@
 
 import {
   Bell,
+  Briefcase,
   Building2,
   CreditCard,
   FileSearch,
@@ -38,6 +39,7 @@ const icons: Record<string, LucideIcon> = {
   "/onboarding": Zap,
   "/monitors": Radar,
   "/alerts": Bell,
+  "/portfolio": Briefcase,
   "/vault": KeyRound,
   "/workspaces": FolderKanban,
   "/billing": CreditCard,

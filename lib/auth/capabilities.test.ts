@@ -71,6 +71,7 @@ describe("the capability table", () => {
       "Onboarding",
       "Monitors",
       "Alerts",
+      "Portfolio",
       "Calendar",
       "Vault",
       "Workspaces",
@@ -79,13 +80,24 @@ describe("the capability table", () => {
       "Audit",
       "Settings",
     ]);
-    expect(sidebar("compliance")).toEqual(["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Calendar", "Workspaces", "Pricing"]);
+    expect(sidebar("compliance")).toEqual([
+      "Search",
+      "Requests",
+      "Onboarding",
+      "Monitors",
+      "Alerts",
+      "Portfolio",
+      "Calendar",
+      "Workspaces",
+      "Pricing",
+    ]);
     expect(sidebar("finance")).toEqual(["Search", "Requests", "Workspaces", "Billing", "Pricing"]);
     expect(sidebar("auditor")).toEqual([
       "Search",
       "Requests",
       "Monitors",
       "Alerts",
+      "Portfolio",
       "Calendar",
       "Workspaces",
       "Billing",

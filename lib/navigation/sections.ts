@@ -50,6 +50,13 @@ export const sections = [
     purpose: "Change notifications from monitors, to triage and assign.",
   },
   {
+    href: "/portfolio",
+    label: "Portfolio",
+    capability: "readPortfolio",
+    available: true,
+    purpose: "Every company the team looks after: its risk rating and why, its last review and when the next one is due.",
+  },
+  {
     href: "/calendar",
     label: "Calendar",
     capability: "readCalendar",

@@ -22,6 +22,7 @@ import { settle } from "@/lib/registry/settle";
 import { updateMetadataAction } from "../../../monitors/[monitorId]/actions";
 import { startMonitorAction } from "../../../monitors/actions";
 import { expandGraphAction } from "../../../requests/[requestId]/graph-actions";
+import { CompanyRiskSection } from "./company-risk-section";
 import { OrderPanel } from "./order-panel";
 import { ReviewSection } from "./review-section";
 
@@ -83,6 +84,7 @@ export default async function CompanyPage({ params, searchParams }: PageProps<"/
         )}
       </div>
       {header.error && <RegistryProblem what="Looking the company up" error={header.error} />}
+      <CompanyRiskSection companyKey={{ ...key, countryCode: country }} user={user} />
       {file && canRead && (
         <section aria-label="Company file" className="min-w-0 space-y-4">
           <FileSources sources={file.sources} graphParts={file.graphParts} />

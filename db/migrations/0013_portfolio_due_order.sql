@@ -1,0 +1,2 @@
+DROP INDEX "portfolio_due";--> statement-breakpoint
+CREATE INDEX "portfolio_due" ON "portfolio_entries" USING btree (coalesce("next_review_due", 'infinity'::timestamptz),"country_code","company_id","connection_id");
