@@ -1,4 +1,5 @@
 import type { Database } from "./fixtures";
+import { storedModelVersion } from "./portfolio-rows";
 
 // The portfolio's entries are arranged in the database, as the re-rater would leave them: a high-risk company overdue
 // for review with its reasons, and a low-risk one. Their due dates lie far in the past, so they head the list.
@@ -11,9 +12,7 @@ export async function arrangePortfolio(db: Database): Promise<ArrangedPortfolio>
   const low = { id: `PF-LOW-${suffix}`, name: `Lowrisk Trading ${suffix}` };
   const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
   const connectionId = connection!.id;
-  await db.query(
-    `insert into risk_model_versions (version, model, note, published_by_email) values (1, '{}', 'e2e', 'system') on conflict do nothing`,
-  );
+  const modelVersion = await storedModelVersion(db);
   const reasons = JSON.stringify([
     {
       rule: "complianceFlags",
@@ -25,8 +24,8 @@ export async function arrangePortfolio(db: Database): Promise<ArrangedPortfolio>
   ]);
   const [rating] = await db.query<{ id: string }>(
     `insert into company_ratings (connection_id, country_code, company_id, model_version, file_revision, score, rating, reasons, inputs)
-     values ($1, 'GB', $2, 1, 1, 70, 'high', $3, '{}') returning id`,
-    [connectionId, high.id, reasons],
+     values ($1, 'GB', $2, $4, 1, 70, 'high', $3, '{}') returning id`,
+    [connectionId, high.id, reasons, modelVersion],
   );
   const ratingId = rating!.id;
   await db.query(

@@ -1,4 +1,4 @@
-import type { RiskRating } from "../lib/risk/risk-model";
+import { defaultRiskModel, type RiskRating } from "../lib/risk/risk-model";
 import type { Database } from "./fixtures";
 
 /**
@@ -6,6 +6,18 @@ import type { Database } from "./fixtures";
  * delivered `asOfDaysAgo` days ago, and its portfolio row as the re-rater would leave it (rated, owned, due). For the
  * review specs and the page sweeps; the re-rater itself is another part's.
  */
+/** The model in force, as the re-rater stores it the first time: the default becomes version 1 where none is stored. */
+export async function storedModelVersion(db: Database): Promise<number> {
+  await db.query(
+    `insert into risk_model_versions (version, model, note, published_by_email)
+     select 1, $1::jsonb, 'The default model, in force until an admin publishes one.', 'system (default model)'
+     where not exists (select 1 from risk_model_versions) on conflict (version) do nothing`,
+    [JSON.stringify(defaultRiskModel)],
+  );
+  const [newest] = await db.query<{ version: number }>("select max(version) as version from risk_model_versions");
+  return newest!.version;
+}
+
 export async function portfolioCompany(
   db: Database,
   options: { companyId: string; name: string; asOfDaysAgo: number; rating: RiskRating | null; ownerId?: string; dueDaysFromNow: number },
@@ -30,9 +42,12 @@ export async function portfolioCompany(
       JSON.stringify({ company: { id: options.companyId, countryCode: "GB", legalName: options.name } }),
     ],
   );
+  // As the re-rater leaves it (rated at the file's revision under the model in force), so that its background sweep
+  // keeps it; never reviewed, so due from when it entered the portfolio, as the re-rater would compute.
   await db.query(
-    `insert into portfolio_entries (connection_id, country_code, company_id, company_name, rating, score, owner_id, next_review_due)
-     values ($1, 'GB', $2, $3, $4, $5, $6, now() + make_interval(days => $7))`,
+    `insert into portfolio_entries (connection_id, country_code, company_id, company_name, rating, score, owner_id, rated_revision,
+       model_version, created_at, next_review_due)
+     values ($1, 'GB', $2, $3, $4, $5, $6, 0, $8, now() + make_interval(days => $7), now() + make_interval(days => $7))`,
     [
       connection!.id,
       options.companyId,
@@ -41,6 +56,7 @@ export async function portfolioCompany(
       options.rating ? 30 : null,
       options.ownerId ?? null,
       options.dueDaysFromNow,
+      await storedModelVersion(db),
     ],
   );
   return { companyId: options.companyId, requestId };

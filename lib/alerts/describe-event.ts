@@ -2,8 +2,7 @@
  * One timeline event as a sentence. The details are what the writer stored (lib/alerts/, or the "See what changed"
  * flow), read defensively: an event written by a later version still reads. Safe to import from client components.
  */
-import { riskRatings, type alertEventKinds } from "@/db/vocabulary";
-import { isKnownValue } from "@/lib/registry/schemas";
+import type { alertEventKinds } from "@/db/vocabulary";
 import { label } from "@/lib/vocabulary/words";
 import { alertOutcomeLabels, alertStateLabels, categoryLabel, type AlertOutcome, type AlertState } from "./labels";
 
@@ -38,7 +37,8 @@ export function describeEvent(kind: Kind | string, details: Record<string, unkno
       return "Reviewed what changed";
     case "risk_increased": {
       const reasons = list(details.reasons).slice(0, 3).join(" ");
-      const rating = (value: unknown) => (isKnownValue(riskRatings, value) ? label("riskRating", value) : (text(value) ?? "?"));
+      // The vocabulary's words for a known rating; an unknown one as written.
+      const rating = (value: unknown) => label("riskRating", text(value) ?? "?");
       return `Risk rating increased from ${rating(details.from)} to ${rating(details.to)}${reasons ? `: ${reasons}` : ""}`;
     }
     default:
