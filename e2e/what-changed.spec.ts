@@ -51,6 +51,11 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   await expect(rows.first()).toHaveAttribute("data-path", "company.legalAddress.addressLine1");
   await expect(rows.first()).toContainText("Alte Straße 1");
   await expect(rows.first()).toContainText("Neue Straße 2");
+  // The field in words; its API path only under Technical details.
+  const field = rows.first().getByRole("cell").first();
+  await expect(field).toContainText("Legal address › Address line 1");
+  await expect(field.locator("[data-technical-details]")).not.toHaveAttribute("open");
+  await expect(field.getByText("legalAddress", { exact: false })).toBeHidden();
 
   const [alert] = await db.query<{ change_request_id: string; baseline_request_id: string }>(
     "select change_request_id, baseline_request_id from alerts where id = $1",
