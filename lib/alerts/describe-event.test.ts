@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeEvent, eventComment } from "./describe-event";
+import { describeEvent, eventComment, eventEmails } from "./describe-event";
 
 describe("describeEvent", () => {
   it("reads each kind of event", () => {
@@ -17,6 +17,18 @@ describe("describeEvent", () => {
     );
     expect(describeEvent("commented", { comment: "Hm." })).toBe("Commented");
     expect(describeEvent("reretrieval_ordered", { requestId: "req_1" })).toBe("Re-retrieval ordered (request req_1)");
+  });
+
+  it("names an assignee by display name where one is known, else by email", () => {
+    const people = { "a@example.com": "Anna Schmidt" };
+    expect(describeEvent("assigned", { from: null, to: "a@example.com" }, people)).toBe("Assigned to Anna Schmidt");
+    expect(describeEvent("assigned", { from: "a@example.com", to: "b@example.com" }, people)).toBe(
+      "Assigned to b@example.com (was Anna Schmidt)",
+    );
+    expect(describeEvent("assigned", { from: "a@example.com", to: null }, people)).toBe("Unassigned (was Anna Schmidt)");
+    expect(describeEvent("assigned", { to: "toString" }, people)).toBe("Assigned to toString");
+    expect(eventEmails("assigned", { from: "a@example.com", to: null })).toEqual(["a@example.com"]);
+    expect(eventEmails("commented", { comment: "a@example.com" })).toEqual([]);
   });
 
   it("reads an unknown kind or odd details without failing", () => {
