@@ -1,3 +1,4 @@
+import { phone } from "./console-pages";
 import { expect, postServerAction, serverAction, test } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
 import { orderFromCompanyPage } from "./ordered-dossier";
@@ -78,6 +79,15 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   const inline = page.getByTestId("snapshot-changes").locator("tr[data-change]");
   await expect(inline).toHaveCount(1);
   await expect(inline.first()).toContainText("Neue Straße 2");
+  // On a phone the change folds into a block of its own, its words whole: the new address on one line, not cut.
+  await page.setViewportSize(phone);
+  const after = inline.first().getByRole("cell").nth(3);
+  await expect(after).toHaveCSS("display", "block");
+  const lines = await after
+    .getByText("Neue Straße 2")
+    .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+  expect(lines).toBeLessThan(1.5);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // "Compare with…" from the new snapshot's dossier lists the earlier one and shows the same change.
   await page.goto(`/requests/${encodeURIComponent(alert!.change_request_id)}`);

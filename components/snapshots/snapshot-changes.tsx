@@ -19,11 +19,11 @@ function Value({ value, field }: { value: unknown; field: string | undefined }) 
   return (
     <>
       {text.length <= 160 ? (
-        <span className="[overflow-wrap:anywhere]">{text}</span>
+        <span className="[overflow-wrap:break-word]">{text}</span>
       ) : (
         <details>
-          <summary className="cursor-pointer [overflow-wrap:anywhere]">{text.slice(0, 120)}…</summary>
-          <p className="mt-1 [overflow-wrap:anywhere]">{text}</p>
+          <summary className="cursor-pointer [overflow-wrap:break-word]">{text.slice(0, 120)}…</summary>
+          <p className="mt-1 [overflow-wrap:break-word]">{text}</p>
         </details>
       )}
       {isStructured(value) && <TechnicalDetails className="mt-1">{JSON.stringify(value)}</TechnicalDetails>}
@@ -63,7 +63,8 @@ export function SnapshotChanges({ changes, sections }: { changes: SnapshotChange
                 </span>
               </h3>
               <div className="overflow-x-auto rounded-md border">
-                <table className="w-full text-sm">
+                {/* On a phone each change folds into a block of its own (the table-stacked utility): no word is cut. */}
+                <table className="table-stacked w-full text-sm">
                   <thead className="bg-muted/50 text-left">
                     <tr>
                       <th scope="col" className="px-3 py-2 font-medium">
@@ -85,19 +86,19 @@ export function SnapshotChanges({ changes, sections }: { changes: SnapshotChange
                       const field = lastField(change);
                       return (
                         <tr key={i} data-change={change.kind} data-path={[change.section, ...change.path].join(".")}>
-                          <td className="px-3 py-2 align-top">
+                          <td className="px-3 py-2 align-top font-medium sm:font-normal">
                             <span className="[overflow-wrap:break-word]">{pathWords(change).join(" › ") || "The whole section"}</span>
                             {change.path.length > 0 && (
                               <TechnicalDetails className="mt-1">{[change.section, ...change.path].join(" › ")}</TechnicalDetails>
                             )}
                           </td>
-                          <td className="px-3 py-2 align-top">
+                          <td className="px-3 py-2 align-top" data-label="Change">
                             <Badge variant={kindVariants[change.kind]}>{kindLabels[change.kind]}</Badge>
                           </td>
-                          <td className="px-3 py-2 align-top">
+                          <td className="px-3 py-2 align-top" data-label="Before">
                             {change.kind === "added" ? "—" : <Value value={change.before} field={field} />}
                           </td>
-                          <td className="px-3 py-2 align-top">
+                          <td className="px-3 py-2 align-top" data-label="After">
                             {change.kind === "removed" ? "—" : <Value value={change.after} field={field} />}
                           </td>
                         </tr>
