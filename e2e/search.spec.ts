@@ -79,7 +79,7 @@ test.describe("search", () => {
     const first = results(page).getByRole("link").first();
     await expect(first).toHaveAttribute("href", "/companies/FR/OWNERSHIP_DIAMOND");
     await expect(first).toContainText("FR · OWNERSHIP_DIAMOND");
-    await expect(first).toContainText("sandbox test company OWNERSHIP_DIAMOND");
+    await expect(first).toContainText("Sandbox test company: OWNERSHIP_DIAMOND");
     const name = (await first.locator("bdi").first().textContent())!;
     await box.press("ArrowDown");
     await expect(first).toBeFocused();

@@ -816,6 +816,8 @@ const identifierKind = {
   uen: "Unique entity number (UEN)",
   gemi: "General commercial register number (GEMI)",
   mbs: "Court register number (MBS)",
+  // The simulator's own key for its sandbox test companies.
+  "sandbox test company": "Sandbox test company",
 } as const satisfies Table;
 
 const role = {
