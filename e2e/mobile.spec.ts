@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { billingWorkspaceRow, billingWorkspacesTable, openWorkspaceDrawer } from "./billing-workspaces";
 import { phone } from "./console-pages";
 import { expect, gotoInteractive, test } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
 import { orderedDossier } from "./ordered-dossier";
+import { sim } from "./simulator-api";
 
 // The console on a phone, 390 px wide: nothing scrolls sideways, the navigation opens from the header's menu button,
 // the filters fold away. (The accessibility sweep, e2e/accessibility.spec.ts, also opens every page at this width.)
@@ -43,6 +45,19 @@ test("home on a phone: nothing scrolls sideways, the header fits, and the menu b
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
   }
+
+  // The connection's name shows whole: its select is wide enough for the chosen option's text (beside the browser's arrow).
+  const { text, room } = await page.getByRole("combobox", { name: "Active registry connection" }).evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const arrow = 20;
+    return {
+      text: context.measureText(select.selectedOptions[0]!.text).width,
+      room: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow,
+    };
+  });
+  expect(text, "the connection's name is cut").toBeLessThanOrEqual(room);
 
   // No sidebar: the sections are behind the menu button.
   await expect(page.getByRole("navigation", { name: "Console" })).toBeHidden();
@@ -153,6 +168,93 @@ test("a dossier on a phone: no tab scrolls the page sideways", async ({ page, lo
     await shoot(page, testInfo, `dossier-${tab.toLowerCase()}`);
   }
 });
+
+test("billing on a phone: its tables fold into rows, the workspace drawer fits the screen, the charts stay readable", async ({
+  page,
+  login,
+  db,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const name = `e2e-phone-${randomUUID().slice(0, 8)}`;
+  const created = await sim("POST", "/v2/workspaces", { name, legalName: "E2E phone billing" });
+  expect(created.status).toBe(201);
+  const workspaceId = created.json.id as string;
+  const override = {
+    highUsageEnabled: true,
+    highUsagePeriodMinutes: 60,
+    highUsageTiers: [
+      { tier: "first", cents: 500 },
+      { tier: "second", cents: 1000 },
+    ],
+  };
+  expect((await sim("PATCH", `/v2/billing/notifications/workspaces/${workspaceId}/config`, override)).status).toBe(200);
+  expect((await sim("POST", "/_sim/spend", { workspace: workspaceId, credits: 6 })).status).toBe(200);
+  await login.signInAndWait(await db.createUser("finance"));
+
+  await gotoInteractive(page, "/billing");
+  await expect(billingWorkspaceRow(page, name)).toBeVisible();
+  const events = page.getByRole("table", { name: "Recent billing events" });
+  await expect(events.locator("tr[data-billing-event]").first()).toBeVisible({ timeout: 20_000 });
+  await expectNoSidewaysScroll(page, "billing");
+  // Each table fits its box: nothing is cut at its right edge, nothing to scroll to.
+  for (const table of [billingWorkspacesTable(page), events]) {
+    const { scrollWidth, clientWidth } = await table.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.parentElement!.clientWidth,
+    }));
+    expect(scrollWidth, `${await table.getAttribute("aria-label")} is cut`).toBeLessThanOrEqual(clientWidth);
+  }
+  // Folded, a row's cells stack (still cells to a screen reader), each led by its column's name.
+  const tierCell = billingWorkspaceRow(page, name).getByRole("cell").nth(2);
+  await expect(tierCell).toHaveCSS("display", "block");
+  expect(await tierCell.evaluate((el) => getComputedStyle(el, "::before").content)).toContain("Tier reached");
+  await expectReadableChart(page.getByRole("region", { name: "Spend over time" }).getByTestId("spend-chart"));
+  await shoot(page, testInfo, "billing");
+
+  const drawer = await openWorkspaceDrawer(page, name);
+  const chart = drawer.locator(`[data-workspace-spend="${workspaceId}"]`).getByTestId("spend-chart");
+  await expect(chart).toHaveAttribute("data-peak-cents", "600");
+  const fit = await drawer.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+    wider: [...el.querySelectorAll("*")]
+      .filter((inner) => inner.getBoundingClientRect().right > window.innerWidth + 1)
+      .map(
+        (inner) =>
+          `${inner.tagName.toLowerCase()} "${inner.textContent?.slice(0, 40)}" ends at ${Math.round(inner.getBoundingClientRect().right)}`,
+      ),
+  }));
+  expect(fit.scrollWidth, "the drawer scrolls sideways").toBeLessThanOrEqual(fit.clientWidth);
+  expect(fit.wider, "elements past the screen's right edge").toEqual([]);
+  await expectReadableChart(chart);
+  // Each tier's name lies inside the chart, clear of the spend line's latest climb at its right edge.
+  for (const tier of ["first", "second"]) {
+    const label = chart.locator(`[data-tier="${tier}"]`);
+    await expect(label).toBeVisible();
+    await expect(label).toHaveAttribute("data-side", "left");
+  }
+  await shoot(page, testInfo, "billing-drawer");
+});
+
+/** A spend chart on a phone: tall enough to read, its words at least 12 px, none cut at its edges. */
+async function expectReadableChart(chart: Locator) {
+  const box = (await chart.boundingBox())!;
+  expect(box.height, "the chart's height").toBeGreaterThanOrEqual(180);
+  const words = await chart.evaluate((el) =>
+    [...el.querySelectorAll("span")].map((span) => {
+      const rect = span.getBoundingClientRect();
+      const frame = el.getBoundingClientRect();
+      return {
+        text: span.textContent,
+        size: parseFloat(getComputedStyle(span).fontSize),
+        inside: rect.left >= frame.left - 1 && rect.right <= frame.right + 1,
+      };
+    }),
+  );
+  expect(words.length).toBeGreaterThan(3);
+  for (const word of words) expect(word, `"${word.text}"`).toMatchObject({ inside: true });
+  expect(Math.min(...words.map((w) => w.size))).toBeGreaterThanOrEqual(12);
+}
 
 test("the 403 page on a phone has one main landmark, and the sandbox band is in a landmark of its own", async ({ page, login, db }) => {
   await login.signInAndWait(await db.createUser("compliance"));

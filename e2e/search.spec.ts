@@ -51,7 +51,7 @@ test.describe("search", () => {
     await page.goto("/search?country=FR&q=MATCH_REASONS");
     await expect(status(page)).toHaveText("Search complete: 4 results", { timeout: 15_000 });
     await expect(results(page).getByRole("link")).toHaveCount(4);
-    const idRow = rows(page).filter({ hasText: "Matched the identifier (siren " }).getByRole("link");
+    const idRow = rows(page).filter({ hasText: "Matched the identifier (SIREN number: " }).getByRole("link");
     await expect(idRow).toHaveCount(1);
     // A real <a href>: the browser's own "copy link" and "open in new tab" have the company's address.
     expect(await idRow.evaluate((el) => el.tagName)).toBe("A");
@@ -79,7 +79,7 @@ test.describe("search", () => {
     const first = results(page).getByRole("link").first();
     await expect(first).toHaveAttribute("href", "/companies/FR/OWNERSHIP_DIAMOND");
     await expect(first).toContainText("FR · OWNERSHIP_DIAMOND");
-    await expect(first).toContainText("sandbox test company OWNERSHIP_DIAMOND");
+    await expect(first).toContainText("Sandbox test company: OWNERSHIP_DIAMOND");
     const name = (await first.locator("bdi").first().textContent())!;
     await box.press("ArrowDown");
     await expect(first).toBeFocused();

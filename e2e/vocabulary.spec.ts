@@ -55,7 +55,16 @@ test.describe.configure({ mode: "parallel" });
 test("the key list holds the API names and leaves out plain words", () => {
   const names = apiNames();
   expect(names).toEqual(
-    expect.arrayContaining(["maxBudget", "customer_provided", "backupAccounts", "dual_control.approved", "ultimateBeneficialOwners"]),
+    expect.arrayContaining([
+      "maxBudget",
+      "customer_provided",
+      "backupAccounts",
+      "dual_control.approved",
+      "ultimateBeneficialOwners",
+      "legalAddress",
+      "addressLine1",
+      "sharePercentage",
+    ]),
   );
   for (const word of ["email", "password", "status"]) expect(names).not.toContain(word);
   expect(offenders(["Raise maxBudget to 31 credits", "about 1 credits", "Raise the spend cap to 31 credits", "21 credits"])).toEqual([

@@ -1,3 +1,4 @@
+import { phone } from "./console-pages";
 import { expect, postServerAction, serverAction, test } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
 import { orderFromCompanyPage } from "./ordered-dossier";
@@ -51,6 +52,11 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   await expect(rows.first()).toHaveAttribute("data-path", "company.legalAddress.addressLine1");
   await expect(rows.first()).toContainText("Alte Straße 1");
   await expect(rows.first()).toContainText("Neue Straße 2");
+  // The field in words; its API path only under Technical details.
+  const field = rows.first().getByRole("cell").first();
+  await expect(field).toContainText("Legal address › Address line 1");
+  await expect(field.locator("[data-technical-details]")).not.toHaveAttribute("open");
+  await expect(field.getByText("legalAddress", { exact: false })).toBeHidden();
 
   const [alert] = await db.query<{ change_request_id: string; baseline_request_id: string }>(
     "select change_request_id, baseline_request_id from alerts where id = $1",
@@ -73,6 +79,15 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   const inline = page.getByTestId("snapshot-changes").locator("tr[data-change]");
   await expect(inline).toHaveCount(1);
   await expect(inline.first()).toContainText("Neue Straße 2");
+  // On a phone the change folds into a block of its own, its words whole: the new address on one line, not cut.
+  await page.setViewportSize(phone);
+  const after = inline.first().getByRole("cell").nth(3);
+  await expect(after).toHaveCSS("display", "block");
+  const lines = await after
+    .getByText("Neue Straße 2")
+    .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+  expect(lines).toBeLessThan(1.5);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // "Compare with…" from the new snapshot's dossier lists the earlier one and shows the same change.
   await page.goto(`/requests/${encodeURIComponent(alert!.change_request_id)}`);

@@ -31,9 +31,10 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
       <div className="flex min-h-screen">
         <Sidebar sections={visible} counts={counts} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="flex h-14 items-center gap-2 border-b px-2 sm:gap-3 sm:px-4 md:px-6">
+          {/* On a phone the connection takes a row of its own under the menu and account buttons, so its name shows whole. */}
+          <header className="flex min-h-14 flex-wrap items-center gap-2 border-b px-2 py-2 sm:h-14 sm:flex-nowrap sm:gap-3 sm:px-4 sm:py-0 md:px-6">
             <MobileNav sections={visible} counts={counts} />
-            <div className="flex min-w-0 flex-1 items-center justify-end">
+            <div className="order-last flex w-full min-w-0 items-center sm:order-none sm:w-auto sm:flex-1 sm:justify-end">
               {active ? (
                 <ConnectionSwitcher
                   connections={connections.map(({ id, name, environment }) => ({ id, name, environment }))}
@@ -54,12 +55,14 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
                 </span>
               )}
             </div>
-            {readOnlyRoles.includes(user.role) && (
-              <Badge variant="outline" title={roleDescriptions[user.role]} data-testid="read-only-mark">
-                Read-only
-              </Badge>
-            )}
-            <UserMenu email={user.email} name={user.name} role={user.role} />
+            <div className="ml-auto flex min-w-0 items-center gap-2 sm:ml-0 sm:gap-3">
+              {readOnlyRoles.includes(user.role) && (
+                <Badge variant="outline" title={roleDescriptions[user.role]} data-testid="read-only-mark">
+                  Read-only
+                </Badge>
+              )}
+              <UserMenu email={user.email} name={user.name} role={user.role} />
+            </div>
           </header>
           <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
         </div>

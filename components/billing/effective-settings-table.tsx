@@ -5,7 +5,7 @@ import { highUsageSettings, ResolvedSettingWords, SettingLabel } from "./high-us
 /** A workspace's five high-usage settings: each one's effective value and where it comes from, in words. */
 export function EffectiveSettingsTable({ resolved, label }: { resolved: ResolvedHighUsage; label: string }) {
   return (
-    <Table aria-label={label}>
+    <Table aria-label={label} stacked>
       <TableHeader>
         <TableRow>
           <TableHead className="w-56">Setting</TableHead>

@@ -92,7 +92,7 @@ export function EventsList({ rows, kinds, workspaces }: { rows: EventRow[]; kind
             : "No billing events match these filters."}
         </p>
       ) : (
-        <Table aria-label="Recent billing events">
+        <Table aria-label="Recent billing events" stacked>
           <TableHeader>
             <TableRow>
               <TableHead>Fired (UTC)</TableHead>
@@ -105,12 +105,14 @@ export function EventsList({ rows, kinds, workspaces }: { rows: EventRow[]; kind
           <TableBody>
             {shown.map((row) => (
               <TableRow key={row.id} data-billing-event={row.id} data-kind={row.kind} data-seen-by={row.seenBy}>
-                <TableCell className="whitespace-nowrap">{row.firedAt}</TableCell>
-                <TableCell>
+                <TableCell className="whitespace-nowrap" data-label="Fired (UTC)">
+                  {row.firedAt}
+                </TableCell>
+                <TableCell data-label="Kind">
                   <Badge variant="outline">{row.kindLabel}</Badge>
                   {row.identifier && <span className="ml-1 text-xs text-muted-foreground">{row.identifier}</span>}
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="What happened">
                   {row.words.sentence ?? (
                     <>
                       <span className="text-muted-foreground">Not a shape this console knows; as sent: </span>
@@ -120,12 +122,14 @@ export function EventsList({ rows, kinds, workspaces }: { rows: EventRow[]; kind
                     </>
                   )}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-xs">
+                <TableCell className="whitespace-nowrap text-xs" data-label="Sent">
                   {sentWords(row.emailSent, "email")}
                   <br />
                   {sentWords(row.webhookSent, "webhook")}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-xs">{seenWords[row.seenBy]}</TableCell>
+                <TableCell className="whitespace-nowrap text-xs" data-label="Seen by">
+                  {seenWords[row.seenBy]}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -19,7 +19,8 @@ export function WorkspaceDrawer({ name, children }: { name: string; children: Re
           {name}
         </Button>
       </DialogTrigger>
-      <DialogContent className="inset-y-0 left-auto right-0 top-0 h-full max-h-dvh w-full max-w-full translate-x-0 translate-y-0 content-start overflow-y-auto rounded-none sm:max-w-2xl">
+      {/* One column that may shrink below its content's widest line (minmax(0, 1fr)): its tables and chart fit the screen. */}
+      <DialogContent className="inset-y-0 left-auto right-0 top-0 h-full max-h-dvh w-full max-w-full translate-x-0 translate-y-0 grid-cols-[minmax(0,1fr)] content-start overflow-y-auto rounded-none max-sm:p-4 sm:max-w-2xl">
         <DialogHeader className="pr-8">
           <DialogTitle className="[overflow-wrap:anywhere]">{name}</DialogTitle>
           <DialogDescription>Its high-usage settings, its override and its spend over the last 30 days.</DialogDescription>

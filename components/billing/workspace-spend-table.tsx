@@ -1,5 +1,4 @@
 import { Badge } from "@/components/ui/badge";
-import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { WorkspaceSpend } from "@/lib/billing/spend-overview";
 import { credits } from "@/lib/vocabulary/units";
@@ -25,65 +24,63 @@ type Props = {
 export function WorkspaceSpendTable({ workspaces, actions, spendKnown }: Props) {
   return (
     <SavedOverridesProvider>
-      <TableScrollBox label="Workspaces">
-        <Table aria-label="Workspaces">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Workspace</TableHead>
-              <TableHead className="text-right">Spend in its high-usage window</TableHead>
-              <TableHead>Tier reached</TableHead>
-              <TableHead>Own override</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {workspaces.map((workspace) => {
-              const name = workspaceName({ name: workspace.name, id: workspace.workspaceId });
-              const { inWindow, view } = workspace;
-              return (
-                <TableRow key={workspace.workspaceId} data-workspace-row={workspace.workspaceId}>
-                  <TableCell className="align-top">
-                    <WorkspaceDrawer name={name}>
-                      <WorkspaceOverridePanel
-                        workspace={{ id: workspace.workspaceId, name: workspace.name, isDefault: workspace.isDefault }}
-                        view={view}
-                        actions={actions}
-                      />
-                      {spendKnown && <WorkspaceSpendFigure workspace={workspace} />}
-                    </WorkspaceDrawer>
-                    {workspace.isDefault && (
-                      <Badge variant="secondary" className="ml-2">
-                        default
-                      </Badge>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-right align-top">
-                    {inWindow?.credits !== undefined ? (
-                      <>
-                        <span className="tabular-nums">{credits(inWindow.credits)}</span>
-                        <span className="block text-xs text-muted-foreground">{inWindow.window.words}</span>
-                      </>
-                    ) : (
-                      <span className="text-muted-foreground">{spendKnown ? "a total only" : "not reported"}</span>
-                    )}
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <TierReachedCell
-                      workspaceId={workspace.workspaceId}
-                      account={view.value?.accountConfig}
-                      initial={view.value?.workspaceOverride}
-                      spentCents={inWindow?.creditCents}
-                      windowMinutes={workspace.settings.value?.periodMinutes.value ?? 0}
+      <Table aria-label="Workspaces" stacked>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Workspace</TableHead>
+            <TableHead className="text-right">Spend in its high-usage window</TableHead>
+            <TableHead>Tier reached</TableHead>
+            <TableHead>Own override</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {workspaces.map((workspace) => {
+            const name = workspaceName({ name: workspace.name, id: workspace.workspaceId });
+            const { inWindow, view } = workspace;
+            return (
+              <TableRow key={workspace.workspaceId} data-workspace-row={workspace.workspaceId}>
+                <TableCell className="align-top">
+                  <WorkspaceDrawer name={name}>
+                    <WorkspaceOverridePanel
+                      workspace={{ id: workspace.workspaceId, name: workspace.name, isDefault: workspace.isDefault }}
+                      view={view}
+                      actions={actions}
                     />
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <OverrideCell workspaceId={workspace.workspaceId} initial={view.value ? view.value.workspaceOverride : undefined} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableScrollBox>
+                    {spendKnown && <WorkspaceSpendFigure workspace={workspace} />}
+                  </WorkspaceDrawer>
+                  {workspace.isDefault && (
+                    <Badge variant="secondary" className="ml-2">
+                      default
+                    </Badge>
+                  )}
+                </TableCell>
+                <TableCell className="text-right align-top" data-label="Spend in its high-usage window">
+                  {inWindow?.credits !== undefined ? (
+                    <>
+                      <span className="tabular-nums">{credits(inWindow.credits)}</span>
+                      <span className="block text-xs text-muted-foreground">{inWindow.window.words}</span>
+                    </>
+                  ) : (
+                    <span className="text-muted-foreground">{spendKnown ? "a total only" : "not reported"}</span>
+                  )}
+                </TableCell>
+                <TableCell className="align-top" data-label="Tier reached">
+                  <TierReachedCell
+                    workspaceId={workspace.workspaceId}
+                    account={view.value?.accountConfig}
+                    initial={view.value?.workspaceOverride}
+                    spentCents={inWindow?.creditCents}
+                    windowMinutes={workspace.settings.value?.periodMinutes.value ?? 0}
+                  />
+                </TableCell>
+                <TableCell className="align-top" data-label="Own override">
+                  <OverrideCell workspaceId={workspace.workspaceId} initial={view.value ? view.value.workspaceOverride : undefined} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
     </SavedOverridesProvider>
   );
 }

@@ -96,6 +96,17 @@ describe("fields the register does not report", () => {
   });
 });
 
+describe("identifiers", () => {
+  it("names each identifier's kind in words, an unknown one as sent and marked", () => {
+    const snapshot = { request, company: { id: "HRB 1", identifiers: { hrb: "HRB 1", lei: "5299001", zefix: "CH-1" } } } as CompanyResponse;
+    const html = renderToStaticMarkup(<OverviewTab snapshot={snapshot} onEvidence={noop} />);
+    expect(html).toContain("Commercial register number (HRB)");
+    expect(html).toContain("LEI");
+    expect(html).toContain("Identifier: zefix (not known to this console)");
+    expect(html).not.toMatch(/Identifier: (hrb|lei)\b/);
+  });
+});
+
 describe("unknown enum values", () => {
   it("are shown as the API sent them", () => {
     const snapshot = {

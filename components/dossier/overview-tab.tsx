@@ -4,7 +4,7 @@ import type { Activities, Company, CompanyResponse } from "@/lib/registry/schema
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { label } from "@/lib/vocabulary/words";
+import { label, markedLabel, words } from "@/lib/vocabulary/words";
 import { formatAddress, formatDate, formatMoney, formatNumber } from "@/lib/dossier/display-formats";
 import { riskItems } from "@/lib/dossier/risk-items";
 import { RiskSummary } from "./risk-summary";
@@ -16,6 +16,10 @@ const activitySchemes: { key: string; label: string }[] = [
   { key: "NACE_REV21", label: "NACE Rev. 2.1" },
   { key: "NAF_2025", label: "NAF 2025" },
 ];
+
+/** An identifier's kind in words ("Commercial register number (HRB)"); one this console does not know, as sent and marked. */
+const identifierLabel = (kind: string) =>
+  words("identifierKind", kind).known ? label("identifierKind", kind) : `Identifier: ${markedLabel("identifierKind", kind)}`;
 
 function StatusFacts({ company }: { company: Company }) {
   const details = company.status?.statusDetails;
@@ -216,7 +220,7 @@ export function OverviewTab({
           <Fact label="Transliterations" value={company.companyNameTransliterations?.join(" · ")} />
           <Fact label="Company id" value={company.id} />
           {Object.entries(company.identifiers ?? {}).map(([kind, value]) => (
-            <Fact key={kind} label={`Identifier: ${label("identifierKind", kind)}`} value={value} />
+            <Fact key={kind} label={identifierLabel(kind)} value={value} />
           ))}
           <Fact label="Tax id">
             {taxId?.value ? `${taxId.value}${taxId.type ? ` (${taxId.type}${taxId.country ? `, ${taxId.country}` : ""})` : ""}` : null}

@@ -22,12 +22,13 @@ export function ConnectionSwitcher({
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
-    // It shrinks with the header on a narrow screen: the select's text is then cut, its list still shows whole names.
-    <label className="flex min-w-0 items-center gap-2 text-sm">
-      <span className="hidden text-muted-foreground lg:inline">Connection</span>
+    // On a phone it fills a row of its own under the header's buttons, so the connection's name shows whole; between
+    // phone and desktop it shrinks with the header (its list still shows whole names).
+    <label className="flex w-full min-w-0 items-center gap-2 text-sm sm:w-auto">
+      <span className="shrink-0 text-muted-foreground sm:hidden lg:inline">Connection</span>
       <NativeSelect
         aria-label="Active registry connection"
-        className="h-8 w-full min-w-0 max-w-56 px-2"
+        className="h-8 w-full min-w-0 px-2 sm:max-w-56"
         value={activeId}
         disabled={pending || connections.length < 2}
         onChange={(event) => {

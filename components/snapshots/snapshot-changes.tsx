@@ -1,5 +1,7 @@
 import { Badge } from "@/components/ui/badge";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import { datapointLabels, orderableDatapoints, type OrderableDatapoint } from "@/lib/orders/quote";
+import { isStructured, lastField, pathWords, valueWords } from "@/lib/snapshots/change-words";
 import type { SnapshotChange } from "@/lib/snapshots/snapshot-diff";
 
 const kindLabels: Record<SnapshotChange["kind"], string> = { added: "Added", removed: "Removed", changed: "Changed" };
@@ -11,22 +13,21 @@ export function sectionLabel(section: string): string {
   return section;
 }
 
-/** A value as one line: text as it is, an object or list as compact JSON (a person, a holding, an address). */
-function shown(value: unknown): string {
-  if (value === undefined || value === null || value === "") return "—";
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
-}
-
-function Value({ value }: { value: unknown }) {
-  const text = shown(value);
-  if (text.length <= 160) return <span className="[overflow-wrap:anywhere]">{text}</span>;
+/** A value in words (a record as "field: value" pairs), folded when long; a record's shape as sent under Technical details. */
+function Value({ value, field }: { value: unknown; field: string | undefined }) {
+  const text = valueWords(value, field);
   return (
-    <details>
-      <summary className="cursor-pointer [overflow-wrap:anywhere]">{text.slice(0, 120)}…</summary>
-      <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap text-xs">{JSON.stringify(value, null, 2)}</pre>
-    </details>
+    <>
+      {text.length <= 160 ? (
+        <span className="[overflow-wrap:break-word]">{text}</span>
+      ) : (
+        <details>
+          <summary className="cursor-pointer [overflow-wrap:break-word]">{text.slice(0, 120)}…</summary>
+          <p className="mt-1 [overflow-wrap:break-word]">{text}</p>
+        </details>
+      )}
+      {isStructured(value) && <TechnicalDetails className="mt-1">{JSON.stringify(value)}</TechnicalDetails>}
+    </>
   );
 }
 
@@ -62,7 +63,8 @@ export function SnapshotChanges({ changes, sections }: { changes: SnapshotChange
                 </span>
               </h3>
               <div className="overflow-x-auto rounded-md border">
-                <table className="w-full text-sm">
+                {/* On a phone each change folds into a block of its own (the table-stacked utility): no word is cut. */}
+                <table className="table-stacked w-full text-sm">
                   <thead className="bg-muted/50 text-left">
                     <tr>
                       <th scope="col" className="px-3 py-2 font-medium">
@@ -80,18 +82,28 @@ export function SnapshotChanges({ changes, sections }: { changes: SnapshotChange
                     </tr>
                   </thead>
                   <tbody className="divide-y">
-                    {own.map((change, i) => (
-                      <tr key={i} data-change={change.kind} data-path={[change.section, ...change.path].join(".")}>
-                        <td className="px-3 py-2 align-top font-mono text-xs [overflow-wrap:anywhere]">
-                          {change.path.join(" › ") || "(whole section)"}
-                        </td>
-                        <td className="px-3 py-2 align-top">
-                          <Badge variant={kindVariants[change.kind]}>{kindLabels[change.kind]}</Badge>
-                        </td>
-                        <td className="px-3 py-2 align-top">{change.kind === "added" ? "—" : <Value value={change.before} />}</td>
-                        <td className="px-3 py-2 align-top">{change.kind === "removed" ? "—" : <Value value={change.after} />}</td>
-                      </tr>
-                    ))}
+                    {own.map((change, i) => {
+                      const field = lastField(change);
+                      return (
+                        <tr key={i} data-change={change.kind} data-path={[change.section, ...change.path].join(".")}>
+                          <td className="px-3 py-2 align-top font-medium sm:font-normal">
+                            <span className="[overflow-wrap:break-word]">{pathWords(change).join(" › ") || "The whole section"}</span>
+                            {change.path.length > 0 && (
+                              <TechnicalDetails className="mt-1">{[change.section, ...change.path].join(" › ")}</TechnicalDetails>
+                            )}
+                          </td>
+                          <td className="px-3 py-2 align-top" data-label="Change">
+                            <Badge variant={kindVariants[change.kind]}>{kindLabels[change.kind]}</Badge>
+                          </td>
+                          <td className="px-3 py-2 align-top" data-label="Before">
+                            {change.kind === "added" ? "—" : <Value value={change.before} field={field} />}
+                          </td>
+                          <td className="px-3 py-2 align-top" data-label="After">
+                            {change.kind === "removed" ? "—" : <Value value={change.after} field={field} />}
+                          </td>
+                        </tr>
+                      );
+                    })}
                   </tbody>
                 </table>
               </div>

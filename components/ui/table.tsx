@@ -2,10 +2,15 @@ import * as React from "react";
 import { cn } from "@/lib/cn";
 import { TableScrollBox } from "./table-scroll-box";
 
-export function Table({ className, ...props }: React.ComponentProps<"table">) {
+/**
+ * A table in a box that scrolls sideways when it is wider than the page. `stacked` folds it into one block per row
+ * on a phone instead (the `table-stacked` utility in app/globals.css): give its cells a `data-label`, their column's
+ * name, which then leads each cell.
+ */
+export function Table({ className, stacked, ...props }: React.ComponentProps<"table"> & { stacked?: boolean }) {
   return (
     <TableScrollBox label={props["aria-label"]}>
-      <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
+      <table className={cn("w-full caption-bottom text-sm", stacked && "table-stacked", className)} {...props} />
     </TableScrollBox>
   );
 }

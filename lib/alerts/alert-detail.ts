@@ -1,7 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
+import { displayNamesByEmail } from "@/lib/users/display-names";
 import type { AlertEventKind } from "./alert-events";
+import { eventEmails, type PeopleNames } from "./describe-event";
 import type { AlertOutcome, AlertState } from "./labels";
 
 export type AlertNotification = {
@@ -49,6 +51,8 @@ export type AlertDetail = {
   changeRequestId: string | null;
   notifications: AlertNotification[];
   timeline: AlertTimelineEvent[];
+  /** The display names of the people the timeline names by email (an assignment's from and to), by email. */
+  people: PeopleNames;
 };
 
 const asDate = (value: string | Date) => new Date(value);
@@ -110,6 +114,7 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
       from alert_events e left join users u on u.id = e.actor_id
       where e.alert_id = ${alertId} order by e.id`),
   ]);
+  const people = await displayNamesByEmail(events.rows.flatMap((e) => eventEmails(e.kind, e.details)));
   return {
     id: Number(alert.id),
     state: alert.state,
@@ -147,5 +152,6 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
       at: asDate(e.at),
       details: e.details,
     })),
+    people,
   };
 }

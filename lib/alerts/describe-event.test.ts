@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeEvent, eventComment } from "./describe-event";
+import { describeEvent, eventComment, eventEmails } from "./describe-event";
 
 describe("describeEvent", () => {
   it("reads each kind of event", () => {
@@ -30,6 +30,18 @@ describe("describeEvent", () => {
       "Risk rating increased from Low to High: Liquidated (Company profile, as of 1 Nov 2026, request req_1): +40. Insolvency history: +25. Young: +10.",
     );
     expect(describeEvent("risk_increased", { from: "medium", to: "severe" })).toBe("Risk rating increased from Medium to severe");
+  });
+
+  it("names an assignee by display name where one is known, else by email", () => {
+    const people = { "a@example.com": "Anna Schmidt" };
+    expect(describeEvent("assigned", { from: null, to: "a@example.com" }, people)).toBe("Assigned to Anna Schmidt");
+    expect(describeEvent("assigned", { from: "a@example.com", to: "b@example.com" }, people)).toBe(
+      "Assigned to b@example.com (was Anna Schmidt)",
+    );
+    expect(describeEvent("assigned", { from: "a@example.com", to: null }, people)).toBe("Unassigned (was Anna Schmidt)");
+    expect(describeEvent("assigned", { to: "toString" }, people)).toBe("Assigned to toString");
+    expect(eventEmails("assigned", { from: "a@example.com", to: null })).toEqual(["a@example.com"]);
+    expect(eventEmails("commented", { comment: "a@example.com" })).toEqual([]);
   });
 
   it("reads an unknown kind or odd details without failing", () => {

@@ -12,7 +12,18 @@ const text = (value: unknown): string | undefined => (typeof value === "string" 
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const stateLabel = (value: unknown) => alertStateLabels[value as AlertState] ?? text(value) ?? "?";
 
-export function describeEvent(kind: Kind | string, details: Record<string, unknown>): string {
+/** How a person named by email reads: their display name where one is known (`people`), else the email. */
+export type PeopleNames = Readonly<Record<string, string>>;
+
+/**
+ * One event as a sentence. `people` maps the emails an event names (an assignment's from and to) to display names;
+ * an email without one reads as the email.
+ */
+export function describeEvent(kind: Kind | string, details: Record<string, unknown>, people: PeopleNames = {}): string {
+  const person = (value: unknown) => {
+    const email = text(value);
+    return email && (Object.hasOwn(people, email) ? people[email] : email);
+  };
   switch (kind) {
     case "notification_received": {
       const categories = list(details.categories).map(categoryLabel).join(", ") || "no category";
@@ -20,10 +31,8 @@ export function describeEvent(kind: Kind | string, details: Record<string, unkno
       return `${details.opened === true ? "Opened by a notification" : "Notification received"}: ${categories}${marks ? ` (${marks})` : ""}`;
     }
     case "assigned": {
-      const to = text(details.to);
-      return to
-        ? `Assigned to ${to}${text(details.from) ? ` (was ${text(details.from)})` : ""}`
-        : `Unassigned${text(details.from) ? ` (was ${text(details.from)})` : ""}`;
+      const [to, from] = [person(details.to), person(details.from)];
+      return to ? `Assigned to ${to}${from ? ` (was ${from})` : ""}` : `Unassigned${from ? ` (was ${from})` : ""}`;
     }
     case "state_changed": {
       const outcome = alertOutcomeLabels[details.outcome as AlertOutcome];
@@ -48,3 +57,7 @@ export function describeEvent(kind: Kind | string, details: Record<string, unkno
 
 /** The free text an event carries (a comment, a resolution's comment), shown under its sentence. */
 export const eventComment = (details: Record<string, unknown>): string | undefined => text(details.comment);
+
+/** The emails an event names a person by (an assignment's from and to), to look their display names up. */
+export const eventEmails = (kind: Kind | string, details: Record<string, unknown>): string[] =>
+  kind === "assigned" ? [text(details.from), text(details.to)].filter((email): email is string => email !== undefined) : [];

@@ -17,6 +17,7 @@ import { storeSandboxConnection } from "@/test/stored-connection";
 import { auditActionsFor, insertUser } from "@/test/users-fixture";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { alertDetail } from "./alert-detail";
+import { describeEvent } from "./describe-event";
 import { openAlertsAssignedTo } from "./open-alert-count";
 import { assignAlerts, commentOnAlert, moveAlertsToReview, resolveAlerts } from "./triage";
 
@@ -130,6 +131,18 @@ describe("alert triage", () => {
     const topics = (await db().select().from(liveEvents)).map((e) => e.topic);
     expect(topics.filter((t) => t === "alerts")).toHaveLength(4);
     expect(topics.filter((t) => t === `alert:${id}`)).toHaveLength(4);
+  });
+
+  it("gives the alert's page the display names of the people its assignments name, and none for a user without one", async () => {
+    const [id] = await openAlerts("mon_1");
+    const named = await insertUser("anna@example.com", "compliance", undefined, { name: "Anna Schmidt" });
+    const unnamed = await insertUser("bo@example.com", "compliance", undefined, { name: "" });
+    await assignAlerts(officer, [id!], named.id);
+    await assignAlerts(officer, [id!], unnamed.id);
+    const detail = (await alertDetail(id!))!;
+    expect(detail.people).toEqual({ "anna@example.com": "Anna Schmidt" });
+    const assignments = detail.timeline.filter((e) => e.kind === "assigned").map((e) => describeEvent(e.kind, e.details, detail.people));
+    expect(assignments).toEqual(["Assigned to Anna Schmidt", "Assigned to bo@example.com (was Anna Schmidt)"]);
   });
 
   it("writes a change, its event, its audit row and its live events in one transaction: when the last write fails, none is kept", async () => {

@@ -57,9 +57,10 @@ let alertId: number;
 beforeAll(async () => {
   connectionId = await storeSandboxConnection({ webhookSecret: "whsec_tl_a", name: "Timeline sandbox" });
   otherConnectionId = await storeSandboxConnection({ webhookSecret: "whsec_tl_b", name: "Timeline other account" });
-  compliance = await insertUser("officer@example.com", "compliance");
-  admin = await insertUser("admin@example.com", "admin");
-  auditor = await insertUser("auditor@example.com", "auditor");
+  compliance = await insertUser("officer@example.com", "compliance", undefined, { name: "Olivia Officer" });
+  admin = await insertUser("admin@example.com", "admin", undefined, { name: "Ada Admin" });
+  // No display name: named by email.
+  auditor = await insertUser("auditor@example.com", "auditor", undefined, { name: "" });
 
   // The company, through the connection in use.
   await request({
@@ -144,6 +145,17 @@ beforeAll(async () => {
       deactivationReason: "The registry deactivated this monitor.",
     });
 
+  await db()
+    .insert(alertEvents)
+    .values({
+      alertId,
+      kind: "assigned",
+      actorId: admin.id,
+      actorEmail: admin.email,
+      at: at(12),
+      details: { from: auditor.email, to: compliance.email, toId: compliance.id },
+    });
+
   // The same company through another connection, and another company through this one: neither belongs here.
   await db()
     .insert(companyRequests)
@@ -192,21 +204,22 @@ beforeAll(async () => {
 });
 
 describe("the company timeline", () => {
-  it("gathers requests, monitors, alerts, the reviewed baseline and evidence exports, newest first, each with who", async () => {
+  it("gathers requests, monitors, alerts, the reviewed baseline and evidence exports, newest first, each with who by display name", async () => {
     const events = await companyTimeline(key(), { limit: 50, role: "compliance" });
     expect(summary(events)).toEqual([
+      { kind: "alert", title: `Alert ${alertId}: Assigned to Olivia Officer (was auditor@example.com)`, who: "Ada Admin" },
       { kind: "monitor_deactivated", title: "Monitor deactivated", who: "the registry" },
       { kind: "monitor_started", title: "Monitoring started outside this console", who: undefined },
-      { kind: "monitor_stopped", title: "Monitoring stopped", who: "admin@example.com" },
-      { kind: "monitor_changed", title: "Monitor's metadata changed", who: "officer@example.com" },
-      { kind: "evidence_exported", title: "Company file's evidence pack exported", who: "officer@example.com" },
+      { kind: "monitor_stopped", title: "Monitoring stopped", who: "Ada Admin" },
+      { kind: "monitor_changed", title: "Monitor's metadata changed", who: "Olivia Officer" },
+      { kind: "evidence_exported", title: "Company file's evidence pack exported", who: "Olivia Officer" },
       { kind: "evidence_exported", title: "Evidence pack of request req_tl_first exported", who: "auditor@example.com" },
-      { kind: "alert", title: `Alert ${alertId}: In review → Resolved: No impact`, who: "officer@example.com" },
-      { kind: "baseline_reviewed", title: "Reviewed baseline set", who: "officer@example.com" },
-      { kind: "request", title: "Graph expansion (request req_tl_expansion)", who: "admin@example.com" },
+      { kind: "alert", title: `Alert ${alertId}: In review → Resolved: No impact`, who: "Olivia Officer" },
+      { kind: "baseline_reviewed", title: "Reviewed baseline set", who: "Olivia Officer" },
+      { kind: "request", title: "Graph expansion (request req_tl_expansion)", who: "Ada Admin" },
       { kind: "alert", title: `Alert ${alertId}: Opened by a notification: Ownership, Legal representatives`, who: "the registry" },
-      { kind: "monitor_started", title: "Monitoring started", who: "officer@example.com" },
-      { kind: "request", title: "First order (request req_tl_first)", who: "officer@example.com" },
+      { kind: "monitor_started", title: "Monitoring started", who: "Olivia Officer" },
+      { kind: "request", title: "First order (request req_tl_first)", who: "Olivia Officer" },
       { kind: "request", title: "Request made outside this console (request req_tl_elsewhere)", who: "a webhook" },
     ]);
     expect(events.map((e) => e.at.getTime())).toEqual(events.map((e) => e.at.getTime()).sort((a, b) => b - a));

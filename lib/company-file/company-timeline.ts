@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { alertEvents, alerts, auditLog, companyRequests, companyReviews, monitors, users } from "@/db/schema";
-import { describeEvent, eventComment } from "@/lib/alerts/describe-event";
+import { describeEvent, eventComment, eventEmails } from "@/lib/alerts/describe-event";
 import { registryActor } from "@/lib/alerts/record-notification";
 import type { AuditAction } from "@/lib/audit/audit";
 import { can } from "@/lib/auth/capabilities";
@@ -12,6 +12,7 @@ import { datapointLabel } from "@/lib/pricing/price-labels";
 import { requestCharge } from "@/lib/requests/charge";
 import { requestPurposeLabels } from "@/lib/requests/origins";
 import { dayWords } from "@/lib/reviews/review-dates";
+import { displayNamesByEmail } from "@/lib/users/display-names";
 import { label } from "@/lib/vocabulary/words";
 import type { CompanyKey } from "./company-file-store";
 
@@ -35,7 +36,7 @@ export type TimelineEvent = {
   kind: TimelineEventKind;
   title: string;
   detail?: string;
-  /** Who did it: a user's email, "the registry", "a webhook", or another client of the account. */
+  /** Who did it: a user's display name (their email where they have none), "the registry", or "a webhook". */
   who?: string;
   /** Where it is recorded in the console: a request, an alert, a monitor. */
   href?: string;
@@ -242,6 +243,7 @@ async function alertTimelineEvents(key: CompanyKey, limit: number): Promise<Time
     .where(and(eq(alerts.connectionId, key.connectionId), eq(alerts.countryCode, key.countryCode), eq(alerts.companyId, key.companyId)))
     .orderBy(desc(alertEvents.at), desc(alertEvents.id))
     .limit(limit);
+  const people = await displayNamesByEmail(rows.flatMap((row) => eventEmails(row.kind, row.details)));
   return rows.flatMap((row): TimelineEvent[] => {
     const who =
       row.actorId === null && (row.actorEmail === null || row.actorEmail === registryActor.email) ? "the registry" : row.actorEmail!;
@@ -249,7 +251,7 @@ async function alertTimelineEvents(key: CompanyKey, limit: number): Promise<Time
       id: `alert-event:${row.id}`,
       at: row.at,
       kind: "alert",
-      title: `Alert ${row.alertId}: ${describeEvent(row.kind, row.details)}`,
+      title: `Alert ${row.alertId}: ${describeEvent(row.kind, row.details, people)}`,
       detail: eventComment(row.details),
       who,
       href: alertHref(row.alertId),
@@ -361,5 +363,11 @@ export async function companyTimeline(key: CompanyKey, { limit, role }: Timeline
   ];
   const events = (await Promise.all(sources)).flat();
   // Newest first; at the same instant, in the order the sources and their rows came (stable sort).
-  return events.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
+  return byDisplayName(events.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit));
+}
+
+/** The people who did things named by their display names, as the alert page names them; one without a name by email. */
+async function byDisplayName(events: TimelineEvent[]): Promise<TimelineEvent[]> {
+  const people = await displayNamesByEmail(events.map((event) => event.who));
+  return events.map((event) => (event.who && Object.hasOwn(people, event.who) ? { ...event, who: people[event.who] } : event));
 }

@@ -1,5 +1,6 @@
 /** Plain-text lines for a search result row. Client-safe. */
 import type { Address, SearchResult } from "@/lib/registry/schemas";
+import { markedLabel } from "@/lib/vocabulary/words";
 
 const matchLabels: Record<string, string> = {
   id: "Matched the identifier",
@@ -8,13 +9,13 @@ const matchLabels: Record<string, string> = {
   default: "Matched the name",
 };
 
-/** The match reason in words; an unknown match type is shown as it is. Names the identifier that matched. */
+/** The match reason in words; an unknown match type is shown as it is. Names the identifier that matched, by its kind in words. */
 export function describeMatch(reason: SearchResult["matchReason"]): string {
   const label = matchLabels[reason.matchType] ?? `Match: ${reason.matchType}`;
   const identifier = reason.identifier;
   if (identifier === undefined) return label;
   if (typeof identifier === "string") return `${label} (${identifier})`;
-  const pairs = Object.entries(identifier).map(([key, value]) => `${key} ${value}`);
+  const pairs = Object.entries(identifier).map(([key, value]) => `${markedLabel("identifierKind", key)}: ${value}`);
   return pairs.length ? `${label} (${pairs.join(", ")})` : label;
 }
 

@@ -167,7 +167,10 @@ describe("relay events in the page", () => {
   });
 
   it("describes the match (which identifier) and the address, unknown values as they are", () => {
-    expect(describeMatch({ matchType: "id", identifier: { siren: "443061841" } })).toBe("Matched the identifier (siren 443061841)");
+    expect(describeMatch({ matchType: "id", identifier: { siren: "443061841" } })).toBe("Matched the identifier (SIREN number: 443061841)");
+    expect(describeMatch({ matchType: "id", identifier: { hrb: "HRB 1", geoKey: "9" } })).toBe(
+      "Matched the identifier (Commercial register number (HRB): HRB 1, geoKey (not known to this console): 9)",
+    );
     expect(describeMatch({ matchType: "partialId", identifier: "4430" })).toBe("Matched part of the identifier (4430)");
     expect(describeMatch({ matchType: "phoneticName" })).toBe("Match: phoneticName");
     expect(describeAddress({ addressLine1: "Hauptstr. 1", postalCode: "10115", city: "Berlin", countryCode: "DE" })).toBe(

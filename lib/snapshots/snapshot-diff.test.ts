@@ -60,6 +60,7 @@ describe("diffSnapshots", () => {
         section: "shareholders",
         kind: "changed",
         path: ["Bernd Weber-Kühn", "individual", "name", "fullName"],
+        listItems: [0],
         before: "Bernd Weber",
         after: "Bernd Weber-Kühn",
       },
@@ -71,7 +72,14 @@ describe("diffSnapshots", () => {
     const carla = { ...person("Carla Roth", 1965), nationality: "AT" };
     after.ultimateBeneficialOwners = [person("Dieter Roth", 1960), carla, person("Anna Schmidt", 1970)];
     expect(diffSnapshots(snapshot(), after, ["ultimateBeneficialOwners"])).toEqual([
-      { section: "ultimateBeneficialOwners", kind: "changed", path: ["Carla Roth", "nationality"], before: "DE", after: "AT" },
+      {
+        section: "ultimateBeneficialOwners",
+        kind: "changed",
+        path: ["Carla Roth", "nationality"],
+        listItems: [0],
+        before: "DE",
+        after: "AT",
+      },
     ]);
   });
 
@@ -94,15 +102,28 @@ describe("diffSnapshots", () => {
     after.shareholders = [after.shareholders[0]!, after.shareholders[2]!, newcomer];
     const changes = diffSnapshots(snapshot(), after, ["shareholders"]);
     expect(changes).toHaveLength(2);
-    expect(changes).toContainEqual({ section: "shareholders", kind: "added", path: ["Emil Berg"], after: newcomer });
-    expect(changes).toContainEqual({ section: "shareholders", kind: "removed", path: ["Bernd Weber"], before: snapshot().shareholders[1] });
+    expect(changes).toContainEqual({ section: "shareholders", kind: "added", path: ["Emil Berg"], listItems: [0], after: newcomer });
+    expect(changes).toContainEqual({
+      section: "shareholders",
+      kind: "removed",
+      path: ["Bernd Weber"],
+      listItems: [0],
+      before: snapshot().shareholders[1],
+    });
   });
 
   it("shows a moved item that also changed as its change alone", () => {
     const after = snapshot();
     after.shareholders = [{ ...after.shareholders[2]!, sharePercentage: 25 }, after.shareholders[0]!, after.shareholders[1]!];
     expect(diffSnapshots(snapshot(), after, ["shareholders"])).toEqual([
-      { section: "shareholders", kind: "changed", path: ["HRB 9 Holding AG", "sharePercentage"], before: 20, after: 25 },
+      {
+        section: "shareholders",
+        kind: "changed",
+        path: ["HRB 9 Holding AG", "sharePercentage"],
+        listItems: [0],
+        before: 20,
+        after: 25,
+      },
     ]);
   });
 
@@ -123,6 +144,14 @@ describe("diffSnapshots", () => {
     after.shareholders.pop();
     expect(diffSnapshots(snapshot(), after, ["shareholders"]).map((c) => c.section)).toEqual(["shareholders"]);
     expect(diffSnapshots(snapshot(), after, ["legalRepresentatives"])).toEqual([]);
+  });
+
+  it("marks which places of a path are list items, down nested lists", () => {
+    const before = { graph: { nodes: [{ nodeId: "n1", flags: { isUbo: false } }], edges: [] } };
+    const after = { graph: { nodes: [{ nodeId: "n1", flags: { isUbo: true } }], edges: [] } };
+    expect(diffSnapshots(before, after, ["graph"])).toEqual([
+      { section: "graph", kind: "changed", path: ["nodes", "n1", "flags", "isUbo"], listItems: [1], before: false, after: true },
+    ]);
   });
 
   it("shows a section the earlier snapshot lacks as added whole, and one the new snapshot lacks as removed", () => {

@@ -11,6 +11,8 @@ export type SnapshotChange = {
   kind: "added" | "removed" | "changed";
   /** From the section down to the field; a list item reads as its label (a person's name, a node id). */
   path: string[];
+  /** Which places of `path` are list items' labels rather than field names (absent when none is). */
+  listItems?: number[];
   before?: unknown;
   after?: unknown;
 };
@@ -100,15 +102,25 @@ const differ = create({
 
 const isArrayDelta = (delta: Delta) => isItem(delta) && (delta as { _t?: unknown })._t === "a";
 
-function collect(section: string, path: string[], delta: Delta, before: unknown, after: unknown, into: SnapshotChange[]): void {
+function collect(
+  section: string,
+  at: { path: string[]; listItems: number[] },
+  delta: Delta,
+  before: unknown,
+  after: unknown,
+  into: SnapshotChange[],
+): void {
   if (delta === undefined) return;
+  const { path, listItems } = at;
+  const place = { section, path, ...(listItems.length > 0 && { listItems }) };
   if (Array.isArray(delta)) {
-    if (delta.length === 1) into.push({ section, kind: "added", path, after: delta[0] });
-    else if (delta.length === 2) into.push({ section, kind: "changed", path, before: delta[0], after: delta[1] });
-    else if (delta[2] === 0) into.push({ section, kind: "removed", path, before: delta[0] });
+    if (delta.length === 1) into.push({ ...place, kind: "added", after: delta[0] });
+    else if (delta.length === 2) into.push({ ...place, kind: "changed", before: delta[0], after: delta[1] });
+    else if (delta[2] === 0) into.push({ ...place, kind: "removed", before: delta[0] });
     // [_, index, 3] is a move (no change); [_, 0, 2] a text diff, which is not enabled.
     return;
   }
+  const item = (label: string) => ({ path: [...path, label], listItems: [...listItems, path.length] });
   if (isArrayDelta(delta)) {
     const left = Array.isArray(before) ? before : [];
     const right = Array.isArray(after) ? after : [];
@@ -116,14 +128,14 @@ function collect(section: string, path: string[], delta: Delta, before: unknown,
       if (key === "_t") continue;
       if (key.startsWith("_")) {
         const index = Number(key.slice(1));
-        collect(section, [...path, listItemLabel(left[index], index)], child, left[index], undefined, into);
+        collect(section, item(listItemLabel(left[index], index)), child, left[index], undefined, into);
       } else {
         const index = Number(key);
         // An edited item's earlier self, wherever it stood (it may have moved too).
         const previous = Array.isArray(child)
           ? undefined
           : left.find((item) => isItem(item) && isItem(right[index]) && listItemKey(item) === listItemKey(right[index]));
-        collect(section, [...path, listItemLabel(right[index], index)], child, previous, right[index], into);
+        collect(section, item(listItemLabel(right[index], index)), child, previous, right[index], into);
       }
     }
     return;
@@ -131,7 +143,7 @@ function collect(section: string, path: string[], delta: Delta, before: unknown,
   const leftObject = isItem(before) ? before : {};
   const rightObject = isItem(after) ? after : {};
   for (const [key, child] of Object.entries(delta as Record<string, Delta>))
-    collect(section, [...path, key], child, leftObject[key], rightObject[key], into);
+    collect(section, { path: [...path, key], listItems }, child, leftObject[key], rightObject[key], into);
 }
 
 /**
@@ -147,7 +159,7 @@ export function diffSnapshots(before: unknown, after: unknown, sections: readonl
     const side = (snapshot: Item) => (snapshot[section] === undefined ? {} : { [section]: snapshot[section] });
     const delta = differ.diff(side(left), side(right));
     if (!isItem(delta)) continue;
-    collect(section, [], (delta as Record<string, Delta>)[section], left[section], right[section], changes);
+    collect(section, { path: [], listItems: [] }, (delta as Record<string, Delta>)[section], left[section], right[section], changes);
   }
   return changes;
 }

@@ -31,6 +31,14 @@ describe("words", () => {
     expect(markedLabel("auditAction", "dual_control.approved")).toBe("Change approved by a second admin");
   });
 
+  it("names a company's identifiers and the fields of its data in words", () => {
+    expect(label("identifierKind", "hrb")).toBe("Commercial register number (HRB)");
+    expect(label("identifierKind", "Codice Fiscale")).toBe("Tax code (Codice Fiscale)");
+    expect(label("snapshotField", "legalAddress")).toBe("Legal address");
+    expect(label("snapshotField", "addressLine1")).toBe("Address line 1");
+    expect(apiNames()).toEqual(expect.arrayContaining(["legalAddress", "addressLine1", "companyNumber", "sharePercentage"]));
+  });
+
   it("does not read inherited properties as known values", () => {
     expect(words("role", "constructor").known).toBe(false);
     expect(words("role", "toString").label).toBe("toString");

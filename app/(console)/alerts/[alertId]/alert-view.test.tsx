@@ -28,6 +28,7 @@ function alert(monitorId: string): AlertDetail {
     resolvedBy: null,
     changeRequestId: null,
     notifications: [],
+    people: {},
     timeline: [
       {
         id: 1,

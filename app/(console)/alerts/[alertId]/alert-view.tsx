@@ -24,6 +24,9 @@ const undoMs = 8_000;
 type Viewer = { id: string; email: string; name: string };
 type Message = { text: string; failed: boolean; undo?: () => void };
 
+/** A person's display name by email, for the timeline's sentences; nothing for one without a name. */
+const named = (person: Assignee | null): Record<string, string> => (person?.name ? { [person.email]: person.name } : {});
+
 /** The alert as it reads once `change` is done, shown before the server answers; its new event has a negative id. */
 function guessed(alert: AlertDetail, change: AlertChange, viewer: Viewer, users: readonly Assignee[]): AlertDetail {
   const event = (kind: AlertTimelineEvent["kind"], details: Record<string, unknown>): AlertTimelineEvent[] => [
@@ -33,7 +36,12 @@ function guessed(alert: AlertDetail, change: AlertChange, viewer: Viewer, users:
   switch (change.kind) {
     case "assign": {
       const to = users.find((u) => u.id === change.assigneeId) ?? null;
-      return { ...alert, assignee: to, timeline: event("assigned", { from: alert.assignee?.email ?? null, to: to?.email ?? null }) };
+      return {
+        ...alert,
+        assignee: to,
+        people: { ...alert.people, ...named(alert.assignee), ...named(to) },
+        timeline: event("assigned", { from: alert.assignee?.email ?? null, to: to?.email ?? null }),
+      };
     }
     case "review":
       return { ...alert, state: "in_review", timeline: event("state_changed", { from: alert.state, to: "in_review" }) };
@@ -331,7 +339,7 @@ export function AlertView({
             return (
               <li key={event.id} data-event-kind={event.kind} aria-busy={saving || undefined} className={cn(saving && "opacity-70")}>
                 <p className="text-sm">
-                  <span className="font-medium">{describeEvent(event.kind, event.details)}</span>{" "}
+                  <span className="font-medium">{describeEvent(event.kind, event.details, alert.people)}</span>{" "}
                   <span className="text-muted-foreground">
                     by {event.actorName ?? event.actorEmail ?? "the registry"}, {saving ? "saving…" : utc(event.at)}
                   </span>
