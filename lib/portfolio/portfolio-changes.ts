@@ -8,7 +8,7 @@ import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import { nextReviewDue } from "@/lib/reviews/review-policy";
-import { readReviewPolicy } from "@/lib/reviews/stored-review-policy";
+import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
 import type { RiskRating } from "@/lib/risk/risk-model";
 import { companyRiskState, portfolioEntryIs, type CompanyRiskState } from "./company-risk";
 
@@ -123,7 +123,7 @@ export function setOwner(actor: Actor, key: CompanyKey, ownerId: string | null):
 
 /** The entry's rating and next due date once `rating` is in force (the policy's cycle for it after the last review). */
 async function withRating(tx: Transaction, entry: PortfolioEntryRow, rating: RiskRating | null) {
-  const policy = await readReviewPolicy(tx);
+  const policy = await reviewPolicyInForce(tx);
   return { rating, nextReviewDue: nextReviewDue(policy, rating, entry.lastReviewedAt, entry.createdAt) };
 }
 
