@@ -121,27 +121,24 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
               <Link href={`?${new URLSearchParams(filterParams)}`}>First page</Link>
             </Button>
           )}
-          {previous ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href={pageHref("before", previous)}>Previous</Link>
-            </Button>
-          ) : (
-            <Button variant="outline" size="sm" disabled>
-              Previous
-            </Button>
-          )}
-          {next ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href={pageHref("after", next)}>Next</Link>
-            </Button>
-          ) : (
-            <Button variant="outline" size="sm" disabled>
-              Next
-            </Button>
-          )}
+          <PageLink href={previous && pageHref("before", previous)}>Previous</PageLink>
+          <PageLink href={next && pageHref("after", next)}>Next</PageLink>
         </nav>
       )}
     </div>
+  );
+}
+
+/** A link to another page of the list, or the same words disabled where there is none. */
+function PageLink({ href, children }: { href: string | undefined; children: string }) {
+  return href ? (
+    <Button asChild variant="outline" size="sm">
+      <Link href={href}>{children}</Link>
+    </Button>
+  ) : (
+    <Button variant="outline" size="sm" disabled>
+      {children}
+    </Button>
   );
 }
 
