@@ -8,14 +8,10 @@
  * The portfolio page's own figures, during a re-rating too, are `npm run bench:portfolio`'s.
  * Run: npm run bench:portfolio-rerate   [-- --files 100000]
  */
-import { mkdtemp, rm, chmod } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../db/embedded";
-import { migrateDatabase } from "../db/migrate";
-import { freePort } from "../scripts/ports";
+import { runBench } from "./bench-app";
+import { withBenchDatabase } from "./bench-database";
 
 const { values } = parseArgs({ options: { files: { type: "string" } } });
 const files = Number(values.files ?? 100_000);
@@ -81,18 +77,7 @@ select $1::uuid, case when n % 41 = 0 then 'IR' else 'GB' end, 'RR' || lpad(n::t
 from generate_series(1, $2::int) n`;
 
 async function main() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "registry-desk-rerate-"));
-  await chmod(dir, 0o755);
-  const server = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), port: await freePort(), database: "rerate_bench" });
-  try {
-    await migrateDatabase(server.url);
-    Object.assign(process.env, {
-      DATABASE_URL: server.url,
-      NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
-      APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-    });
-    const client = new pg.Client({ connectionString: server.url });
-    await client.connect();
+  await withBenchDatabase("rerate", async (client) => {
     const connection = await client.query<{ id: string }>(
       `insert into registry_connections (name, environment, base_url, api_key_sealed, api_key_hint, webhook_secret_sealed)
        values ('Bench', 'sandbox', 'http://127.0.0.1:1', 'x', 'sk_dev_…', 'x') returning id`,
@@ -141,16 +126,9 @@ async function main() {
     started = performance.now();
     const idle = await rerateAll();
     console.log(`a sweep with nothing to rate (${idle.rated} rated): ${(performance.now() - started).toFixed(0)} ms`);
-    await client.end();
     const { db } = await import("../db/client");
     await (db() as unknown as { $client: pg.Pool }).$client.end();
-  } finally {
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -6,15 +6,11 @@
  * The same code the page's "Preview the effect" runs (lib/risk/model-preview.ts), in this process.
  * Run: npm run bench:risk-preview
  */
-import { mkdtemp, rm, chmod } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../db/embedded";
-import { migrateDatabase } from "../db/migrate";
 import type { RiskFacts } from "../lib/risk/risk-facts";
 import { defaultRiskModel } from "../lib/risk/risk-model";
-import { freePort } from "../scripts/ports";
+import { runBench } from "./bench-app";
+import { withBenchDatabase } from "./bench-database";
 import { percentile } from "./percentile";
 
 const companies = 100_000;
@@ -116,20 +112,9 @@ async function seed(database: pg.Client, evaluate: (facts: RiskFacts) => { score
 }
 
 async function main() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "registry-desk-bench-risk-"));
-  await chmod(dir, 0o755); // the `postgres` user runs the server when this runs as root
-  const server = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), port: await freePort(), database: "bench" });
-  const database = new pg.Client({ connectionString: server.url });
-  try {
-    await migrateDatabase(server.url);
-    Object.assign(process.env, {
-      DATABASE_URL: server.url,
-      NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
-      APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-    });
+  await withBenchDatabase("risk-preview", async (database) => {
     const { evaluateRisk } = await import("../lib/risk/evaluate-risk");
     const { previewModel } = await import("../lib/risk/model-preview");
-    await database.connect();
     await seed(database, (facts) => evaluateRisk(defaultRiskModel, facts));
     const { rows: sizes } = await database.query<{ n: number; kb: number }>(
       "select count(*)::int as n, (avg(pg_column_size(inputs)) / 1024)::float as kb from company_ratings",
@@ -154,17 +139,7 @@ async function main() {
         `p50 ${s(percentile(times, 50))}, max ${s(times.at(-1)!)} of ${rounds}   goal ≤ 5 s   ` +
         `(${last.transitions.map((t) => `${t.count} ${t.from}→${t.to}`).join(", ")}; ${last.unchanged} unchanged; ${last.pinned} pinned)`,
     );
-  } finally {
-    await database.end().catch(() => {});
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

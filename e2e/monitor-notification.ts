@@ -8,6 +8,17 @@ export async function simulatorConnectionId(db: Database): Promise<string> {
   return row!.id;
 }
 
+/** Posts a webhook body signed with the simulator connection's secret to the app's webhook route, as the registry sends it; expects 200. */
+export async function postSignedWebhook(db: Database, body: string): Promise<void> {
+  const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
+  const response = await fetch(`${process.env.E2E_BASE_URL}/api/webhooks/registry/${await simulatorConnectionId(db)}`, {
+    method: "POST",
+    headers,
+    body,
+  });
+  expect(response.status).toBe(200);
+}
+
 export type NotificationEvent = {
   monitorId: string;
   companyId: string;
@@ -32,13 +43,7 @@ export async function postMonitorNotification(db: Database, event: NotificationE
     changeCategories: event.categories,
     monitorHasBeenDeactivated: event.deactivated ?? false,
   });
-  const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
-  const response = await fetch(`${process.env.E2E_BASE_URL}/api/webhooks/registry/${await simulatorConnectionId(db)}`, {
-    method: "POST",
-    headers,
-    body,
-  });
-  expect(response.status).toBe(200);
+  await postSignedWebhook(db, body);
   const [alert] = await db.query<{ id: string }>(
     "select alert_id as id from monitor_notifications where monitor_id = $1 order by id desc limit 1",
     [event.monitorId],

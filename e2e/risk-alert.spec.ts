@@ -1,7 +1,5 @@
-import { generateMessageId, webhookHeaders } from "../simulator/webhooks/sign";
-import { dataDirSecret } from "./app-process";
 import { expect, gotoInteractive, test, type Database } from "./fixtures";
-import { simulatorConnectionId } from "./monitor-notification";
+import { postSignedWebhook } from "./monitor-notification";
 
 /** A `company.updated` for a request made by another client of the account, signed as the registry signs it. */
 async function postCompanyUpdate(db: Database, version: number, complianceFlags: Record<string, unknown>) {
@@ -17,13 +15,7 @@ async function postCompanyUpdate(db: Database, version: number, complianceFlags:
     },
     company: { legalName: "Rising Risk Ltd", status: { active: true, statusDetails: { status: "ACTIVE" } }, complianceFlags },
   });
-  const headers = webhookHeaders(dataDirSecret("simulator-webhook-secret"), generateMessageId(), Math.floor(Date.now() / 1000), body);
-  const response = await fetch(`${process.env.E2E_BASE_URL}/api/webhooks/registry/${await simulatorConnectionId(db)}`, {
-    method: "POST",
-    headers,
-    body,
-  });
-  expect(response.status).toBe(200);
+  await postSignedWebhook(db, body);
 }
 
 const ratingOf = async (db: Database) =>

@@ -11,7 +11,7 @@ import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import type { CompanyRiskState } from "@/lib/portfolio/company-risk";
 import { pinFieldsSchema, pinReasonMax, type CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs";
-import { reviewDue } from "@/lib/portfolio/review-due";
+import { reviewDueFromToday } from "@/lib/reviews/review-dates";
 import type { RiskRating } from "@/lib/risk/risk-model";
 import { label } from "@/lib/vocabulary/words";
 import { RatingBadge } from "./rating-badge";
@@ -133,7 +133,7 @@ export function CompanyRiskPanel({
     );
 
   const { computed, pin } = shown;
-  const due = shown.nextReviewDue ? reviewDue(new Date(shown.nextReviewDue), new Date()) : undefined;
+  const due = shown.nextReviewDue ? reviewDueFromToday(new Date(shown.nextReviewDue), new Date()) : undefined;
   const owner = owners.find((o) => o.id === shown.ownerId);
 
   return (

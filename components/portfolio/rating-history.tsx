@@ -1,3 +1,4 @@
+import { utcMinute } from "@/components/time/utc-minute";
 import type { CompanyRatingView } from "@/lib/portfolio/company-risk";
 import { RatingBadge } from "./rating-badge";
 import { RiskReasons } from "./risk-reasons";
@@ -16,7 +17,7 @@ export function RatingHistory({ history, shownAtMost }: { history: readonly Comp
           {history.map((rating) => (
             <li key={rating.id} className="min-w-0 border-l-2 pl-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="tabular-nums">{rating.ratedAt.slice(0, 16).replace("T", " ")} UTC</span>
+                <span className="tabular-nums">{utcMinute(new Date(rating.ratedAt))}</span>
                 <RatingBadge rating={rating.rating} />
                 <span className="text-muted-foreground tabular-nums">
                   score {rating.score} · model version {rating.modelVersion}

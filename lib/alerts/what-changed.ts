@@ -13,6 +13,7 @@ import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, type OrderableDatapoint } from "@/lib/orders/quote";
 import type { PricingResponse } from "@/lib/registry/schemas";
+import { ofCompany } from "@/lib/company-file/company-file-store";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
 import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "./what-changed-caps";
 import { datapointsForCategories } from "./what-changed-datapoints";
@@ -67,9 +68,7 @@ export async function earlierPurchases(alert: AlertForChanges, now: Date): Promi
     .from(companyRequests)
     .where(
       and(
-        eq(companyRequests.connectionId, alert.connectionId),
-        eq(companyRequests.countryCode, alert.countryCode),
-        eq(companyRequests.companyId, alert.companyId),
+        ofCompany(companyRequests, { connectionId: alert.connectionId, countryCode: alert.countryCode, companyId: alert.companyId }),
         gt(companyRequests.createdAt, new Date(now.getTime() - freeAgainWindowMs)),
       ),
     );

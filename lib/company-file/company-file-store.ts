@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
 import type { Database } from "@/db/client";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
@@ -11,6 +11,11 @@ type Executor = Pick<Database, "execute">;
 
 /** A company file's key: one company, as seen through one connection. */
 export type CompanyKey = { connectionId: string; countryCode: string; companyId: string };
+
+/** Where a table keyed by company (connection, country, company id) holds `key`'s rows: the where clause. */
+export function ofCompany(table: { connectionId: Column; countryCode: Column; companyId: Column }, key: CompanyKey): SQL {
+  return and(eq(table.connectionId, key.connectionId), eq(table.countryCode, key.countryCode), eq(table.companyId, key.companyId))!;
+}
 
 type FileRow = {
   revision: string;

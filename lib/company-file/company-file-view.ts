@@ -1,10 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { companyFiles, type CompanyFileGraphPart, type CompanyFileSource } from "@/db/schema";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
 import { signedUrlWithheld, withholdSignedUrls } from "@/lib/requests/withhold-signed-urls";
-import type { CompanyKey } from "./company-file-store";
+import { ofCompany, type CompanyKey } from "./company-file-store";
 
 /** A company file as a page may see it: no signed URL in it. */
 export type CompanyFileView = {
@@ -24,17 +23,9 @@ export type CompanyFileView = {
   snapshot: CompanyResponse;
 };
 
-/** The row of `key`'s company file. */
-const keyIs = (key: CompanyKey) =>
-  and(
-    eq(companyFiles.connectionId, key.connectionId),
-    eq(companyFiles.countryCode, key.countryCode),
-    eq(companyFiles.companyId, key.companyId),
-  );
-
 /** The company file of `key`, or undefined when the console has no request for the company through that connection. */
 export async function readCompanyFile(key: CompanyKey): Promise<CompanyFileView | undefined> {
-  const [row] = await db().select().from(companyFiles).where(keyIs(key));
+  const [row] = await db().select().from(companyFiles).where(ofCompany(companyFiles, key));
   if (!row) return undefined;
   const delivered: Record<string, Record<string, unknown>[]> = {};
   const listed: Record<string, unknown>[] = [];
@@ -71,6 +62,6 @@ export async function readCompanyFile(key: CompanyKey): Promise<CompanyFileView 
 
 /** The merged ownership graph of a company file, for checking an expansion against what the user saw. */
 export async function companyFileGraph(key: CompanyKey): Promise<Graph | undefined> {
-  const [row] = await db().select({ graph: companyFiles.graph }).from(companyFiles).where(keyIs(key));
+  const [row] = await db().select({ graph: companyFiles.graph }).from(companyFiles).where(ofCompany(companyFiles, key));
   return (row?.graph as Graph | null) ?? undefined;
 }

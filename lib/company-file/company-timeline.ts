@@ -14,7 +14,7 @@ import { requestPurposeLabels } from "@/lib/requests/origins";
 import { dayWords } from "@/lib/reviews/review-dates";
 import { displayNamesByEmail } from "@/lib/users/display-names";
 import { label } from "@/lib/vocabulary/words";
-import type { CompanyKey } from "./company-file-store";
+import { ofCompany, type CompanyKey } from "./company-file-store";
 
 /** What a timeline event is about. */
 export type TimelineEventKind =
@@ -100,13 +100,7 @@ async function requestEvents(key: CompanyKey, limit: number): Promise<TimelineEv
     })
     .from(companyRequests)
     .leftJoin(users, eq(users.id, companyRequests.orderedBy))
-    .where(
-      and(
-        eq(companyRequests.connectionId, key.connectionId),
-        eq(companyRequests.countryCode, key.countryCode),
-        eq(companyRequests.companyId, key.companyId),
-      ),
-    )
+    .where(ofCompany(companyRequests, key))
     .orderBy(desc(companyRequests.createdAt), desc(companyRequests.requestId))
     .limit(limit);
   return rows.map((row) => {
@@ -189,9 +183,7 @@ async function monitorRecordEvents(key: CompanyKey, limit: number): Promise<Time
       deactivationReason: monitors.deactivationReason,
     })
     .from(monitors)
-    .where(
-      and(eq(monitors.connectionId, key.connectionId), eq(monitors.countryCode, key.countryCode), eq(monitors.companyId, key.companyId)),
-    )
+    .where(ofCompany(monitors, key))
     .orderBy(desc(sql`greatest(${monitors.startedAt}, ${monitors.deactivatedAt})`))
     .limit(limit);
   return rows.flatMap((row): TimelineEvent[] => [
@@ -240,7 +232,7 @@ async function alertTimelineEvents(key: CompanyKey, limit: number): Promise<Time
     })
     .from(alertEvents)
     .innerJoin(alerts, eq(alerts.id, alertEvents.alertId))
-    .where(and(eq(alerts.connectionId, key.connectionId), eq(alerts.countryCode, key.countryCode), eq(alerts.companyId, key.companyId)))
+    .where(ofCompany(alerts, key))
     .orderBy(desc(alertEvents.at), desc(alertEvents.id))
     .limit(limit);
   const people = await displayNamesByEmail(rows.flatMap((row) => eventEmails(row.kind, row.details)));
@@ -284,13 +276,7 @@ async function evidenceEvents(key: CompanyKey, limit: number): Promise<TimelineE
   const requestsOfCompany = db()
     .select({ requestId: companyRequests.requestId })
     .from(companyRequests)
-    .where(
-      and(
-        eq(companyRequests.connectionId, key.connectionId),
-        eq(companyRequests.countryCode, key.countryCode),
-        eq(companyRequests.companyId, key.companyId),
-      ),
-    );
+    .where(ofCompany(companyRequests, key));
   const rows = await db()
     .select({ id: auditLog.id, at: auditLog.at, actorEmail: auditLog.actorEmail, target: auditLog.target, details: auditLog.details })
     .from(auditLog)
@@ -322,13 +308,7 @@ async function reviewEvents(key: CompanyKey, limit: number): Promise<TimelineEve
   const rows = await db()
     .select()
     .from(companyReviews)
-    .where(
-      and(
-        eq(companyReviews.connectionId, key.connectionId),
-        eq(companyReviews.countryCode, key.countryCode),
-        eq(companyReviews.companyId, key.companyId),
-      ),
-    )
+    .where(ofCompany(companyReviews, key))
     .orderBy(desc(companyReviews.reviewedAt), desc(companyReviews.id))
     .limit(limit);
   return rows.map((row) => ({

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/db/client";
 import { companyRatings, portfolioEntries, users, type RiskReason } from "@/db/schema";
-import type { CompanyKey } from "@/lib/company-file/company-file-store";
+import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 import type { RiskRating } from "@/lib/risk/risk-model";
 
 /** One rating of the company, as the risk panel and its history show it. */
@@ -39,13 +39,6 @@ export const ratingHistoryShown = 50;
 
 const pinner = alias(users, "pinner");
 
-export const portfolioEntryIs = (key: CompanyKey) =>
-  and(
-    eq(portfolioEntries.connectionId, key.connectionId),
-    eq(portfolioEntries.countryCode, key.countryCode),
-    eq(portfolioEntries.companyId, key.companyId),
-  );
-
 export function ratingView(row: typeof companyRatings.$inferSelect): CompanyRatingView {
   return {
     id: row.id,
@@ -65,7 +58,7 @@ export async function companyRiskState(key: CompanyKey, executor: Pick<Database,
     .from(portfolioEntries)
     .leftJoin(pinner, eq(pinner.id, portfolioEntries.pinnedBy))
     .leftJoin(companyRatings, eq(companyRatings.id, portfolioEntries.ratingId))
-    .where(portfolioEntryIs(key));
+    .where(ofCompany(portfolioEntries, key));
   if (!found) {
     return { inPortfolio: false, customer: false, ownerId: null, rating: null, computed: null, pin: null, nextReviewDue: null };
   }
@@ -89,13 +82,7 @@ export async function companyRatingHistory(key: CompanyKey): Promise<CompanyRati
   const rows = await db()
     .select()
     .from(companyRatings)
-    .where(
-      and(
-        eq(companyRatings.connectionId, key.connectionId),
-        eq(companyRatings.countryCode, key.countryCode),
-        eq(companyRatings.companyId, key.companyId),
-      ),
-    )
+    .where(ofCompany(companyRatings, key))
     .orderBy(desc(companyRatings.id))
     .limit(ratingHistoryShown);
   return rows.map(ratingView);

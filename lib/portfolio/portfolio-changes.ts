@@ -4,13 +4,13 @@ import { db, type Transaction } from "@/db/client";
 import { companyRatings, portfolioEntries, registryConnections, type PortfolioEntryRow } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { capabilities } from "@/lib/auth/capabilities";
-import type { CompanyKey } from "@/lib/company-file/company-file-store";
+import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import { nextReviewDue } from "@/lib/reviews/review-policy";
-import { readReviewPolicy } from "@/lib/reviews/stored-review-policy";
+import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
 import type { RiskRating } from "@/lib/risk/risk-model";
-import { companyRiskState, portfolioEntryIs, type CompanyRiskState } from "./company-risk";
+import { companyRiskState, type CompanyRiskState } from "./company-risk";
 
 /** A change's answer: the panel's state as it is now, or why nothing changed. */
 export type PortfolioChangeResult = { ok: true; state: CompanyRiskState } | { ok: false; error: string };
@@ -40,7 +40,7 @@ async function lockEntry(tx: Transaction, key: CompanyKey): Promise<PortfolioEnt
           order by r.created_at desc limit 1)),
       now())
     on conflict do nothing`);
-  const [entry] = await tx.select().from(portfolioEntries).where(portfolioEntryIs(key)).for("update");
+  const [entry] = await tx.select().from(portfolioEntries).where(ofCompany(portfolioEntries, key)).for("update");
   return entry;
 }
 
@@ -83,7 +83,7 @@ class Refusal extends Error {}
 export function setCustomer(actor: Actor, key: CompanyKey, customer: boolean): Promise<PortfolioChangeResult> {
   return changeEntry(key, async (tx, entry) => {
     if (entry.customer === customer) return { changed: false };
-    await tx.update(portfolioEntries).set({ customer, updatedAt: new Date() }).where(portfolioEntryIs(key));
+    await tx.update(portfolioEntries).set({ customer, updatedAt: new Date() }).where(ofCompany(portfolioEntries, key));
     await audit(actor, "portfolio.customer_changed", auditTarget(key), { ...key, companyName: entry.companyName, customer }, tx);
     return { changed: true };
   });
@@ -109,7 +109,7 @@ export function setOwner(actor: Actor, key: CompanyKey, ownerId: string | null):
     const previous = entry.ownerId
       ? (await tx.execute<{ email: string }>(sql`select email from users where id = ${entry.ownerId}`)).rows[0]?.email
       : undefined;
-    await tx.update(portfolioEntries).set({ ownerId, updatedAt: new Date() }).where(portfolioEntryIs(key));
+    await tx.update(portfolioEntries).set({ ownerId, updatedAt: new Date() }).where(ofCompany(portfolioEntries, key));
     await audit(
       actor,
       "portfolio.owner_changed",
@@ -123,7 +123,7 @@ export function setOwner(actor: Actor, key: CompanyKey, ownerId: string | null):
 
 /** The entry's rating and next due date once `rating` is in force (the policy's cycle for it after the last review). */
 async function withRating(tx: Transaction, entry: PortfolioEntryRow, rating: RiskRating | null) {
-  const policy = await readReviewPolicy(tx);
+  const policy = await reviewPolicyInForce(tx);
   return { rating, nextReviewDue: nextReviewDue(policy, rating, entry.lastReviewedAt, entry.createdAt) };
 }
 
@@ -138,7 +138,7 @@ export function pinRating(actor: Actor, key: CompanyKey, pin: { rating: RiskRati
     await tx
       .update(portfolioEntries)
       .set({ ...next, pinnedRating: pin.rating, pinReason: pin.reason, pinnedBy: actor.id, pinnedAt: now, updatedAt: now })
-      .where(portfolioEntryIs(key));
+      .where(ofCompany(portfolioEntries, key));
     await audit(
       actor,
       "risk.rating_pinned",
@@ -168,7 +168,7 @@ export function unpinRating(actor: Actor, key: CompanyKey): Promise<PortfolioCha
     await tx
       .update(portfolioEntries)
       .set({ ...next, pinnedRating: null, pinReason: null, pinnedBy: null, pinnedAt: null, updatedAt: new Date() })
-      .where(portfolioEntryIs(key));
+      .where(ofCompany(portfolioEntries, key));
     await audit(
       actor,
       "risk.rating_unpinned",

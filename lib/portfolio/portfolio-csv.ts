@@ -4,7 +4,7 @@
  */
 import { label } from "@/lib/vocabulary/words";
 import type { PortfolioRow } from "./portfolio-list";
-import { reviewDue } from "./review-due";
+import { reviewDueFromToday } from "@/lib/reviews/review-dates";
 
 export const portfolioCsvHeader = [
   "company",
@@ -45,7 +45,7 @@ export function portfolioCsvCells(row: PortfolioRow, now: Date): string[] {
     row.lastReview?.by ?? "",
     row.lastReview ? label("reviewOutcome", row.lastReview.outcome) : "",
     row.nextReviewDue?.toISOString() ?? "",
-    reviewDue(row.nextReviewDue, now).text,
+    reviewDueFromToday(row.nextReviewDue, now).text,
     yesNo(row.monitored),
     String(row.openAlerts),
     row.activeFlags.map((flag) => label("complianceFlag", flag)).join(" | "),

@@ -18,9 +18,6 @@ export type RatingFilter = (typeof ratingFilters)[number];
 export const dueFilters = ["overdue", "soon"] as const;
 export type DueFilter = (typeof dueFilters)[number];
 
-/** How many days ahead "due soon" looks. */
-export const dueSoonDays = 30;
-
 export type PortfolioFilters = {
   rating?: RatingFilter;
   due?: DueFilter;

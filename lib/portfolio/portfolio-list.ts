@@ -5,8 +5,9 @@ import type { reviewOutcomes, riskRatings } from "@/db/vocabulary";
 import { containsText } from "@/db/contains-pattern";
 import { capabilities } from "@/lib/auth/capabilities";
 import type { ReviewPolicy } from "@/lib/reviews/review-policy";
-import { readReviewPolicy } from "@/lib/reviews/stored-review-policy";
-import { dueSoonDays, encodeCursor, type PortfolioCursor, type PortfolioFilters } from "./portfolio-filters";
+import { dueSoonDays } from "@/lib/reviews/review-dates";
+import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
+import { encodeCursor, type PortfolioCursor, type PortfolioFilters } from "./portfolio-filters";
 
 export const portfolioPageSize = 50;
 
@@ -196,7 +197,7 @@ export async function listPortfolio(
 ): Promise<PortfolioPage> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? portfolioPageSize;
-  const scope = options.scope ?? (await readReviewPolicy()).portfolioScope;
+  const scope = options.scope ?? (await reviewPolicyInForce()).portfolioScope;
   const selected = portfolioConditions(filters, scope, now);
   const { cursor } = options;
   const backwards = cursor?.direction === "before";
@@ -224,7 +225,7 @@ export async function listPortfolio(
  * query starting after the previous batch's last row.
  */
 export async function* portfolioBatches(filters: PortfolioFilters, batchSize = 500, now = new Date()): AsyncGenerator<PortfolioRow[]> {
-  const { portfolioScope } = await readReviewPolicy();
+  const { portfolioScope } = await reviewPolicyInForce();
   const selected = portfolioConditions(filters, portfolioScope, now);
   let cursor: PortfolioCursor | undefined;
   for (;;) {

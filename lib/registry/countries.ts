@@ -111,3 +111,9 @@ export function countryName(code: string): string | undefined {
     return undefined;
   }
 }
+
+/** A country as a person reads it: "Iran (IR)", or the code alone when it names no country. */
+export function countryWords(code: string): string {
+  const name = countryName(code);
+  return name ? `${name} (${code})` : code;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataAge, dayWords, reviewDue } from "./review-dates";
+import { dataAge, dayWords, reviewDue, reviewDueFromToday } from "./review-dates";
 
 const now = new Date("2026-07-12T10:00:00Z");
 
@@ -22,5 +22,26 @@ describe("review dates in words", () => {
 
   it("names the day in UTC", () => {
     expect(dayWords(new Date("2026-12-31T23:30:00Z"))).toBe("31 December 2026");
+  });
+});
+
+const portfolioNow = new Date("2026-11-29T10:00:00Z");
+
+describe("reviewDueFromToday", () => {
+  it("says by how many days a review is overdue, in words", () => {
+    expect(reviewDueFromToday(new Date("2026-11-26T12:00:00Z"), portfolioNow)).toEqual({ text: "overdue by 3 days", tone: "overdue" });
+    expect(reviewDueFromToday(new Date("2026-11-28T23:00:00Z"), portfolioNow)).toEqual({ text: "overdue by 1 day", tone: "overdue" });
+    expect(reviewDueFromToday(new Date("2026-11-29T09:59:00Z"), portfolioNow)).toEqual({ text: "overdue since today", tone: "overdue" });
+  });
+
+  it("says when a review is due, soon within 30 days", () => {
+    expect(reviewDueFromToday(new Date("2026-11-29T18:00:00Z"), portfolioNow)).toEqual({ text: "due today", tone: "soon" });
+    expect(reviewDueFromToday(new Date("2026-11-30T01:00:00Z"), portfolioNow)).toEqual({ text: "due tomorrow", tone: "soon" });
+    expect(reviewDueFromToday(new Date("2026-12-28T09:00:00Z"), portfolioNow)).toEqual({ text: "due in 29 days", tone: "soon" });
+    expect(reviewDueFromToday(new Date("2027-02-01T00:00:00Z"), portfolioNow)).toEqual({ text: "due in 64 days", tone: "later" });
+  });
+
+  it("says a company with no due date is not scheduled", () => {
+    expect(reviewDueFromToday(null, portfolioNow)).toEqual({ text: "not scheduled", tone: "none" });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The dates a review is about, in words: a day ("14 March 2026"), a due date as it stands today, and how old a
- * company's data is against the policy's limit. Pure, the time given, so a page and its tests agree. Safe to import
- * from client components.
+ * When a review is due and how we say it: a day ("14 March 2026"), a due date as it stands today (as a date, or
+ * counted in days from today as the portfolio lists it), and how old a company's data is against the policy's limit.
+ * Pure, the time given, so a page, its export and its tests agree. Safe to import from client components.
  */
 
 const dayMs = 86_400_000;
@@ -11,6 +11,9 @@ export const dayWords = (at: Date) => at.toLocaleDateString("en-GB", { day: "num
 
 const days = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "day" : "days"}`;
 
+/** A review due within this many days is due soon (the portfolio's "due in 30 days" filter and tone). */
+export const dueSoonDays = 30;
+
 /** Whole days from `from` to `to` (rounded down; negative when `to` is earlier). */
 export const wholeDays = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / dayMs);
 
@@ -19,6 +22,25 @@ export function reviewDue(due: Date, now: Date): { overdue: boolean; text: strin
   const late = wholeDays(due, now);
   if (due.getTime() > now.getTime()) return { overdue: false, text: dayWords(due) };
   return { overdue: true, text: late >= 1 ? `${dayWords(due)}, ${days(late)} overdue` : `${dayWords(due)}, due today` };
+}
+
+export type ReviewDueTone = "overdue" | "soon" | "later" | "none";
+
+const utcDay = (at: Date) => Math.floor(at.getTime() / dayMs);
+
+/**
+ * A due date counted from today, as the portfolio lists it: "overdue by 3 days", "overdue since today", "due today",
+ * "due tomorrow", "due in 12 days", "not scheduled". Days are UTC calendar days, and overdue means the due time has
+ * passed, as the list's "Overdue" filter reads it.
+ */
+export function reviewDueFromToday(due: Date | null, now: Date): { text: string; tone: ReviewDueTone } {
+  if (due === null) return { text: "not scheduled", tone: "none" };
+  const calendarDays = utcDay(due) - utcDay(now);
+  if (due.getTime() < now.getTime()) {
+    return { text: calendarDays === 0 ? "overdue since today" : `overdue by ${days(-calendarDays)}`, tone: "overdue" };
+  }
+  const text = calendarDays === 0 ? "due today" : calendarDays === 1 ? "due tomorrow" : `due in ${days(calendarDays)}`;
+  return { text, tone: due.getTime() - now.getTime() < dueSoonDays * dayMs ? "soon" : "later" };
 }
 
 /** How old the data a review would be based on is: its age in days, whether it is past the policy's limit, and the sentence. */

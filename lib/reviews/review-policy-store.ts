@@ -56,6 +56,11 @@ export async function readReviewPolicy(executor: Executor = db()): Promise<Store
   };
 }
 
+/** The review policy in force without who changed it (the review cycles and the portfolio's scope). */
+export async function reviewPolicyInForce(executor: Executor = db()): Promise<ReviewPolicy> {
+  return (await readReviewPolicy(executor)).policy;
+}
+
 const monthsWords = (n: number) => `every ${n.toLocaleString("en")} ${n === 1 ? "month" : "months"}`;
 const daysWords = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "day" : "days"}`;
 

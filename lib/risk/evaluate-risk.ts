@@ -5,6 +5,7 @@
  * the letter: that is how a stored rating is replayed (company_ratings.inputs). Safe to import from client components.
  */
 import type { RiskReason } from "@/db/schema";
+import { countryWords } from "@/lib/registry/countries";
 import { complianceFlagNames } from "@/lib/registry/schemas";
 import { label } from "@/lib/vocabulary/words";
 import { factEvidence, partySection, type PartyFact, type PeopleChange, type RiskEvidence, type RiskFacts } from "./risk-facts";
@@ -27,7 +28,6 @@ export const riskRuleOrder = Object.keys(riskRulesSchema.shape) as RiskRuleId[];
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const asOfFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 /** Formatting dates is the costliest part of a sentence, and a portfolio repeats the same few dates: kept. */
 function remembered(format: (value: string) => string): (value: string) => string {
@@ -51,16 +51,6 @@ const day = remembered((value) => {
 
 /** An as-of time as its day: "1 Nov 2026". */
 const asOfDay = remembered((value) => asOfFormat.format(new Date(value)));
-
-function countryWords(code: string): string {
-  let name: string | undefined;
-  try {
-    name = regionNames.of(code);
-  } catch {
-    name = undefined;
-  }
-  return name && name !== code ? `${name} (${code})` : code;
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -3,17 +3,11 @@
  * parameter before → after, each compliance flag's weight, the countries and legal forms added or removed, the
  * thresholds. Pure, client-safe.
  */
-import { countryName } from "@/lib/registry/countries";
+import { countryWords } from "@/lib/registry/countries";
 import { label } from "@/lib/vocabulary/words";
 import type { RiskModel, RiskRuleId } from "./risk-model";
 
 const whole = (n: number) => n.toLocaleString("en");
-
-/** A country as a person reads it: "Iran (IR)", or the code alone when it names no country. */
-export const countryWords = (code: string) => {
-  const name = countryName(code);
-  return name ? `${name} (${code})` : code;
-};
 
 /** Each number of each rule that differs, as "<rule>: <number> before → after". */
 function ruleLines(before: RiskModel["rules"], after: RiskModel["rules"]): string[] {

@@ -8,7 +8,8 @@ import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import type { Graph } from "@/lib/registry/schemas";
-import { defaultReviewPolicy, nextReviewDue, reviewPolicySchema, type ReviewPolicy } from "@/lib/reviews/review-policy";
+import { nextReviewDue, type ReviewPolicy } from "@/lib/reviews/review-policy";
+import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
 import { evaluateRisk, type RiskEvaluation } from "./evaluate-risk";
 import {
   peopleSighting,
@@ -75,26 +76,6 @@ const keyId = (key: CompanyKey) => `${key.connectionId}\u0000${key.countryCode}\
 
 /** Only the sections the facts read are sent over. */
 const sectionsRead = ["company", "ultimateBeneficialOwners", "legalRepresentatives", "shareholders"] as const;
-
-async function reviewPolicyInForce(): Promise<ReviewPolicy> {
-  const { rows } = await db().execute<{
-    high_months: number;
-    medium_months: number;
-    low_months: number;
-    stale_days: number;
-    portfolio_scope: string;
-  }>(sql`select high_months, medium_months, low_months, stale_days, portfolio_scope from review_policy limit 1`);
-  const row = rows[0];
-  if (!row) return defaultReviewPolicy;
-  const parsed = reviewPolicySchema.safeParse({
-    highMonths: row.high_months,
-    mediumMonths: row.medium_months,
-    lowMonths: row.low_months,
-    staleDays: row.stale_days,
-    portfolioScope: row.portfolio_scope,
-  });
-  return parsed.success ? parsed.data : defaultReviewPolicy;
-}
 
 /**
  * The next `batch` company files after `after` (in key order) that need a rating: no portfolio entry yet, a revision

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
 import { companyRequests, companyRequestVersions, reviewedBaselines } from "@/db/schema";
+import { ofCompany } from "@/lib/company-file/company-file-store";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 
 /** One company on one connection: snapshots are compared only within it (another connection's requests belong to another account). */
@@ -10,14 +11,6 @@ export type CompanyOnConnection = { connectionId: string; countryCode: string; c
 export type Baseline = { requestId: string; version: number; reviewed: boolean };
 
 type Executor = Pick<Database, "select">;
-
-function sameCompany(company: CompanyOnConnection) {
-  return and(
-    eq(companyRequests.connectionId, company.connectionId),
-    eq(companyRequests.countryCode, company.countryCode),
-    eq(companyRequests.companyId, company.companyId),
-  );
-}
 
 /**
  * The snapshot a new request of the company is compared with: the one last marked reviewed on this connection
@@ -32,14 +25,7 @@ export async function chooseBaseline(
   const [reviewed] = await executor
     .select({ requestId: reviewedBaselines.requestId, version: reviewedBaselines.version })
     .from(reviewedBaselines)
-    .where(
-      and(
-        eq(reviewedBaselines.connectionId, company.connectionId),
-        eq(reviewedBaselines.countryCode, company.countryCode),
-        eq(reviewedBaselines.companyId, company.companyId),
-        ne(reviewedBaselines.requestId, newRequestId),
-      ),
-    );
+    .where(and(ofCompany(reviewedBaselines, company), ne(reviewedBaselines.requestId, newRequestId)));
   if (reviewed) return { ...reviewed, reviewed: true };
   const orderedAt = sql`coalesce((select created_at from company_requests where request_id = ${newRequestId}), now())`;
   const [latest] = await executor
@@ -47,7 +33,7 @@ export async function chooseBaseline(
     .from(companyRequests)
     .where(
       and(
-        sameCompany(company),
+        ofCompany(companyRequests, company),
         ne(companyRequests.requestId, newRequestId),
         gt(companyRequests.version, 0),
         lte(companyRequests.createdAt, orderedAt),
@@ -91,7 +77,7 @@ export async function otherSnapshots(company: CompanyOnConnection, requestId: st
       dataStatus: companyRequests.dataStatus,
     })
     .from(companyRequests)
-    .where(and(sameCompany(company), ne(companyRequests.requestId, requestId), gt(companyRequests.version, 0)))
+    .where(and(ofCompany(companyRequests, company), ne(companyRequests.requestId, requestId), gt(companyRequests.version, 0)))
     .orderBy(desc(companyRequests.createdAt))
     .limit(200);
   return rows.map(({ dataStatus, ...row }) => ({

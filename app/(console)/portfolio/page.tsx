@@ -15,10 +15,10 @@ import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { liveTopics } from "@/lib/live/topics";
 import { dueFilters, parsePortfolioFilters, portfolioFilterParams, ratingFilters } from "@/lib/portfolio/portfolio-filters";
 import { listPortfolio, portfolioOwners, type PortfolioRow } from "@/lib/portfolio/portfolio-list";
-import { reviewDue } from "@/lib/portfolio/review-due";
+import { reviewDueFromToday } from "@/lib/reviews/review-dates";
 import { countryNames, registryCountries } from "@/lib/registry/countries";
 import { complianceFlagNames } from "@/lib/registry/schemas";
-import { readReviewPolicy } from "@/lib/reviews/stored-review-policy";
+import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
 import { label, optionsOf } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Portfolio" };
@@ -39,7 +39,7 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
   const params = await searchParams;
   const { filters, cursor, problems } = parsePortfolioFilters(params);
   const now = new Date();
-  const [policy, owners] = await Promise.all([readReviewPolicy(), portfolioOwners()]);
+  const [policy, owners] = await Promise.all([reviewPolicyInForce(), portfolioOwners()]);
   const { rows, total, next, previous } = await listPortfolio(filters, { cursor, now, scope: policy.portfolioScope });
   const filterParams = portfolioFilterParams(filters);
   const filtered = Object.keys(filterParams).length > 0;
@@ -121,27 +121,24 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
               <Link href={`?${new URLSearchParams(filterParams)}`}>First page</Link>
             </Button>
           )}
-          {previous ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href={pageHref("before", previous)}>Previous</Link>
-            </Button>
-          ) : (
-            <Button variant="outline" size="sm" disabled>
-              Previous
-            </Button>
-          )}
-          {next ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href={pageHref("after", next)}>Next</Link>
-            </Button>
-          ) : (
-            <Button variant="outline" size="sm" disabled>
-              Next
-            </Button>
-          )}
+          <PageLink href={previous && pageHref("before", previous)}>Previous</PageLink>
+          <PageLink href={next && pageHref("after", next)}>Next</PageLink>
         </nav>
       )}
     </div>
+  );
+}
+
+/** A link to another page of the list, or the same words disabled where there is none. */
+function PageLink({ href, children }: { href: string | undefined; children: string }) {
+  return href ? (
+    <Button asChild variant="outline" size="sm">
+      <Link href={href}>{children}</Link>
+    </Button>
+  ) : (
+    <Button variant="outline" size="sm" disabled>
+      {children}
+    </Button>
   );
 }
 
@@ -161,7 +158,7 @@ function EmptyPortfolio({ filtered, paged, customersOnly }: { filtered: boolean;
 }
 
 function PortfolioTableRow({ row, now }: { row: PortfolioRow; now: Date }) {
-  const due = reviewDue(row.nextReviewDue, now);
+  const due = reviewDueFromToday(row.nextReviewDue, now);
   return (
     <TableRow data-company={`${row.countryCode}:${row.companyId}`}>
       <TableCell className="max-w-64 align-top">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
+import { utcMinute } from "@/components/time/utc-minute";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { guardPage } from "@/lib/auth/guard-page";
@@ -12,7 +13,7 @@ import { RiskModelForm } from "./risk-model-form";
 
 export const metadata: Metadata = { title: "Risk model" };
 
-const when = (at: Date | string) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const when = (at: Date | string) => utcMinute(new Date(at));
 
 /**
  * Settings → Risk (admins, `manageRisk`): the version of the risk model in force and the earlier ones, a form to edit

@@ -2,7 +2,7 @@
 
 // First: zod without its JIT, whose eval probe the CSP reports (lib/security/browser-zod.ts).
 import "@/lib/security/browser-zod";
-import { useId, useState, useTransition } from "react";
+import { useId, useState, useTransition, type ReactNode } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,8 +10,8 @@ import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
-import { countryName } from "@/lib/registry/countries";
-import { countryWords, modelChangeLines } from "@/lib/risk/model-changes";
+import { countryName, countryWords } from "@/lib/registry/countries";
+import { modelChangeLines } from "@/lib/risk/model-changes";
 import { previewLines, type ModelPreview } from "@/lib/risk/model-preview-words";
 import { modelPublicationSchema, type ModelPublication } from "@/lib/risk/model-publication";
 import { riskModelSchema, type RiskModel, type RiskRuleId } from "@/lib/risk/risk-model";
@@ -89,6 +89,40 @@ function NumberField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A fieldset of the model's numbers (a rule's, the thresholds): its legend and explanation, then a field per number. */
+function NumberFieldset({
+  legend,
+  explanation,
+  wide = false,
+  gridClassName,
+  fields,
+  numbers,
+  errorsAt,
+  onChange,
+}: {
+  legend: string;
+  explanation?: ReactNode;
+  /** Spans both columns of the grid on a wide screen. */
+  wide?: boolean;
+  gridClassName: string;
+  fields: { path: string; fieldLabel: string; hint?: string }[];
+  numbers: Numbers;
+  errorsAt: (path: string) => string[] | undefined;
+  onChange: (path: string, text: string) => void;
+}) {
+  return (
+    <fieldset className={`min-w-0 space-y-2 rounded-md border p-4${wide ? " lg:col-span-2" : ""}`}>
+      <legend className="px-1 font-medium">{legend}</legend>
+      {explanation && <p className="text-sm text-muted-foreground">{explanation}</p>}
+      <div className={gridClassName}>
+        {fields.map((field) => (
+          <NumberField key={field.path} {...field} text={numbers[field.path] ?? ""} errors={errorsAt(field.path)} onChange={onChange} />
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -311,52 +345,29 @@ export function RiskModelForm({
         <div className="grid gap-4 lg:grid-cols-2">
           {rules.map((rule) => {
             const { label: ruleLabel, explanation } = words("riskRule", rule);
-            if (rule === "complianceFlags") {
-              const flags = Object.keys(base.model.rules.complianceFlags.points);
-              return (
-                <fieldset key={rule} className="min-w-0 space-y-2 rounded-md border p-4 lg:col-span-2">
-                  <legend className="px-1 font-medium">{ruleLabel}</legend>
-                  {explanation && <p className="text-sm text-muted-foreground">{explanation}</p>}
-                  <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                    {flags.map((flag) => {
-                      const path = `rules.complianceFlags.points.${flag}`;
-                      return (
-                        <NumberField
-                          key={flag}
-                          path={path}
-                          text={numbers[path] ?? ""}
-                          fieldLabel={label("complianceFlag", flag)}
-                          errors={modelErrors(path)}
-                          onChange={setNumber}
-                        />
-                      );
-                    })}
-                  </div>
-                </fieldset>
-              );
-            }
-            const parameters = Object.keys(base.model.rules[rule]);
+            const flags = rule === "complianceFlags";
+            const fields = flags
+              ? Object.keys(base.model.rules.complianceFlags.points).map((flag) => ({
+                  path: `rules.complianceFlags.points.${flag}`,
+                  fieldLabel: label("complianceFlag", flag),
+                }))
+              : Object.keys(base.model.rules[rule]).map((parameter) => ({
+                  path: `rules.${rule}.${parameter}`,
+                  fieldLabel: label("riskParameter", parameter),
+                  hint: parameter === "points" ? undefined : words("riskParameter", parameter).explanation,
+                }));
             return (
-              <fieldset key={rule} className="min-w-0 space-y-2 rounded-md border p-4">
-                <legend className="px-1 font-medium">{ruleLabel}</legend>
-                {explanation && <p className="text-sm text-muted-foreground">{explanation}</p>}
-                <div className="flex flex-wrap gap-4">
-                  {parameters.map((parameter) => {
-                    const path = `rules.${rule}.${parameter}`;
-                    return (
-                      <NumberField
-                        key={parameter}
-                        path={path}
-                        text={numbers[path] ?? ""}
-                        fieldLabel={label("riskParameter", parameter)}
-                        hint={parameter === "points" ? undefined : words("riskParameter", parameter).explanation}
-                        errors={modelErrors(path)}
-                        onChange={setNumber}
-                      />
-                    );
-                  })}
-                </div>
-              </fieldset>
+              <NumberFieldset
+                key={rule}
+                legend={ruleLabel}
+                explanation={explanation}
+                wide={flags}
+                gridClassName={flags ? "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" : "flex flex-wrap gap-4"}
+                fields={fields}
+                numbers={numbers}
+                errorsAt={modelErrors}
+                onChange={setNumber}
+              />
             );
           })}
         </div>
@@ -389,28 +400,23 @@ export function RiskModelForm({
             errors={errorsUnder(fieldErrors, "model.legalForms")}
             onChange={setLegalForms}
           />
-          <fieldset className="min-w-0 space-y-2 rounded-md border p-4">
-            <legend className="px-1 font-medium">Thresholds</legend>
-            <p className="text-sm text-muted-foreground">
-              A score at or above the first rates {label("riskRating", "medium")}; at or above the second, {label("riskRating", "high")};
-              below, {label("riskRating", "low")}.
-            </p>
-            <div className="flex flex-wrap gap-4">
-              {(["medium", "high"] as const).map((level) => {
-                const path = `thresholds.${level}`;
-                return (
-                  <NumberField
-                    key={level}
-                    path={path}
-                    text={numbers[path] ?? ""}
-                    fieldLabel={`${label("riskRating", level)} from (points)`}
-                    errors={modelErrors(path)}
-                    onChange={setNumber}
-                  />
-                );
-              })}
-            </div>
-          </fieldset>
+          <NumberFieldset
+            legend="Thresholds"
+            explanation={
+              <>
+                A score at or above the first rates {label("riskRating", "medium")}; at or above the second, {label("riskRating", "high")};
+                below, {label("riskRating", "low")}.
+              </>
+            }
+            gridClassName="flex flex-wrap gap-4"
+            fields={(["medium", "high"] as const).map((level) => ({
+              path: `thresholds.${level}`,
+              fieldLabel: `${label("riskRating", level)} from (points)`,
+            }))}
+            numbers={numbers}
+            errorsAt={modelErrors}
+            onChange={setNumber}
+          />
         </div>
       </section>
 
