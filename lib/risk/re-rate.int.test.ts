@@ -378,23 +378,24 @@ describe("rating company files", () => {
   });
 });
 
+/** Delivers a signed webhook, and waits until its snapshot is filed and the re-rater has done what it was kicked for. */
+async function deliver(payload: unknown) {
+  const body = JSON.stringify(payload);
+  await receiveWebhook(db(), {
+    connectionId,
+    rawBody: body,
+    headers: new Headers(webhookHeaders(secret, generateMessageId(), Math.floor(Date.now() / 1000), body)),
+    arrivedAt: performance.now(),
+  });
+  await companyFilesSettled();
+  await reratingSettled();
+}
+
 describe("a webhook that raises a rating", () => {
   afterAll(() => stopRerating());
 
   const hookAlerts = () => db().select().from(alerts).where(eq(alerts.companyId, "HOOK-1"));
 
-  /** Delivers a signed webhook, and waits until its snapshot is filed and the re-rater has done what it was kicked for. */
-  const deliver = async (payload: unknown) => {
-    const body = JSON.stringify(payload);
-    await receiveWebhook(db(), {
-      connectionId,
-      rawBody: body,
-      headers: new Headers(webhookHeaders(secret, generateMessageId(), Math.floor(Date.now() / 1000), body)),
-      arrivedAt: performance.now(),
-    });
-    await companyFilesSettled();
-    await reratingSettled();
-  };
   const snapshot = (version: number, flags: Record<string, unknown>) => ({
     type: "company.updated",
     request: {
@@ -450,5 +451,40 @@ describe("a webhook that raises a rating", () => {
     ]);
     const topics = (await db().select({ topic: liveEvents.topic }).from(liveEvents)).map((e) => e.topic);
     expect(topics).toEqual(expect.arrayContaining(["portfolio", "alerts", `alert:${opened!.id}`]));
+  });
+});
+
+describe("a first order delivered a datapoint at a time", () => {
+  afterAll(() => stopRerating());
+
+  const snapshot = (version: number, owners: "in_progress" | "succeeded", flags: Record<string, unknown> = {}) => ({
+    type: "company.updated",
+    request: {
+      requestId: `req_first_${version}`,
+      version,
+      companyId: "FIRST-1",
+      countryCode: "GB",
+      dataPoints: ["company", "ultimateBeneficialOwners"],
+      dataStatus: { dataPoints: { company: { status: "succeeded" }, ultimateBeneficialOwners: { status: owners } }, documents: {} },
+    },
+    company: { legalName: "First Ltd", status: { active: true, statusDetails: { status: "ACTIVE" } }, complianceFlags: flags },
+    ...(owners === "succeeded" && { ultimateBeneficialOwners: [] }),
+  });
+  const firstAlerts = () => db().select().from(alerts).where(eq(alerts.companyId, "FIRST-1"));
+
+  it("opens no risk alert when its owners arrive after its profile, and one when a flag is added later", async () => {
+    startRerating({ sweepMs: 60_000 });
+    await reratingSettled();
+    await deliver(snapshot(1, "in_progress"));
+    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "low", score: 0 });
+    await deliver(snapshot(2, "succeeded"));
+    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "medium", score: 30 });
+    expect(await firstAlerts()).toEqual([]);
+
+    await deliver(snapshot(3, "succeeded", { liquidated: { active: true } }));
+    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "high", score: 70 });
+    const [opened] = await firstAlerts();
+    const events = await db().select().from(alertEvents).where(eq(alertEvents.alertId, opened!.id));
+    expect(events.map((e) => [e.kind, e.details.from, e.details.to])).toEqual([["risk_increased", "medium", "high"]]);
   });
 });
