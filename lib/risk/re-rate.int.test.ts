@@ -457,34 +457,42 @@ describe("a webhook that raises a rating", () => {
 describe("a first order delivered a datapoint at a time", () => {
   afterAll(() => stopRerating());
 
-  const snapshot = (version: number, owners: "in_progress" | "succeeded", flags: Record<string, unknown> = {}) => ({
+  type Status = "in_progress" | "succeeded";
+  const snapshot = (version: number, company: Status, owners: Status, flags: Record<string, unknown> = {}) => ({
     type: "company.updated",
     request: {
-      requestId: `req_first_${version}`,
+      requestId: "req_first",
       version,
       companyId: "FIRST-1",
       countryCode: "GB",
       dataPoints: ["company", "ultimateBeneficialOwners"],
-      dataStatus: { dataPoints: { company: { status: "succeeded" }, ultimateBeneficialOwners: { status: owners } }, documents: {} },
+      dataStatus: { dataPoints: { company: { status: company }, ultimateBeneficialOwners: { status: owners } }, documents: {} },
     },
-    company: { legalName: "First Ltd", status: { active: true, statusDetails: { status: "ACTIVE" } }, complianceFlags: flags },
+    ...(company === "succeeded" && {
+      company: { legalName: "First Ltd", status: { active: true, statusDetails: { status: "ACTIVE" } }, complianceFlags: flags },
+    }),
     ...(owners === "succeeded" && { ultimateBeneficialOwners: [] }),
   });
   const firstAlerts = () => db().select().from(alerts).where(eq(alerts.companyId, "FIRST-1"));
 
-  it("opens no risk alert when its owners arrive after its profile, and one when a flag is added later", async () => {
+  it("opens a risk alert for a flag on its profile, and none when its owners arrive after it", async () => {
     startRerating({ sweepMs: 60_000 });
     await reratingSettled();
-    await deliver(snapshot(1, "in_progress"));
+    await deliver(snapshot(1, "in_progress", "in_progress"));
+    await deliver(snapshot(2, "succeeded", "in_progress"));
     expect(await entryOf("FIRST-1")).toMatchObject({ rating: "low", score: 0 });
-    await deliver(snapshot(2, "succeeded"));
-    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "medium", score: 30 });
     expect(await firstAlerts()).toEqual([]);
 
-    await deliver(snapshot(3, "succeeded", { liquidated: { active: true } }));
-    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "high", score: 70 });
+    // The profile, known since the last delivery, now names a flag: a rise.
+    await deliver(snapshot(3, "succeeded", "in_progress", { liquidated: { active: true } }));
+    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "medium", score: 40 });
     const [opened] = await firstAlerts();
+    expect(opened).toBeDefined();
+
+    // Its owners arrive: none identified (+30), the first knowledge of them, not a change: no new rise.
+    await deliver(snapshot(4, "succeeded", "succeeded", { liquidated: { active: true } }));
+    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "high", score: 70 });
     const events = await db().select().from(alertEvents).where(eq(alertEvents.alertId, opened!.id));
-    expect(events.map((e) => [e.kind, e.details.from, e.details.to])).toEqual([["risk_increased", "medium", "high"]]);
+    expect(events.map((e) => [e.kind, e.details.from, e.details.to])).toEqual([["risk_increased", "low", "medium"]]);
   });
 });

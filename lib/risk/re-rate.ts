@@ -241,7 +241,13 @@ async function rateRows(rows: FileRow[], model: PublishedRiskModel, at: Date): P
 /** As stored in jsonb: undefined values dropped. */
 const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-/** Whether the rating differs from the one stored: a new company_ratings row is written then. */
+/** The sections facts were read from, in a stable order. */
+const sectionsKnown = (sources: RiskFacts["sources"] | null) => Object.keys(sources ?? {}).sort();
+
+/**
+ * Whether the rating differs from the one stored: a new company_ratings row is written then. A section delivered for
+ * the first time counts, though no points moved: the next rise is measured against the sections the rating knew.
+ */
 function ratingChanged(rated: Rated, modelVersion: number): boolean {
   const { previous, result, facts } = rated;
   if (!previous) return true;
@@ -250,7 +256,8 @@ function ratingChanged(rated: Rated, modelVersion: number): boolean {
     previous.score !== result.score ||
     previous.rating !== result.rating ||
     !isDeepStrictEqual(asStored(result.reasons), previous.reasons) ||
-    !isDeepStrictEqual(asStored(facts.changes), previous.changes)
+    !isDeepStrictEqual(asStored(facts.changes), previous.changes) ||
+    !isDeepStrictEqual(sectionsKnown(facts.sources), sectionsKnown(previous.sources))
   );
 }
 
