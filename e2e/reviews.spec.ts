@@ -3,19 +3,10 @@ import type { Page } from "@playwright/test";
 import { dayWords } from "../lib/reviews/review-dates";
 import { expect, gotoInteractive, test, type Database } from "./fixtures";
 import { portfolioCompany } from "./portfolio-rows";
+import { monthsAfter } from "./review-cycle";
 
 // Both change the review policy or depend on it: one at a time.
 test.describe.configure({ mode: "serial" });
-
-/** The same day and time `months` later, or that month's last day when it lacks the day (the review cycles). */
-const monthsAfter = (at: Date, months: number) => {
-  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months + 1, 0)).getUTCDate();
-  const due = new Date(at);
-  due.setUTCDate(1);
-  due.setUTCMonth(at.getUTCMonth() + months);
-  due.setUTCDate(Math.min(at.getUTCDate(), lastDay));
-  return due;
-};
 
 const unique = () => crypto.randomUUID().slice(0, 8).toUpperCase();
 

@@ -8,7 +8,11 @@ import { approveAsSecondAdmin } from "./second-admin";
 
 const source = { requestId: "req_e2e_risk", asOf: "2026-10-01T09:00:00.000Z" };
 
-/** A portfolio company rated under the model in force, with overdue accounts (10 points by default: Low). */
+/**
+ * A portfolio company rated Low under the model in force, with overdue accounts (10 points by default), and the weight
+ * that takes it to Medium: the medium threshold (or one more, where overdue accounts already weigh that much, as after
+ * portfolio-journey.simulator-wide.spec.ts).
+ */
 async function ratedCompanyWithOverdueAccounts(db: Database) {
   // As the re-rater does the first time: the default model becomes version 1 where none is stored.
   await db.query(
@@ -40,6 +44,8 @@ async function ratedCompanyWithOverdueAccounts(db: Database) {
     changes: { ultimateBeneficialOwners: null, legalRepresentatives: null },
   };
   const points = model.rules.complianceFlags.points.accountsOverdue;
+  const { medium } = model.thresholds;
+  const weight = points === medium ? medium + 1 : medium;
   await db.query(
     `with connection as (select id from registry_connections where name = 'Local simulator'),
      rating as (
@@ -49,7 +55,7 @@ async function ratedCompanyWithOverdueAccounts(db: Database) {
      select connection_id, 'DE', $1, 'E2E risk preview', 'low', $3, id, $2 from rating`,
     [companyId, version, points, JSON.stringify(facts)],
   );
-  return { version, points };
+  return { version, points, weight };
 }
 
 test("an admin edits a weight, previews its effect and asks to publish; a second admin approves and the new version is in force", async ({
@@ -58,7 +64,7 @@ test("an admin edits a weight, previews its effect and asks to publish; a second
   page,
 }) => {
   test.setTimeout(120_000);
-  const { version, points } = await ratedCompanyWithOverdueAccounts(db);
+  const { version, points, weight } = await ratedCompanyWithOverdueAccounts(db);
   const requester = await db.createUser("admin");
   await new LoginPage(page).signInAndWait(requester);
 
@@ -70,7 +76,6 @@ test("an admin edits a weight, previews its effect and asks to publish; a second
   const form = page.getByRole("form", { name: "Risk model" });
   const flags = form.getByRole("group", { name: "Compliance flags" });
   await expect(flags).toContainText("Each active compliance flag");
-  const weight = points + 20;
   await flags.getByLabel("Accounts overdue").fill(String(weight));
   await expect(form.getByTestId("draft-changes")).toContainText(`Compliance flags, Accounts overdue: points ${points} → ${weight}`);
 

@@ -378,23 +378,24 @@ describe("rating company files", () => {
   });
 });
 
+/** Delivers a signed webhook, and waits until its snapshot is filed and the re-rater has done what it was kicked for. */
+async function deliver(payload: unknown) {
+  const body = JSON.stringify(payload);
+  await receiveWebhook(db(), {
+    connectionId,
+    rawBody: body,
+    headers: new Headers(webhookHeaders(secret, generateMessageId(), Math.floor(Date.now() / 1000), body)),
+    arrivedAt: performance.now(),
+  });
+  await companyFilesSettled();
+  await reratingSettled();
+}
+
 describe("a webhook that raises a rating", () => {
   afterAll(() => stopRerating());
 
   const hookAlerts = () => db().select().from(alerts).where(eq(alerts.companyId, "HOOK-1"));
 
-  /** Delivers a signed webhook, and waits until its snapshot is filed and the re-rater has done what it was kicked for. */
-  const deliver = async (payload: unknown) => {
-    const body = JSON.stringify(payload);
-    await receiveWebhook(db(), {
-      connectionId,
-      rawBody: body,
-      headers: new Headers(webhookHeaders(secret, generateMessageId(), Math.floor(Date.now() / 1000), body)),
-      arrivedAt: performance.now(),
-    });
-    await companyFilesSettled();
-    await reratingSettled();
-  };
   const snapshot = (version: number, flags: Record<string, unknown>) => ({
     type: "company.updated",
     request: {
@@ -450,5 +451,48 @@ describe("a webhook that raises a rating", () => {
     ]);
     const topics = (await db().select({ topic: liveEvents.topic }).from(liveEvents)).map((e) => e.topic);
     expect(topics).toEqual(expect.arrayContaining(["portfolio", "alerts", `alert:${opened!.id}`]));
+  });
+});
+
+describe("a first order delivered a datapoint at a time", () => {
+  afterAll(() => stopRerating());
+
+  type Status = "in_progress" | "succeeded";
+  const snapshot = (version: number, company: Status, owners: Status, flags: Record<string, unknown> = {}) => ({
+    type: "company.updated",
+    request: {
+      requestId: "req_first",
+      version,
+      companyId: "FIRST-1",
+      countryCode: "GB",
+      dataPoints: ["company", "ultimateBeneficialOwners"],
+      dataStatus: { dataPoints: { company: { status: company }, ultimateBeneficialOwners: { status: owners } }, documents: {} },
+    },
+    ...(company === "succeeded" && {
+      company: { legalName: "First Ltd", status: { active: true, statusDetails: { status: "ACTIVE" } }, complianceFlags: flags },
+    }),
+    ...(owners === "succeeded" && { ultimateBeneficialOwners: [] }),
+  });
+  const firstAlerts = () => db().select().from(alerts).where(eq(alerts.companyId, "FIRST-1"));
+
+  it("opens a risk alert for a flag on its profile, and none when its owners arrive after it", async () => {
+    startRerating({ sweepMs: 60_000 });
+    await reratingSettled();
+    await deliver(snapshot(1, "in_progress", "in_progress"));
+    await deliver(snapshot(2, "succeeded", "in_progress"));
+    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "low", score: 0 });
+    expect(await firstAlerts()).toEqual([]);
+
+    // The profile, known since the last delivery, now names a flag: a rise.
+    await deliver(snapshot(3, "succeeded", "in_progress", { liquidated: { active: true } }));
+    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "medium", score: 40 });
+    const [opened] = await firstAlerts();
+    expect(opened).toBeDefined();
+
+    // Its owners arrive: none identified (+30), the first knowledge of them, not a change: no new rise.
+    await deliver(snapshot(4, "succeeded", "succeeded", { liquidated: { active: true } }));
+    expect(await entryOf("FIRST-1")).toMatchObject({ rating: "high", score: 70 });
+    const events = await db().select().from(alertEvents).where(eq(alertEvents.alertId, opened!.id));
+    expect(events.map((e) => [e.kind, e.details.from, e.details.to])).toEqual([["risk_increased", "low", "medium"]]);
   });
 });

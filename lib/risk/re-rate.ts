@@ -20,8 +20,9 @@ import {
   type PeopleSighting,
   type RiskFacts,
 } from "./risk-facts";
-import { ratingRose, type RiskRating } from "./risk-model";
+import type { RiskRating } from "./risk-model";
 import { riskModelInForce, type PublishedRiskModel } from "./risk-model-versions";
+import { riskRose } from "./risk-rise";
 
 /** Company files read, rated and written per statement. */
 const defaultBatch = 500;
@@ -45,6 +46,7 @@ type FileRow = {
   previous_reasons: RiskReason[] | null;
   previous_people: RiskFacts["people"] | null;
   previous_changes: RiskFacts["changes"] | null;
+  previous_sources: RiskFacts["sources"] | null;
 };
 
 type Rated = {
@@ -53,7 +55,15 @@ type Rated = {
   revision: number;
   /** The rating row it was rated against (null: its first rating). */
   ratingId: number | null;
-  previous: { rating: RiskRating; score: number; model: number; reasons: RiskReason[]; changes: RiskFacts["changes"] } | null;
+  previous: {
+    rating: RiskRating;
+    score: number;
+    model: number;
+    reasons: RiskReason[];
+    changes: RiskFacts["changes"];
+    /** The sections its facts had (null: its facts are not known). */
+    sources: RiskFacts["sources"] | null;
+  } | null;
   facts: RiskFacts;
   result: RiskEvaluation;
 };
@@ -101,7 +111,7 @@ async function filesNeedingRating(
     select f.connection_id, f.country_code, f.company_id, f.company_name, f.revision, jsonb_strip_nulls(jsonb_build_object(${sections})) as sections,
            f.sources, f.graph::text as graph, e.rating_id, r.rating as previous_rating, r.score as previous_score,
            r.model_version as previous_model, r.reasons as previous_reasons, r.inputs -> 'people' as previous_people,
-           r.inputs -> 'changes' as previous_changes
+           r.inputs -> 'changes' as previous_changes, r.inputs -> 'sources' as previous_sources
     from company_files f
     left join portfolio_entries e on e.connection_id = f.connection_id and e.country_code = f.country_code and e.company_id = f.company_id
     left join company_ratings r on r.id = e.rating_id
@@ -196,6 +206,7 @@ async function rateRows(rows: FileRow[], model: PublishedRiskModel, at: Date): P
                 model: Number(row.previous_model),
                 reasons: row.previous_reasons ?? [],
                 changes: row.previous_changes ?? { ultimateBeneficialOwners: null, legalRepresentatives: null },
+                sources: row.previous_sources,
               }
             : null,
         facts,
@@ -211,7 +222,13 @@ async function rateRows(rows: FileRow[], model: PublishedRiskModel, at: Date): P
 /** As stored in jsonb: undefined values dropped. */
 const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-/** Whether the rating differs from the one stored: a new company_ratings row is written then. */
+/** The sections facts were read from, in a stable order. */
+const sectionsKnown = (sources: RiskFacts["sources"] | null) => Object.keys(sources ?? {}).sort();
+
+/**
+ * Whether the rating differs from the one stored: a new company_ratings row is written then. A section delivered for
+ * the first time counts, though no points moved: the next rise is measured against the sections the rating knew.
+ */
 function ratingChanged(rated: Rated, modelVersion: number): boolean {
   const { previous, result, facts } = rated;
   if (!previous) return true;
@@ -220,7 +237,8 @@ function ratingChanged(rated: Rated, modelVersion: number): boolean {
     previous.score !== result.score ||
     previous.rating !== result.rating ||
     !isDeepStrictEqual(asStored(result.reasons), previous.reasons) ||
-    !isDeepStrictEqual(asStored(facts.changes), previous.changes)
+    !isDeepStrictEqual(asStored(facts.changes), previous.changes) ||
+    !isDeepStrictEqual(sectionsKnown(facts.sources), sectionsKnown(previous.sources))
   );
 }
 
@@ -346,7 +364,7 @@ async function writeBatch(batch: Rated[], model: PublishedRiskModel, policy: Rev
           active_flags jsonb, next_review_due timestamptz)
         where e.connection_id = u.connection_id and e.country_code = u.country_code and e.company_id = u.company_id`);
 
-    const rises = changedRows.filter(({ rated }) => ratingRose(rated.previous?.rating, rated.result.rating));
+    const rises = changedRows.filter(({ rated }) => riskRose(rated.previous, rated.result, model.model.thresholds));
     const recorded = await recordRiskIncreases(
       tx,
       rises.map(({ rated }) => ({
