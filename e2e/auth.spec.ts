@@ -10,6 +10,7 @@ const expectedSections: Record<Role, string[]> = {
     "Onboarding",
     "Monitors",
     "Alerts",
+    "Portfolio",
     "Calendar",
     "Vault",
     "Workspaces",
@@ -18,9 +19,9 @@ const expectedSections: Record<Role, string[]> = {
     "Audit",
     "Settings",
   ],
-  compliance: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Calendar", "Workspaces", "Pricing"],
+  compliance: ["Search", "Requests", "Onboarding", "Monitors", "Alerts", "Portfolio", "Calendar", "Workspaces", "Pricing"],
   finance: ["Search", "Requests", "Workspaces", "Billing", "Pricing"],
-  auditor: ["Search", "Requests", "Monitors", "Alerts", "Calendar", "Workspaces", "Billing", "Pricing", "Audit"],
+  auditor: ["Search", "Requests", "Monitors", "Alerts", "Portfolio", "Calendar", "Workspaces", "Billing", "Pricing", "Audit"],
 };
 
 for (const role of roles) {

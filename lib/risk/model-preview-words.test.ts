@@ -14,6 +14,7 @@ describe("previewLines", () => {
       pinned: 4,
       pinnedWouldChange: 1,
       unrated: 1,
+      unreadable: 0,
     });
     expect(lines).toEqual([
       "12 companies go from Low to Medium",
@@ -26,7 +27,7 @@ describe("previewLines", () => {
   });
 
   it("says when nothing would change, and when nothing is rated", () => {
-    const none = { evaluated: 1, unchanged: 1, transitions: [], pinned: 0, pinnedWouldChange: 0, unrated: 0 };
+    const none = { evaluated: 1, unchanged: 1, transitions: [], pinned: 0, pinnedWouldChange: 0, unrated: 0, unreadable: 0 };
     expect(previewLines(none)).toEqual(["No rating would change: 1 company keeps its rating"]);
     expect(previewLines({ ...none, evaluated: 0, unchanged: 0 })).toEqual(["No company has a rating yet: nothing would change."]);
   });

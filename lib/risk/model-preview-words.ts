@@ -21,6 +21,8 @@ export type ModelPreview = {
   pinnedWouldChange: number;
   /** Portfolio companies with no rating yet: the draft says nothing new about them. */
   unrated: number;
+  /** Ratings whose stored facts the draft cannot read (stored in another shape): not counted, and said so. */
+  unreadable: number;
 };
 
 const companies = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "company" : "companies"}`;
@@ -28,7 +30,8 @@ const rating = (value: RiskRating) => label("riskRating", value);
 
 /** The preview as sentences: each transition, then the unchanged, the pinned and the unrated. */
 export function previewLines(preview: ModelPreview): string[] {
-  if (preview.evaluated + preview.pinned + preview.unrated === 0) return ["No company has a rating yet: nothing would change."];
+  if (preview.evaluated + preview.pinned + preview.unrated + preview.unreadable === 0)
+    return ["No company has a rating yet: nothing would change."];
   const order = (value: RiskRating) => riskRatings.indexOf(value);
   const moves = [...preview.transitions]
     .sort((a, b) => order(a.from) - order(b.from) || order(a.to) - order(b.to))
@@ -42,5 +45,9 @@ export function previewLines(preview: ModelPreview): string[] {
     );
   }
   if (preview.unrated > 0) lines.push(`${companies(preview.unrated)} not rated yet ${preview.unrated === 1 ? "is" : "are"} not counted`);
+  if (preview.unreadable > 0)
+    lines.push(
+      `${companies(preview.unreadable)} ${preview.unreadable === 1 ? "has" : "have"} a rating whose stored facts this version cannot read: not counted until rated again`,
+    );
   return lines;
 }

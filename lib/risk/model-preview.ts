@@ -71,14 +71,22 @@ async function readStream(part: number, take: (rows: Row[]) => void): Promise<vo
  */
 export async function previewModel(model: RiskModel): Promise<ModelPreview> {
   const moves = new Map<string, RatingTransition>();
-  const preview: ModelPreview = { evaluated: 0, unchanged: 0, transitions: [], pinned: 0, pinnedWouldChange: 0, unrated: 0 };
+  const preview: ModelPreview = { evaluated: 0, unchanged: 0, transitions: [], pinned: 0, pinnedWouldChange: 0, unrated: 0, unreadable: 0 };
   const take = (rows: Row[]) => {
     for (const row of rows) {
       if (!row.rating || !row.inputs) {
         preview.unrated += 1;
         continue;
       }
-      const rating = evaluateRisk(model, { ...row.inputs, ...unread }).rating;
+      let rating: RiskRating;
+      try {
+        rating = evaluateRisk(model, { ...row.inputs, ...unread }).rating;
+      } catch {
+        // Facts stored in a shape this version does not read (an older one, or written by hand): one bad row must not
+        // hide the whole preview; it is counted apart, and the re-rater rates it again from its file.
+        preview.unreadable += 1;
+        continue;
+      }
       if (row.pinned) {
         preview.pinned += 1;
         if (rating !== row.rating) preview.pinnedWouldChange += 1;

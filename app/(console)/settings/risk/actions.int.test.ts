@@ -317,10 +317,36 @@ describe("previewing a draft model", () => {
         pinned: 1,
         pinnedWouldChange: 1,
         unrated: 1,
+        unreadable: 0,
       },
     });
     const same = await previewRiskModelAction({ model: defaultRiskModel });
     expect(same).toMatchObject({ ok: true, data: { evaluated: 3, unchanged: 3, transitions: [], pinned: 1, pinnedWouldChange: 0 } });
+  });
+
+  it("counts a rating whose stored facts it cannot read apart, instead of failing the whole preview", async () => {
+    signIn(await insertUser("risk-admin@example.com", "admin"));
+    const [odd] = await db()
+      .insert(companyRatings)
+      .values({
+        connectionId,
+        countryCode: "DE",
+        companyId: "ODD",
+        modelVersion: 1,
+        fileRevision: 1,
+        score: 0,
+        rating: "low",
+        reasons: [],
+        inputs: {},
+      })
+      .returning();
+    await db()
+      .insert(portfolioEntries)
+      .values({ connectionId, countryCode: "DE", companyId: "ODD", rating: "low", ratingId: odd!.id, modelVersion: 1 });
+    expect(await previewRiskModelAction({ model: defaultRiskModel })).toMatchObject({
+      ok: true,
+      data: { evaluated: 3, unchanged: 3, unrated: 1, unreadable: 1 },
+    });
   });
 
   it("counts exactly as evaluateRisk rates each company's stored inputs, over varied facts", async () => {
