@@ -38,9 +38,14 @@ test("an expanded company's branch is refreshed from the company file: the price
   await fileGraph(db, country, companyId, (nodes) => nodes.find((n) => n.nodeId === target.nodeId)?.flags?.status === "found");
 
   // Refresh this branch: the dialog states the price before anything is spent, and the request is capped at it.
-  await (await findNode(page, target)).getByRole("button", { name: `Refresh this branch: ${name}` }).click();
+  // The expansion's last snapshots may still redraw the graph (the live update) just as the button is clicked, which
+  // drops the just-opened dialog with the node it belonged to: click again until it stays open.
   const dialog = page.getByRole("alertdialog");
-  await expect(dialog.getByRole("heading", { name: "Refresh this branch?" })).toBeVisible();
+  await expect(async () => {
+    if (!(await dialog.isVisible()))
+      await (await findNode(page, target)).getByRole("button", { name: `Refresh this branch: ${name}` }).click();
+    await expect(dialog.getByRole("heading", { name: "Refresh this branch?" })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(dialog.getByTestId("refresh-cost")).toContainText(`It costs at most ${price} ${price === 1 ? "credit" : "credits"}`);
   expect(await db.query("select 1 from audit_log where action = 'company.graph_refreshed' and actor_id = $1", [user.id])).toHaveLength(0);
   await dialog.getByRole("button", { name: `Refresh for ${credits(price)}` }).click();
