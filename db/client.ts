@@ -88,3 +88,6 @@ export function db(): Database {
   }
   return found;
 }
+
+/** The pool behind db(), for a library that runs its own SQL on the server's connections (the job queue). */
+export const dbPool = (): Pool => (db() as Database & { $client: Pool }).$client;

@@ -9,6 +9,7 @@ import {
   integer,
   json,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -21,6 +22,10 @@ import {
   alertEventKinds,
   alertOutcomes,
   alertStates,
+  batchKinds,
+  batchMatchStates,
+  batchRowOutcomes,
+  batchStatuses,
   connectionEnvironments,
   deliveryOutcomes,
   filingKinds,
@@ -877,3 +882,155 @@ export const reviewPolicy = pgTable("review_policy", {
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Credits, to the cent, read as numbers. */
+const credits = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+
+/**
+ * Batch work (lib/batches/): a customer list onboarded from a CSV file, or a review campaign over portfolio
+ * companies. Its rows are the truth of what was matched, priced, ordered and received; the job queue (lib/jobs/) only
+ * drives them, so a job run twice or after a crash never orders a row twice.
+ */
+export const batches = pgTable(
+  "batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: batchKinds }).notNull(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByEmail: text("created_by_email").notNull(),
+    /** The uploaded file's name and SHA-256 (an import): the same file uploaded again opens this batch. */
+    fileName: text("file_name"),
+    fileDigest: text("file_digest"),
+    status: text("status", { enum: batchStatuses }).notNull().default("matching"),
+    /** The datapoints ordered for each matched row (the "Full KYB dossier" preset unless chosen otherwise). */
+    datapoints: jsonb("datapoints").$type<string[]>().notNull(),
+    /** Rows whose company file already holds fresh data for every datapoint are skipped. */
+    skipFresh: boolean("skip_fresh").notNull().default(true),
+    /** Orders in flight at once for this batch. */
+    concurrency: integer("concurrency").notNull().default(4),
+    /** What the rows to order were priced at in total (each row at most its ceiling), and the cap the user confirmed. */
+    quotedCredits: credits("quoted_credits"),
+    capCredits: credits("cap_credits"),
+    /** The ceilings of the rows sent so far (less those refused): never above the cap. */
+    reservedCredits: credits("reserved_credits").notNull().default(0),
+    confirmedBy: uuid("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledBy: uuid("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("batches_file")
+      .on(t.connectionId, t.fileDigest)
+      .where(sql`${t.fileDigest} is not null`),
+    index("batches_created").on(t.createdAt.desc()),
+  ],
+);
+
+export type BatchRow = typeof batches.$inferSelect;
+
+/** A candidate company for an ambiguous row, as matching scored it. */
+export type BatchCandidate = { companyId: string; legalName: string; score: number; reason: string };
+
+/** One row of a batch: as uploaded (an import) or as selected (a campaign), then matched, priced and ordered. */
+export const batchRows = pgTable(
+  "batch_rows",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+    /** The row's line in the file (1 is the first row after the header), or its place in a campaign. */
+    rowNumber: integer("row_number").notNull(),
+    /** The row as read: name, country, registration number, case reference, owner. */
+    input: jsonb("input").$type<Record<string, string>>().notNull(),
+    /** What is wrong with the row as read, in words (an invalid row is never searched nor ordered). */
+    problems: jsonb("problems").$type<string[]>().notNull().default([]),
+    matchState: text("match_state", { enum: batchMatchStates }).notNull().default("pending"),
+    countryCode: text("country_code").notNull(),
+    /** The company the row is for, once matched (or picked by a person). */
+    companyId: text("company_id"),
+    companyName: text("company_name"),
+    matchReason: text("match_reason"),
+    matchScore: real("match_score"),
+    candidates: jsonb("candidates").$type<BatchCandidate[]>().notNull().default([]),
+    /** Datapoints this row orders (a campaign: what is stale in the company file); null: the batch's. */
+    datapoints: jsonb("datapoints").$type<string[]>(),
+    /** The most this row may spend (its order's spend cap), once priced. */
+    ceilingCredits: credits("ceiling_credits"),
+    outcome: text("outcome", { enum: batchRowOutcomes }).notNull().default("pending"),
+    /** Why skipped, refused or unknown, in words (a refusal in the registry's words). */
+    outcomeReason: text("outcome_reason"),
+    intentId: uuid("intent_id").references(() => paidRequestIntents.id, { onDelete: "set null" }),
+    requestId: text("request_id"),
+    /** A campaign row's completed refresh against the reviewed baseline: the changes in words, or none. */
+    diff: jsonb("diff").$type<{
+      changes: { field: string; before: string | null; after: string | null }[];
+      baselineRequestId: string | null;
+    }>(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("batch_rows_number").on(t.batchId, t.rowNumber),
+    index("batch_rows_outcome").on(t.batchId, t.outcome, t.rowNumber),
+    index("batch_rows_request")
+      .on(t.requestId)
+      .where(sql`${t.requestId} is not null`),
+    index("batch_rows_intent")
+      .on(t.intentId)
+      .where(sql`${t.intentId} is not null`),
+  ],
+);
+
+export type BatchRowRecord = typeof batchRows.$inferSelect;
+
+/**
+ * The pace of batch orders per connection: at most `orders_per_minute`, shared by every batch on the connection in
+ * the order they ask (so two batches share it fairly), across every app instance. `next_slot_at` is the earliest
+ * time the next batch order may go out.
+ */
+export const batchConnectionPace = pgTable("batch_connection_pace", {
+  connectionId: uuid("connection_id")
+    .primaryKey()
+    .references(() => registryConnections.id, { onDelete: "cascade" }),
+  ordersPerMinute: integer("orders_per_minute").notNull().default(120),
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A company refreshed by a review campaign, waiting in its reviewer's queue (the company's owner, else whoever
+ * started the campaign) with what changed since the reviewed baseline; done once the company is marked reviewed.
+ */
+export const reviewQueue = pgTable(
+  "review_queue",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    batchRowId: bigint("batch_row_id", { mode: "number" })
+      .notNull()
+      .references(() => batchRows.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => registryConnections.id, { onDelete: "cascade" }),
+    countryCode: text("country_code").notNull(),
+    companyId: text("company_id").notNull(),
+    reviewerId: uuid("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    requestId: text("request_id").notNull(),
+    /** How many fields changed since the reviewed baseline (0: nothing changed). */
+    changeCount: integer("change_count").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("review_queue_row").on(t.batchRowId),
+    index("review_queue_open")
+      .on(t.reviewerId, t.createdAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
+);

@@ -110,3 +110,22 @@ export const reviewOutcomes = ["keep", "enhanced_due_diligence", "exit"] as cons
 
 /** `review_policy.portfolio_scope`: every company file is in the portfolio, or only those marked customer. */
 export const portfolioScopes = ["all", "customers"] as const;
+
+/** `batches.kind`: a customer list onboarded from a file, or a review campaign refreshing companies from the portfolio. */
+export const batchKinds = ["import", "campaign"] as const;
+
+/**
+ * `batches.status`: matching the rows (free searches), waiting for a person (ambiguous rows, the price and its
+ * confirm), ordering, then done; or cancelled (no new orders; those already sent complete).
+ */
+export const batchStatuses = ["matching", "reviewing", "ordering", "done", "cancelled"] as const;
+
+/** `batch_rows.match_state`: what matching made of a row of the file. */
+export const batchMatchStates = ["pending", "matched", "ambiguous", "not_found", "invalid", "duplicate"] as const;
+
+/**
+ * `batch_rows.outcome`: what became of a row's order. `sending` is claimed (its paid-request intent written, the call
+ * under way); `ordered` is accepted by the registry; `completed` has every datapoint in (a campaign row then carries
+ * its diff against the reviewed baseline); `unknown` got no definite answer and is never sent again.
+ */
+export const batchRowOutcomes = ["pending", "sending", "ordered", "completed", "skipped", "refused", "unknown"] as const;

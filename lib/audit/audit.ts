@@ -87,6 +87,14 @@ export const auditActions = [
   "risk.rating_unpinned",
   "review.completed",
   "review.policy_changed",
+  "batch.created",
+  "batch.row_resolved",
+  "batch.confirmed",
+  "batch.cancelled",
+  "batch.exported",
+  "batch.pace_changed",
+  "job.retried",
+  "job.cancelled",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

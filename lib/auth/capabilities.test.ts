@@ -23,6 +23,7 @@ const expected: Record<Role, Capability[]> = {
     "readCalendar",
     "readPortfolio",
     "reviewCompanies",
+    "runBatches",
   ],
   finance: ["useConsole", "search", "readDossiers", "readPricing", "readWorkspaces", "readBilling", "manageBilling"],
   auditor: [

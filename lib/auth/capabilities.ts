@@ -80,6 +80,14 @@ export const capabilities = {
     roles: ["admin"],
     allows: "edit the risk model and ask to publish it (dual control), pin a company's rating, set the review policy",
   },
+  runBatches: {
+    roles: ["admin", "compliance"],
+    allows: "onboard a customer list from a CSV file and start review campaigns: resolve matches, confirm their price, cancel them",
+  },
+  manageJobs: {
+    roles: ["admin"],
+    allows: "see the job queue (running, waiting, failed), retry or cancel jobs, and set the pace of batch orders per connection",
+  },
   readAudit: { roles: ["admin", "auditor"], allows: "read and export the audit log" },
   manageUsers: {
     roles: ["admin"],

@@ -21,6 +21,12 @@ export const liveTopics = {
   pendingChanges: "pending-changes",
   /** The portfolio and the company files' ratings and reviews (a new rating, a review, a pin, a customer mark). */
   portfolio: "portfolio",
+  /** The list of batches (a new one, a status). */
+  batches: "batches",
+  /** One batch's page: its rows' matches and outcomes, its progress. */
+  batch: (batchId: string) => `batch:${batchId}`,
+  /** The job queue (Settings → Jobs). */
+  jobs: "jobs",
 } as const;
 
 /** What a user must hold to be told about `topic`: what the page showing it asks for. */
@@ -31,6 +37,8 @@ function capabilityFor(topic: string): Capability | undefined {
   if (topic === liveTopics.webhooks) return "manageConnections";
   if (topic === liveTopics.pendingChanges) return "decideChanges";
   if (topic === liveTopics.portfolio) return "readPortfolio";
+  if (topic === liveTopics.batches || topic.startsWith("batch:")) return "readPortfolio";
+  if (topic === liveTopics.jobs) return "manageJobs";
   return undefined;
 }
 

@@ -332,6 +332,55 @@ const auditAction = {
   "risk.rating_unpinned": "Risk rating pin removed",
   "review.completed": "Company reviewed",
   "review.policy_changed": "Review policy changed",
+  "batch.created": "Batch started",
+  "batch.row_resolved": "Batch row matched by hand",
+  "batch.confirmed": "Batch price confirmed",
+  "batch.cancelled": "Batch cancelled",
+  "batch.exported": "Batch result exported",
+  "batch.pace_changed": "Batch order pace changed",
+  "job.retried": "Job retried",
+  "job.cancelled": "Job cancelled",
+} as const satisfies Table;
+
+const batchKind = { import: "Customer list import", campaign: "Review campaign" } as const satisfies Table;
+
+const batchStatus = {
+  matching: { label: "Matching", explanation: "Each row is searched in its country (free)." },
+  reviewing: { label: "Waiting for you", explanation: "Pick the right company for ambiguous rows, then confirm the price." },
+  ordering: { label: "Ordering", explanation: "Orders go out a few at a time; the page can be closed." },
+  done: "Done",
+  cancelled: { label: "Cancelled", explanation: "No new orders go out; those already sent complete." },
+} as const satisfies Table;
+
+const batchMatchState = {
+  pending: "Not matched yet",
+  matched: "Matched",
+  ambiguous: { label: "Ambiguous", explanation: "Several companies could be meant: pick one." },
+  not_found: "Not found",
+  invalid: { label: "Cannot be read", explanation: "The row has problems (see them); it is not searched." },
+  duplicate: { label: "Duplicate", explanation: "Another row of the list is for the same company." },
+} as const satisfies Table;
+
+const batchRowOutcome = {
+  pending: "Waiting",
+  sending: "Sending",
+  ordered: { label: "Ordered", explanation: "The registry accepted the order; its data is on the way." },
+  completed: "Received",
+  skipped: "Skipped",
+  refused: "Refused by the registry",
+  unknown: {
+    label: "Outcome unknown",
+    explanation: "No definite answer came; it is never sent again. Check Requests before ordering it by hand.",
+  },
+} as const satisfies Table;
+
+const jobState = {
+  created: "Waiting",
+  retry: "Waiting to retry",
+  active: "Running",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  failed: "Failed",
 } as const satisfies Table;
 
 const pendingChangeKind = {
@@ -900,6 +949,11 @@ export const vocabulary = {
   riskRating,
   reviewOutcome,
   portfolioScope,
+  batchKind,
+  batchStatus,
+  batchMatchState,
+  batchRowOutcome,
+  jobState,
   riskRule,
   riskParameter,
   auditAction,
