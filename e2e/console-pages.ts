@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
-import { sections } from "../lib/navigation/sections";
 import { expect, type Database } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
 import { arrangePortfolio } from "./portfolio-entries";
@@ -514,13 +513,4 @@ export const consolePages: ConsolePage[] = [
   },
   { name: "not found", path: "/no-such-page", role: "admin", wait: heading("404 · Not found") },
   { name: "forbidden", path: "/settings", role: "compliance", wait: heading("403 · Not allowed") },
-  // The sections a later issue builds: each drops out of this list when it becomes available, and gets its own entry.
-  ...sections
-    .filter((section) => !section.available)
-    .map((section): ConsolePage => ({
-      name: `${section.label} (not available yet)`,
-      path: section.href,
-      role: "admin",
-      wait: heading(section.label),
-    })),
 ];
