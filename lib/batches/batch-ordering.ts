@@ -57,7 +57,7 @@ export async function claimRow(batchId: string): Promise<ClaimedRow | undefined>
       select id, row_number, country_code, company_id, company_name, input, datapoints, ceiling_credits from batch_rows
       where batch_id = ${batchId} and outcome = 'pending' and match_state = 'matched' and ceiling_credits is not null
       order by row_number limit 1 for update skip locked`);
-    const row = rows[0];
+    const row = rows[0] && { ...rows[0], id: Number(rows[0].id) };
     if (row) {
       await tx.execute(
         sql`update batches set reserved_credits = reserved_credits + ${row.ceiling_credits}, updated_at = now() where id = ${batchId}`,

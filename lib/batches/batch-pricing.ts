@@ -141,7 +141,7 @@ async function heldByFiles(connectionId: string, rows: readonly BatchRowRecord[]
   const keys = rows.map((row) => companyKey(row.countryCode, row.companyId!));
   const { rows: files } = await db().execute<{ country_code: string; company_id: string; sources: Record<string, { asOf: string }> }>(sql`
     select country_code, company_id, sources from company_files
-    where connection_id = ${connectionId} and (country_code || ':' || company_id) = any(${keys}::text[])`);
+    where connection_id = ${connectionId} and (country_code || ':' || company_id) = any(${sql.param(keys)}::text[])`);
   for (const file of files) {
     held.set(
       companyKey(file.country_code, file.company_id),
@@ -161,7 +161,7 @@ async function orderedElsewhere(batch: BatchRow, rows: readonly BatchRowRecord[]
     where b.connection_id = ${batch.connectionId} and r.batch_id <> ${batch.id}
       and r.outcome in ('sending', 'ordered', 'completed')
       and r.updated_at > now() - make_interval(hours => ${recentlyOrderedHours})
-      and (r.country_code || ':' || r.company_id) = any(${keys}::text[])`);
+      and (r.country_code || ':' || r.company_id) = any(${sql.param(keys)}::text[])`);
   return new Set(found.map((f) => f.key));
 }
 
