@@ -93,7 +93,7 @@ export async function runBatchStep(batchId: string, options: { stepMs?: number }
       case "ordering":
         return orderingStep(batch, registry, deadline);
       case "cancelled":
-        return cancelledStep(batch);
+        return cancelledStep(batch, deadline);
     }
   });
   return result === "locked" ? { next: "locked" } : result;
@@ -111,7 +111,9 @@ async function orderingStep(batch: BatchRow, registry: Registry, deadline: numbe
   const user = await batchUser(batch);
   await recoverOrphans(batch.id);
   const { paceWaitMs } = await orderBatchRows(batch, registry, user, deadline);
-  await settleBatch(batch, user);
+  await settleBatch(batch, user, deadline);
+  // Cancelled during the step: the next step settles it as a cancelled batch.
+  if ((await readBatch(batch.id))?.status !== "ordering") return again(0);
   const left = await rowsLeft(batch.id);
   if (left.claimable > 0) return again(paceWaitMs / 1000);
   if (left.sending + left.ordered > 0) return again(waitForAnswersSeconds);
@@ -128,10 +130,10 @@ async function orderingStep(batch: BatchRow, registry: Registry, deadline: numbe
 }
 
 /** A cancelled batch sends nothing more; what was sent is settled until every answer is in. */
-async function cancelledStep(batch: BatchRow): Promise<StepResult> {
+async function cancelledStep(batch: BatchRow, deadline: number): Promise<StepResult> {
   const user = await batchUser(batch);
   await recoverOrphans(batch.id);
-  await settleBatch(batch, user);
+  await settleBatch(batch, user, deadline);
   const left = await rowsLeft(batch.id);
   if (left.sending + left.ordered > 0) return again(waitForAnswersSeconds);
   await db().transaction(async (tx) => {

@@ -22,21 +22,27 @@ const pollsPerStep = 20;
 
 type Ordered = { id: number; request_id: string; country_code: string; company_id: string; owner: string | null; complete: boolean };
 
-/** Settles what can be settled now; answers how many ordered rows still wait for their data. */
-export async function settleBatch(batch: BatchRow, actor: Actor): Promise<{ waiting: number }> {
+/** Settles what can be settled now (reading late requests until `deadline`); answers how many ordered rows still wait. */
+export async function settleBatch(batch: BatchRow, actor: Actor, deadline = Date.now()): Promise<{ waiting: number }> {
   await adoptReportedOrders(batch.id);
-  await pollLateRequests(batch);
+  await pollLateRequests(batch, deadline);
   const { rows } = await db().execute<Ordered>(sql`
     select r.id, r.request_id, r.country_code, r.company_id, r.input ->> 'owner' as owner, coalesce(q.complete, false) as complete
     from batch_rows r left join company_requests q on q.request_id = r.request_id
     where r.batch_id = ${batch.id} and r.outcome = 'ordered'`);
   const complete = rows.filter((row) => row.complete);
-  for (const row of complete) {
-    const ownerProblem = row.owner?.trim() ? await giveOwner(batch, actor, row, row.owner.trim()) : undefined;
+  if (complete.length > 0) {
+    // Owners first: giving one again is a no-op, so a crash before the rows are marked completed loses nothing.
+    const completed: { id: number; reason: string | null }[] = [];
+    for (const row of complete) {
+      const owner = row.owner?.trim();
+      completed.push({ id: Number(row.id), reason: (owner && (await giveOwner(batch, actor, row, owner))) || null });
+    }
     await db().transaction(async (tx) => {
       await tx.execute(sql`
-        update batch_rows set outcome = 'completed', outcome_reason = ${ownerProblem ?? null}, updated_at = now()
-        where id = ${row.id} and outcome = 'ordered'`);
+        update batch_rows r set outcome = 'completed', outcome_reason = v.reason, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(completed)}::jsonb) as v(id bigint, reason text)
+        where r.id = v.id and r.batch_id = ${batch.id} and r.outcome = 'ordered'`);
       await publishLive(tx, batchTopics(batch.id));
     });
   }
@@ -55,14 +61,16 @@ async function adoptReportedOrders(batchId: string): Promise<void> {
   });
 }
 
-/** Reads the ordered requests that have not changed for a while (their webhooks may never come). */
-async function pollLateRequests(batch: BatchRow): Promise<void> {
+/** Reads the ordered requests that have not changed for a while (their webhooks may never come), until `deadline`. */
+async function pollLateRequests(batch: BatchRow, deadline: number): Promise<void> {
   const { rows } = await db().execute<{ request_id: string }>(sql`
     select q.request_id from batch_rows r join company_requests q on q.request_id = r.request_id
     where r.batch_id = ${batch.id} and r.outcome = 'ordered' and not q.complete
       and q.updated_at < now() - make_interval(secs => ${webhookGraceMs / 1000})
     order by q.updated_at limit ${pollsPerStep}`);
-  await mapBounded(rows, 4, (row) => pollRequest(batch.connectionId, row.request_id));
+  await mapBounded(rows, 4, async (row) => {
+    if (Date.now() < deadline) await pollRequest(batch.connectionId, row.request_id);
+  });
 }
 
 /**
