@@ -97,6 +97,9 @@ async function settleRow(tx: Transaction, batchId: string, rowId: number, settle
   return true;
 }
 
+/** A claimed row that another step settled before this one linked its intent (the lock was lost). */
+class RowTakenError extends Error {}
+
 const noAnswerReason = "No answer was recorded; check Requests before ordering it by hand.";
 
 /** Places one claimed row's order and settles the row with its outcome. */
@@ -125,10 +128,13 @@ async function orderRow(batch: BatchRow, registry: Registry, user: SessionUser, 
       {
         purpose: batch.kind === "campaign" ? "re_retrieval" : "order",
         onIntent: async (tx, intentId) => {
-          await tx
+          const linked = await tx
             .update(batchRows)
             .set({ intentId })
-            .where(and(eq(batchRows.id, row.id), eq(batchRows.outcome, "sending")));
+            .where(and(eq(batchRows.id, row.id), eq(batchRows.outcome, "sending")))
+            .returning({ id: batchRows.id });
+          // The row was settled by another step meanwhile (this step lost its lock): send nothing.
+          if (linked.length === 0) throw new RowTakenError();
         },
       },
     );
@@ -141,8 +147,11 @@ async function orderRow(batch: BatchRow, registry: Registry, user: SessionUser, 
     else if (result.registry) settled = { outcome: "refused", reason: result.error };
     else settled = { outcome: "skipped", reason: `Not sent: ${result.error}` };
   } catch (error) {
-    // Sent, perhaps: the registry's answer could not be recorded. Never sent again.
-    settled = { outcome: "unknown", reason: `${noAnswerReason} (${(error as Error).message})` };
+    if (error instanceof RowTakenError) return;
+    // No intent linked: nothing was sent, the row waits again. Else sent, perhaps, and its answer not recorded: never
+    // sent again.
+    const [linked] = await db().select({ intentId: batchRows.intentId }).from(batchRows).where(eq(batchRows.id, row.id));
+    settled = linked?.intentId ? { outcome: "unknown", reason: `${noAnswerReason} (${(error as Error).message})` } : { outcome: "pending" };
   }
   await db().transaction((tx) => settleRow(tx, batch.id, row.id, settled));
 }
@@ -178,7 +187,10 @@ export async function orderBatchRows(
       await orderRow(batch, registry, user, row);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, batch.concurrency) }, worker));
+  // Every worker ends before the step does (and lets go of the batch's lock), even when one fails.
+  const ended = await Promise.allSettled(Array.from({ length: Math.max(1, batch.concurrency) }, worker));
+  const failed = ended.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
   return { paceWaitMs: paceWait };
 }
 
