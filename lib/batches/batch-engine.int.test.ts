@@ -121,11 +121,11 @@ const row = (companyId: string, rowNumber: number, extra: Partial<NewBatchRow> =
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `HRB ${prefix}${i + 1}`);
 
 /** A batch of matched rows for `companyIds`, matched and priced (its first step): waiting for a confirm. */
-async function pricedBatch(companyIds: readonly string[], extraRows: NewBatchRow[] = []) {
+async function pricedBatch(companyIds: readonly string[], extraRows: NewBatchRow[] = [], datapoints = ["company", "shareholders"]) {
   const { batchId } = await createBatch(user, {
     kind: "import",
     connectionId,
-    datapoints: ["company", "shareholders"],
+    datapoints,
     rows: [...companyIds.map((id, i) => row(id, i + 1)), ...extraRows],
   });
   expect(await runBatchStep(batchId)).toEqual({ next: "none" });
@@ -253,8 +253,10 @@ describe("pricing a batch", () => {
 
 describe("ordering a batch", () => {
   it("never exceeds the confirmed cap: rows beyond it are skipped, and the registry charged no more than the cap", async () => {
-    const companies = ids("61", 6);
-    const batchId = await pricedBatch(companies);
+    // With the ownership graph, which spends per company it fetches: these companies' graphs reach past the six
+    // companies of its default cap, so each order must cap its graph within the row's ceiling.
+    const companies = ["HRB 6114", "HRB 6131", "HRB 6138", "HRB 6166", "HRB 6168", "HRB 61111"];
+    const batchId = await pricedBatch(companies, [], ["company", "shareholders", "graph"]);
     const ceiling = (await rowsOf(batchId))[0]!.ceilingCredits!;
     const cap = ceiling * 3.5;
     expect(await confirmBatch(user, batchId, { capCredits: cap, concurrency: 4 })).toEqual({ ok: true, data: undefined });

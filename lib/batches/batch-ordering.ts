@@ -8,6 +8,9 @@ import { publishLive } from "@/lib/live/publish";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { pendingStaleAfterMs, reconcileIntents } from "@/lib/orders/reconcile-intents";
+import { cachedPricing } from "@/lib/pricing/pricing-cache";
+import { RegistryError } from "@/lib/registry/registry-error";
+import { priceRow } from "./batch-pricing";
 import { batchTopics } from "./batch-records";
 import { holdPace, paceWaitMs, takePaceSlot } from "./batch-pace";
 
@@ -105,11 +108,23 @@ const noAnswerReason = "No answer was recorded; check Requests before ordering i
 /** Places one claimed row's order and settles the row with its outcome. */
 async function orderRow(batch: BatchRow, registry: Registry, user: SessionUser, row: ClaimedRow): Promise<void> {
   const ceiling = Number(row.ceiling_credits);
+  let graphMaxBudget: number | undefined;
+  if (row.datapoints.includes("graph")) {
+    try {
+      graphMaxBudget = await graphBudget(batch, registry, row, ceiling);
+    } catch (error) {
+      if (!(error instanceof RegistryError)) throw error;
+      // No price to cap the graph with: not sent, it waits for the next step.
+      await db().transaction((tx) => settleRow(tx, batch.id, row.id, { outcome: "pending" }));
+      return;
+    }
+  }
   const parsed = orderInputSchema.safeParse({
     countryCode: row.country_code,
     id: row.company_id,
     dataPoints: row.datapoints,
     maxBudget: ceiling,
+    graphMaxBudget,
     quotedTotal: ceiling,
     caseReference: row.input.caseReference ?? "",
   });
@@ -154,6 +169,16 @@ async function orderRow(batch: BatchRow, registry: Registry, user: SessionUser, 
     settled = linked?.intentId ? { outcome: "unknown", reason: `${noAnswerReason} (${(error as Error).message})` } : { outcome: "pending" };
   }
   await db().transaction((tx) => settleRow(tx, batch.id, row.id, settled));
+}
+
+/**
+ * The graph's own cap for a row: its default (batch-pricing.ts) within what the row's ceiling leaves after the profile
+ * blocks, from the country's pricing now (kept for 10 minutes).
+ */
+async function graphBudget(batch: BatchRow, registry: Registry, row: ClaimedRow, ceiling: number): Promise<number> {
+  const price = priceRow(await cachedPricing(batch.connectionId, registry.client, row.country_code), row.datapoints);
+  const left = Math.max(0, Math.round((ceiling - (price?.profile ?? 0)) * 100) / 100);
+  return Math.min(price?.graphCap ?? left, left);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

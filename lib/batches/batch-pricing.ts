@@ -31,7 +31,12 @@ export function batchOrderMode(pricing: PricingResponse): string {
 /** Another batch's order of the same company this recently makes a row redundant. */
 export const recentlyOrderedHours = 24;
 
-export type RowPrice = { datapoints: OrderableDatapoint[]; ceiling: number };
+/**
+ * What a row orders and may spend: `ceiling` is its order's `maxBudget`; the profile blocks' price, and the graph's
+ * own cap (`graphMaxBudget`: the graph spends per company it fetches, so without its own cap it would go past the
+ * ceiling and the registry would refuse the whole order).
+ */
+export type RowPrice = { datapoints: OrderableDatapoint[]; ceiling: number; profile: number; graphCap: number | undefined };
 
 /** What a row will order and the most it may spend, from its country's pricing; undefined when nothing is offered. */
 export function priceRow(pricing: PricingResponse, wanted: readonly string[]): RowPrice | undefined {
@@ -41,8 +46,8 @@ export function priceRow(pricing: PricingResponse, wanted: readonly string[]): R
     .map((offer) => offer.datapoint);
   if (datapoints.length === 0) return undefined;
   const quote = quoteOrder(pricing, mode, datapoints);
-  const graphCap = datapoints.includes("graph") ? defaultGraphCap(quote.graph) : 0;
-  return { datapoints, ceiling: Math.round((quote.profile + graphCap) * 100) / 100 };
+  const graphCap = datapoints.includes("graph") ? defaultGraphCap(quote.graph) : undefined;
+  return { datapoints, ceiling: Math.round((quote.profile + (graphCap ?? 0)) * 100) / 100, profile: quote.profile, graphCap };
 }
 
 /** Why a row that matching did not match is not ordered, in words. */
