@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
@@ -139,14 +140,11 @@ async function pricedBatch(companyIds: readonly string[], extraRows: NewBatchRow
 const rowsOf = async (batchId: string) => readBatchRows(batchId);
 const outcomes = async (batchId: string) => (await rowsOf(batchId)).map((r) => r.outcome);
 
-/** What webhooks would bring: every request of the connection as the registry has it now (after time moves on). */
+/** What webhooks would bring: every request the registry holds, as it has it now (after time moves on). */
 async function deliverWebhooks() {
   await sim.call("POST", "/_sim/advance", { seconds: 600 });
-  const { rows } = await db().execute<{ request_id: string }>(
-    sql`select request_id from company_requests where connection_id = ${connectionId} and not complete`,
-  );
-  for (const { request_id } of rows) {
-    const snapshot = await registry.client.getCompany(request_id);
+  for (const { requestId } of simRequests()) {
+    const snapshot = await registry.client.getCompany(requestId);
     await db().transaction((tx) => storeSnapshot(tx, connectionId, snapshot, "webhook"));
   }
 }
@@ -368,6 +366,44 @@ describe("ordering a batch", () => {
     expect(ordersPerCompany().get(claimed.company_id)).toBeUndefined();
     for (const company of companies.filter((c) => c !== claimed.company_id)) expect(ordersPerCompany().get(company)).toBe(1);
   });
+
+  it("resumes after the process running a step is killed: every row ends in one outcome, no company ordered twice", async () => {
+    await setPace(240);
+    const companies = ids("68", 8);
+    const batchId = await pricedBatch(companies);
+    await confirmBatch(user, batchId, { capCredits: 1_000, concurrency: 2 });
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "test/run-batch-steps.ts", batchId], {
+      env: process.env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    let running = true;
+    void exited.then(() => (running = false));
+    await until(async () => {
+      if (!running) throw new Error(`the step process ended before it was killed: ${stderr}`);
+      return (await outcomes(batchId)).filter((o) => o === "ordered").length >= 2;
+    });
+    child.kill("SIGKILL");
+    await exited;
+    expect((await outcomes(batchId)).filter((o) => o === "pending").length).toBeGreaterThan(0);
+
+    // This process takes over (the killed one's lock died with it); webhooks bring what the registry received.
+    await deliverWebhooks();
+    await runBatchStep(batchId);
+    // An order whose intent was written but whose answer never came: two minutes on, unknown.
+    await db().execute(sql`update paid_request_intents set created_at = now() - interval '3 minutes' where status = 'pending'`);
+    await runToEnd(batchId);
+
+    const rows = await rowsOf(batchId);
+    expect(rows.every((r) => r.outcome === "completed" || r.outcome === "unknown")).toBe(true);
+    // At most one order per worker was cut between its intent and the registry.
+    expect(rows.filter((r) => r.outcome === "completed").length).toBeGreaterThanOrEqual(6);
+    for (const company of companies) expect(ordersPerCompany().get(company) ?? 0).toBeLessThanOrEqual(1);
+    for (const r of rows.filter((r) => r.outcome === "completed")) expect(ordersPerCompany().get(r.companyId!)).toBe(1);
+    expect((await readBatch(batchId))?.status).toBe("done");
+  }, 120_000);
 
   it("honours 429 Retry-After: the row goes back to waiting, and no batch order goes out through the connection before it is up", async () => {
     await db().update(registryConnections).set({ baseUrl: proxy.url }).where(eq(registryConnections.id, connectionId));
