@@ -1,7 +1,7 @@
 import "server-only";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
-import { users } from "@/db/schema";
+import { batches, users } from "@/db/schema";
 import type { ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { fullKybDatapoints } from "@/lib/orders/order-defaults";
@@ -14,7 +14,16 @@ import { createBatch } from "./batch-records";
  * console's users, then stored as a batch whose job matches it. The same file again opens the batch it started.
  */
 
-export type BatchFilePreview = { rows: BatchCsvRow[]; digest: string };
+/** The rows with their problems, and the batch this very file started through the connection, if it was uploaded before. */
+export type BatchFilePreview = { rows: BatchCsvRow[]; existingBatchId: string | null };
+
+async function batchOfFile(connectionId: string, digest: string): Promise<string | null> {
+  const [found] = await db()
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.connectionId, connectionId), eq(batches.fileDigest, digest)));
+  return found?.id ?? null;
+}
 
 /** Adds a problem to each row whose owner is not a user of the console. */
 async function checkOwners(rows: BatchCsvRow[]): Promise<BatchCsvRow[]> {
@@ -31,10 +40,11 @@ async function checkOwners(rows: BatchCsvRow[]): Promise<BatchCsvRow[]> {
 }
 
 /** The file's rows with each row's problems (nothing is stored or sent), or why the file cannot be read. */
-export async function previewBatchFile(text: string): Promise<ActionResult<BatchFilePreview>> {
+export async function previewBatchFile(connectionId: string, text: string): Promise<ActionResult<BatchFilePreview>> {
   const reading = readBatchCsv(text);
   if (!reading.ok) return { ok: false, code: "invalid_input", error: reading.error };
-  return { ok: true, data: { rows: await checkOwners(reading.rows), digest: await fileDigest(text) } };
+  const existingBatchId = await batchOfFile(connectionId, await fileDigest(text));
+  return { ok: true, data: { rows: await checkOwners(reading.rows), existingBatchId } };
 }
 
 /**
@@ -47,15 +57,15 @@ export async function startBatchImport(
   connectionId: string,
   file: { name: string; text: string },
 ): Promise<ActionResult<{ batchId: string; existing: boolean }>> {
-  const preview = await previewBatchFile(file.text);
-  if (!preview.ok) return preview;
-  const { rows, digest } = preview.data;
+  const reading = readBatchCsv(file.text);
+  if (!reading.ok) return { ok: false, code: "invalid_input", error: reading.error };
+  const rows = await checkOwners(reading.rows);
   const created = await createBatch(user, {
     kind: "import",
     connectionId,
     datapoints: [...fullKybDatapoints],
     fileName: file.name,
-    fileDigest: digest,
+    fileDigest: await fileDigest(file.text),
     rows: rows.map((row) => ({
       rowNumber: row.rowNumber,
       input: batchRowInput(row),

@@ -6,6 +6,7 @@ const result = (id: string, legalName: string, extra: Partial<SearchResult> = {}
   id,
   legalName,
   countryCode: "DE",
+  address: {},
   matchReason: { matchType: "default" },
   ...extra,
 });
