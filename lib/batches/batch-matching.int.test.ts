@@ -122,7 +122,7 @@ describe("matching a customer list against the registry", () => {
       company: idOf("FR", "Thomas Robert EI"),
       reason: "Same company as row 1",
       outcome: "skipped",
-      why: "Duplicate of row 1",
+      why: "Duplicate: another row is for the same company",
     });
     expect(view[8]).toMatchObject({ match: "invalid", outcome: "skipped", why: "Cannot be read (see its problems)" });
     expect(view[9]).toMatchObject({ match: "not_found", reason: "No company has the registration number “999999999” in France (FR)." });
@@ -138,7 +138,7 @@ describe("matching a customer list against the registry", () => {
 
   it("leaves a row pending when the search fails in a way worth retrying", async () => {
     const batch = await batchOf(registry, [row("DE", { name: "SERVICE_UNAVAILABLE" }), row("FR", { name: "Thomas Robert EI" })]);
-    expect(await matchBatchRows(batch, registry, farFuture())).toEqual({ remaining: 1 });
+    expect(await matchBatchRows(batch, registry, farFuture())).toEqual({ remaining: 1, retryAfterSeconds: 10 });
     const rows = await readBatchRows(batch.id);
     expect(rows.map((r) => r.matchState)).toEqual(["pending", "matched"]);
   });

@@ -19,6 +19,8 @@ import { decideByName, decideByNumber, type MatchDecision } from "./name-match";
 
 /** Searches in flight at once for one batch. */
 export const matchingConcurrency = 8;
+/** When every row left failed (a 5xx, a timeout), how long before trying them again. */
+export const failureBackoffSeconds = 10;
 /** Rows matched between two stores (and two live updates of the page). */
 const chunkSize = 40;
 
@@ -113,7 +115,7 @@ export async function markDuplicates(tx: Transaction, batchId: string): Promise<
     set match_state = 'duplicate',
         match_reason = 'Same company as row ' || f.first_row,
         outcome = 'skipped',
-        outcome_reason = 'Duplicate of row ' || f.first_row,
+        outcome_reason = 'Duplicate: another row is for the same company',
         updated_at = now()
     from firsts f
     where r.batch_id = ${batchId} and r.match_state = 'matched' and r.outcome = 'pending'
@@ -193,5 +195,8 @@ export async function matchBatchRows(
   }
   const remaining = await countPending(batch.id);
   const wait = resumeAt - now();
-  return wait > 0 && remaining > 0 ? { remaining, retryAfterSeconds: Math.ceil(wait / 1000) } : { remaining };
+  if (wait > 0 && remaining > 0) return { remaining, retryAfterSeconds: Math.ceil(wait / 1000) };
+  // Every row left failed in a way worth retrying (the registry is down): come back in a while, not at once.
+  if (remaining > 0 && failed.size >= remaining) return { remaining, retryAfterSeconds: failureBackoffSeconds };
+  return { remaining };
 }
