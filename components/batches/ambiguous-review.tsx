@@ -45,24 +45,27 @@ export function AmbiguousReview({
   canResolve: boolean;
 }) {
   const [optimisticRows, removeRow] = useOptimistic(rows, (current, rowId: number) => current.filter((r) => r.id !== rowId));
+  // Rows the server took, kept out until the live page drops them (the optimistic state ends with the transition).
+  const [resolved, setResolved] = useState<ReadonlySet<number>>(new Set());
+  const visibleRows = optimisticRows.filter((r) => !resolved.has(r.id));
   const [active, setActive] = useState(0);
   const [said, setSaid] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [, startTransition] = useTransition();
   const rowRefs = useRef(new Map<number, HTMLElement>());
   const focusNext = useRef(false);
-  const index = Math.min(active, Math.max(optimisticRows.length - 1, 0));
+  const index = Math.min(active, Math.max(visibleRows.length - 1, 0));
 
   useEffect(() => {
     if (!focusNext.current) return;
     focusNext.current = false;
-    const row = optimisticRows[index];
+    const row = visibleRows[index];
     if (row) rowRefs.current.get(row.id)?.focus();
-  }, [index, optimisticRows]);
+  }, [index, visibleRows]);
 
   function move(to: number) {
     focusNext.current = true;
-    setActive(Math.max(0, Math.min(to, optimisticRows.length - 1)));
+    setActive(Math.max(0, Math.min(to, visibleRows.length - 1)));
   }
 
   function pick(row: AmbiguousRow, candidate: BatchCandidate | null) {
@@ -78,12 +81,13 @@ export function AmbiguousReview({
         setProblem(`Row ${row.rowNumber} was not changed: ${result.error}`);
         return;
       }
+      setResolved((before) => new Set(before).add(row.id));
       setSaid(answerWords(row, candidate?.legalName ?? null, result.data));
     });
   }
 
   function onKeyDown(event: React.KeyboardEvent) {
-    const row = optimisticRows[index];
+    const row = visibleRows[index];
     if (!row || event.altKey || event.ctrlKey || event.metaKey) return;
     const onButton = (event.target as HTMLElement).tagName === "BUTTON";
     if (event.key === "ArrowDown" || event.key === "j") move(index + 1);
@@ -98,7 +102,7 @@ export function AmbiguousReview({
   return (
     <section aria-labelledby="ambiguous-title" className="space-y-3">
       <h2 id="ambiguous-title" className="text-lg font-semibold">
-        Rows to pick a company for ({optimisticRows.length.toLocaleString("en")})
+        Rows to pick a company for ({visibleRows.length.toLocaleString("en")})
       </h2>
       <p id="ambiguous-keys" className="text-sm text-muted-foreground">
         {canResolve
@@ -109,11 +113,11 @@ export function AmbiguousReview({
         {said}
       </p>
       <FormError message={problem} />
-      {optimisticRows.length === 0 ? (
+      {visibleRows.length === 0 ? (
         <p className="text-sm text-muted-foreground">No row is waiting for a pick.</p>
       ) : (
         <ol className="space-y-3" onKeyDown={onKeyDown} aria-describedby="ambiguous-keys">
-          {optimisticRows.map((row, i) => (
+          {visibleRows.map((row, i) => (
             <li
               key={row.id}
               ref={(element) => {
