@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { batchFileLimits, batchRowInput, fileDigest, readBatchCsv, readCountry, type BatchCsvRow } from "./batch-csv";
+import { batchRowInput, fileDigest, readBatchCsv, readCountry, type BatchCsvRow } from "./batch-csv";
+import { batchFileLimits } from "./batch-file-limits";
 
 function rowsOf(text: string): BatchCsvRow[] {
   const reading = readBatchCsv(text);

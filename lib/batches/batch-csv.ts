@@ -9,13 +9,7 @@ import { unguardFormula } from "@/lib/csv/formula-guard";
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
 import { countryNames, isRegistryCountry, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
 import { searchMinQueryLength } from "@/lib/registry/schemas";
-
-export const batchFileLimits = {
-  maxBytes: 2 * 1024 * 1024,
-  maxRows: 5_000,
-} as const;
-
-export type BatchColumn = "name" | "country" | "number" | "caseReference" | "owner";
+import { batchFileLimits, fileTooLarge, type BatchColumn } from "./batch-file-limits";
 
 /** Header names people use for each column, compared without case, spaces, dots, dashes or underscores. */
 const headerAliases: Record<BatchColumn, readonly string[]> = {
@@ -43,15 +37,6 @@ const headerNames = new Map<string, BatchColumn>(
     aliases.map((alias) => [headerKey(alias), column] as const),
   ),
 );
-
-/** The header names the page lists, one per column. */
-export const batchColumnNames: Record<BatchColumn, string> = {
-  name: "name",
-  country: "country",
-  number: "registration number",
-  caseReference: "case reference",
-  owner: "owner",
-};
 
 const fold = (text: string) =>
   text
@@ -118,13 +103,6 @@ function guessDelimiter(csv: string): string {
 }
 
 const plural = (n: number, one: string) => `${n.toLocaleString("en")} ${one}${n === 1 ? "" : "s"}`;
-
-/** The file's size in words when it is over the limit, else undefined (the page checks before reading it). */
-export function fileTooLarge(bytes: number): string | undefined {
-  return bytes > batchFileLimits.maxBytes
-    ? `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; a list takes at most ${batchFileLimits.maxBytes / 1024 / 1024} MB.`
-    : undefined;
-}
 
 /** Where each column sits, from the header row. */
 function columnPositions(header: string[]): Record<BatchColumn, number> | { error: string } {

@@ -8,7 +8,8 @@ import { ConnectionKeyRemedy } from "@/components/connections/connection-key-rem
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { batchColumnNames, batchFileLimits, fileTooLarge, type BatchCsvRow } from "@/lib/batches/batch-csv";
+import type { BatchCsvRow } from "@/lib/batches/batch-csv";
+import { batchColumnNames, batchFileLimits, fileTooLarge } from "@/lib/batches/batch-file-limits";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { previewBatchFileAction, startBatchImportAction } from "./actions";
 
