@@ -21,7 +21,7 @@ const listFile = (tag: string) => ({
   ),
 });
 
-test("onboard a customer list: preview each row's problems, match, pick an ambiguous row with the keyboard, see the price; the same file opens the same list", async ({
+test("onboard a customer list: preview each row's problems, match, pick an ambiguous row with the keyboard, confirm the price, watch the orders to the end; the same file opens the same list", async ({
   page,
   login,
   db,
@@ -86,6 +86,20 @@ test("onboard a customer list: preview each row's problems, match, pick an ambig
   const { violations } = await new AxeBuilder({ page }).include("main").analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}: ${n.failureSummary}`))).toEqual([]);
+
+  // One confirm with the cap: the page answers at once, then follows the orders live to the end.
+  await page.getByRole("button", { name: /^Confirm: order \d+ for at most/ }).click();
+  await expect(page.getByText(`Confirmed with a cap of ${Number(total).toLocaleString("en")} credits`)).toBeVisible();
+  await expect(page.locator("[data-progress]")).toHaveAttribute("data-progress", "finished", { timeout: 120_000 });
+  await expect(page.locator('[data-status="done"]')).toBeVisible();
+  await expect(rows.locator('tr[data-row="1"]')).toHaveAttribute("data-outcome", "completed");
+  await expect(rows.locator('tr[data-row="1"]').getByRole("link", { name: "See the request" })).toBeVisible();
+  await expect(rows.locator('tr[data-row="7"]')).toHaveAttribute("data-outcome", "skipped");
+  expect(
+    await db.query("select 1 from batch_rows r join batches b on b.id = r.batch_id where b.file_name = $1 and r.outcome = 'completed'", [
+      file.name,
+    ]),
+  ).toHaveLength(5);
 
   // The same file again: the preview says so, and matching opens the same list, storing nothing twice.
   await page.goto("/portfolio/import");
