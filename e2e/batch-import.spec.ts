@@ -123,3 +123,24 @@ test("onboard a customer list: preview each row's problems, match, pick an ambig
   expect(text).toContain(`"Verein Nordlicht Handel","DE","","'=1+1"`);
   expect(await db.query("select 1 from audit_log where action = 'batch.exported' and actor_email = $1", [officer.email])).toHaveLength(1);
 });
+
+test("a list of 5,000 rows near the size limit previews; one row more is refused with a message", async ({ page, login, db }) => {
+  const officer = await db.createUser("compliance");
+  await login.signInAndWait(officer);
+  const lines = (n: number) =>
+    [
+      "name,country,case reference",
+      ...Array.from({ length: n }, (_, i) => `Company number ${i} of a long customer list,FR,${"K".repeat(250)}`),
+    ].join("\n");
+  const big = Buffer.from(lines(5_000));
+  expect(big.length).toBeGreaterThan(1_300_000);
+
+  await page.goto("/portfolio/import");
+  await page.getByLabel("CSV file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: big });
+  await expect(page.getByText("5,000 rows: 5,000 ready, 0 with problems")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Match 5,000 rows" })).toBeEnabled();
+
+  await page.getByLabel("CSV file").setInputFiles({ name: "bigger.csv", mimeType: "text/csv", buffer: Buffer.from(lines(5_001)) });
+  await expect(page.getByRole("alert")).toHaveText("The file has 5,001 rows; a list takes at most 5,000. Split it into several files.");
+  expect(await db.query("select 1 from batches where file_name in ('big.csv', 'bigger.csv')")).toHaveLength(0);
+});
