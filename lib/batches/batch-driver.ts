@@ -100,8 +100,8 @@ export async function runBatchStep(batchId: string, options: { stepMs?: number }
 }
 
 async function matchingStep(batch: BatchRow, registry: Registry, deadline: number): Promise<StepResult> {
-  const { remaining } = await matchBatchRows(batch, registry, deadline);
-  if (remaining > 0) return again(0);
+  const { remaining, retryAfterSeconds } = await matchBatchRows(batch, registry, deadline);
+  if (remaining > 0) return again(retryAfterSeconds ?? 0);
   const { unpriced } = await priceBatch(batch, registry);
   await setStatus(batch.id, "matching", "reviewing");
   return unpriced > 0 ? again(repriceSeconds) : none;

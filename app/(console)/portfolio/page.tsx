@@ -10,6 +10,7 @@ import { RatingBadge } from "@/components/portfolio/rating-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { liveTopics } from "@/lib/live/topics";
@@ -35,7 +36,7 @@ const dueVariants = { overdue: "destructive", soon: "warning", later: "secondary
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
 export default async function PortfolioPage({ searchParams }: PageProps<"/portfolio">) {
-  await guardPage("readPortfolio");
+  const user = await guardPage("readPortfolio");
   const params = await searchParams;
   const { filters, cursor, problems } = parsePortfolioFilters(params);
   const now = new Date();
@@ -60,7 +61,17 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
             {total === 1 ? "company matches" : "companies match"}.
           </p>
         </div>
-        <ExportCsvLink href={`/api/portfolio/export${exportQuery && `?${exportQuery}`}`} />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link href="/portfolio/batches">Lists and campaigns</Link>
+          </Button>
+          {can(user.role, "runBatches") && (
+            <Button asChild variant="outline" size="sm">
+              <Link href="/portfolio/import">Import a list</Link>
+            </Button>
+          )}
+          <ExportCsvLink href={`/api/portfolio/export${exportQuery && `?${exportQuery}`}`} />
+        </div>
       </div>
       <FilterForm
         label="Filter the portfolio"
