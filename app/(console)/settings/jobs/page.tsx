@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
-import { utcMinute } from "@/components/time/utc-minute";
+
 import { guardPage } from "@/lib/auth/guard-page";
 import { maxBatchConcurrency } from "@/lib/batches/batch-control";
 import { readBatchPaces } from "@/lib/batches/batch-pace-settings-store";
 import { defaultOrdersPerMinute, paceWords } from "@/lib/batches/batch-pace-settings";
 import { jobKeptHours, jobOverview, jobStates, type JobView } from "@/lib/jobs/job-overview";
 import { liveTopics } from "@/lib/live/topics";
-import { count } from "@/lib/vocabulary/units";
+import { count, utcMinute } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 import { cancelJobAction, retryJobAction, saveBatchPaceAction } from "./actions";
 import { JobsQueue, type JobList, type JobRow } from "./jobs-queue";
