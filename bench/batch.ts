@@ -1,7 +1,7 @@
 /**
  * Batch work figures (issue 27), on a production build with embedded Postgres and the simulator, one line each:
- *   - a customer list of 1,000 rows (four countries; half by registration number, half by legal name, companies of the
- *     simulator's search directory) stored as an import batch and woken (createBatch, kickBatch): until every row is
+ *   - a customer list of 1,000 rows (four countries; half by registration number, half by a legal name no other
+ *     company of the simulator's search directory has) stored as an import batch and woken (createBatch, kickBatch): until every row is
  *     matched and priced by the app's batch-step jobs, and rows/s                                     goal ≤ 60 s
  *   - the batch confirmed with its quoted total as the cap and the most orders in flight (confirmBatch), the
  *     connection's pace raised to 6,000 orders a minute (Settings → Jobs; the default 120 would take 500 s by itself):
@@ -21,7 +21,7 @@ import { listeningPid } from "./process-cpu";
 import { statusKb } from "./process-memory";
 
 const rowCount = 1_000;
-const countries: RegistryCountry[] = ["GB", "DE", "FR", "NL"];
+const countries: RegistryCountry[] = ["GB", "FR", "NL", "IT"];
 const fastPace = 6_000;
 const matchGoalMs = 60_000;
 const orderGoalMs = 5 * 60_000;
@@ -32,18 +32,33 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The list: companies of the simulator's directory, every other one by its number, the rest by legal name. */
+/**
+ * The list: companies of the simulator's search directory, every other one by its registration number, the rest by
+ * legal name. Names are taken only from companies whose name is unique in their country's directory: the directory
+ * gives the same name to several companies, and matching rightly calls those ambiguous (a person would pick).
+ */
 function customerList() {
   const perCountry = Math.ceil(rowCount / countries.length);
   return countries
-    .flatMap((country) => directory(country).slice(0, perCountry))
+    .flatMap((country) => {
+      const companies = directory(country);
+      const named = new Map<string, number>();
+      for (const company of companies) named.set(company.legalName, (named.get(company.legalName) ?? 0) + 1);
+      const unique = companies.filter((company) => named.get(company.legalName) === 1);
+      const shared = companies.filter((company) => named.get(company.legalName)! > 1);
+      return Array.from({ length: perCountry }, (_, i) => {
+        const byName = i % 2 === 1;
+        const company = byName ? unique[(i - 1) / 2] : shared[i / 2];
+        if (!company) throw new Error(`The ${country} directory has too few companies for ${perCountry} rows.`);
+        return { company, byName };
+      });
+    })
     .slice(0, rowCount)
-    .map((company, index) => {
+    .map(({ company, byName }, index) => {
       const caseReference = `BENCH-${index + 1}`;
-      const input: Record<string, string> =
-        index % 2 === 0
-          ? { number: company.id, countryCode: company.country, caseReference }
-          : { name: company.legalName, countryCode: company.country, caseReference };
+      const input: Record<string, string> = byName
+        ? { name: company.legalName, countryCode: company.country, caseReference }
+        : { number: company.id, countryCode: company.country, caseReference };
       return { rowNumber: index + 1, input, countryCode: company.country };
     });
 }
@@ -85,7 +100,13 @@ async function main() {
             .filter(([, n]) => n > 0)
             .map(([state, n]) => `${state} ${n}`)
             .join(", ");
-        return `matching: ${nonZero(counts.match)}; outcomes: ${nonZero(counts.outcome)}`;
+        const { rows: reasons } = await database.query<{ reason: string; n: number }>(
+          `select coalesce(outcome_reason, 'no reason') as reason, count(*)::int as n from batch_rows
+         where batch_id = $1 and outcome in ('refused', 'unknown') group by 1 order by 2 desc limit 3`,
+          [batchId],
+        );
+        const refusals = reasons.map((r) => `${r.n} × "${r.reason}"`).join("; ");
+        return `matching: ${nonZero(counts.match)}; outcomes: ${nonZero(counts.outcome)}${refusals ? `; refused or unknown: ${refusals}` : ""}`;
       };
 
       /** Waits until `done` holds, looking every 250 ms; false when the phase ran out of time. */
