@@ -7,11 +7,12 @@
  * the download (/proc/<pid>/clear_refs), less its resident size then.
  * Run: npm run bench:evidence-pack   (builds first if the build is stale)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { orderableDatapoints } from "../lib/orders/quote";
 import { runBench, withBenchApp, type BenchApp } from "./bench-app";
 import { percentile } from "./percentile";
 import { listeningPid } from "./process-cpu";
+import { statusKb } from "./process-memory";
 
 type Answer = { request: { requestId: string } };
 
@@ -52,9 +53,6 @@ async function download(app: BenchApp, requestId: string, cookie: string): Promi
   const bytes = (await response.arrayBuffer()).byteLength;
   return { ms: performance.now() - started, bytes };
 }
-
-const statusKb = (pid: number, field: "VmRSS" | "VmHWM") =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
 
 async function main() {
   await withBenchApp(async (app) => {

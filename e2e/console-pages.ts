@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
 import { expect, type Database } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
+import { storeBatch, storeBatchJob } from "./batch-jobs";
 import { arrangePortfolio } from "./portfolio-entries";
 import { orderedDossier } from "./ordered-dossier";
 import { portfolioCompany } from "./portfolio-rows";
@@ -111,6 +112,19 @@ const listToConfirm = (db: Database) =>
       [batch!.id, candidates],
     );
     return { batchId: batch!.id };
+  })());
+
+// Settings → Jobs with a job in each list: a failed one with its reason, a waiting one, a cancelled one (once per worker).
+let queuedJobs: Promise<Record<string, string>> | undefined;
+const jobsInEachState = (db: Database) =>
+  (queuedJobs ??= (async () => {
+    const user = await db.createUser("admin");
+    const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
+    const batchId = await storeBatch(db, { connectionId: connection!.id, user, fileName: "accessibility-sweep.csv" });
+    await storeBatchJob(db, batchId, { state: "failed", retryLimit: 0, error: "The batch step could not reach the registry." });
+    await storeBatchJob(db, batchId, { startAfterSeconds: 3_600 });
+    await storeBatchJob(db, batchId, { state: "cancelled" });
+    return {};
   })());
 
 const heading = (name: string | RegExp) => async (page: Page) => {
@@ -460,6 +474,24 @@ export const consolePages: ConsolePage[] = [
   },
   { name: "dossier, compare with…", path: "/requests/:requestId/compare", role: "admin", arrange: completeDossier },
   { name: "settings, alert SLAs", path: "/settings/alerts", role: "admin" },
+  {
+    name: "settings, jobs",
+    path: "/settings/jobs",
+    role: "admin",
+    arrange: jobsInEachState,
+    wait: (page) => expect(page.getByRole("region", { name: "Failed", exact: true }).locator("tr[data-job-id]").first()).toBeVisible(),
+  },
+  {
+    name: "settings, jobs: a pace refused",
+    path: "/settings/jobs",
+    role: "admin",
+    wait: async (page) => {
+      const form = page.locator("form[data-connection-pace]").first();
+      await form.getByLabel("Orders a minute").fill("0");
+      await form.getByRole("button", { name: "Save the pace" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Correct the pace: nothing was saved.");
+    },
+  },
   { name: "settings, review policy", path: "/settings/reviews", role: "admin" },
   {
     name: "settings, review policy with field errors",

@@ -67,16 +67,26 @@ export async function workJobs<T extends object>(
   }
 }
 
-/** Retries a failed (or cancelled) job now. */
-export async function retryJob(queue: JobQueueName, id: string): Promise<void> {
+/** What pg-boss's retry, resume and cancel answer (its types say void; its code, src/manager.js, answers this). */
+type CommandAnswer = { affected: number };
+
+/** Retries a failed job, or resumes a cancelled one, now; false when the job was neither (it changed meanwhile). */
+export async function retryJob(queue: JobQueueName, id: string): Promise<boolean> {
   const { boss } = await started();
-  await boss.retry(queue, id);
+  const retried = (await boss.retry(queue, id)) as unknown as CommandAnswer;
+  if (retried.affected > 0) return true;
+  const resumed = (await boss.resume(queue, id)) as unknown as CommandAnswer;
+  return resumed.affected > 0;
 }
 
-/** Cancels a waiting or running job (a running handler finishes what it is doing; its result is then ignored). */
-export async function cancelJob(queue: JobQueueName, id: string): Promise<void> {
+/**
+ * Cancels a waiting or running job (a running handler finishes what it is doing; its result is then ignored); false
+ * when the job had already ended.
+ */
+export async function cancelJob(queue: JobQueueName, id: string): Promise<boolean> {
   const { boss } = await started();
-  await boss.cancel(queue, id);
+  const cancelled = (await boss.cancel(queue, id)) as unknown as CommandAnswer;
+  return cancelled.affected > 0;
 }
 
 /** Stops this process's workers: running jobs are left to expire and be retried elsewhere, or finished within `timeoutMs`. */

@@ -383,6 +383,11 @@ const jobState = {
   failed: "Failed",
 } as const satisfies Table;
 
+/** The job queue's queues (db/job-queue-install.ts `jobQueues`), as Settings → Jobs names them. */
+const jobQueue = {
+  "batch-step": { label: "Batch step", explanation: "One step of a batch: matching its rows, pricing them, ordering or settling." },
+} as const satisfies Table;
+
 const pendingChangeKind = {
   ubo_access: "Beneficial owner access",
   workspace_delete: "Delete a workspace",
@@ -954,6 +959,7 @@ export const vocabulary = {
   batchMatchState,
   batchRowOutcome,
   jobState,
+  jobQueue,
   riskRule,
   riskParameter,
   auditAction,

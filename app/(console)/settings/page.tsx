@@ -33,6 +33,11 @@ const parts = [
       "The risk model: rules and their points, high-risk countries, legal forms, thresholds; preview a new version and publish it.",
   },
   {
+    title: "Jobs",
+    href: "/settings/jobs",
+    description: "The job queue behind batch work: running, waiting and failed jobs with why, retry or cancel; the pace of batch orders.",
+  },
+  {
     title: "Sandbox tools",
     href: "/settings/sandbox",
     description: "Wallet, company editor and reset for a sandbox connection; clock and chaos on the local simulator.",
