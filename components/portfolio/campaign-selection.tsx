@@ -68,8 +68,9 @@ export function CampaignSelection({
     setAll(false);
     setTicked((current) => {
       const next = new Set(current);
-      for (const key of keys) if (on) next.add(key);
-      else next.delete(key);
+      for (const key of keys)
+        if (on) next.add(key);
+        else next.delete(key);
       return next;
     });
   };

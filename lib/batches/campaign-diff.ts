@@ -97,7 +97,10 @@ export async function diffCompletedCampaignRows(batch: BatchRow): Promise<number
         .where(and(eq(batchRows.id, row.id), isNull(batchRows.diff)))
         .returning({ id: batchRows.id });
       if (!updated) return false;
-      const [entry] = await tx.select({ ownerId: portfolioEntries.ownerId }).from(portfolioEntries).where(ofCompany(portfolioEntries, company));
+      const [entry] = await tx
+        .select({ ownerId: portfolioEntries.ownerId })
+        .from(portfolioEntries)
+        .where(ofCompany(portfolioEntries, company));
       await tx
         .insert(reviewQueue)
         .values({ batchRowId: row.id, ...company, reviewerId: entry?.ownerId ?? batch.createdBy, requestId: target.requestId, changeCount })

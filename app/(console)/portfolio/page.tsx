@@ -109,12 +109,7 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
       {rows.length === 0 ? (
         <EmptyPortfolio filtered={filtered} paged={cursor !== undefined} customersOnly={policy.portfolioScope === "customers"} />
       ) : (
-        <CampaignTable
-          canRefresh={canRefresh}
-          total={total}
-          filters={filterParams}
-          filtered={filtered}
-        >
+        <CampaignTable canRefresh={canRefresh} total={total} filters={filterParams} filtered={filtered}>
           <Table aria-label="Portfolio">
             <TableHeader>
               <TableRow>
@@ -124,23 +119,18 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
                   </TableHead>
                 )}
                 <TableHead>Company</TableHead>
-              <TableHead>Risk</TableHead>
-              <TableHead>Last review</TableHead>
-              <TableHead>Next review</TableHead>
-              <TableHead>Monitoring</TableHead>
-              <TableHead>Compliance flags</TableHead>
-              <TableHead>Case references</TableHead>
+                <TableHead>Risk</TableHead>
+                <TableHead>Last review</TableHead>
+                <TableHead>Next review</TableHead>
+                <TableHead>Monitoring</TableHead>
+                <TableHead>Compliance flags</TableHead>
+                <TableHead>Case references</TableHead>
                 <TableHead>Owner</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {rows.map((row) => (
-                <PortfolioTableRow
-                  key={`${row.connectionId}:${row.countryCode}:${row.companyId}`}
-                  row={row}
-                  now={now}
-                  tick={canRefresh}
-                />
+                <PortfolioTableRow key={`${row.connectionId}:${row.countryCode}:${row.companyId}`} row={row} now={now} tick={canRefresh} />
               ))}
             </TableBody>
           </Table>

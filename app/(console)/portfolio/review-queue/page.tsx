@@ -28,8 +28,8 @@ export default async function ReviewQueuePage() {
           Review queue <LiveBadge />
         </h1>
         <p className="text-sm text-muted-foreground">
-          Companies refreshed by a review campaign, waiting for your review with what changed since their last one. Marking
-          a company reviewed on its page takes it off the queue.{" "}
+          Companies refreshed by a review campaign, waiting for your review with what changed since their last one. Marking a company
+          reviewed on its page takes it off the queue.{" "}
           <Link href="/portfolio" className="text-primary underline underline-offset-4">
             Back to the portfolio
           </Link>
@@ -37,8 +37,7 @@ export default async function ReviewQueuePage() {
       </div>
       {total === 0 ? (
         <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-          Nothing waits for your review. Start a campaign from the portfolio: tick companies due for review and choose “Refresh
-          for review”.
+          Nothing waits for your review. Start a campaign from the portfolio: tick companies due for review and choose “Refresh for review”.
         </p>
       ) : (
         <>
