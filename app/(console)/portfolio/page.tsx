@@ -224,7 +224,7 @@ function PortfolioTableRow({ row, now, tick }: { row: PortfolioRow; now: Date; t
         </div>
         {row.customer && <div className="text-xs text-muted-foreground">Customer</div>}
       </TableCell>
-      <TableCell className="max-w-80 min-w-48 align-top">
+      <TableCell className="max-w-80 min-w-48 align-top" data-column="risk">
         <div className="flex flex-wrap items-center gap-1">
           <RatingBadge rating={row.rating} pinned={row.pinned} />
           {row.score !== null && <span className="text-xs text-muted-foreground tabular-nums">score {row.score}</span>}
