@@ -128,13 +128,13 @@ function QueueDiff({ entry }: { entry: ReviewQueueEntry }) {
         <table className="table-stacked w-full text-sm">
           <thead className="bg-muted/50 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="w-2/5 px-3 py-2 font-medium">
                 Field
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="w-[30%] px-3 py-2 font-medium">
                 Before
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="w-[30%] px-3 py-2 font-medium">
                 After
               </th>
             </tr>
