@@ -8,6 +8,9 @@ const nextConfig: NextConfig = {
   experimental: {
     // forbidden() renders app/forbidden.tsx with status 403.
     authInterrupts: true,
+    // A customer list for a batch import travels as text to its server action: up to 2 MB (lib/batches/batch-csv.ts),
+    // with room for its JSON encoding. Every other action's body stays small.
+    serverActions: { bodySizeLimit: "3mb" },
   },
   // Headers that never vary; the Content-Security-Policy (with a per-request nonce) and HSTS are set in proxy.ts.
   async headers() {

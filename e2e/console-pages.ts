@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import type { Role } from "../lib/auth/roles";
-import { sections } from "../lib/navigation/sections";
 import { expect, type Database } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
 import { arrangePortfolio } from "./portfolio-entries";
@@ -83,6 +82,36 @@ const staleCompanyFile = (db: Database) =>
     const companyId = `A11Y-REVIEW-${crypto.randomUUID().slice(0, 8)}`;
     await portfolioCompany(db, { companyId, name: "Review Sweep Ltd", asOfDaysAgo: 200, rating: "high", dueDaysFromNow: -3 });
     return { staleCompanyId: companyId };
+  })());
+
+// A customer list waiting for its confirm, once per worker: matched and priced rows in two countries, an ambiguous
+// row with its candidates, a duplicate, a row not found and one that cannot be read (no engine needed: stored as is).
+let reviewingList: Promise<{ batchId: string }> | undefined;
+const listToConfirm = (db: Database) =>
+  (reviewingList ??= (async () => {
+    const [connection] = await db.query<{ id: string }>("select id from registry_connections where name = 'Local simulator'");
+    const [batch] = await db.query<{ id: string }>(
+      `insert into batches (kind, connection_id, created_by_email, file_name, file_digest, status, datapoints)
+       values ('import', $1, 'a11y@example.com', 'a11y-customers.csv', $2, 'reviewing', '["companyProfile"]') returning id`,
+      [connection!.id, crypto.randomUUID()],
+    );
+    const candidates = JSON.stringify([
+      { companyId: "Hannover HRB 2892", legalName: "Rheintal Handel GmbH", score: 1, reason: "Exact legal name" },
+      { companyId: "Leipzig HRB 1", legalName: "Rheintal Handel GmbH", score: 1, reason: "Exact legal name" },
+    ]);
+    await db.query(
+      `insert into batch_rows (batch_id, row_number, input, country_code, match_state, company_id, company_name, match_reason, match_score,
+         candidates, ceiling_credits, outcome, outcome_reason, problems)
+       values ($1, 1, '{"name":"Thomas Robert EI","countryCode":"FR"}', 'FR', 'matched', '333213791', 'Thomas Robert EI', 'Exact legal name (score 100%)', 1, '[]', 12.5, 'pending', null, '[]'),
+              ($1, 2, '{"number":"230644874","countryCode":"FR"}', 'FR', 'matched', '230644874', 'Vauban Conseil SARL', 'Registration number matches (siren: 230644874)', 1, '[]', 12.5, 'pending', null, '[]'),
+              ($1, 3, '{"name":"Verein Nordlicht Handel","countryCode":"DE"}', 'DE', 'matched', 'Berlin VR 1', 'Verein Nordlicht Handel e.V.', 'Same legal name apart from the legal form (score 95%)', 0.95, '[]', 20, 'pending', null, '[]'),
+              ($1, 4, '{"name":"Rheintal Handel GmbH","countryCode":"DE"}', 'DE', 'ambiguous', null, null, '2 possible companies: pick one', null, $2::jsonb, null, 'pending', null, '[]'),
+              ($1, 5, '{"number":"333213791","countryCode":"FR"}', 'FR', 'duplicate', '333213791', 'Thomas Robert EI', 'Same company as row 1', 1, '[]', null, 'skipped', 'Duplicate: another row is for the same company', '[]'),
+              ($1, 6, '{"name":"Zebra Quantum Holdings","countryCode":"DE"}', 'DE', 'not_found', null, null, 'No company close to “Zebra Quantum Holdings”', null, '[]', null, 'skipped', 'Not found in the register', '[]'),
+              ($1, 7, '{"name":"Acme","countryCode":"Atlantis"}', 'ATLANTIS', 'invalid', null, null, null, null, '[]', null, 'skipped', 'Cannot be read (see its problems)', '["Unknown country \\"Atlantis\\": write a country the registry covers, as a name (France) or a two-letter code (FR)."]')`,
+      [batch!.id, candidates],
+    );
+    return { batchId: batch!.id };
   })());
 
 const heading = (name: string | RegExp) => async (page: Page) => {
@@ -281,6 +310,32 @@ export const consolePages: ConsolePage[] = [
     wait: (page) => expect(page.locator('[data-diff="changed"]').first()).toBeVisible(),
   },
   { name: "review queue, empty", path: "/portfolio/review-queue", role: "admin" },
+  {
+    name: "import a customer list",
+    path: "/portfolio/import",
+    role: "compliance",
+  },
+  {
+    name: "lists and campaigns",
+    path: "/portfolio/batches",
+    role: "compliance",
+    arrange: listToConfirm,
+    wait: (page) => expect(page.getByRole("link", { name: "a11y-customers.csv" }).first()).toBeVisible(),
+  },
+  {
+    name: "a customer list waiting for its confirm",
+    path: "/portfolio/batches/:batchId",
+    role: "compliance",
+    arrange: listToConfirm,
+    wait: (page) => expect(page.getByRole("button", { name: /^Confirm: order 3 for at most 45 credits$/ })).toBeVisible(),
+  },
+  {
+    name: "a customer list as auditor",
+    path: "/portfolio/batches/:batchId?match=ambiguous",
+    role: "auditor",
+    arrange: listToConfirm,
+    wait: (page) => expect(page.getByRole("heading", { name: "Rows to pick a company for (1)" })).toBeVisible(),
+  },
   {
     name: "company page with its risk panel, the pin form open",
     path: "/companies/GB/:portfolioCompany",
@@ -523,13 +578,4 @@ export const consolePages: ConsolePage[] = [
   },
   { name: "not found", path: "/no-such-page", role: "admin", wait: heading("404 · Not found") },
   { name: "forbidden", path: "/settings", role: "compliance", wait: heading("403 · Not allowed") },
-  // The sections a later issue builds: each drops out of this list when it becomes available, and gets its own entry.
-  ...sections
-    .filter((section) => !section.available)
-    .map((section): ConsolePage => ({
-      name: `${section.label} (not available yet)`,
-      path: section.href,
-      role: "admin",
-      wait: heading(section.label),
-    })),
 ];

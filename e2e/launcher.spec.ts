@@ -1,21 +1,9 @@
 import { freePort, isPortFree } from "../scripts/ports";
-import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
+import { embeddedDatabaseUrl, processesWithDataDir, startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { expect, LoginPage, test } from "./fixtures";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-
-/** The processes (Linux) started with DATA_DIR=dir: the launcher's app and simulator inherit it. */
-function processesWithDataDir(dir: string): string[] {
-  return readdirSync("/proc").filter((pid) => {
-    if (!/^\d+$/.test(pid)) return false;
-    try {
-      return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`DATA_DIR=${dir}`);
-    } catch {
-      return false; // gone meanwhile, or another user's
-    }
-  });
-}
 
 // These start whole extra copies of the console: one at a time.
 test.describe.configure({ mode: "serial", timeout: 240_000 });

@@ -34,6 +34,11 @@ live.catch((error: unknown) => console.error("[app-server] the live stream could
 import("../lib/risk/re-rate")
   .then(({ startRerating }) => startRerating())
   .catch((error: unknown) => console.error("[app-server] the re-rater could not start; ratings wait for the next start:", error));
+// Batch work (lib/batches/batch-driver.ts): this process takes batch steps from the job queue beside every other
+// instance, and a sweep wakes any batch a crash left without a job.
+import("../lib/batches/batch-driver")
+  .then(({ startBatchWorkers }) => startBatchWorkers())
+  .catch((error: unknown) => console.error("[app-server] the batch workers could not start; batches wait for the next start:", error));
 const { default: next } = await import("next");
 const app = next({ dir: path.resolve(import.meta.dirname, ".."), dev: false, hostname, port });
 await app.prepare();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { browserSetting, decideBrowser, defaultChromiumPath, type Machine } from "./browser-check";
-import { ensureBrowser, type BrowserCheckDependencies } from "./check-browser";
+import {
+  browserSetting,
+  decideBrowser,
+  defaultChromiumPath,
+  ensureBrowser,
+  type BrowserCheckDependencies,
+  type Machine,
+} from "./check-browser";
 
 const playwrightOwn = "/home/dev/.cache/ms-playwright/chromium-1/chrome";
 const machine = (overrides: Partial<Machine> & { present?: string[] } = {}): Machine => ({

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -84,4 +84,20 @@ export function startLauncher(env: Record<string, string>, options: { echo?: boo
       return exited;
     },
   };
+}
+
+/**
+ * The processes (Linux) started with DATA_DIR=dir (the launcher's app and simulator inherit it), as pids; with
+ * `script`, only those whose command line names it (e.g. "app-server.ts").
+ */
+export function processesWithDataDir(dir: string, script?: string): string[] {
+  return readdirSync("/proc").filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      if (!readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`DATA_DIR=${dir}`)) return false;
+      return !script || readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(script);
+    } catch {
+      return false; // gone meanwhile, or another user's
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { utcMinute } from "@/components/time/utc-minute";
+import { utcMinute } from "@/lib/vocabulary/units";
 import type { TimelineEvent } from "@/lib/company-file/company-timeline";
 
 /**

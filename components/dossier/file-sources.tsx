@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
-import { utcMinute } from "@/components/time/utc-minute";
+import { utcMinute } from "@/lib/vocabulary/units";
 import { datapointLabels } from "@/lib/orders/quote";
 
 /** A value older than the newest one by more than this is flagged "older than the rest". */

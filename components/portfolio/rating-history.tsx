@@ -1,4 +1,4 @@
-import { utcMinute } from "@/components/time/utc-minute";
+import { utcMinute } from "@/lib/vocabulary/units";
 import type { CompanyRatingView } from "@/lib/portfolio/company-risk";
 import { RatingBadge } from "./rating-badge";
 import { RiskReasons } from "./risk-reasons";

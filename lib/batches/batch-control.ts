@@ -29,7 +29,7 @@ export type BatchQuote = {
   total: number;
   /** Rows matched but not priced yet (pricing is under way, or the registry gave no price). */
   unpriced: number;
-  /** Rows that will not be ordered, by reason in words (fresh data held, not found, duplicate…). */
+  /** Rows that will not be ordered, by reason in words (fresh data held, not found, duplicate…); a reason's "(as of …)" is left out, so one reason is one group. */
   skipped: { reason: string; rows: number }[];
 };
 
@@ -49,7 +49,8 @@ export async function batchQuote(batchId: string): Promise<BatchQuote> {
       where ${batchRows.batchId} = ${batchId} and ${batchRows.matchState} = 'matched' and ${batchRows.outcome} = 'pending'
         and ${batchRows.ceilingCredits} is null`),
     db().execute<{ reason: string; rows: number }>(sql`
-      select coalesce(${batchRows.outcomeReason}, 'Skipped') as reason, count(*)::int as rows from ${batchRows}
+      select regexp_replace(coalesce(${batchRows.outcomeReason}, 'Skipped'), ' [(]as of [^)]*[)]$', '') as reason, count(*)::int as rows
+      from ${batchRows}
       where ${batchRows.batchId} = ${batchId} and ${batchRows.outcome} = 'skipped'
       group by 1 order by 2 desc`),
   ]);

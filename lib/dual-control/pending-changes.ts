@@ -12,6 +12,7 @@ import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import { dualControlMode } from "./dual-control-mode";
 import { singleAdminWarning, type DualControlNote } from "./dual-control-note";
+import { utcMinute } from "@/lib/vocabulary/units";
 
 export type PendingChangeKind = (typeof pendingChangeKinds)[number];
 export type PendingChangeState = (typeof pendingChangeStates)[number];
@@ -194,8 +195,6 @@ async function standingOf(tx: Transaction, userId: string | null, changeId: stri
   return row;
 }
 
-const whenUtc = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
 /**
  * Why `approver` may not approve a change requested at `requestedAt`, or undefined when they may: they must be an
  * active admin who has held that role and their current password since before the change was asked for. An admin
@@ -210,13 +209,13 @@ function standingRefusal(approver: Standing | undefined, requestedAt: Date) {
   if (approver.roleChangedSince) {
     return refusal(
       "approver_too_new",
-      `You cannot approve this change: your admin role or account status changed at ${whenUtc(approver.roleChangedAt)}, after it was asked for at ${whenUtc(requestedAt)}. ${rule}`,
+      `You cannot approve this change: your admin role or account status changed at ${utcMinute(approver.roleChangedAt)}, after it was asked for at ${utcMinute(requestedAt)}. ${rule}`,
     );
   }
   if (approver.passwordChangedSince) {
     return refusal(
       "approver_too_new",
-      `You cannot approve this change: your password was set at ${whenUtc(approver.passwordChangedAt)}, after it was asked for at ${whenUtc(requestedAt)}. ${rule}`,
+      `You cannot approve this change: your password was set at ${utcMinute(approver.passwordChangedAt)}, after it was asked for at ${utcMinute(requestedAt)}. ${rule}`,
     );
   }
   return undefined;

@@ -5,11 +5,10 @@
 import { dayWords } from "@/lib/reviews/review-dates";
 import type { ReviewStatus } from "@/lib/reviews/review-status";
 import { label } from "@/lib/vocabulary/words";
+import { utcMinute } from "@/lib/vocabulary/units";
 
 export const notRatedYet = "Not rated yet";
 export const neverReviewed = "Never reviewed";
-
-const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export type RiskAndReviewWords = {
   rating: string;
@@ -32,18 +31,18 @@ export function riskAndReviewWords(status: ReviewStatus | null): RiskAndReviewWo
       ? [
           rating.score !== null && `score ${rating.score}`,
           rating.modelVersion !== null && `risk model version ${rating.modelVersion}`,
-          rating.ratedAt && `rated ${utc(rating.ratedAt)}`,
+          rating.ratedAt && `rated ${utcMinute(rating.ratedAt)}`,
         ]
           .filter(Boolean)
           .join(", ") || null
       : null,
     pin: rating?.pin
-      ? `Pinned by hand to ${label("riskRating", rating.pin.rating).toLowerCase()} risk${rating.pin.by ? ` by ${rating.pin.by}` : ""}${rating.pin.at ? ` on ${utc(rating.pin.at)}` : ""}${rating.pin.reason ? `: ${rating.pin.reason}` : ""}`
+      ? `Pinned by hand to ${label("riskRating", rating.pin.rating).toLowerCase()} risk${rating.pin.by ? ` by ${rating.pin.by}` : ""}${rating.pin.at ? ` on ${utcMinute(rating.pin.at)}` : ""}${rating.pin.reason ? `: ${rating.pin.reason}` : ""}`
       : null,
     incomplete: rating?.incomplete ? "Part of the ownership graph is not expanded: the rating may be too low." : null,
     reasons: (rating?.reasons ?? []).map((r) => (r.points !== null ? `${r.sentence} (+${r.points} points)` : r.sentence)),
     lastReview: review
-      ? `${label("reviewOutcome", review.outcome)}, by ${review.reviewedBy} on ${utc(review.reviewedAt)}${review.baseline ? ` (based on request ${review.baseline.requestId}, version ${review.baseline.version})` : ""}`
+      ? `${label("reviewOutcome", review.outcome)}, by ${review.reviewedBy} on ${utcMinute(review.reviewedAt)}${review.baseline ? ` (based on request ${review.baseline.requestId}, version ${review.baseline.version})` : ""}`
       : neverReviewed,
     comment: review?.comment ?? null,
     nextReviewDue: status?.nextReviewDue

@@ -6,10 +6,8 @@ import { syntheticOwnershipGraph } from "./synthetic-graph";
 function check(nodeCount: number, cycles = 0) {
   const graph = syntheticOwnershipGraph(nodeCount, { cycles });
   const input = layoutInput(graph);
-  const started = performance.now();
   const positions = layeredLayout(input, ["n0"]);
-  const ms = performance.now() - started;
-  return { graph, input, positions, ms };
+  return { graph, input, positions };
 }
 
 describe("layeredLayout", () => {
@@ -49,10 +47,9 @@ describe("layeredLayout", () => {
     expect(p.a!.x).not.toBe(p.b!.x);
   });
 
-  it("lays out 2,000 nodes quickly", () => {
-    const { ms, positions } = check(2000, 3);
+  it("places every one of 2,000 nodes (its speed is bench:graph's)", () => {
+    const { positions } = check(2000, 3);
     expect(Object.keys(positions)).toHaveLength(2000);
-    expect(ms).toBeLessThan(500);
   });
 
   it("handles an empty graph and a lone node", () => {

@@ -8,6 +8,10 @@ import { newJobQueueClient, type JobQueueName } from "@/db/job-queue-install";
  * takes jobs from the same queue with no other server. A job that was running in a process that died is expired
  * after `expireInSeconds` by whichever instance supervises next, then retried: work outlives a crash. Jobs here only
  * drive work whose truth lives in the console's tables (a batch's rows): a job run twice changes nothing twice.
+ *
+ * pg-boss rather than graphile-worker: a job whose worker was killed runs again after its expiry (measured 30 s),
+ * where graphile-worker leaves it locked until its 4-hour stale-lock sweep. pg-boss polls (a step waits up to
+ * `pollingIntervalSeconds` to start), which suits steps that each run for seconds.
  */
 
 /** How often an instance looks for jobs whose process died (expired) and hands them out again. */

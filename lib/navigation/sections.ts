@@ -9,8 +9,6 @@ export type Section = {
   capability: Capability;
   /** What the section is for, shown on its page and on the home page. */
   purpose: string;
-  /** False until the issue that builds it lands: the page then says plainly that it is not available yet. */
-  available: boolean;
 };
 
 export const sections = [
@@ -18,91 +16,78 @@ export const sections = [
     href: "/search",
     label: "Search",
     capability: "search",
-    available: true,
     purpose: "Find a company by name or registration number in one country, with results streaming in as each register answers.",
   },
   {
     href: "/requests",
     label: "Requests",
     capability: "readDossiers",
-    available: true,
     purpose: "Every company request with its datapoints, status, cost and who ordered it.",
   },
   {
     href: "/onboarding",
     label: "Onboarding",
     capability: "spendCredits",
-    available: true,
     purpose: "A company profile in fast mode, from published bulk data, in one answer.",
   },
   {
     href: "/monitors",
     label: "Monitors",
     capability: "readMonitors",
-    available: true,
     purpose: "Companies watched for changes, with each check's log.",
   },
   {
     href: "/alerts",
     label: "Alerts",
     capability: "readAlerts",
-    available: true,
     purpose: "Change notifications from monitors, to triage and assign.",
   },
   {
     href: "/portfolio",
     label: "Portfolio",
     capability: "readPortfolio",
-    available: true,
     purpose: "Every company the team looks after: its risk rating and why, its last review and when the next one is due.",
   },
   {
     href: "/calendar",
     label: "Calendar",
     capability: "readCalendar",
-    available: true,
     purpose: "Filing deadlines of every stored dossier and monitored company, overdue first, with an .ics download and a personal feed.",
   },
   {
     href: "/vault",
     label: "Vault",
     capability: "manageVault",
-    available: true,
     purpose: "Credentials for sources that need account-specific access. Values are sent through and never stored here.",
   },
   {
     href: "/workspaces",
     label: "Workspaces",
     capability: "readWorkspaces",
-    available: true,
     purpose: "Workspaces: legal names, UBO access, usage, and their high-usage overrides.",
   },
   {
     href: "/billing",
     label: "Billing",
     capability: "readBilling",
-    available: true,
     purpose: "The balance, billing notification settings, high-usage tiers per workspace, billing events and spend.",
   },
   {
     href: "/pricing",
     label: "Pricing",
     capability: "readPricing",
-    available: true,
     purpose: "Prices per country, datapoint and mode, in credits, with what is free, included or in beta.",
   },
   {
     href: "/audit",
     label: "Audit",
     capability: "readAudit",
-    available: true,
     purpose: "Who did what and when: sign-ins, user changes, paid requests and admin changes.",
   },
   {
     href: "/settings",
     label: "Settings",
     capability: "manageUsers",
-    available: true,
     purpose: "Users and roles, and the registry API connections (keys encrypted at rest).",
   },
 ] as const satisfies readonly Section[];

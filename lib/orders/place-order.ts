@@ -8,10 +8,13 @@ import { onboardingRequestBody, type ValidOnboarding } from "./onboarding-input"
 import { companyRequestBody, registryIdErrors, type ValidOrder } from "./order-input";
 import { firstOrderPurposes, followedCaseReference } from "@/lib/requests/follow-up-parent";
 import type { RequestPurpose } from "@/lib/requests/origins";
-import { sendAndRecord } from "./send-and-record";
+import { sendAndRecord, type PaidRequest } from "./send-and-record";
 
-/** Why an order is placed: a first order, or a follow-up of `parentRequestId` (by default the company's newest first order). */
-export type OrderPurpose = { purpose: RequestPurpose; parentRequestId?: string };
+/**
+ * Why an order is placed: a first order, or a follow-up of `parentRequestId` (by default the company's newest first
+ * order); `onIntent` links the paid-request intent to the caller's own record (see PaidRequest).
+ */
+export type OrderPurpose = { purpose: RequestPurpose; parentRequestId?: string; onIntent?: PaidRequest["onIntent"] };
 
 /**
  * Places an order: `POST /v2/company` through `registry` (audited with quoted total and caps). `linkedTo` names

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { auditLog, companyRequestVersions, companyRequests, registryConnections } from "@/db/schema";
+import { auditLog, companyRequestVersions, companyRequests, paidRequestIntents, registryConnections } from "@/db/schema";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { insertUser } from "@/test/users-fixture";
 import { sendAndRecord } from "./send-and-record";
@@ -76,5 +76,54 @@ describe("recording a paid request", () => {
       version: 3,
       companyName: "Acme GmbH",
     });
+  });
+
+  it("runs onIntent in the transaction that writes the intent, before sending; when it throws, no intent is kept and nothing is sent", async () => {
+    const connectionId = await addConnection("Production");
+    const user = await insertUser(`officer-${Date.now()}@example.com`, "compliance");
+    const paid = {
+      user,
+      connectionId,
+      company: { countryCode: "DE", id: "HRB 12345" },
+      action: "company.ordered" as const,
+      purpose: "order" as const,
+      details: { quotedTotal: 8 },
+    };
+    const seen: { intentId: string; committedBeforeSend: boolean }[] = [];
+    const result = await sendAndRecord(
+      {
+        ...paid,
+        onIntent: async (tx, intentId) => {
+          const [inTx] = await tx.select().from(paidRequestIntents).where(eq(paidRequestIntents.id, intentId));
+          expect(inTx?.status).toBe("pending");
+          seen.push({ intentId, committedBeforeSend: false });
+        },
+      },
+      async (intent) => {
+        const [committed] = await db().select().from(paidRequestIntents).where(eq(paidRequestIntents.id, intent.consoleIntentId));
+        seen[0]!.committedBeforeSend = committed?.id === seen[0]!.intentId;
+        return answer("req_hooked", "Hooked");
+      },
+    );
+    expect(result).toEqual({ ok: true, data: { requestId: "req_hooked" } });
+    expect(seen).toEqual([{ intentId: expect.any(String), committedBeforeSend: true }]);
+
+    let sent = false;
+    await expect(
+      sendAndRecord(
+        {
+          ...paid,
+          onIntent: async () => {
+            throw new Error("the row was taken");
+          },
+        },
+        async () => {
+          sent = true;
+          return answer("req_never", "Never");
+        },
+      ),
+    ).rejects.toThrow("the row was taken");
+    expect(sent).toBe(false);
+    expect(await db().select().from(paidRequestIntents)).toHaveLength(1);
   });
 });

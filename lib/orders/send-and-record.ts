@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, type Transaction } from "@/db/client";
 import { registryFailure, type ActionResult } from "@/lib/auth/role-action";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { audit, type AuditAction } from "@/lib/audit/audit";
@@ -23,6 +23,11 @@ export type PaidRequest = {
   /** Why it is ordered; a follow-up names the request it follows (without one, the company's newest first order). */
   purpose: RequestPurpose;
   parentRequestId?: string;
+  /**
+   * Runs in the transaction that writes the intent, committed before the registry is called: a caller that keeps
+   * its own record of the order (a batch row) links the intent to it there, so a crash leaves no order unlinked.
+   */
+  onIntent?: (tx: Transaction, intentId: string) => Promise<void>;
 };
 
 /** What the user is told when the registry gave no definite answer: maybe ordered, so no one-click retry. */
@@ -51,7 +56,15 @@ export async function sendAndRecord(
 ): Promise<ActionResult<{ requestId: string }>> {
   const { user, connectionId, company, action, details, purpose } = paid;
   const target = `${company.countryCode} ${company.id}`;
-  const intent = await openIntent(db(), { actor: user, connectionId, action, target, details });
+  const newIntent = { actor: user, connectionId, action, target, details };
+  const { onIntent } = paid;
+  const intent = onIntent
+    ? await db().transaction(async (tx) => {
+        const opened = await openIntent(tx, newIntent);
+        await onIntent(tx, opened[intentMetadataKey]);
+        return opened;
+      })
+    : await openIntent(db(), newIntent);
   const intentId = intent[intentMetadataKey];
   let snapshot: CompanyResponse;
   try {

@@ -86,14 +86,12 @@ describe("registry client", () => {
     expect(timeouts).toEqual({ searchMs: 15_000, defaultMs: 30_000 });
     stub.answer(() => {}); // never answers
     const slow = client({ timeouts: { searchMs: 50, defaultMs: 120 } });
-    const started = Date.now();
     expect(await failure(slow.search({ country: "FR", query: "abc" }))).toMatchObject({
       code: "timeout",
       retryable: true,
       message: "The registry did not answer within 0.05 s.",
     });
     expect(await failure(slow.listMonitors())).toMatchObject({ code: "timeout", message: "The registry did not answer within 0.12 s." });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("lets a caller's abort through as an abort, not as a registry failure", async () => {

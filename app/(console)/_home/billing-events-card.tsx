@@ -1,6 +1,6 @@
 import { billingEventWords } from "@/components/billing/events-words";
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
-import { utcMinute } from "@/components/time/utc-minute";
+import { utcMinute } from "@/lib/vocabulary/units";
 import { recentBillingEvents } from "@/lib/billing/recent-billing-events";
 import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";

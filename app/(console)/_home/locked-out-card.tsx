@@ -1,5 +1,5 @@
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
-import { utcMinute } from "@/components/time/utc-minute";
+import { utcMinute } from "@/lib/vocabulary/units";
 import { loadCard } from "@/lib/home/card-data";
 import { lockedOutUsers } from "@/lib/home/locked-out-users";
 

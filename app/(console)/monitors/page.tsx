@@ -20,11 +20,11 @@ import { countryNames, isRegistryCountry, registryCountries } from "@/lib/regist
 import { settle } from "@/lib/registry/settle";
 import { ErrorWords } from "@/components/connections/error-words";
 import { label } from "@/lib/vocabulary/words";
+import { utcMinute } from "@/lib/vocabulary/units";
 
 export const metadata: Metadata = { title: "Monitors" };
 
 const text = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim() : "");
-const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export default async function MonitorsPage({ searchParams }: PageProps<"/monitors">) {
   const user = await guardPage("readMonitors");
@@ -136,7 +136,7 @@ function MonitorTable({ rows }: { rows: MonitorListRow[] }) {
               {record?.startedByEmail ? (
                 <>
                   <div className="[overflow-wrap:anywhere]">{record.startedByEmail}</div>
-                  <div className="text-xs text-muted-foreground">{when(record.startedAt)}</div>
+                  <div className="text-xs text-muted-foreground">{utcMinute(record.startedAt)}</div>
                 </>
               ) : (
                 <Badge variant="outline">Started outside this console</Badge>
@@ -148,7 +148,7 @@ function MonitorTable({ rows }: { rows: MonitorListRow[] }) {
             <TableCell className="text-sm">
               {lastCheck ? (
                 <>
-                  <div className="tabular-nums">{when(lastCheck.at)}</div>
+                  <div className="tabular-nums">{utcMinute(lastCheck.at)}</div>
                   <div className="text-xs text-muted-foreground">{label("monitorFetchStatus", lastCheck.fetchStatus)}</div>
                 </>
               ) : (
@@ -197,12 +197,12 @@ function InactiveMonitors({ records }: { records: MonitorRecord[] }) {
             </span>
             {record.deactivation ? (
               <Badge variant="outline" data-health="deactivated">
-                Deactivated {when(record.deactivation.at)}
+                Deactivated {utcMinute(record.deactivation.at)}
               </Badge>
             ) : (
               record.stopped && (
                 <Badge variant="outline">
-                  Stopped {when(record.stopped.at)}
+                  Stopped {utcMinute(record.stopped.at)}
                   {record.stopped.byEmail && ` by ${record.stopped.byEmail}`}
                 </Badge>
               )

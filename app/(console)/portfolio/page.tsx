@@ -74,6 +74,14 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
               </Link>
             </Button>
           )}
+          <Button asChild variant="outline" size="sm">
+            <Link href="/portfolio/batches">Lists and campaigns</Link>
+          </Button>
+          {can(user.role, "runBatches") && (
+            <Button asChild variant="outline" size="sm">
+              <Link href="/portfolio/import">Import a list</Link>
+            </Button>
+          )}
           <ExportCsvLink href={`/api/portfolio/export${exportQuery && `?${exportQuery}`}`} />
         </div>
       </div>

@@ -2,8 +2,9 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { MonitorLogEntry } from "@/lib/registry/schemas";
 import { label } from "@/lib/vocabulary/words";
+import { utcMinute } from "@/lib/vocabulary/units";
 
-const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`);
+const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : utcMinute(new Date(iso)));
 
 /** The monitor's checks, newest first, as a timeline; paged by the registry's cursor (`after`). */
 export function CheckLog({

@@ -21,10 +21,9 @@ import { StopMonitorButton } from "./stop-monitor-button";
 import { TestNotificationForm } from "./test-notification-form";
 import { changeCategories } from "@/lib/registry/schemas";
 import { ErrorWords } from "@/components/connections/error-words";
+import { utcMinute } from "@/lib/vocabulary/units";
 
 export const metadata: Metadata = { title: "Monitor" };
-
-const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export default async function MonitorPage({ params, searchParams }: PageProps<"/monitors/[monitorId]">) {
   const user = await guardPage("readMonitors");
@@ -97,13 +96,13 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
 
       {record?.stopped && (
         <p role="status" className="rounded-md border px-4 py-2 text-sm">
-          Monitoring stopped on {when(record.stopped.at)}
+          Monitoring stopped on {utcMinute(record.stopped.at)}
           {record.stopped.byEmail ? ` by ${record.stopped.byEmail}` : ""}. The registry no longer checks this company.
         </p>
       )}
       {record?.deactivation && (
         <p role="status" className="rounded-md border border-destructive/40 px-4 py-2 text-sm text-destructive">
-          Deactivated on {when(record.deactivation.at)}: {record.deactivation.reason ?? "the registry deactivated this monitor."} The
+          Deactivated on {utcMinute(record.deactivation.at)}: {record.deactivation.reason ?? "the registry deactivated this monitor."} The
           registry no longer checks it.
         </p>
       )}
@@ -122,7 +121,7 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
         <dt className="font-medium">Started</dt>
         <dd>
           {record?.startedByEmail ? (
-            `${when(record.startedAt)} by ${record.startedByEmail}`
+            `${utcMinute(record.startedAt)} by ${record.startedByEmail}`
           ) : (
             <Badge variant="outline">Started outside this console</Badge>
           )}
@@ -186,7 +185,7 @@ export default async function MonitorPage({ params, searchParams }: PageProps<"/
             <ul className="space-y-1 text-sm" aria-label="Test notifications asked for">
               {tests.map((test) => (
                 <li key={test.id} className="flex flex-wrap items-center gap-2">
-                  <span className="tabular-nums">{when(test.requestedAt)}</span>
+                  <span className="tabular-nums">{utcMinute(test.requestedAt)}</span>
                   <span>{test.requestedByEmail}</span>
                   <span>
                     {test.categories.join(", ")}

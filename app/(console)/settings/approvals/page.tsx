@@ -18,12 +18,13 @@ import { liveTopics } from "@/lib/live/topics";
 import { publicationBase } from "@/lib/risk/publish-model";
 import { markedLabel, words } from "@/lib/vocabulary/words";
 import { approveChangeAction, rejectChangeAction, setDualControlAction } from "./actions";
+import { utcMinute } from "@/lib/vocabulary/units";
 
 export const metadata: Metadata = { title: "Approvals" };
 
 const historySize = 50;
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const when = (iso: string) => utcMinute(new Date(iso));
 
 /** How a decided change ended, in words: the rejection's comment or the refusal that made it fail. */
 function outcomeWords(change: PendingChangeView): string {

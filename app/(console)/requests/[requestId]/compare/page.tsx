@@ -9,10 +9,11 @@ import { storedRequest } from "@/lib/requests/stored-request";
 import { compareStored } from "@/lib/snapshots/compare-snapshots";
 import { otherSnapshots } from "@/lib/snapshots/company-snapshots";
 import { label } from "@/lib/vocabulary/words";
+import { utcMinute } from "@/lib/vocabulary/units";
 
 export const metadata: Metadata = { title: "Compare snapshots" };
 
-const dateTime = (at: string | Date) => new Date(at).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const dateTime = (at: string | Date) => utcMinute(new Date(at));
 const requestHref = (requestId: string) => `/requests/${encodeURIComponent(requestId)}`;
 
 /**
