@@ -26,8 +26,8 @@ import { kickBatch } from "./batch-control";
 /** The most companies one campaign refreshes. */
 export const campaignMaxCompanies = 2_000;
 
-/** Why a company with nothing stale is not ordered: the row's outcome reason. */
-export const freshDataReason = "Data is fresh: the company file holds every datapoint of the dossier, none older than 30 days";
+/** Why a company with nothing stale is not ordered: the row's outcome reason, in the engine's words for fresh data (batch-pricing.ts). */
+export const freshDataReason = "The company file already holds all of it, fresh";
 
 export type CampaignSelection =
   /** Ticked rows, each `country:company id`. */
