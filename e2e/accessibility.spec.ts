@@ -51,8 +51,8 @@ for (const entry of consolePages) {
       db,
       sessions,
     }, testInfo) => {
-      const parts = (await entry.arrange?.(db)) ?? {};
       await context.addCookies(await sessions(entry.role));
+      const parts = (await entry.arrange?.(db)) ?? {};
       await page.emulateMedia({ colorScheme: theme });
       if (onPhone) {
         // A phone page is several screens tall, and axe reads all of it (the 40-country price matrix ran past 60 s on a

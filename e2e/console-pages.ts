@@ -6,6 +6,7 @@ import { storeBatch, storeBatchJob } from "./batch-jobs";
 import { arrangePortfolio } from "./portfolio-entries";
 import { orderedDossier } from "./ordered-dossier";
 import { portfolioCompany } from "./portfolio-rows";
+import { queueForOfficers } from "./review-queue-rows";
 import { sim } from "./simulator-api";
 
 /**
@@ -315,6 +316,14 @@ export const consolePages: ConsolePage[] = [
     arrange: portfolioEntries,
     wait: (page) => expect(page.getByText("No company matches these filters.")).toBeVisible(),
   },
+  {
+    name: "review queue (a change, nothing changed, a first review)",
+    path: "/portfolio/review-queue",
+    role: "compliance",
+    arrange: queueForOfficers,
+    wait: (page) => expect(page.locator('[data-diff="changed"]').first()).toBeVisible(),
+  },
+  { name: "review queue, empty", path: "/portfolio/review-queue", role: "admin" },
   {
     name: "import a customer list",
     path: "/portfolio/import",

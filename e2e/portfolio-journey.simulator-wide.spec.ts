@@ -43,7 +43,7 @@ const requestsComplete = async (db: Database, requestIds: string[]) =>
 
 const portfolioRow = (page: Page, id: string) => page.locator(`tr[data-company="GB:${id}"]`);
 /** A portfolio row's top reasons (its risk cell's list). */
-const reasonsIn = (row: Locator) => row.getByRole("cell").nth(1).getByRole("listitem");
+const reasonsIn = (row: Locator) => row.locator('td[data-column="risk"]').getByRole("listitem");
 
 test("an admin publishes a model, the portfolio rates ordered companies with reasons, a flag raises a rating live and alerts, and a review sets the next due date", async ({
   browser,

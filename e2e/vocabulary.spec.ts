@@ -75,8 +75,8 @@ test("the key list holds the API names and leaves out plain words", () => {
 
 for (const entry of consolePages) {
   test(`${entry.name} (${entry.role}): words, no API names outside Technical details`, async ({ page, context, db, sessions }) => {
-    const parts = (await entry.arrange?.(db)) ?? {};
     await context.addCookies(await sessions(entry.role));
+    const parts = (await entry.arrange?.(db)) ?? {};
     await page.goto(fillPath(entry.path, parts));
     await (entry.wait ?? ((p: Page) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()))(page);
     if (inConsole(entry)) await expect(new LoginPage(page).accountMenu()).toBeVisible();

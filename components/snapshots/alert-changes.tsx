@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { AwaitRequest } from "@/components/snapshots/await-request";
 import { DiffViewed } from "@/components/snapshots/diff-viewed";
-import { SnapshotChanges, sectionLabel } from "@/components/snapshots/snapshot-changes";
+import { SnapshotChanges } from "@/components/snapshots/snapshot-changes";
+import { sectionLabel } from "@/lib/snapshots/change-words";
 import type { AlertForChanges } from "@/lib/alerts/what-changed";
 import { datapointsForCategories, sectionsForDatapoints } from "@/lib/alerts/what-changed-datapoints";
 import { storedRequest } from "@/lib/requests/stored-request";

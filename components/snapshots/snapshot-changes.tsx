@@ -1,17 +1,10 @@
 import { Badge } from "@/components/ui/badge";
 import { TechnicalDetails } from "@/components/ui/technical-details";
-import { datapointLabels, orderableDatapoints, type OrderableDatapoint } from "@/lib/orders/quote";
-import { isStructured, lastField, pathWords, valueWords } from "@/lib/snapshots/change-words";
+import { isStructured, lastField, pathWords, sectionLabel, valueWords } from "@/lib/snapshots/change-words";
 import type { SnapshotChange } from "@/lib/snapshots/snapshot-diff";
 
 const kindLabels: Record<SnapshotChange["kind"], string> = { added: "Added", removed: "Removed", changed: "Changed" };
 const kindVariants = { added: "success", removed: "destructive", changed: "warning" } as const;
-
-export function sectionLabel(section: string): string {
-  if ((orderableDatapoints as readonly string[]).includes(section)) return datapointLabels[section as OrderableDatapoint];
-  if (section === "companyRelationships") return "Company relationships";
-  return section;
-}
 
 /** A value in words (a record as "field: value" pairs), folded when long; a record's shape as sent under Technical details. */
 function Value({ value, field }: { value: unknown; field: string | undefined }) {

@@ -9,6 +9,7 @@ import { liveTopics } from "@/lib/live/topics";
 import type { ReviewInput, ReviewOutcome } from "./review-input";
 import { nextReviewDue } from "./review-policy";
 import { lockPolicyShared, readReviewPolicy } from "./review-policy-store";
+import { closeReviewQueueEntries } from "./review-queue";
 
 /** A review as written: what the page shows once the server answers. */
 export type CompletedReview = {
@@ -29,7 +30,8 @@ export const noCompanyFile =
  * Marks a company file reviewed, in one transaction: a company_reviews row (the rating in force, the baseline: the
  * file's latest request at its current version), that baseline as the company's reviewed baseline (what "See what
  * changed" compares with next), the portfolio row's last review and next due date by the review policy (the row is
- * created if the re-rater has not made it yet), an audit row `review.completed` and a live event on the portfolio.
+ * created if the re-rater has not made it yet), the company's entries in review queues closed (a campaign's refresh
+ * reviewed), an audit row `review.completed` and a live event on the portfolio.
  * Holds the policy lock shared, so a policy change waits for it (and it for the change).
  */
 export async function markReviewed(actor: Actor, key: CompanyKey, input: Pick<ReviewInput, "outcome" | "comment">, now = new Date()) {
@@ -80,6 +82,9 @@ export async function markReviewed(actor: Actor, key: CompanyKey, input: Pick<Re
         company_name = coalesce(company_name, ${found.company_name}), updated_at = now()
       where connection_id = ${key.connectionId} and country_code = ${key.countryCode} and company_id = ${key.companyId}`);
 
+    // A campaign's refresh of the company waiting in a reviewer's queue is reviewed now.
+    const queueEntriesClosed = await closeReviewQueueEntries(tx, key, now);
+
     await audit(
       actor,
       "review.completed",
@@ -92,6 +97,7 @@ export async function markReviewed(actor: Actor, key: CompanyKey, input: Pick<Re
         comment: input.comment,
         nextReviewDue: due.toISOString().slice(0, 10),
         ...(baseline && { requestId: baseline.requestId, baselineVersion: baseline.version }),
+        ...(queueEntriesClosed > 0 && { queueEntriesClosed }),
         reviewId,
       },
       tx,

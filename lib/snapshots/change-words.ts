@@ -3,6 +3,7 @@
  * node) by its own name, and a value as "field: value" pairs rather than JSON. A field this console has no words for
  * stays as sent, marked ("someNewField (not known to this console)"): the API is additive. Pure and client-safe.
  */
+import { datapointLabels, orderableDatapoints, type OrderableDatapoint } from "@/lib/orders/quote";
 import { markedLabel, type Kind } from "@/lib/vocabulary/words";
 import { listItemLabel, type SnapshotChange } from "./snapshot-diff";
 
@@ -11,6 +12,13 @@ const keysOf: Readonly<Record<string, Kind>> = { identifiers: "identifierKind", 
 
 /** One field's name in words; `parent` is the field it sits in, which may say what kind of name it is. */
 export const fieldWords = (key: string, parent?: string): string => markedLabel((parent && keysOf[parent]) || "snapshotField", key);
+
+/** A response section in words: its datapoint's label. */
+export function sectionLabel(section: string): string {
+  if ((orderableDatapoints as readonly string[]).includes(section)) return datapointLabels[section as OrderableDatapoint];
+  if (section === "companyRelationships") return "Company relationships";
+  return section;
+}
 
 /** A change's place, from its section down: fields in words, list items by their own labels. Empty for a whole section. */
 export function pathWords(change: Pick<SnapshotChange, "path" | "listItems">): string[] {

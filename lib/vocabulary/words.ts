@@ -719,6 +719,7 @@ const snapshotField = {
   since: "Since",
   lastConfirmedOn: "Last confirmed",
   lastUpdatedOn: "Last updated",
+  observedAt: "Read from the register",
   accounts: "Accounts",
   annualFiling: "Annual filing",
   lastFiled: "Last filed",

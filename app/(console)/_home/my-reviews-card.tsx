@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { loadCard } from "@/lib/home/card-data";
 import { myReviewsDue, reviewQueueDays } from "@/lib/home/my-reviews";
 import { reviewDue } from "@/lib/reviews/review-dates";
+import { openReviewQueueCount } from "@/lib/reviews/review-queue";
 import { count } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 
@@ -11,10 +12,21 @@ const companyHref = (countryCode: string, companyId: string) => `/companies/${co
 
 /** The signed-in officer's reviews due: the companies they own that are overdue or due within 30 days, overdue first. */
 export async function MyReviewsCard({ userId }: { userId: string }) {
-  const data = await loadCard("my reviews", () => myReviewsDue(userId));
+  const [data, queued] = await Promise.all([
+    loadCard("my reviews", () => myReviewsDue(userId)),
+    loadCard("my review queue", () => openReviewQueueCount(userId)),
+  ]);
   const now = new Date();
   return (
     <HomeCard title="My reviews" href="/portfolio?owner=me&due=due30" linkLabel={`All my reviews due within ${reviewQueueDays} days`}>
+      {queued.failure === undefined && queued.value > 0 && (
+        <p data-testid="my-review-queue">
+          <Link href="/portfolio/review-queue" className="font-medium text-primary underline underline-offset-4">
+            {count(queued.value, "refreshed company waits", "refreshed companies wait")} in your review queue
+          </Link>
+          , with what changed since their last review.
+        </p>
+      )}
       {data.failure !== undefined ? (
         <HomeCardFailure failure={data.failure} />
       ) : data.value.total === 0 ? (

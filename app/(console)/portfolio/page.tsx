@@ -6,12 +6,14 @@ import { FilterForm } from "@/components/filters/filter-form";
 import { FilterProblems } from "@/components/filters/filter-problems";
 import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
+import { CampaignPageTick, CampaignSelection, CampaignTick } from "@/components/portfolio/campaign-selection";
 import { RatingBadge } from "@/components/portfolio/rating-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
+import { campaignMaxCompanies } from "@/lib/batches/campaign";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { liveTopics } from "@/lib/live/topics";
 import { dueFilters, parsePortfolioFilters, portfolioFilterParams, ratingFilters } from "@/lib/portfolio/portfolio-filters";
@@ -20,7 +22,9 @@ import { reviewDueFromToday } from "@/lib/reviews/review-dates";
 import { countryNames, registryCountries } from "@/lib/registry/countries";
 import { complianceFlagNames } from "@/lib/registry/schemas";
 import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
+import { openReviewQueueCount } from "@/lib/reviews/review-queue";
 import { label, optionsOf } from "@/lib/vocabulary/words";
+import { startCampaignAction } from "./actions";
 
 export const metadata: Metadata = { title: "Portfolio" };
 
@@ -37,10 +41,11 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
 
 export default async function PortfolioPage({ searchParams }: PageProps<"/portfolio">) {
   const user = await guardPage("readPortfolio");
+  const canRefresh = can(user.role, "runBatches");
   const params = await searchParams;
   const { filters, cursor, problems } = parsePortfolioFilters(params);
   const now = new Date();
-  const [policy, owners] = await Promise.all([reviewPolicyInForce(), portfolioOwners()]);
+  const [policy, owners, waiting] = await Promise.all([reviewPolicyInForce(), portfolioOwners(), openReviewQueueCount(user.id)]);
   const { rows, total, next, previous } = await listPortfolio(filters, { cursor, now, scope: policy.portfolioScope });
   const filterParams = portfolioFilterParams(filters);
   const filtered = Object.keys(filterParams).length > 0;
@@ -62,6 +67,13 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {waiting > 0 && (
+            <Button asChild variant="outline" size="sm">
+              <Link href="/portfolio/review-queue">
+                Review queue: {waiting.toLocaleString("en")} {waiting === 1 ? "company waits" : "companies wait"}
+              </Link>
+            </Button>
+          )}
           <Button asChild variant="outline" size="sm">
             <Link href="/portfolio/batches">Lists and campaigns</Link>
           </Button>
@@ -105,25 +117,32 @@ export default async function PortfolioPage({ searchParams }: PageProps<"/portfo
       {rows.length === 0 ? (
         <EmptyPortfolio filtered={filtered} paged={cursor !== undefined} customersOnly={policy.portfolioScope === "customers"} />
       ) : (
-        <Table aria-label="Portfolio">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Company</TableHead>
-              <TableHead>Risk</TableHead>
-              <TableHead>Last review</TableHead>
-              <TableHead>Next review</TableHead>
-              <TableHead>Monitoring</TableHead>
-              <TableHead>Compliance flags</TableHead>
-              <TableHead>Case references</TableHead>
-              <TableHead>Owner</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <PortfolioTableRow key={`${row.connectionId}:${row.countryCode}:${row.companyId}`} row={row} now={now} />
-            ))}
-          </TableBody>
-        </Table>
+        <CampaignTable canRefresh={canRefresh} total={total} filters={filterParams} filtered={filtered}>
+          <Table aria-label="Portfolio">
+            <TableHeader>
+              <TableRow>
+                {canRefresh && (
+                  <TableHead className="w-8">
+                    <CampaignPageTick keys={rows.map((row) => `${row.countryCode}:${row.companyId}`)} />
+                  </TableHead>
+                )}
+                <TableHead>Company</TableHead>
+                <TableHead>Risk</TableHead>
+                <TableHead>Last review</TableHead>
+                <TableHead>Next review</TableHead>
+                <TableHead>Monitoring</TableHead>
+                <TableHead>Compliance flags</TableHead>
+                <TableHead>Case references</TableHead>
+                <TableHead>Owner</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => (
+                <PortfolioTableRow key={`${row.connectionId}:${row.countryCode}:${row.companyId}`} row={row} now={now} tick={canRefresh} />
+              ))}
+            </TableBody>
+          </Table>
+        </CampaignTable>
       )}
       {(previous || next || cursor) && (
         <nav aria-label="Pages" className="flex flex-wrap items-center gap-2 text-sm">
@@ -168,10 +187,42 @@ function EmptyPortfolio({ filtered, paged, customersOnly }: { filtered: boolean;
   );
 }
 
-function PortfolioTableRow({ row, now }: { row: PortfolioRow; now: Date }) {
-  const due = reviewDueFromToday(row.nextReviewDue, now);
+/** The table, with the campaign's ticks and toolbar for a user who may start one. */
+function CampaignTable({
+  canRefresh,
+  children,
+  ...selection
+}: {
+  canRefresh: boolean;
+  total: number;
+  filters: Record<string, string>;
+  filtered: boolean;
+  children: React.ReactNode;
+}) {
+  if (!canRefresh) return children;
   return (
-    <TableRow data-company={`${row.countryCode}:${row.companyId}`}>
+    <CampaignSelection
+      total={selection.total}
+      max={campaignMaxCompanies}
+      filters={selection.filters}
+      filtered={selection.filtered}
+      start={startCampaignAction}
+    >
+      {children}
+    </CampaignSelection>
+  );
+}
+
+function PortfolioTableRow({ row, now, tick }: { row: PortfolioRow; now: Date; tick: boolean }) {
+  const due = reviewDueFromToday(row.nextReviewDue, now);
+  const key = `${row.countryCode}:${row.companyId}`;
+  return (
+    <TableRow data-company={key}>
+      {tick && (
+        <TableCell className="w-8 align-top">
+          <CampaignTick companyKey={key} name={row.companyName ?? row.companyId} />
+        </TableCell>
+      )}
       <TableCell className="max-w-64 align-top">
         <CompanyLink countryCode={row.countryCode} id={row.companyId}>
           {row.companyName ?? row.companyId}
@@ -181,7 +232,7 @@ function PortfolioTableRow({ row, now }: { row: PortfolioRow; now: Date }) {
         </div>
         {row.customer && <div className="text-xs text-muted-foreground">Customer</div>}
       </TableCell>
-      <TableCell className="max-w-80 min-w-48 align-top">
+      <TableCell className="max-w-80 min-w-48 align-top" data-column="risk">
         <div className="flex flex-wrap items-center gap-1">
           <RatingBadge rating={row.rating} pinned={row.pinned} />
           {row.score !== null && <span className="text-xs text-muted-foreground tabular-nums">score {row.score}</span>}

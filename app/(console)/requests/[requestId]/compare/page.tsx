@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SnapshotChanges, sectionLabel } from "@/components/snapshots/snapshot-changes";
+import { SnapshotChanges } from "@/components/snapshots/snapshot-changes";
+import { sectionLabel } from "@/lib/snapshots/change-words";
 import { allComparedSections } from "@/lib/alerts/what-changed-datapoints";
 import { guardPage } from "@/lib/auth/guard-page";
 import { storedRequest } from "@/lib/requests/stored-request";
