@@ -608,6 +608,7 @@ export const consolePages: ConsolePage[] = [
     arrange: completeDossier,
     wait: (page) => expect(page.locator('[data-day="2026-09-27"] a').first()).toBeVisible(),
   },
-  { name: "not found", path: "/no-such-page", role: "admin", wait: heading("404 · Not found") },
+  // A console page whose record is not there: the 404 inside the shell (an address no route matches has no shell).
+  { name: "not found", path: "/alerts/999999999", role: "admin", wait: heading("404 · Not found") },
   { name: "forbidden", path: "/settings", role: "compliance", wait: heading("403 · Not allowed") },
 ];

@@ -99,6 +99,9 @@ export function AmbiguousReview({
     event.preventDefault();
   }
 
+  // Nothing to pick and nothing said yet: no section (a list without ambiguous rows shows none).
+  if (visibleRows.length === 0 && !said && !problem) return null;
+
   return (
     <section aria-labelledby="ambiguous-title" className="space-y-3">
       <h2 id="ambiguous-title" className="text-lg font-semibold">

@@ -90,9 +90,8 @@ export default async function BatchPage({ params, searchParams }: PageProps<"/po
 
       <BatchProgressBar progress={progress} counts={counts} ordering={batch.status !== "matching" && batch.status !== "reviewing"} />
 
-      {open && (ambiguous.length > 0 || counts.match.ambiguous > 0) && (
-        <AmbiguousReview batchId={batch.id} rows={ambiguous} resolve={resolveRowAction} canResolve={runs} />
-      )}
+      {/* Mounted while the batch is open, so its last answer stays on screen when the live refresh drops the picked row. */}
+      {open && <AmbiguousReview batchId={batch.id} rows={ambiguous} resolve={resolveRowAction} canResolve={runs} />}
 
       {open ? (
         <section aria-labelledby="price-title" className="space-y-3">
