@@ -2,8 +2,8 @@ import { db } from "@/db/client";
 import { registryConnections } from "@/db/schema";
 import { sealSecret } from "@/lib/connections/secret-box";
 
-/** Stores a sandbox connection with the given webhook signing secret, as an admin would; returns its id. */
-export async function storeSandboxConnection(options: { webhookSecret: string; name?: string; baseUrl?: string }): Promise<string> {
+/** Stores a sandbox connection (with a webhook signing secret when given), as an admin would; returns its id. */
+export async function storeSandboxConnection(options: { webhookSecret?: string; name?: string; baseUrl?: string } = {}): Promise<string> {
   const [row] = await db()
     .insert(registryConnections)
     .values({
@@ -12,7 +12,7 @@ export async function storeSandboxConnection(options: { webhookSecret: string; n
       baseUrl: options.baseUrl ?? "http://127.0.0.1:4010",
       apiKeySealed: sealSecret("sk_dev_x"),
       apiKeyHint: "sk_dev_…",
-      webhookSecretSealed: sealSecret(options.webhookSecret),
+      webhookSecretSealed: options.webhookSecret === undefined ? null : sealSecret(options.webhookSecret),
     })
     .returning({ id: registryConnections.id });
   return row!.id;

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { batches, registryConnections, type User } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { batches, type User } from "@/db/schema";
 import { stopJobQueue } from "@/lib/jobs/job-queue";
+import { storeSandboxConnection } from "@/test/stored-connection";
 import { auditDetailsOf, insertUser } from "@/test/users-fixture";
 import { batchQuote, cancelBatch, confirmBatch } from "./batch-control";
 import { createBatch, readBatch, readBatchRows } from "./batch-records";
@@ -41,17 +41,7 @@ async function pricedBatch(options: { unpriced?: boolean } = {}) {
 describe("a batch's quote, confirm and cancel", () => {
   beforeAll(async () => {
     user = await insertUser("batches@example.com", "compliance");
-    const [stored] = await db()
-      .insert(registryConnections)
-      .values({
-        name: "Batches",
-        environment: "sandbox",
-        baseUrl: "http://127.0.0.1:9",
-        apiKeySealed: sealSecret("sk_dev_x"),
-        apiKeyHint: "sk_dev_…",
-      })
-      .returning();
-    connectionId = stored!.id;
+    connectionId = await storeSandboxConnection({ name: "Batches", baseUrl: "http://127.0.0.1:9" });
   });
   afterAll(() => stopJobQueue(0));
 

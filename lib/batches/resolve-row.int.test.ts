@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { batches, registryConnections, type User } from "@/db/schema";
+import { batches, type User } from "@/db/schema";
 import { stopJobQueue } from "@/lib/jobs/job-queue";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { storeSandboxConnection } from "@/test/stored-connection";
 import { auditDetailsOf, insertUser } from "@/test/users-fixture";
 import { startBatchImport, previewBatchFile } from "./batch-import";
 import { createBatch, readBatch, readBatchRows } from "./batch-records";
@@ -49,17 +49,7 @@ async function reviewingBatch() {
 describe("resolving an ambiguous row", () => {
   beforeAll(async () => {
     user = await insertUser("resolver@example.com", "compliance");
-    const [stored] = await db()
-      .insert(registryConnections)
-      .values({
-        name: "Resolve",
-        environment: "sandbox",
-        baseUrl: "http://127.0.0.1:9",
-        apiKeySealed: sealSecret("sk_dev_x"),
-        apiKeyHint: "sk_dev_…",
-      })
-      .returning();
-    connectionId = stored!.id;
+    connectionId = await storeSandboxConnection({ name: "Resolve", baseUrl: "http://127.0.0.1:9" });
   });
 
   afterAll(() => stopJobQueue(0));
