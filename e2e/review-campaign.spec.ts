@@ -134,6 +134,12 @@ test("a review campaign over 10 due companies ends with 10 queue entries, each w
   await review.getByLabel("Comment").fill("Overdue accounts chased; relationship kept.");
   await review.getByRole("button", { name: "Mark reviewed" }).click();
   await expect(review.getByTestId("review-summary")).toContainText("Reviewed: Keep");
+  // The summary shows at once (optimistic): wait for the server's review, which closes the entry, before leaving.
+  await expect
+    .poll(async () => (await db.query("select 1 from review_queue where company_id = $1 and done_at is not null", [changed])).length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
   await gotoInteractive(page, "/portfolio/review-queue");
   await expect(queue.locator("li[data-company]")).toHaveCount(companies - 1);
   await expect(entry(changed)).toHaveCount(0);
