@@ -33,21 +33,12 @@ export type LiveClientOptions = {
   backoff?: Backoff;
   /** How many event ids are remembered, so that one sent again after a reconnect is not handled twice. */
   rememberedIds?: number;
-  /**
-   * A topic's last event is handed to a handler that subscribes within this long after it (ms): a page rendered on the
-   * server subscribes only once it is in the browser, and an event in between (a batch's step finishing just after
-   * its page was rendered) would otherwise be missed.
-   */
-  replayWithinMs?: number;
 };
 
 export type LiveClient = {
   /** Opens the connection; returns the function that closes it for good. */
   connect: () => () => void;
-  /**
-   * Calls `handler` for each new event on `topic` and for each reset (and once, at once, for the topic's last event if
-   * it came within `replayWithinMs`); returns the unsubscribe function.
-   */
+  /** Calls `handler` for each new event on `topic` and for each reset; returns the unsubscribe function. */
   subscribe: (topic: string, handler: (notification: LiveNotification) => void) => () => void;
   state: () => LiveState;
   /** For useSyncExternalStore. */
@@ -63,9 +54,6 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
   const createEventSource = options.createEventSource ?? ((u: string) => new EventSource(u));
   const backoff = options.backoff ?? { minMs: 1_000, maxMs: 30_000 };
   const rememberedIds = options.rememberedIds ?? 2_000;
-  const replayWithinMs = options.replayWithinMs ?? 5_000;
-  /** Each topic's last event and when it came, for a handler that subscribes just after. */
-  const recent = new Map<string, { notification: LiveNotification; at: number }>();
 
   const handlers = new Map<string, Set<(notification: LiveNotification) => void>>();
   const stateListeners = new Set<() => void>();
@@ -99,11 +87,7 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
     handled.add(id);
     if (handled.size > rememberedIds) handled.delete(handled.values().next().value!);
     setState({ lastEventAt: Date.now() });
-    const notification: LiveNotification = { type: "event", id, topic: data.topic };
-    recent.delete(data.topic); // re-inserted last: the map stays in arrival order, the oldest first
-    recent.set(data.topic, { notification, at: Date.now() });
-    if (recent.size > 200) recent.delete(recent.keys().next().value!);
-    notify(data.topic, notification);
+    notify(data.topic, { type: "event", id, topic: data.topic });
   }
 
   function onReset(event: MessageEvent<string>) {
@@ -158,12 +142,6 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
       if (!set) handlers.set(topic, (set = new Set()));
       const entry = (notification: LiveNotification) => handler(notification);
       set.add(entry);
-      const last = recent.get(topic);
-      if (last && Date.now() - last.at <= replayWithinMs) {
-        queueMicrotask(() => {
-          if (set.has(entry)) entry(last.notification);
-        });
-      }
       return () => {
         set.delete(entry);
         if (set.size === 0 && handlers.get(topic) === set) handlers.delete(topic);
