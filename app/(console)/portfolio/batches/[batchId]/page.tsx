@@ -61,7 +61,7 @@ export default async function BatchPage({ params, searchParams }: PageProps<"/po
 
   return (
     <div className="space-y-6">
-      <RefreshOnLive topic={liveTopics.batch(batch.id)} />
+      <RefreshOnLive topic={liveTopics.batch(batch.id)} refreshOnMount={batch.status === "matching" || batch.status === "reviewing"} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <p className="text-sm">
