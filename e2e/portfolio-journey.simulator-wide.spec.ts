@@ -87,10 +87,14 @@ test("an admin publishes a model, the portfolio rates ordered companies with rea
   const officerPage = await officerContext.newPage();
   const officer = await db.createUser("compliance");
   await new LoginPage(officerPage).signInAndWait(officer);
-  const orders = await Promise.all([plain, overdue, noOwner].map((id) => orderedDossier(db, "GB", id)));
+  // Ordered under a case reference of this run, and the portfolio narrowed to it: the whole suite's companies share this
+  // app, and these three could fall past the first page of 50.
+  const caseReference = `journey-${crypto.randomUUID().slice(0, 8)}`;
+  const journeyPortfolio = `/portfolio?caseReference=${caseReference}`;
+  const orders = await Promise.all([plain, overdue, noOwner].map((id) => orderedDossier(db, "GB", id, { caseReference })));
   await expect.poll(() => requestsComplete(db, orders), { timeout: 90_000 }).toBe(orders.length);
 
-  await gotoInteractive(officerPage, "/portfolio");
+  await gotoInteractive(officerPage, journeyPortfolio);
   await expect(officerPage.getByRole("heading", { name: "Portfolio", level: 1 })).toBeVisible();
   const plainRow = portfolioRow(officerPage, plain);
   await expect(plainRow).toContainText("Low risk", { timeout: 30_000 });
@@ -121,7 +125,7 @@ test("an admin publishes a model, the portfolio rates ordered companies with rea
 
   // 3. With the portfolio open, the registry adds a compliance flag to the plain company; the re-order's webhook raises
   // its rating on the page live, without a reload.
-  await gotoInteractive(officerPage, "/portfolio");
+  await gotoInteractive(officerPage, journeyPortfolio);
   await expect(plainRow).toContainText("Low risk");
   await officerPage.evaluate(() => Object.assign(window, { journeyMarker: "the page was not reloaded" }));
   const flagsBefore = (await sim("GET", `/v2/company/${encodeURIComponent(orders[0]!)}`)).json.company.complianceFlags ?? {};
@@ -171,7 +175,7 @@ test("an admin publishes a model, the portfolio rates ordered companies with rea
   await expect(review.getByTestId("review-due")).toHaveText(`Next review due: ${dayWords(due)}`);
   await expect(officerPage.getByTestId("risk-panel")).toContainText(`(${due.toISOString().slice(0, 10)})`);
 
-  await gotoInteractive(officerPage, "/portfolio");
+  await gotoInteractive(officerPage, journeyPortfolio);
   await expect(plainRow).toContainText(due.toISOString().slice(0, 10));
   await expect(plainRow).toContainText(`by ${officer.email}`);
   await expect(plainRow).toContainText("Keep");
