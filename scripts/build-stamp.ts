@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -52,4 +53,23 @@ export function buildIsCurrent(root: string, fingerprint: string): boolean {
 
 export function markBuildCurrent(root: string, fingerprint: string): void {
   writeFileSync(stampFile(root), fingerprint);
+}
+
+/**
+ * Builds the production app with `next build` unless the build on disk was made from these very sources; says so
+ * before a build. Rejects when the build fails.
+ */
+export async function buildWhenStale(root: string, say: (line: string) => void): Promise<void> {
+  const fingerprint = sourceFingerprint(root);
+  if (buildIsCurrent(root, fingerprint)) return;
+  say("No current production build: building (about a minute)…");
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  const code = await new Promise<number | null>((resolve) =>
+    spawn(process.execPath, [nextBin, "build"], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "inherit" }).on(
+      "exit",
+      resolve,
+    ),
+  );
+  if (code !== 0) throw new Error(`next build exited with ${code}`);
+  markBuildCurrent(root, fingerprint);
 }

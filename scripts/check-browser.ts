@@ -7,7 +7,6 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { chromium } from "@playwright/test";
 
 export const defaultChromiumPath = "/usr/bin/chromium";
@@ -114,13 +113,4 @@ export function ensureBrowser(deps: BrowserCheckDependencies = thisMachine()): s
     return `Debian's chromium was installed, yet ${decision.path} is still missing. Set PLAYWRIGHT_CHROMIUM_PATH to the Chromium binary.`;
   deps.say(`[test] Installed Debian's chromium at ${decision.path}.`);
   return undefined;
-}
-
-// Run as `tsx scripts/check-browser.ts` (npm test's first step); scripts/e2e.ts imports ensureBrowser instead.
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  const problem = ensureBrowser();
-  if (problem) {
-    console.error(`\n[test] ${problem}\n`);
-    process.exit(1);
-  }
 }

@@ -27,7 +27,7 @@ import { defaultWebhookUrl } from "./default-webhook-url";
 import { migrateDatabase } from "../db/migrate";
 import { generateEncryptionKey } from "../lib/crypto";
 import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
-import { buildIsCurrent, markBuildCurrent, sourceFingerprint } from "./build-stamp";
+import { buildWhenStale } from "./build-stamp";
 import { isPortFree } from "./ports";
 import { fileCompanyRequests } from "./file-company-requests";
 import { reconcilePaidRequests } from "./reconcile-paid-requests";
@@ -77,15 +77,6 @@ function dataDirSecret(dataDir: string, name: string, generate = () => randomByt
   if (stored === undefined) writeFileSync(file, `${value}\n`, { mode: 0o600 });
   secrets.add(value);
   return value;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} ${args[1] ?? ""} exited with ${code}`)),
-    );
-  });
 }
 
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
@@ -169,12 +160,7 @@ async function main() {
     );
   }
 
-  const fingerprint = dev ? "" : sourceFingerprint(root);
-  if (!dev && !buildIsCurrent(root, fingerprint)) {
-    say("No current production build: building (about a minute)…");
-    await run(process.execPath, [nextBin, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
-    markBuildCurrent(root, fingerprint);
-  }
+  if (!dev) await buildWhenStale(root, say);
 
   let databaseUrl = env.DATABASE_URL;
   if (databaseUrl) {
