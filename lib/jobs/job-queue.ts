@@ -1,7 +1,9 @@
 import "server-only";
 import type PgBoss from "pg-boss";
-import { dbPool } from "@/db/client";
+import { db, dbPool } from "@/db/client";
 import { newJobQueueClient, type JobQueueName } from "@/db/job-queue-install";
+import { publishLive } from "@/lib/live/publish";
+import { liveTopics } from "@/lib/live/topics";
 
 /**
  * The job queue: pg-boss on the console's own Postgres (its tables in the `pgboss` schema), so every app instance
@@ -17,7 +19,8 @@ import { newJobQueueClient, type JobQueueName } from "@/db/job-queue-install";
 /** How often an instance looks for jobs whose process died (expired) and hands them out again. */
 const superviseSeconds = 10;
 
-type Started = { boss: PgBoss; workers: string[] };
+/** The started client, its workers, and the announcements of ended jobs still waiting for the queue to record them. */
+type Started = { boss: PgBoss; workers: string[]; announcing: Set<Promise<void>> };
 
 const state = globalThis as { registryDeskJobQueue?: Promise<Started> };
 
@@ -33,7 +36,7 @@ function started(): Promise<Started> {
       maintenanceIntervalSeconds: superviseSeconds,
     });
     await boss.start();
-    return { boss, workers: [] };
+    return { boss, workers: [], announcing: new Set<Promise<void>>() };
   })();
   return state.registryDeskJobQueue;
 }
@@ -49,9 +52,33 @@ export async function enqueueJob(queue: JobQueueName, data: object, options: Enq
   });
 }
 
+/** Tells Settings → Jobs that a job changed state; a failure to tell is logged, never the job's failure. */
+const announceJobs = () =>
+  publishLive(db(), [liveTopics.jobs]).then(
+    () => undefined,
+    (error: Error) => console.error(`[jobs] could not announce a job's change: ${error.message}`),
+  );
+
+/** How long, at most, an ended handler's job is watched for the queue to record its outcome before it is announced. */
+const settleWatchMs = 5_000;
+
+/**
+ * Announces a job once the queue has recorded how its handler ended: pg-boss writes the outcome after the handler
+ * returns, without waiting for it, so announcing at once would show the job still running.
+ */
+async function announceWhenSettled(boss: PgBoss, queue: JobQueueName, id: string): Promise<void> {
+  const deadline = Date.now() + settleWatchMs;
+  while (Date.now() < deadline) {
+    const job = await boss.getJobById(queue, id).catch(() => null);
+    if (!job || job.state !== "active") break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await announceJobs();
+}
+
 /**
  * Runs `handle` for the jobs of `queue` in this process, `concurrency` at a time. A handler that throws fails its
- * job, which the queue retries by its policy.
+ * job, which the queue retries by its policy. Each job's start and end are announced on the jobs live topic.
  */
 export async function workJobs<T extends object>(
   queue: JobQueueName,
@@ -61,7 +88,15 @@ export async function workJobs<T extends object>(
   const queueState = await started();
   for (let i = 0; i < concurrency; i++) {
     const id = await queueState.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      if (job) await handle(job.data, { id: job.id });
+      if (!job) return;
+      await announceJobs();
+      try {
+        await handle(job.data, { id: job.id });
+      } finally {
+        const announcing = announceWhenSettled(queueState.boss, queue, job.id);
+        queueState.announcing.add(announcing);
+        void announcing.finally(() => queueState.announcing.delete(announcing));
+      }
     });
     queueState.workers.push(id);
   }
@@ -95,4 +130,5 @@ export async function stopJobQueue(timeoutMs = 5_000): Promise<void> {
   state.registryDeskJobQueue = undefined;
   if (!queueState) return;
   await queueState.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+  await Promise.all(queueState.announcing);
 }
