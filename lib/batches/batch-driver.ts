@@ -15,7 +15,7 @@ import { matchBatchRows } from "./batch-matching";
 import { orderBatchRows, recoverOrphans } from "./batch-ordering";
 import { priceBatch } from "./batch-pricing";
 import { batchTopics, readBatch } from "./batch-records";
-import { settleBatch } from "./batch-settle";
+import { reportedSinceUnknown, settleBatch } from "./batch-settle";
 
 /**
  * The batch engine: each `batch-step` job runs one step of one batch, by its status (match, price, order, settle),
@@ -79,7 +79,8 @@ async function withBatchLock<T>(batchId: string, run: () => Promise<T>): Promise
 export async function runBatchStep(batchId: string, options: { stepMs?: number } = {}): Promise<StepResult> {
   const result = await withBatchLock(batchId, async () => {
     const batch = await readBatch(batchId);
-    if (!batch || batch.status === "done") return none;
+    if (!batch) return none;
+    if (batch.status === "done") return doneStep(batch, Date.now() + (options.stepMs ?? stepMs));
     const deadline = Date.now() + (options.stepMs ?? stepMs);
     const registry = await openRegistry(await findConnection(batch.connectionId));
     if (!registry) return none;
@@ -127,6 +128,12 @@ async function orderingStep(batch: BatchRow, registry: Registry, deadline: numbe
     await publishLive(tx, batchTopics(batch.id));
   });
   return none;
+}
+
+/** A finished batch sends nothing; rows left unknown whose orders the registry has since reported are settled. */
+async function doneStep(batch: BatchRow, deadline: number): Promise<StepResult> {
+  await settleBatch(batch, await batchUser(batch), deadline);
+  return (await rowsLeft(batch.id)).ordered > 0 ? again(waitForAnswersSeconds) : none;
 }
 
 /** A cancelled batch sends nothing more; what was sent is settled until every answer is in. */
@@ -200,12 +207,18 @@ async function handleBatchStep(data: { batchId: string }, job: { id: string }): 
   await enqueueJob(jobQueues.batchStep.name, { batchId: data.batchId }, { startAfterSeconds: result.afterSeconds });
 }
 
-/** Wakes every batch with work left that no job is waiting for or running. */
+/**
+ * Wakes every batch with work left that no job is waiting for or running: a finished one too while answers are
+ * outstanding, or once the registry has reported an order left unknown.
+ */
 export async function sweepBatches(): Promise<number> {
   const { rows } = await db().execute<{ id: string }>(sql`
     select b.id from batches b
     where (b.status in ('matching', 'ordering')
-           or (b.status = 'cancelled' and exists (select 1 from batch_rows r where r.batch_id = b.id and r.outcome in ('sending', 'ordered'))))
+           or (b.status in ('done', 'cancelled') and exists (select 1 from batch_rows r where r.batch_id = b.id and r.outcome in ('sending', 'ordered')))
+           or (b.status in ('done', 'cancelled') and exists (
+                 select 1 from batch_rows r join paid_request_intents i on i.id = r.intent_id
+                 where r.batch_id = b.id and r.outcome = 'unknown' and ${reportedSinceUnknown})))
       and not exists (select 1 from ${sql.identifier(jobQueueSchema)}.job j
                       where j.name = ${jobQueues.batchStep.name} and j.state in ('created', 'retry', 'active') and j.data ->> 'batchId' = b.id::text)`);
   for (const { id } of rows) await kickBatch(id);

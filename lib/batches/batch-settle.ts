@@ -5,6 +5,8 @@ import type { BatchRow } from "@/db/schema";
 import type { Actor } from "@/lib/audit/audit";
 import { mapBounded } from "@/lib/async/map-bounded";
 import { publishLive } from "@/lib/live/publish";
+import { intentMetadataKey } from "@/lib/orders/paid-request-intents";
+import { reconcileIntents } from "@/lib/orders/reconcile-intents";
 import { setOwner } from "@/lib/portfolio/portfolio-changes";
 import { pollRequest } from "@/lib/requests/poll-request";
 import { webhookGraceMs } from "@/lib/requests/polling-plan";
@@ -50,8 +52,21 @@ export async function settleBatch(batch: BatchRow, actor: Actor, deadline = Date
   return { waiting: rows.length - complete.length };
 }
 
-/** Rows left unknown whose intent has since been settled as ordered (its request reported by webhook). */
+/**
+ * The condition, on a row `r` left unknown and its intent `i`, that the registry has since reported its order: the
+ * intent is settled as ordered, or a request stored since carries the intent's id (reconciling settles it).
+ */
+export const reportedSinceUnknown = sql`((i.status = 'ordered' and i.request_id is not null) or (i.status in ('pending', 'unknown') and exists (
+  select 1 from company_requests q
+  where q.connection_id is not distinct from i.connection_id and q.created_at >= i.created_at - interval '1 minute'
+    and q.snapshot -> 'request' -> 'metadata' ->> ${intentMetadataKey} = i.id::text)))`;
+
+/** Rows left unknown whose order the registry has since reported (by webhook, or read here): ordered, with its request. */
 async function adoptReportedOrders(batchId: string): Promise<void> {
+  const { rows } = await db().execute<{ n: number }>(sql`
+    select count(*)::int as n from batch_rows r join paid_request_intents i on i.id = r.intent_id
+    where r.batch_id = ${batchId} and r.outcome = 'unknown' and i.status <> 'ordered' and ${reportedSinceUnknown}`);
+  if ((rows[0]?.n ?? 0) > 0) await reconcileIntents(db());
   await db().transaction(async (tx) => {
     const adopted = await tx.execute(sql`
       update batch_rows r set outcome = 'ordered', request_id = i.request_id, outcome_reason = null, updated_at = now()
