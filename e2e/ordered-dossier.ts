@@ -45,6 +45,23 @@ export async function orderedDossier(db: Database, countryCode: string, id: stri
   return requestId;
 }
 
+/**
+ * Orders the company block of a GB company at the simulator as this console's order (free again within 24 hours):
+ * its company file then holds the profile; a re-order's snapshots carry what changed. Returns its request id.
+ */
+export async function orderedCompanyBlock(db: Database, id: string): Promise<string> {
+  const created = await sim("POST", "/v2/company", { id, countryCode: "GB", dataPoints: ["company"] });
+  expect(created.status).toBe(200);
+  const requestId = created.json.request.requestId as string;
+  await db.query(
+    `insert into company_requests (request_id, connection_id, origin, country_code, company_id)
+     select $1, id, 'console', 'GB', $2 from registry_connections where name = 'Local simulator'
+     on conflict (request_id) do update set origin = 'console'`,
+    [requestId, id],
+  );
+  return requestId;
+}
+
 /** Orders a company from its page with the panel's preselection, confirms the price, and waits for the dossier to complete; returns its request id. */
 export async function orderFromCompanyPage(page: Page, countryCode: string, id: string): Promise<string> {
   await gotoInteractive(page, `/companies/${countryCode}/${encodeURIComponent(id)}`);

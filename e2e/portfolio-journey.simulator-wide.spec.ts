@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { dayWords } from "../lib/reviews/review-dates";
 import type { RiskModel } from "../lib/risk/risk-model";
 import { type Database, expect, gotoInteractive, LoginPage, test } from "./fixtures";
-import { orderedDossier } from "./ordered-dossier";
+import { orderedCompanyBlock, orderedDossier } from "./ordered-dossier";
 import { monthsAfter } from "./review-cycle";
 import { approveAsSecondAdmin } from "./second-admin";
 import { sim } from "./simulator-api";
@@ -23,20 +23,6 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const plain = "OWNERSHIP_DIAMOND"; // an otherwise plain company: no rule gives it points
 const overdue = "FLAG_ACCOUNTS_OVERDUE"; // the one weight the admin raises
 const noOwner = "NO_UBO";
-
-/** Orders the company block again (free within 24 hours), as the console's order: its company.updated snapshots carry what changed. */
-async function reorderCompanyBlock(db: Database, id: string): Promise<string> {
-  const created = await sim("POST", "/v2/company", { id, countryCode: "GB", dataPoints: ["company"] });
-  expect(created.status).toBe(200);
-  const requestId = created.json.request.requestId as string;
-  await db.query(
-    `insert into company_requests (request_id, connection_id, origin, country_code, company_id)
-     select $1, id, 'console', 'GB', $2 from registry_connections where name = 'Local simulator'
-     on conflict (request_id) do update set origin = 'console'`,
-    [requestId, id],
-  );
-  return requestId;
-}
 
 const requestsComplete = async (db: Database, requestIds: string[]) =>
   (await db.query("select 1 from company_requests where request_id = any($1) and complete", [requestIds])).length;
@@ -135,7 +121,7 @@ test("an admin publishes a model, the portfolio rates ordered companies with rea
     company: { complianceFlags: { ...flagsBefore, accountsOverdue: { active: true, dueDate: "2026-06-30", since: "2026-07-01" } } },
   });
   expect(flagged.status).toBe(201);
-  const reorder = await reorderCompanyBlock(db, plain);
+  const reorder = await orderedCompanyBlock(db, plain);
   const raised = ratingOf(weight, thresholds);
   expect(raised).not.toBe("low");
   const raisedReason = `Accounts overdue since 1 July 2026, due 30 June 2026 (Company profile, as of`;

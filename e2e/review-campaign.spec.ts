@@ -1,4 +1,5 @@
-import { type Database, expect, gotoInteractive, LoginPage, test } from "./fixtures";
+import { expect, gotoInteractive, LoginPage, test } from "./fixtures";
+import { orderedCompanyBlock } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
 // The issue's "Done when" for review campaigns, on the simulator: ten companies due for review (eight reviewed before,
@@ -8,20 +9,6 @@ import { sim } from "./simulator-api";
 
 const companies = 10;
 const neverReviewed = 2;
-
-/** Orders the company's profile at the simulator as this console's order; returns its request id. */
-async function orderProfile(db: Database, id: string): Promise<string> {
-  const created = await sim("POST", "/v2/company", { id, countryCode: "GB", dataPoints: ["company"] });
-  expect(created.status).toBe(200);
-  const requestId = created.json.request.requestId as string;
-  await db.query(
-    `insert into company_requests (request_id, connection_id, origin, country_code, company_id)
-     select $1, id, 'console', 'GB', $2 from registry_connections where name = 'Local simulator'
-     on conflict (request_id) do update set origin = 'console'`,
-    [requestId, id],
-  );
-  return requestId;
-}
 
 test("a review campaign over 10 due companies ends with 10 queue entries, each with its diff or 'nothing changed'", async ({
   db,
@@ -33,7 +20,7 @@ test("a review campaign over 10 due companies ends with 10 queue entries, each w
   const ids = Array.from({ length: companies }, (_, n) => `RC${suffix}-${n + 1}`);
 
   // 1. Each company's profile in the console (its company file), as reviewed for eight of them: the reviewed baseline.
-  const requests = await Promise.all(ids.map((id) => orderProfile(db, id)));
+  const requests = await Promise.all(ids.map((id) => orderedCompanyBlock(db, id)));
   await expect
     .poll(async () => (await db.query("select 1 from company_requests where request_id = any($1) and complete", [requests])).length, {
       timeout: 90_000,

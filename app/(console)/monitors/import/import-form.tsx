@@ -4,12 +4,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
+import { CsvFileInput } from "@/components/forms/csv-file-input";
 import { FormError } from "@/components/forms/form-error";
 import { ImportOutcomesTable, ImportPreviewTable, outcomeLabels } from "@/components/monitors/import-rows";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import type { ImportSummary } from "@/lib/monitors/csv-import";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { count } from "@/lib/vocabulary/units";
 import { importLimits, type CsvRow } from "@/lib/monitors/csv-rows";
 import { importMonitorsCsvAction, previewMonitorsCsvAction } from "./actions";
 
@@ -17,8 +18,6 @@ type Step =
   | { kind: "choose" }
   | { kind: "preview"; fileName: string; csv: string; rows: CsvRow[] }
   | { kind: "done"; fileName: string; summary: ImportSummary };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 /** Choose a file → the preview with each row's errors (nothing sent) → create the valid rows' monitors → the outcome per row. */
 export function ImportForm() {
@@ -61,21 +60,7 @@ export function ImportForm() {
   return (
     <div className="space-y-4">
       <div className="space-y-2 rounded-lg border p-4">
-        <Label htmlFor={inputId}>CSV file</Label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          aria-describedby={`${inputId}-help`}
-          disabled={pending}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = ""; // so choosing the same file again (a re-run) reads it again
-            if (file) preview(file);
-          }}
-        />
-        <div id={`${inputId}-help`} className="space-y-1 text-sm text-muted-foreground">
+        <CsvFileInput id={inputId} disabled={pending} onFile={preview}>
           <p>
             One company per row: <strong>country</strong> (two letters, such as FR), <strong>company id</strong> as the register writes it,
             and an optional <strong>case reference</strong> (at most {caseReferenceMax} characters), in that order; or in any order under a
@@ -86,7 +71,7 @@ export function ImportForm() {
             Example: <code>FR,552 100 554,KYC-2026-17</code>. Nothing is sent before you confirm; a company already monitored comes back as
             such, so running a file again is safe.
           </p>
-        </div>
+        </CsvFileInput>
         {pending && (
           <p role="status" className="text-sm">
             {step.kind === "preview" ? "Creating monitors…" : "Reading the file…"}
@@ -102,12 +87,12 @@ export function ImportForm() {
             Preview of {step.fileName}
           </h2>
           <p className="text-sm">
-            {plural(step.rows.length, "row")}: {ready.toLocaleString("en")} ready, {(step.rows.length - ready).toLocaleString("en")} with
+            {count(step.rows.length, "row")}: {ready.toLocaleString("en")} ready, {(step.rows.length - ready).toLocaleString("en")} with
             errors (those are not sent). Nothing has been sent yet.
           </p>
           <div className="flex gap-2">
             <Button type="button" disabled={pending || ready === 0} onClick={() => create(step)}>
-              Create {plural(ready, "monitor")}
+              Create {count(ready, "monitor")}
             </Button>
             <Button type="button" variant="outline" disabled={pending} onClick={() => setStep({ kind: "choose" })}>
               Cancel

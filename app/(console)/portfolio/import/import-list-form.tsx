@@ -5,17 +5,16 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { BatchPreviewTable } from "@/components/batches/batch-preview-table";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
+import { CsvFileInput } from "@/components/forms/csv-file-input";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import type { BatchCsvRow } from "@/lib/batches/batch-csv";
 import { batchColumnNames, batchFileLimits, fileTooLarge } from "@/lib/batches/batch-file-limits";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { count } from "@/lib/vocabulary/units";
 import { previewBatchFileAction, startBatchImportAction } from "./actions";
 
 type Preview = { fileName: string; csv: string; rows: BatchCsvRow[]; existingBatchId: string | null };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 /** Choose a file → the preview with each row's problems (nothing stored or sent) → match the rows → the batch's page. */
 export function ImportListForm() {
@@ -56,21 +55,7 @@ export function ImportListForm() {
   return (
     <div className="space-y-4">
       <div className="space-y-2 rounded-lg border p-4">
-        <Label htmlFor={inputId}>CSV file</Label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          aria-describedby={`${inputId}-help`}
-          disabled={pending}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = "";
-            if (file) read(file);
-          }}
-        />
-        <div id={`${inputId}-help`} className="space-y-1 text-sm text-muted-foreground">
+        <CsvFileInput id={inputId} disabled={pending} onFile={read}>
           <p>
             A header row, then one company per row: its <strong>{batchColumnNames.country}</strong> (a name such as France, or a code such
             as FR) and its <strong>{batchColumnNames.name}</strong> or <strong>{batchColumnNames.number}</strong> (or both); optionally a{" "}
@@ -80,7 +65,7 @@ export function ImportListForm() {
             {batchFileLimits.maxRows.toLocaleString("en")} rows and {batchFileLimits.maxBytes / 1024 / 1024} MB.
           </p>
           <p>Nothing is stored or sent until you start matching, and matching is free: only the orders you confirm later spend credits.</p>
-        </div>
+        </CsvFileInput>
         {pending && (
           <p role="status" className="text-sm">
             {starting ? "Storing the list and starting to match…" : "Reading the file…"}
@@ -104,12 +89,12 @@ export function ImportListForm() {
             </p>
           )}
           <p className="text-sm">
-            {plural(preview.rows.length, "row")}: {ready.toLocaleString("en")} ready, {(preview.rows.length - ready).toLocaleString("en")}{" "}
+            {count(preview.rows.length, "row")}: {ready.toLocaleString("en")} ready, {(preview.rows.length - ready).toLocaleString("en")}{" "}
             with problems (those are kept, shown with their problems, and never searched or ordered). Nothing has been stored yet.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="button" disabled={pending || ready === 0} onClick={() => start(preview)}>
-              Match {plural(ready, "row")}
+              Match {count(ready, "row")}
             </Button>
             <Button type="button" variant="outline" disabled={pending} onClick={() => setPreview(undefined)}>
               Choose another file
