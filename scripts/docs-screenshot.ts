@@ -29,9 +29,10 @@ const companies = [
   ["GB", "FLAG_REGISTERED_CHARGES"],
 ] as const;
 
-/** Orders a company from its page as the panel preselects it, under a case reference, and waits for the dossier. */
+/** Orders a company's full KYB dossier from its page, under a case reference, and waits for the dossier to complete. */
 async function order(page: Page, origin: string, [country, id]: readonly [string, string], caseReference: string) {
   await page.goto(`${origin}/companies/${country}/${id}`);
+  await page.getByRole("button", { name: "Full KYB dossier" }).click();
   await page.getByLabel("Case reference (kept with the request)").fill(caseReference);
   await page.getByRole("button", { name: /^Order for/ }).click();
   await page
@@ -76,7 +77,7 @@ async function main(): Promise<number> {
 
     const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium" });
     try {
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
+      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, colorScheme: "light" });
       page.setDefaultTimeout(60_000);
       await page.goto(`${origin}/login`);
       await page.getByLabel("Email").fill(officer.email);
@@ -96,8 +97,11 @@ async function main(): Promise<number> {
         if (tries >= 120) throw new Error(`Only ${rows[0]!.rated} of ${companies.length} companies were rated within 2 minutes.`);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
+      // Ratings that follow a file's last write land within the re-rater's next pass.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
       await page.goto(`${origin}/portfolio`);
       await page.locator("table").first().waitFor();
+      await page.locator('[data-live-status="open"]').waitFor();
       await page.screenshot({ path: output });
       console.log(`[screenshot] wrote ${path.relative(root, output)}`);
     } finally {
