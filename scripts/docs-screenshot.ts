@@ -11,8 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "../lib/auth/password";
 import { ensureBrowser } from "./check-browser";
-import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "./launcher-process";
-import { freePort } from "./ports";
+import { embeddedDatabaseUrl, startThrowawayConsole } from "./launcher-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const output = path.join(root, "docs", "images", "portfolio.png");
@@ -49,22 +48,12 @@ async function main(): Promise<number> {
     console.error(browserProblem);
     return 1;
   }
-  const data = tempDataDir("registry-desk-screenshot-");
-  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
-  const launcher = startLauncher(
-    {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: data.dir,
-      EMBEDDED_PG_PORT: String(pgPort),
-      SIM_PORT: String(simPort),
-      SIM_CHAOS_DUPLICATE_RATE: "0",
-      SIM_CHAOS_REORDER_MS: "0",
-      ADMIN_EMAIL: "admin@registry-desk.local",
-      ADMIN_PASSWORD: `pw-${randomUUID()}`,
-    },
-    { echo: true },
-  );
+  const { launcher, data, port, pgPort } = await startThrowawayConsole("registry-desk-screenshot-", {
+    SIM_CHAOS_DUPLICATE_RATE: "0",
+    SIM_CHAOS_REORDER_MS: "0",
+    ADMIN_EMAIL: "admin@registry-desk.local",
+    ADMIN_PASSWORD: `pw-${randomUUID()}`,
+  });
   try {
     await launcher.waitFor(/Registry Desk is ready at/, 900_000);
     const origin = `http://127.0.0.1:${port}`;
