@@ -6,8 +6,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensureBrowser } from "./check-browser";
-import { freePort } from "./ports";
-import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "./launcher-process";
+import { embeddedDatabaseUrl, startThrowawayConsole } from "./launcher-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const adminEmail = "admin@e2e.test";
@@ -19,20 +18,10 @@ async function main(): Promise<number> {
     console.error(`\n[test] ${browserProblem}\n`);
     return 1;
   }
-  const data = tempDataDir("registry-desk-e2e-");
-  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
-  const launcher = startLauncher(
-    {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: data.dir,
-      EMBEDDED_PG_PORT: String(pgPort),
-      SIM_PORT: String(simPort),
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-    },
-    { echo: true },
-  );
+  const { launcher, data, port, pgPort, simPort } = await startThrowawayConsole("registry-desk-e2e-", {
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+  });
   try {
     await launcher.waitFor(/Registry Desk is ready at/, 600_000);
     const playwright = spawn(

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./ports";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -84,6 +85,28 @@ export function startLauncher(env: Record<string, string>, options: { echo?: boo
       return exited;
     },
   };
+}
+
+export type ThrowawayConsole = {
+  launcher: Launcher;
+  data: { dir: string; remove: () => void };
+  port: number;
+  pgPort: number;
+  simPort: number;
+};
+
+/**
+ * The launcher as the browser tests and the screenshot run it: on free loopback ports, with a throwaway data folder
+ * for its embedded Postgres and the simulator, echoing its output. `env` adds to (or overrides) that environment.
+ */
+export async function startThrowawayConsole(prefix: string, env: Record<string, string>): Promise<ThrowawayConsole> {
+  const data = tempDataDir(prefix);
+  const [port, pgPort, simPort] = [await freePort(), await freePort(), await freePort()];
+  const launcher = startLauncher(
+    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: data.dir, EMBEDDED_PG_PORT: String(pgPort), SIM_PORT: String(simPort), ...env },
+    { echo: true },
+  );
+  return { launcher, data, port, pgPort, simPort };
 }
 
 /**

@@ -64,7 +64,7 @@ async function readEnv(): Promise<LauncherEnv> {
   try {
     return parseLauncherEnv();
   } catch (error) {
-    if (error instanceof EnvError) return await fail(`Cannot start: ${error.message}\nSee the configuration table in README.md.`);
+    if (error instanceof EnvError) return await fail(`Cannot start: ${error.message}\nSee docs/configuration.md for every variable.`);
     throw error;
   }
 }

@@ -1,20 +1,33 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { dataSpecialIds } from "./data/special-ids";
 import { deliverySpecialIds, errorSpecialIds, monitorSpecialIds } from "./special-errors";
 
-describe("README", () => {
-  it("lists every special id the simulator knows", () => {
-    const readme = path.resolve(import.meta.dirname, "..", "README.md");
-    expect(existsSync(readme)).toBe(true);
-    const text = readFileSync(readme, "utf8");
-    const ids = [
-      ...Object.keys(errorSpecialIds),
-      ...Object.keys(deliverySpecialIds),
-      ...Object.keys(monitorSpecialIds),
-      ...dataSpecialIds.map((d) => d.id),
-    ];
-    expect(ids.filter((id) => !text.includes(`| \`${id}\``))).toEqual([]);
+/** The simulator's page in docs/: its "Special company ids" table is where users look them up. */
+const simulatorDoc = path.resolve(import.meta.dirname, "..", "docs", "simulator.md");
+
+/** The ids in the first column of the table under the "Special company ids" heading. */
+function documentedIds(markdown: string): string[] {
+  const section = markdown.split(/^## Special company ids$/m)[1]?.split(/^## /m)[0] ?? "";
+  return [...section.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]!);
+}
+
+describe("docs/simulator.md", () => {
+  const ids = [
+    ...Object.keys(errorSpecialIds),
+    ...Object.keys(deliverySpecialIds),
+    ...Object.keys(monitorSpecialIds),
+    ...dataSpecialIds.map((d) => d.id),
+  ];
+
+  it("lists every special id the simulator knows in its special ids table", () => {
+    const documented = documentedIds(readFileSync(simulatorDoc, "utf8"));
+    expect(ids.filter((id) => !documented.includes(id))).toEqual([]);
+  });
+
+  it("lists no special id the simulator does not know", () => {
+    const documented = documentedIds(readFileSync(simulatorDoc, "utf8"));
+    expect(documented.filter((id) => !ids.includes(id))).toEqual([]);
   });
 });

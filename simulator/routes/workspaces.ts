@@ -23,7 +23,7 @@ export function noWorkspace(c: Context) {
 
 /**
  * Workspaces: the spec's PATCH by name, and the vendor-documented list, create, delete and usage report (their answers'
- * shapes are the simulator's choice where the vendor publishes none; see the README).
+ * shapes are the simulator's choice where the vendor publishes none; see docs/simulator.md).
  */
 export function workspaceRoutes(ctx: SimulatorContext) {
   const app = new Hono();
