@@ -18,6 +18,8 @@ export default defineConfig({
           include: ["{app,components,lib,db,scripts,simulator,test}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.int.test.{ts,tsx}", "**/node_modules/**"],
           environment: "node",
+          // Not a speed limit: the property tests (10,000 runs) take seconds, and more on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {
