@@ -4,7 +4,7 @@ import { useOptimistic, useState, useTransition } from "react";
 import { RegistryProblem } from "@/components/connections/registry-problem";
 import { FormError } from "@/components/forms/form-error";
 import { Badge } from "@/components/ui/badge";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { resolvedHighUsage } from "@/lib/billing/override-comparison";
 import type { OverridePatch } from "@/lib/billing/override-draft";
 import type { VendorRead } from "@/lib/billing/vendor-endpoint";

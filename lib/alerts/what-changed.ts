@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { alertEvents, alerts, companyRequests, monitorNotifications, monitors } from "@/db/schema";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { audit } from "@/lib/audit/audit";
 import { registryFor, type Registry } from "@/lib/connections/registry-for";

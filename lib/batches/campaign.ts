@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { batchRows, type CompanyFileSource } from "@/db/schema";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { fullKybDatapoints, fullKybSelection, heldDatapoints } from "@/lib/orders/order-defaults";

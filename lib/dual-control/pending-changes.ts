@@ -4,7 +4,7 @@ import { db, type Transaction } from "@/db/client";
 import { pendingChanges, users, type PendingChange } from "@/db/schema";
 import type { pendingChangeKinds, pendingChangeStates } from "@/db/vocabulary";
 import { audit, systemActor } from "@/lib/audit/audit";
-import { registryFailure, type ActionResult } from "@/lib/auth/role-action";
+import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { openSecret, sealSecret } from "@/lib/connections/secret-box";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { performConnectionCreate } from "@/lib/connections/connection-create-change";
 import { performConnectionDelete } from "@/lib/connections/connection-delete-change";

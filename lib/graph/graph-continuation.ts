@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { companyFileGraph } from "@/lib/company-file/company-file-view";
 import type { Registry } from "@/lib/connections/registry-for";
 import { datapointOffers } from "@/lib/orders/quote";
