@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { graphToContinue, quoteRefresh } from "@/lib/graph/graph-continuation";
 import { continuationBody, continuationPlan } from "@/lib/graph/ownership-graph";
 import { sendAndRecord } from "@/lib/orders/send-and-record";

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { retryableEntry } from "@/lib/requests/retry-target";
 import { snapshotDocuments } from "@/lib/requests/snapshot-documents";
-import { registryAction } from "@/lib/auth/registry-action";
-import type { FollowUpContext } from "@/lib/auth/registry-context";
+import { registryAction } from "@/lib/registry-seam/registry-action";
+import type { FollowUpContext } from "@/lib/registry-seam/registry-context";
 import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { registryRoute } from "@/lib/auth/registry-route";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { graphToContinue, quoteRefresh } from "@/lib/graph/graph-continuation";
 import { errorResponse } from "@/lib/http/error-status";
 
