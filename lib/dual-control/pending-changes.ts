@@ -7,7 +7,7 @@ import { audit, systemActor } from "@/lib/audit/audit";
 import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
 import { RegistryError } from "@/lib/registry/registry-error";
 import type { SessionUser } from "@/lib/auth/require-role";
-import { openSecret, sealSecret } from "@/lib/connections/secret-box";
+import { openSecret, sealSecret } from "@/lib/secret-box";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import { dualControlMode } from "./dual-control-mode";
