@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { resolvedHighUsage } from "@/lib/billing/override-comparison";
 import type { OverridePatch } from "@/lib/billing/override-draft";
-import type { VendorRead } from "@/lib/billing/vendor-endpoint";
+import type { VendorRead } from "@/lib/registry/vendor-endpoint";
 import type { HighUsageOverride, WorkspaceBillingView } from "@/lib/registry/schemas";
 import { errorText } from "@/lib/vocabulary/words";
 import { workspaceName } from "@/lib/workspaces/workspace-name";
