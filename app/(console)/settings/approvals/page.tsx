@@ -13,7 +13,7 @@ import { listConnections } from "@/lib/connections/manage-connections";
 import { describeChange, expiresIn } from "@/lib/dual-control/change-words";
 import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, type PendingChangeView } from "@/lib/dual-control/pending-changes";
-import { approvableHere, approvalElsewhere } from "@/lib/dual-control/performers";
+import { approvableHere, approvalElsewhere } from "@/lib/approvals/performers";
 import { liveTopics } from "@/lib/live/topics";
 import { modelPublicationLines } from "@/lib/risk/model-changes";
 import { publicationBase } from "@/lib/risk/publish-model";
