@@ -11,7 +11,7 @@ import { liveTopics } from "@/lib/live/topics";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { offeredModes, type OrderableDatapoint } from "@/lib/orders/quote";
+import { offeredModes, type OrderableDatapoint } from "@/lib/pricing/quote";
 import type { PricingResponse } from "@/lib/registry/schemas";
 import { ofCompany } from "@/lib/company-file/company-file-store";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
