@@ -7,7 +7,7 @@ import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { isRegistryCountry } from "@/lib/registry/countries";
 import type { Graph } from "@/lib/registry/schemas";
 import type { StoredRequest } from "@/lib/requests/stored-request";
-import { refreshCost, refreshPlan, type RefreshPlan } from "./ownership-graph";
+import { refreshCost, refreshPlan, type RefreshPlan } from "@/lib/graph/ownership-graph";
 
 /** The company a continuation of a request is about, and the graph it is checked against. */
 export type GraphToContinue = { companyId: string; countryCode: string; graph: Graph };
