@@ -8,7 +8,7 @@ import { liveEventsCtes } from "@/lib/live/publish";
 import { rerateSoon } from "@/lib/risk/re-rate";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { applySnapshot, storedSectionsRead, type DataStatus, type StoredSnapshot } from "./apply";
-import { filingsOf } from "./stored-filings";
+import { filingsOf } from "@/lib/calendar/stored-filings";
 import { isRequestComplete } from "./completion";
 import type { RequestPurpose, SnapshotSource } from "./origins";
 
