@@ -15,11 +15,11 @@ import { offeredModes, type OrderableDatapoint } from "@/lib/pricing/quote";
 import type { PricingResponse } from "@/lib/registry/schemas";
 import { ofCompany } from "@/lib/company-file/company-file-store";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
-import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "./what-changed-caps";
-import { datapointsForCategories } from "./what-changed-datapoints";
-import { freeAgainWindowMs, registryClock, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
+import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
+import { datapointsForCategories } from "@/lib/alerts/what-changed-datapoints";
+import { freeAgainWindowMs, registryClock, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "@/lib/alerts/what-changed-price";
 import { credits } from "@/lib/vocabulary/units";
-import { isRiskMonitorId, riskAlertHasNoReretrieval } from "./risk-monitor-id";
+import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id";
 
 export type AlertForChanges = {
   id: number;
