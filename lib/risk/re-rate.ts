@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import type { CompanyFileSource, RiskReason } from "@/db/schema";
-import { recordRiskIncreases } from "@/lib/risk/risk-alert";
+import { recordRiskIncreases } from "./risk-alert";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
