@@ -869,7 +869,7 @@ export const companyReviews = pgTable(
 
 export type CompanyReviewRow = typeof companyReviews.$inferSelect;
 
-/** The review policy (one row; none means the defaults in lib/reviews/review-policy.ts). */
+/** The review policy (one row; none means the defaults in lib/risk/review-policy.ts). */
 export const reviewPolicy = pgTable("review_policy", {
   id: boolean("id").primaryKey().default(true),
   /** Months between reviews, per rating. */

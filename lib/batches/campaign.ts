@@ -10,7 +10,7 @@ import { offeredModes } from "@/lib/pricing/quote";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { portfolioConditions } from "@/lib/portfolio/portfolio-list";
 import type { PortfolioFilters } from "@/lib/portfolio/portfolio-filters";
-import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
+import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
 import { publishLive } from "@/lib/live/publish";
 import { batchTopics, createBatch, type NewBatchRow } from "./batch-records";
 import { kickBatch } from "./batch-control";

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import type { RiskRating } from "@/lib/risk/risk-model";
-import { readReviewPolicy } from "@/lib/reviews/review-policy-store";
+import { readReviewPolicy } from "@/lib/risk/review-policy-store";
 
 /** Reviews this many days ahead count as due now, in the queue (the portfolio's "due in 30 days" filter). */
 export const reviewQueueDays = 30;

@@ -8,8 +8,8 @@ import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import type { Graph } from "@/lib/registry/schemas";
-import { nextReviewDue, type ReviewPolicy } from "@/lib/reviews/review-policy";
-import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
+import { nextReviewDue, type ReviewPolicy } from "./review-policy";
+import { reviewPolicyInForce } from "./review-policy-store";
 import { evaluateRisk, type RiskEvaluation } from "./evaluate-risk";
 import {
   peopleSighting,
