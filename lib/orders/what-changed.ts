@@ -17,7 +17,13 @@ import { ofCompany } from "@/lib/company-file/company-file-store";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
 import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { datapointsForCategories } from "@/lib/alerts/what-changed-datapoints";
-import { freeAgainWindowMs, registryClock, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "@/lib/alerts/what-changed-price";
+import {
+  freeAgainWindowMs,
+  registryClock,
+  whatChangedQuote,
+  type EarlierPurchase,
+  type WhatChangedQuote,
+} from "@/lib/alerts/what-changed-price";
 import { credits } from "@/lib/vocabulary/units";
 import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id";
 
