@@ -673,7 +673,7 @@ export const pendingChanges = pgTable(
     target: text("target").notNull(),
     /** What the change is, without a secret: e.g. `{ uboEnabled: true, legalBasis }`, `{ baseUrl, apiKeyHint }`. */
     details: jsonb("details").$type<Record<string, unknown>>().notNull(),
-    /** A connection change's new secrets, sealed with the app's key (lib/connections/secret-box.ts). */
+    /** A connection change's new secrets, sealed with the app's key (lib/secret-box.ts). */
     sealedSecrets: text("sealed_secrets"),
     reason: text("reason").notNull(),
     requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
@@ -869,7 +869,7 @@ export const companyReviews = pgTable(
 
 export type CompanyReviewRow = typeof companyReviews.$inferSelect;
 
-/** The review policy (one row; none means the defaults in lib/reviews/review-policy.ts). */
+/** The review policy (one row; none means the defaults in lib/risk/review-policy.ts). */
 export const reviewPolicy = pgTable("review_policy", {
   id: boolean("id").primaryKey().default(true),
   /** Months between reviews, per rating. */

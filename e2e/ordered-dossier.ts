@@ -1,4 +1,4 @@
-import { orderableDatapoints } from "../lib/orders/quote";
+import { orderableDatapoints } from "../lib/pricing/quote";
 import type { Page } from "@playwright/test";
 import { expect, gotoInteractive, type Database } from "./fixtures";
 import { sim } from "./simulator-api";

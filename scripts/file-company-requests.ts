@@ -1,8 +1,9 @@
 import { createDatabase } from "../db/client";
-import { fileUnfiledDeadlines, fileUnfiledRequests } from "../lib/company-file/company-file-store";
+import { fileUnfiledDeadlines } from "../lib/company-file/company-file-store";
+import { fileUnfiledRequests } from "../lib/requests/unfiled-requests";
 
 /**
- * At every start: merges into the company files every request they lack (lib/company-file/company-file-store.ts):
+ * At every start: merges into the company files every request they lack (lib/requests/unfiled-requests.ts):
  * after migration 0009, every request stored before it; after a crash, those stored but not yet filed. Returns the
  * lines to print, if any. Then writes the filing deadlines of the files stored before they were (migration 0011).
  */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
-import { companyFilesSettled } from "@/lib/company-file/company-file-filer";
+import { companyFilesSettled } from "@/lib/requests/company-file-filer";
 
 // Each integration test file gets its own database, copied from the migrated template.
 const name = `registry_desk_test_${randomBytes(6).toString("hex")}`;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { companyRequests, liveEvents, registryConnections } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { startTestSimulator, testApiKey } from "../simulator/test-harness";
 
 /**

@@ -1,6 +1,6 @@
 import { db } from "@/db/client";
 import { registryConnections } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 
 /** Stores a sandbox connection (with a webhook signing secret when given), as an admin would; returns its id. */
 export async function storeSandboxConnection(options: { webhookSecret?: string; name?: string; baseUrl?: string } = {}): Promise<string> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { db } from "@/db/client";
 import { companyRequests, paidRequestIntents, registryConnections } from "@/db/schema";
 import { noConnectionConfigured, requestConnectionGone } from "@/lib/connections/no-connection";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";

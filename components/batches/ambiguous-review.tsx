@@ -4,7 +4,7 @@ import { useEffect, useOptimistic, useRef, useState, useTransition } from "react
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import type { BatchCandidate } from "@/db/schema";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { ResolvedRow } from "@/lib/batches/resolve-row";
 import { countryWords } from "@/lib/registry/countries";
 

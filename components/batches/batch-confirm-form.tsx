@@ -16,7 +16,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 
 type Confirm = (input: { batchId: string; capCredits: number; concurrency: number }) => Promise<ActionResult>;
 type Cancel = (input: { batchId: string }) => Promise<ActionResult>;

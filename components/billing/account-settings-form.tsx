@@ -6,7 +6,7 @@ import { useId, useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { accountSettingsDraft, accountSettingsPatch, type AccountSettingsDraft } from "@/lib/billing/account-settings-draft";
 import type { AccountBillingConfig, AccountBillingConfigPatch } from "@/lib/registry/schemas";
 import { accountSettingsGroups } from "./account-settings-groups";

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { TimelineEvent } from "@/lib/company-file/company-timeline";
+import type { TimelineEvent } from "@/lib/portfolio/company-timeline";
 import { CompanyTimeline } from "./company-timeline";
 
 const event = (n: number, extra: Partial<TimelineEvent> = {}): TimelineEvent => ({

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { utcMinute } from "@/lib/vocabulary/units";
-import type { TimelineEvent } from "@/lib/company-file/company-timeline";
+import type { TimelineEvent } from "@/lib/portfolio/company-timeline";
 
 /**
- * A company's timeline (lib/company-file/company-timeline.ts), newest first: when, what, who, and a link to where it
+ * A company's timeline (lib/portfolio/company-timeline.ts), newest first: when, what, who, and a link to where it
  * is recorded. Shows the first `shown` events; when there are more, a link to the whole timeline (`wholeHref`), or,
  * already on it, a sentence saying only the newest are shown.
  */

@@ -5,7 +5,7 @@ import { label, markedLabel } from "@/lib/vocabulary/words";
 import { EnumBadge } from "./enum-value";
 import { formatDate } from "@/lib/dossier/display-formats";
 import { NotReported } from "./not-reported";
-import { snapshotDocuments, type DossierDocument } from "@/lib/requests/snapshot-documents";
+import { snapshotDocuments, type DossierDocument } from "@/lib/dossier/snapshot-documents";
 import { credits, duration } from "@/lib/vocabulary/units";
 
 /** A company file's document names the request it came with: it is downloaded through that request. */

@@ -8,7 +8,7 @@ import { EnumBadge } from "./enum-value";
 import { label } from "@/lib/vocabulary/words";
 import { formatNumber } from "@/lib/dossier/display-formats";
 import { ratioLabels } from "./ratio-labels";
-import { snapshotFinancialStatements } from "@/lib/requests/snapshot-documents";
+import { snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents";
 import type { RatioSeriesPoint } from "./ratio-chart";
 
 const RatioChart = dynamic(() => import("./ratio-chart"), {

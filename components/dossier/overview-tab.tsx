@@ -8,7 +8,7 @@ import { label, markedLabel, words } from "@/lib/vocabulary/words";
 import { formatAddress, formatDate, formatMoney, formatNumber } from "@/lib/dossier/display-formats";
 import { riskItems } from "@/lib/dossier/risk-items";
 import { RiskSummary } from "./risk-summary";
-import { snapshotFinancialStatements } from "@/lib/requests/snapshot-documents";
+import { snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents";
 
 const activitySchemes: { key: string; label: string }[] = [
   { key: "NACE", label: "NACE" },

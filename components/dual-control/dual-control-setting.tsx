@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { DualControlMode } from "@/lib/dual-control/dual-control-mode";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { ChangeFormButtons } from "./change-form-parts";

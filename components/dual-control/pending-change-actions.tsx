@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { HandOver } from "@/lib/users/user-access";
 import { useHandOver } from "./hand-over";
 import { errorText } from "@/lib/vocabulary/words";

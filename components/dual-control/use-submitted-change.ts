@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { errorText } from "@/lib/vocabulary/words";
 

@@ -44,7 +44,7 @@ type Props = { requestId: string; snapshot: CompanyResponse; canExpand: boolean;
 type Pending =
   { mode: "expand"; nodeIds: string[]; cost: number | null; label: string } | { mode: "refresh"; nodeIds: string[]; label: string };
 
-/** What refreshing costs at most, as /api/requests/<id>/refresh-quote answers (lib/graph/graph-continuation.ts). */
+/** What refreshing costs at most, as /api/requests/<id>/refresh-quote answers (lib/orders/graph-continuation.ts). */
 type RefreshQuote = { chosen: string[]; through: string[]; cost: number | null; unpriced: string[] };
 
 async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequest> {

@@ -4,7 +4,7 @@ import { createContext, useContext, useState, useTransition, type ReactNode } fr
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 
 /**
  * Choosing portfolio companies for a review campaign: a tick per row, "every company on this page", and "all N

@@ -9,10 +9,10 @@ import { FormError } from "@/components/forms/form-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { reviewOutcomes } from "@/db/vocabulary";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { dayWords, reviewDue } from "@/lib/reviews/review-dates";
 import { reviewInputSchema, type ReviewInput, type ReviewOutcome } from "@/lib/reviews/review-input";
-import { nextReviewDue, type ReviewPolicy } from "@/lib/reviews/review-policy";
+import { nextReviewDue, type ReviewPolicy } from "@/lib/risk/review-policy";
 import type { RiskRating } from "@/lib/risk/risk-model";
 import { label, words } from "@/lib/vocabulary/words";
 

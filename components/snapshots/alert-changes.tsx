@@ -3,7 +3,7 @@ import { AwaitRequest } from "@/components/snapshots/await-request";
 import { DiffViewed } from "@/components/snapshots/diff-viewed";
 import { SnapshotChanges } from "@/components/snapshots/snapshot-changes";
 import { sectionLabel } from "@/lib/snapshots/change-words";
-import type { AlertForChanges } from "@/lib/alerts/what-changed";
+import type { AlertForChanges } from "@/lib/orders/what-changed";
 import { datapointsForCategories, sectionsForDatapoints } from "@/lib/alerts/what-changed-datapoints";
 import { storedRequest } from "@/lib/requests/stored-request";
 import { compareStored } from "@/lib/snapshots/compare-snapshots";

@@ -5,7 +5,7 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { VaultField, VaultSource } from "@/lib/registry/schemas";
 import type { VaultPayload } from "@/lib/vault/payload-schema";
 import { fieldControlName, payloadFromForm } from "@/lib/vault/payload-from-form";

@@ -3,7 +3,7 @@
 import { useId, useTransition } from "react";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import { label } from "@/lib/vocabulary/words";
 import { SourceOutcomeMessage, sourceOutcomeOf, useSourceOutcome, type SourceOutcome } from "./source-outcome";

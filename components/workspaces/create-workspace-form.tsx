@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
 import { workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-limits";
 import { errorText } from "@/lib/vocabulary/words";

@@ -6,7 +6,7 @@ import { useSubmittedChange } from "@/components/dual-control/use-submitted-chan
 import { FormError } from "@/components/forms/form-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 
 export type RequestWorkspaceDelete = (input: {

@@ -5,7 +5,7 @@ import { useId, useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { legalNameRemaining } from "@/lib/workspaces/legal-name";
 import { errorText } from "@/lib/vocabulary/words";
 

@@ -5,7 +5,7 @@ import { ChangeFormButtons, ChangeFormOpener } from "@/components/dual-control/c
 import { useSubmittedChange } from "@/components/dual-control/use-submitted-change";
 import { FormError } from "@/components/forms/form-error";
 import { Label } from "@/components/ui/label";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 
 export type RequestUboAccess = (

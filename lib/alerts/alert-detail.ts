@@ -1,6 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
+import { alertEvents, alerts, monitorNotifications, monitors, users } from "@/db/schema";
 import { displayNamesByEmail } from "@/lib/users/display-names";
 import type { AlertEventKind } from "./alert-events";
 import { eventEmails, type PeopleNames } from "./describe-event";
@@ -59,6 +61,9 @@ const asDate = (value: string | Date) => new Date(value);
 
 /** One alert with its notifications and its timeline (oldest first), or undefined. */
 export async function alertDetail(alertId: number): Promise<AlertDetail | undefined> {
+  // The tables under the names the statements give them.
+  const [a, e, m, r, u] = [alias(alerts, "a"), alias(alertEvents, "e"), alias(monitors, "m"), alias(users, "r"), alias(users, "u")];
+  const n = monitorNotifications;
   const found = await db().execute<{
     id: string;
     state: AlertState;
@@ -83,12 +88,13 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
     resolved_by_label: string | null;
     change_request_id: string | null;
   }>(sql`
-    select a.*, u.email as assignee_email, u.name as assignee_name, coalesce(nullif(r.name, ''), r.email) as resolved_by_label, m.case_reference
-    from alerts a
-      left join users u on u.id = a.assignee_id
-      left join users r on r.id = a.resolved_by
-      left join monitors m on m.connection_id = a.connection_id and m.monitor_id = a.monitor_id
-    where a.id = ${alertId}`);
+    select ${a}.*, ${u.email} as assignee_email, ${u.name} as assignee_name, coalesce(nullif(${r.name}, ''), ${r.email}) as resolved_by_label,
+      ${m.caseReference}
+    from ${alerts} ${a}
+      left join ${users} ${u} on ${u.id} = ${a.assigneeId}
+      left join ${users} ${r} on ${r.id} = ${a.resolvedBy}
+      left join ${monitors} ${m} on ${m.connectionId} = ${a.connectionId} and ${m.monitorId} = ${a.monitorId}
+    where ${a.id} = ${alertId}`);
   const alert = found.rows[0];
   if (!alert) return undefined;
   const [notifications, events] = await Promise.all([
@@ -100,8 +106,8 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
       notified_at: string;
       received_at: string;
     }>(sql`
-      select id, change_categories, is_test, monitor_has_been_deactivated, notified_at, received_at
-      from monitor_notifications where alert_id = ${alertId} order by id`),
+      select ${n.id}, ${n.changeCategories}, ${n.isTest}, ${n.monitorHasBeenDeactivated}, ${n.notifiedAt}, ${n.receivedAt}
+      from ${n} where ${n.alertId} = ${alertId} order by ${n.id}`),
     db().execute<{
       id: string;
       kind: AlertEventKind;
@@ -110,11 +116,11 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
       at: string;
       details: Record<string, unknown>;
     }>(sql`
-      select e.id, e.kind, e.actor_email, nullif(u.name, '') as actor_name, e.at, e.details
-      from alert_events e left join users u on u.id = e.actor_id
-      where e.alert_id = ${alertId} order by e.id`),
+      select ${e.id}, ${e.kind}, ${e.actorEmail}, nullif(${u.name}, '') as actor_name, ${e.at}, ${e.details}
+      from ${alertEvents} ${e} left join ${users} ${u} on ${u.id} = ${e.actorId}
+      where ${e.alertId} = ${alertId} order by ${e.id}`),
   ]);
-  const people = await displayNamesByEmail(events.rows.flatMap((e) => eventEmails(e.kind, e.details)));
+  const people = await displayNamesByEmail(events.rows.flatMap((event) => eventEmails(event.kind, event.details)));
   return {
     id: Number(alert.id),
     state: alert.state,
@@ -136,21 +142,21 @@ export async function alertDetail(alertId: number): Promise<AlertDetail | undefi
     resolvedAt: alert.resolved_at ? asDate(alert.resolved_at) : null,
     resolvedBy: alert.resolved_by_label,
     changeRequestId: alert.change_request_id,
-    notifications: notifications.rows.map((n) => ({
-      id: Number(n.id),
-      categories: n.change_categories,
-      isTest: n.is_test,
-      deactivated: n.monitor_has_been_deactivated,
-      notifiedAt: n.notified_at,
-      receivedAt: asDate(n.received_at),
+    notifications: notifications.rows.map((notification) => ({
+      id: Number(notification.id),
+      categories: notification.change_categories,
+      isTest: notification.is_test,
+      deactivated: notification.monitor_has_been_deactivated,
+      notifiedAt: notification.notified_at,
+      receivedAt: asDate(notification.received_at),
     })),
-    timeline: events.rows.map((e) => ({
-      id: Number(e.id),
-      kind: e.kind,
-      actorEmail: e.actor_email,
-      actorName: e.actor_name,
-      at: asDate(e.at),
-      details: e.details,
+    timeline: events.rows.map((event) => ({
+      id: Number(event.id),
+      kind: event.kind,
+      actorEmail: event.actor_email,
+      actorName: event.actor_name,
+      at: asDate(event.at),
+      details: event.details,
     })),
     people,
   };

@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
+import { alertEvents } from "@/db/schema";
 import type { alertEventKinds } from "@/db/vocabulary";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { publishLive } from "@/lib/live/publish";
@@ -19,9 +19,7 @@ export async function recordAlertEvent(
   actor: Actor,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await tx.execute(sql`
-    insert into alert_events (alert_id, kind, actor_id, actor_email, details)
-    values (${alertId}, ${kind}, ${actor.id}, ${actor.email}, ${JSON.stringify(details)}::jsonb)`);
+  await tx.insert(alertEvents).values({ alertId, kind, actorId: actor.id, actorEmail: actor.email, details });
   await audit(actor, `alert.${kind}`, `alert ${alertId}`, details, tx);
   await publishLive(tx, [liveTopics.alerts, liveTopics.alert(alertId)]);
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
-import { alertSlas } from "@/db/schema";
+import { alertEvents, alertSlas, monitorNotifications, monitorTestRequests, monitors } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { liveTopics } from "@/lib/live/topics";
 import type { MonitorNotificationEvent } from "@/lib/registry/schemas";
@@ -35,25 +35,28 @@ export async function recordMonitorNotification(
 ): Promise<{ recorded: RecordedNotification; topics: string[] }> {
   const categories = [...new Set(event.changeCategories)];
   const deactivation = isDeactivation(event);
+  const t = monitorTestRequests;
   const test = await tx.execute<{ id: string }>(sql`
-    select id from monitor_test_requests
-    where connection_id = ${connectionId} and monitor_id = ${event.monitorId} and notification_id is null and failure is null
-      and deactivation = ${event.monitorHasBeenDeactivated}
-      and categories @> ${JSON.stringify(categories)}::jsonb and categories <@ ${JSON.stringify(categories)}::jsonb
-      and requested_at > now() - make_interval(mins => ${testMatchWindowMinutes})
-    order by requested_at limit 1 for update skip locked`);
+    select ${t.id} from ${t}
+    where ${t.connectionId} = ${connectionId} and ${t.monitorId} = ${event.monitorId} and ${t.notificationId} is null and ${t.failure} is null
+      and ${t.deactivation} = ${event.monitorHasBeenDeactivated}
+      and ${t.categories} @> ${JSON.stringify(categories)}::jsonb and ${t.categories} <@ ${JSON.stringify(categories)}::jsonb
+      and ${t.requestedAt} > now() - make_interval(mins => ${testMatchWindowMinutes})
+    order by ${t.requestedAt} limit 1 for update skip locked`);
   const testRequestId = test.rows[0]?.id;
   const isTest = testRequestId !== undefined;
 
   const overrides = Object.fromEntries((await tx.select().from(alertSlas)).map((row) => [row.category, row.days]));
   const slaDays = slaDaysFor(categories, overrides);
-  const companyName = await tx.execute<{ company_name: string | null }>(sql`
-    select company_name from monitors where connection_id = ${connectionId} and monitor_id = ${event.monitorId}`);
+  const [monitor] = await tx
+    .select({ companyName: monitors.companyName })
+    .from(monitors)
+    .where(and(eq(monitors.connectionId, connectionId), eq(monitors.monitorId, event.monitorId)));
 
   const alert = await tx.execute<{ id: string; opened: boolean }>(sql`
     insert into alerts (connection_id, monitor_id, country_code, company_id, company_name, categories, is_test, deactivation,
       notification_count, due_at)
-    values (${connectionId}, ${event.monitorId}, ${event.countryCode}, ${event.companyId}, ${companyName.rows[0]?.company_name ?? null},
+    values (${connectionId}, ${event.monitorId}, ${event.countryCode}, ${event.companyId}, ${monitor?.companyName ?? null},
       ${JSON.stringify(categories)}::jsonb, ${isTest}, ${deactivation}, 1, now() + make_interval(days => ${slaDays}))
     on conflict (connection_id, monitor_id, is_test) where state <> 'resolved' do update set
       categories = alerts.categories || coalesce((select jsonb_agg(c) from jsonb_array_elements(excluded.categories) c
@@ -66,28 +69,39 @@ export async function recordMonitorNotification(
   const alertId = Number(alert.rows[0]!.id);
   const opened = alert.rows[0]!.opened;
 
-  const notification = await tx.execute<{ id: string }>(sql`
-    insert into monitor_notifications (alert_id, connection_id, message_id, monitor_id, company_id, country_code, change_categories,
-      metadata, monitor_has_been_deactivated, is_test, notified_at)
-    values (${alertId}, ${connectionId}, ${messageId}, ${event.monitorId}, ${event.companyId}, ${event.countryCode},
-      ${JSON.stringify(event.changeCategories)}::jsonb, ${event.metadata ? JSON.stringify(event.metadata) : null}::jsonb,
-      ${event.monitorHasBeenDeactivated}, ${isTest}, ${event.timestamp})
-    returning id`);
-  const notificationId = Number(notification.rows[0]!.id);
-  if (testRequestId)
-    await tx.execute(sql`update monitor_test_requests set notification_id = ${notificationId} where id = ${testRequestId}`);
+  const [notification] = await tx
+    .insert(monitorNotifications)
+    .values({
+      alertId,
+      connectionId,
+      messageId,
+      monitorId: event.monitorId,
+      companyId: event.companyId,
+      countryCode: event.countryCode,
+      changeCategories: event.changeCategories,
+      metadata: event.metadata ?? null,
+      monitorHasBeenDeactivated: event.monitorHasBeenDeactivated,
+      isTest,
+      notifiedAt: event.timestamp,
+    })
+    .returning({ id: monitorNotifications.id });
+  const notificationId = notification!.id;
+  if (testRequestId) await tx.update(monitorTestRequests).set({ notificationId }).where(eq(monitorTestRequests.id, testRequestId));
 
   const details = { messageId, categories: event.changeCategories, test: isTest, deactivation, opened };
-  await tx.execute(sql`
-    insert into alert_events (alert_id, kind, actor_id, actor_email, details)
-    values (${alertId}, 'notification_received', null, ${registryActor.email}, ${JSON.stringify(details)}::jsonb)`);
+  await tx.insert(alertEvents).values({ alertId, kind: "notification_received", actorId: null, actorEmail: registryActor.email, details });
   await audit(registryActor, "alert.notification_received", `alert ${alertId}`, { monitorId: event.monitorId, ...details }, tx);
   // A test's deactivation variant leaves the monitor as it is, as the registry does.
   if (deactivation && !isTest) {
-    await tx.execute(sql`
-      update monitors set deactivated_at = coalesce(deactivated_at, now()),
-        deactivation_reason = ${event.changeCategories.includes("disappeared") ? "The company is no longer found in the register." : "The registry deactivated this monitor."}
-      where connection_id = ${connectionId} and monitor_id = ${event.monitorId}`);
+    await tx
+      .update(monitors)
+      .set({
+        deactivatedAt: sql`coalesce(${monitors.deactivatedAt}, now())`,
+        deactivationReason: event.changeCategories.includes("disappeared")
+          ? "The company is no longer found in the register."
+          : "The registry deactivated this monitor.",
+      })
+      .where(and(eq(monitors.connectionId, connectionId), eq(monitors.monitorId, event.monitorId)));
   }
   return {
     recorded: { alertId, notificationId, opened, isTest },

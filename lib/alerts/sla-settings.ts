@@ -1,7 +1,8 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
-import { alertSlas } from "@/db/schema";
+import { alertSlas, users } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { defaultSlaDays } from "./sla-defaults";
 
@@ -19,8 +20,9 @@ export type EffectiveSla = {
 
 /** Each known category's SLA: the admin's figure where set, else the default. */
 export async function effectiveSlas(): Promise<EffectiveSla[]> {
+  const [s, u] = [alias(alertSlas, "s"), alias(users, "u")];
   const rows = await db().execute<{ category: string; days: number; email: string | null; updated_at: string }>(sql`
-    select s.category, s.days, u.email, s.updated_at from alert_slas s left join users u on u.id = s.updated_by`);
+    select ${s.category}, ${s.days}, ${u.email}, ${s.updatedAt} from ${alertSlas} ${s} left join ${users} ${u} on ${u.id} = ${s.updatedBy}`);
   const set = new Map(rows.rows.map((row) => [row.category, row]));
   return slaCategories.map((category) => {
     const row = set.get(category);
@@ -46,7 +48,7 @@ export async function setSlas(actor: Actor, days: Partial<Record<SlaCategory, nu
   await db().transaction(async (tx) => {
     for (const category of changed) {
       const to = days[category]!;
-      if (to === defaultSlaDays[category]) await tx.execute(sql`delete from alert_slas where category = ${category}`);
+      if (to === defaultSlaDays[category]) await tx.delete(alertSlas).where(eq(alertSlas.category, category));
       else
         await tx
           .insert(alertSlas)

@@ -1,6 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
+import { alerts, users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/audit";
 import { capabilities } from "@/lib/auth/capabilities";
 import { recordAlertEvent } from "./alert-events";
@@ -26,8 +27,9 @@ const notFound = "No such alert.";
 
 async function lockAlert(tx: Transaction, alertId: number): Promise<LockedAlert | undefined> {
   const result = await tx.execute<LockedAlert>(sql`
-    select id, state, assignee_id, connection_id, country_code, company_id, change_request_id
-    from alerts where id = ${alertId} for update`);
+    select ${alerts.id}, ${alerts.state}, ${alerts.assigneeId}, ${alerts.connectionId}, ${alerts.countryCode}, ${alerts.companyId},
+      ${alerts.changeRequestId}
+    from ${alerts} where ${alerts.id} = ${alertId} for update`);
   return result.rows[0];
 }
 
@@ -54,14 +56,11 @@ async function eachAlert(
 /** The users an alert may be assigned to: active users whose role may triage alerts. */
 export async function assignableUsers(): Promise<{ id: string; email: string; name: string }[]> {
   const roles = capabilities.triageAlerts.roles;
-  const result = await db().execute<{ id: string; email: string; name: string }>(sql`
-    select id, email, name from users
-    where active and role in (${sql.join(
-      roles.map((r) => sql`${r}`),
-      sql`, `,
-    )})
-    order by email`);
-  return result.rows;
+  return db()
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.active, true), inArray(users.role, roles)))
+    .orderBy(users.email);
 }
 
 /** Assigns the alerts to `assigneeId` (null: unassigns), who must be an active user allowed to triage. */
@@ -79,9 +78,12 @@ export async function assignAlerts(actor: Actor, alertIds: readonly number[], as
     if (refusal) return refusal;
     if (alert.assignee_id === (assignee?.id ?? null)) return undefined;
     const previous = alert.assignee_id
-      ? (await tx.execute<{ email: string }>(sql`select email from users where id = ${alert.assignee_id}`)).rows[0]?.email
+      ? (await tx.select({ email: users.email }).from(users).where(eq(users.id, alert.assignee_id)))[0]?.email
       : undefined;
-    await tx.execute(sql`update alerts set assignee_id = ${assignee?.id ?? null} where id = ${alert.id}`);
+    await tx
+      .update(alerts)
+      .set({ assigneeId: assignee?.id ?? null })
+      .where(eq(alerts.id, Number(alert.id)));
     await recordAlertEvent(tx, Number(alert.id), "assigned", actor, {
       from: previous ?? null,
       to: assignee?.email ?? null,
@@ -96,7 +98,10 @@ export async function moveAlertsToReview(actor: Actor, alertIds: readonly number
   return eachAlert(alertIds, async (tx, alert) => {
     const refusal = transitionRefusal(alert.state, "in_review");
     if (refusal) return refusal;
-    await tx.execute(sql`update alerts set state = 'in_review' where id = ${alert.id}`);
+    await tx
+      .update(alerts)
+      .set({ state: "in_review" })
+      .where(eq(alerts.id, Number(alert.id)));
     await recordAlertEvent(tx, Number(alert.id), "state_changed", actor, {
       from: alert.state,
       to: "in_review",
@@ -118,10 +123,16 @@ export async function resolveAlerts(
   return eachAlert(alertIds, async (tx, alert) => {
     const refusal = transitionRefusal(alert.state, "resolved");
     if (refusal) return refusal;
-    await tx.execute(sql`
-      update alerts set state = 'resolved', outcome = ${resolution.outcome}, resolution_comment = ${resolution.comment},
-        resolved_at = now(), resolved_by = ${actor.id}
-      where id = ${alert.id}`);
+    await tx
+      .update(alerts)
+      .set({
+        state: "resolved",
+        outcome: resolution.outcome,
+        resolutionComment: resolution.comment,
+        resolvedAt: sql`now()`,
+        resolvedBy: actor.id,
+      })
+      .where(eq(alerts.id, Number(alert.id)));
     const baseline = await markReviewedBaseline(tx, alert, actor);
     await recordAlertEvent(tx, Number(alert.id), "state_changed", actor, {
       from: alert.state,

@@ -1,17 +1,10 @@
 import "server-only";
 import type { z } from "zod";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
+import { RegistryError } from "@/lib/registry/registry-error";
 import type { Capability } from "./capabilities";
 import { requireRole, type SessionUser } from "./require-role";
-
-export type ActionResult<T = undefined> =
-  { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]>; registry?: RegistryErrorInfo };
-
-/** A RegistryError as an action's result, in the registry's words: the one conversion. */
-export function registryFailure(error: RegistryError): ActionResult<never> {
-  return { ok: false, code: error.code, error: error.message, registry: error.toInfo() };
-}
 
 /**
  * Wraps a server action: checks that the caller holds `capability` (reading the user from the database) before

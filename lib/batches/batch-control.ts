@@ -4,7 +4,7 @@ import { db } from "@/db/client";
 import { jobQueues } from "@/db/job-queue-install";
 import { batchRows, batches } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { enqueueJob } from "@/lib/jobs/job-queue";
 import { publishLive } from "@/lib/live/publish";

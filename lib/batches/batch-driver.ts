@@ -1,9 +1,9 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import pg from "pg";
 import { db } from "@/db/client";
 import { jobQueues, jobQueueSchema } from "@/db/job-queue-install";
-import type { BatchRow } from "@/db/schema";
+import { batchRows, batches, users, type BatchRow } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
@@ -120,11 +120,18 @@ async function orderingStep(batch: BatchRow, registry: Registry, deadline: numbe
   if (left.sending + left.ordered > 0) return again(waitForAnswersSeconds);
   // Nothing left to send or wait for: rows that cannot be sent (never priced) are skipped, and the batch is done.
   await db().transaction(async (tx) => {
-    await tx.execute(sql`
-      update batch_rows set outcome = 'skipped', outcome_reason = coalesce(outcome_reason, 'Not priced, so not ordered'), updated_at = now()
-      where batch_id = ${batch.id} and outcome = 'pending'`);
-    await tx.execute(sql`
-      update batches set status = 'done', finished_at = now(), updated_at = now() where id = ${batch.id} and status = 'ordering'`);
+    await tx
+      .update(batchRows)
+      .set({
+        outcome: "skipped",
+        outcomeReason: sql`coalesce(${batchRows.outcomeReason}, 'Not priced, so not ordered')`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(batchRows.batchId, batch.id), eq(batchRows.outcome, "pending")));
+    await tx
+      .update(batches)
+      .set({ status: "done", finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(batches.id, batch.id), eq(batches.status, "ordering")));
     await publishLive(tx, batchTopics(batch.id));
   });
   return none;
@@ -145,10 +152,14 @@ async function cancelledStep(batch: BatchRow, deadline: number): Promise<StepRes
   if (left.sending + left.ordered > 0) return again(waitForAnswersSeconds);
   await db().transaction(async (tx) => {
     // A row a crash left sending without an intent went back to pending: it was never sent.
-    await tx.execute(sql`
-      update batch_rows set outcome = 'skipped', outcome_reason = 'Cancelled before it was sent', updated_at = now()
-      where batch_id = ${batch.id} and outcome = 'pending'`);
-    await tx.execute(sql`update batches set finished_at = now(), updated_at = now() where id = ${batch.id} and finished_at is null`);
+    await tx
+      .update(batchRows)
+      .set({ outcome: "skipped", outcomeReason: "Cancelled before it was sent", updatedAt: sql`now()` })
+      .where(and(eq(batchRows.batchId, batch.id), eq(batchRows.outcome, "pending")));
+    await tx
+      .update(batches)
+      .set({ finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(batches.id, batch.id), isNull(batches.finishedAt)));
     await publishLive(tx, batchTopics(batch.id));
   });
   return none;
@@ -156,17 +167,21 @@ async function cancelledStep(batch: BatchRow, deadline: number): Promise<StepRes
 
 async function setStatus(batchId: string, from: BatchRow["status"], to: BatchRow["status"]): Promise<void> {
   await db().transaction(async (tx) => {
-    await tx.execute(sql`update batches set status = ${to}, updated_at = now() where id = ${batchId} and status = ${from}`);
+    await tx
+      .update(batches)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(and(eq(batches.id, batchId), eq(batches.status, from)));
     await publishLive(tx, batchTopics(batchId));
   });
 }
 
 async function rowsLeft(batchId: string) {
+  const r = batchRows;
   const { rows } = await db().execute<{ claimable: number; sending: number; ordered: number }>(sql`
-    select count(*) filter (where outcome = 'pending' and match_state = 'matched' and ceiling_credits is not null)::int as claimable,
-      count(*) filter (where outcome = 'sending')::int as sending,
-      count(*) filter (where outcome = 'ordered')::int as ordered
-    from batch_rows where batch_id = ${batchId}`);
+    select count(*) filter (where ${r.outcome} = 'pending' and ${r.matchState} = 'matched' and ${r.ceilingCredits} is not null)::int as claimable,
+      count(*) filter (where ${r.outcome} = 'sending')::int as sending,
+      count(*) filter (where ${r.outcome} = 'ordered')::int as ordered
+    from ${r} where ${r.batchId} = ${batchId}`);
   return rows[0]!;
 }
 
@@ -174,7 +189,8 @@ async function rowsLeft(batchId: string) {
 async function batchUser(batch: BatchRow): Promise<SessionUser> {
   const id = batch.confirmedBy ?? batch.createdBy;
   const { rows } = await db().execute<SessionUser & { must_change_password: boolean; session_version: number }>(sql`
-    select id, email, name, role, must_change_password, session_version from users where id = ${id}`);
+    select ${users.id}, ${users.email}, ${users.name}, ${users.role}, ${users.mustChangePassword}, ${users.sessionVersion}
+    from ${users} where ${users.id} = ${id}`);
   const found = rows[0];
   if (found) {
     return {

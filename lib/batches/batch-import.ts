@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { batches, users } from "@/db/schema";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { fullKybDatapoints } from "@/lib/orders/order-defaults";
 import { batchRowInput, fileDigest, readBatchCsv, type BatchCsvRow } from "./batch-csv";

@@ -4,7 +4,7 @@ import { db } from "@/db/client";
 import { batches, registryConnections, type User } from "@/db/schema";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { directory } from "@/simulator/data/search";
 import { testApiKey } from "@/simulator/test-harness";
 import { startHttpStub } from "@/test/http-stub";

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
-import { batchRows, type BatchRow } from "@/db/schema";
+import { batchRows, batches, type BatchRow } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { publishLive } from "@/lib/live/publish";
@@ -48,25 +48,31 @@ type ClaimedRow = {
 export async function claimRow(batchId: string): Promise<ClaimedRow | undefined> {
   return db().transaction(async (tx) => {
     const { rows: locked } = await tx.execute<{ status: string; cap_credits: string | null; reserved_credits: string }>(
-      sql`select status, cap_credits, reserved_credits from batches where id = ${batchId} for update`,
+      sql`select ${batches.status}, ${batches.capCredits}, ${batches.reservedCredits} from ${batches} where ${batches.id} = ${batchId} for update`,
     );
     const batch = locked[0];
     if (batch?.status !== "ordering") return undefined;
     const room = Number(batch.cap_credits ?? 0) - Number(batch.reserved_credits);
-    const capped = await tx.execute(sql`
-      update batch_rows set outcome = 'skipped', outcome_reason = 'Not sent: the confirmed cap is reached', updated_at = now()
-      where batch_id = ${batchId} and outcome = 'pending' and match_state = 'matched' and ceiling_credits > ${room}`);
+    const pendingMatched = and(eq(batchRows.batchId, batchId), eq(batchRows.outcome, "pending"), eq(batchRows.matchState, "matched"));
+    const capped = await tx
+      .update(batchRows)
+      .set({ outcome: "skipped", outcomeReason: "Not sent: the confirmed cap is reached", updatedAt: sql`now()` })
+      .where(and(pendingMatched, gt(batchRows.ceilingCredits, room)));
+    const r = batchRows;
     const { rows } = await tx.execute<ClaimedRow>(sql`
-      select id, row_number, country_code, company_id, company_name, input, datapoints, ceiling_credits from batch_rows
-      where batch_id = ${batchId} and outcome = 'pending' and match_state = 'matched' and ceiling_credits is not null
-      order by row_number limit 1 for update skip locked`);
+      select ${r.id}, ${r.rowNumber}, ${r.countryCode}, ${r.companyId}, ${r.companyName}, ${r.input}, ${r.datapoints}, ${r.ceilingCredits}
+      from ${r} where ${pendingMatched} and ${r.ceilingCredits} is not null
+      order by ${r.rowNumber} limit 1 for update skip locked`);
     const row = rows[0] && { ...rows[0], id: Number(rows[0].id) };
     if (row) {
-      await tx.execute(
-        sql`update batches set reserved_credits = reserved_credits + ${row.ceiling_credits}, updated_at = now() where id = ${batchId}`,
-      );
-      await tx.execute(sql`
-        update batch_rows set outcome = 'sending', outcome_reason = null, intent_id = null, updated_at = now() where id = ${row.id}`);
+      await tx
+        .update(batches)
+        .set({ reservedCredits: sql`${batches.reservedCredits} + ${row.ceiling_credits}`, updatedAt: sql`now()` })
+        .where(eq(batches.id, batchId));
+      await tx
+        .update(batchRows)
+        .set({ outcome: "sending", outcomeReason: null, intentId: null, updatedAt: sql`now()` })
+        .where(eq(batchRows.id, row.id));
     }
     if (row || (capped.rowCount ?? 0) > 0) await publishLive(tx, batchTopics(batchId));
     return row;
@@ -81,20 +87,22 @@ type Settled =
  * the cap. Nothing changes when the row is no longer `sending`.
  */
 async function settleRow(tx: Transaction, batchId: string, rowId: number, settled: Settled): Promise<boolean> {
-  const { rows } = await tx.execute<{ ceiling_credits: string | null }>(sql`
-    update batch_rows
-    set outcome = ${settled.outcome},
-        request_id = ${settled.outcome === "ordered" ? settled.requestId : null},
-        outcome_reason = ${"reason" in settled ? settled.reason : null},
-        updated_at = now()
-    where id = ${rowId} and outcome = 'sending'
-    returning ceiling_credits`);
-  const row = rows[0];
+  const [row] = await tx
+    .update(batchRows)
+    .set({
+      outcome: settled.outcome,
+      requestId: settled.outcome === "ordered" ? settled.requestId : null,
+      outcomeReason: "reason" in settled ? settled.reason : null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(batchRows.id, rowId), eq(batchRows.outcome, "sending")))
+    .returning({ ceilingCredits: batchRows.ceilingCredits });
   if (!row) return false;
   if (settled.outcome !== "ordered" && settled.outcome !== "unknown") {
-    await tx.execute(
-      sql`update batches set reserved_credits = greatest(0, reserved_credits - ${row.ceiling_credits ?? 0}), updated_at = now() where id = ${batchId}`,
-    );
+    await tx
+      .update(batches)
+      .set({ reservedCredits: sql`greatest(0, ${batches.reservedCredits} - ${row.ceilingCredits ?? 0})`, updatedAt: sql`now()` })
+      .where(eq(batches.id, batchId));
   }
   await publishLive(tx, batchTopics(batchId));
   return true;

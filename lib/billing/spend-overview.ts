@@ -11,7 +11,7 @@ import { forecastTiers, type SpendForecast } from "./spend-forecast";
 import { byTime, windowedSpend, type Charge, type SpendSeries } from "./spend-series";
 import { readSpend, spendRangeDays, type WorkspaceCharges } from "./spend-source";
 import { tierPosition, type TierPosition } from "./tier-position";
-import type { VendorRead } from "./vendor-endpoint";
+import type { VendorRead } from "@/lib/registry/vendor-endpoint";
 import { workspaceBillingViewForRender } from "./workspace-view";
 
 /** Points per chart: 240 over 30 days, one per 3 hours, each the highest the windowed spend reached in it. */

@@ -4,7 +4,7 @@ import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import { recordedCharges } from "./recorded-charges";
 import type { Charge } from "./spend-series";
 import { timeOf, usageCharges } from "./usage-charges";
-import { readVendorEndpoint } from "./vendor-endpoint";
+import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 
 /** The spend the page charts and the backtest replays: the last 30 days. */
 export const spendRangeDays = 30;

@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { WorkspaceBillingView } from "@/lib/registry/schemas";
-import { readVendorEndpoint, type VendorRead } from "./vendor-endpoint";
+import { readVendorEndpoint, type VendorRead } from "@/lib/registry/vendor-endpoint";
 
 /** A workspace's resolved high-usage view (the account's settings and the raw override), vendor-documented. */
 export function readWorkspaceBillingView(registry: Registry, workspaceId: string): Promise<VendorRead<WorkspaceBillingView>> {

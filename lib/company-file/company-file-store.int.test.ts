@@ -5,8 +5,8 @@ import { companyFiles, companyRequests, type CompanyFileRow } from "@/db/schema"
 import type { CompanyResponse, Graph, GraphNode } from "@/lib/registry/schemas";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storeSandboxConnection } from "@/test/stored-connection";
-import { companyFilesSettled } from "./company-file-filer";
-import { fileUnfiledRequests } from "./company-file-store";
+import { companyFilesSettled } from "@/lib/requests/company-file-filer";
+import { fileUnfiledRequests } from "@/lib/requests/unfiled-requests";
 
 let connectionId: string;
 let otherConnectionId: string;

@@ -1,9 +1,8 @@
 import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
 import type { Database } from "@/db/client";
-import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
+import type { Graph } from "@/lib/registry/schemas";
 import { deadlinesWrite } from "@/lib/calendar/filing-deadlines";
-import type { RequestPurpose } from "@/lib/requests/origins";
 import { emptyCompanyFile, mergeIntoCompanyFile, type CompanyFileState, type Contribution } from "./merge-company-file";
 
 /** The database or a transaction. */
@@ -28,9 +27,6 @@ type FileRow = {
   latest_request_id: string | null;
   latest_created_at: Date | null;
 };
-
-/** A first order, or a request made elsewhere (no purpose), names the company's case reference. */
-export const isFirstOrder = (purpose: RequestPurpose | null) => purpose === null || purpose === "order" || purpose === "onboarding";
 
 const maxAttempts = 20;
 
@@ -172,52 +168,6 @@ export async function fileUnfiledDeadlines(executor: Executor, batch = 500): Pro
       deadlines_written as (${deadlines.write})
       select count(*)::int as written from marked`);
     filed += write.rows[0]?.written ?? 0;
-    if (rows.length < batch) return filed;
-  }
-}
-
-type UnfiledRow = {
-  request_id: string;
-  connection_id: string;
-  country_code: string;
-  company_id: string;
-  version: string;
-  created_at: Date;
-  purpose: RequestPurpose | null;
-  succeeded_at: Record<string, string>;
-  snapshot: string;
-};
-
-/**
- * Files every request whose newest version the company file lacks, oldest first, `batch` at a time: the backfill of
- * migration 0009 (every request stored before it), and the repair after a crash between a request's write and its
- * file's. Returns how many requests were filed.
- */
-export async function fileUnfiledRequests(executor: Executor, batch = 200): Promise<number> {
-  let filed = 0;
-  for (;;) {
-    const { rows } = await executor.execute<UnfiledRow>(sql`
-      select request_id, connection_id, country_code, company_id, version, created_at, purpose, succeeded_at, snapshot::text as snapshot
-      from company_requests
-      where filed_version < version and connection_id is not null and country_code is not null and company_id is not null
-        and snapshot is not null
-      order by created_at, request_id
-      limit ${batch}`);
-    for (const row of rows) {
-      await fileSnapshot(
-        executor,
-        { connectionId: row.connection_id, countryCode: row.country_code, companyId: row.company_id },
-        {
-          requestId: row.request_id,
-          version: Number(row.version),
-          createdAt: new Date(row.created_at).toISOString(),
-          succeededAt: row.succeeded_at,
-          firstOrder: isFirstOrder(row.purpose),
-          snapshot: JSON.parse(row.snapshot) as CompanyResponse,
-        },
-      );
-    }
-    filed += rows.length;
     if (rows.length < batch) return filed;
   }
 }

@@ -1,6 +1,6 @@
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
-import { fileUnfiledRequests } from "@/lib/company-file/company-file-store";
+import { fileUnfiledRequests } from "@/lib/requests/unfiled-requests";
 import { insertOldConnection, migrationBefore } from "@/test/migration-before";
 import { createDatabase } from "@/db/client";
 import { migrationsFolder } from "@/db/migrate";

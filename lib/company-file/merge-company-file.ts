@@ -2,8 +2,8 @@ import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, Com
 import { expandable, expandedCompany, type NodeMarks } from "@/lib/graph/ownership-graph";
 import { toMermaid } from "@/lib/registry/graph-mermaid";
 import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas";
-import { filingsOf } from "@/lib/requests/stored-filings";
-import { signedUrlOf } from "@/lib/requests/snapshot-documents";
+import { filingsOf } from "@/lib/calendar/stored-filings";
+import { signedUrlOf } from "@/lib/dossier/snapshot-documents";
 
 /** What a company file holds, apart from its sections' values (which the database merges: `sectionPatch`). */
 export type CompanyFileState = {

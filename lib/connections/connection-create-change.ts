@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "@/db/client";
 import { registryConnections } from "@/db/schema";
 import { connectionEnvironments } from "@/db/vocabulary";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import { submitChange, type PendingChangeView, type Submitted } from "@/lib/dual-control/pending-changes";

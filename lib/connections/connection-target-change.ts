@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { RegistryConnection } from "@/db/schema";
 import type { Actor } from "@/lib/audit/audit";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { changeDetails, notThisChange, type ConnectionChange } from "./connection-change";

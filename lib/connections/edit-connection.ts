@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { registryConnections } from "@/db/schema";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { submitChange } from "@/lib/dual-control/pending-changes";
 import { reasonRefusal, type ConnectionChangeKind } from "./connection-change";

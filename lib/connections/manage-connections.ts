@@ -10,7 +10,7 @@ import type { RegistryTarget } from "@/lib/registry/client";
 import { forgetSigningSecrets } from "./signing-secrets";
 import { apiKeyHint, baseUrlChangeProblems, plainHttpProblem, type ConnectionFields } from "./connection-input";
 import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
-import { openSecret, sealSecret } from "./secret-box";
+import { openSecret, sealSecret } from "@/lib/secret-box";
 
 /** A connection as any page may see it: never a secret, only whether one is set. */
 export type ConnectionView = Pick<RegistryConnection, "id" | "name" | "environment" | "baseUrl" | "apiKeyHint" | "isDefault"> & {

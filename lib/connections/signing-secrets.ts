@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { registryConnections } from "@/db/schema";
-import { openSecret } from "./secret-box";
+import { openSecret } from "@/lib/secret-box";
 import { SecretKeyError } from "@/lib/crypto";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

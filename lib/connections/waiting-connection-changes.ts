@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { describeChange } from "@/lib/dual-control/change-words";
 import { listChanges, type PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { isConnectionChange, type ConnectionChangeKind } from "./connection-change";

@@ -1,8 +1,5 @@
 import type { pendingChangeKinds } from "@/db/vocabulary";
 import { roleLabels, type Role } from "@/lib/auth/roles";
-import { modelChangeLines } from "@/lib/risk/model-changes";
-import { modelPublicationSchema } from "@/lib/risk/model-publication";
-import type { RiskModel } from "@/lib/risk/risk-model";
 import { detailLines } from "@/lib/vocabulary/details";
 import { duration } from "@/lib/vocabulary/units";
 
@@ -10,11 +7,12 @@ type Kind = (typeof pendingChangeKinds)[number];
 
 /**
  * A pending change in words for the approver: what it does, and each of its details as a labelled line. A risk model
- * publication is compared with `riskModelBefore`, the version it was edited from, where the caller read it. Client-safe.
+ * publication's lines are the risk domain's words (`modelPublicationLines` in lib/risk/model-changes.ts), which the
+ * caller passes as `publicationLines` when it shows them. Client-safe.
  */
 export function describeChange(
   change: { kind: Kind | string; target: string; details: Record<string, unknown> },
-  riskModelBefore?: RiskModel,
+  publicationLines?: (details: Record<string, unknown>) => string[],
 ): {
   what: string;
   lines: string[];
@@ -64,7 +62,7 @@ export function describeChange(
     case "user_access":
       return { what: userAccessWhat(details, target), lines: [] };
     case "risk_model_publish":
-      return { what: "Publish a new version of the risk model", lines: modelPublicationLines(details, riskModelBefore) };
+      return { what: "Publish a new version of the risk model", lines: publicationLines?.(details) ?? [] };
     default:
       // A kind this console does not know yet is shown as it is, never hidden.
       return { what: `${change.kind} on ${target}`, lines: otherLines(details) };
@@ -107,17 +105,6 @@ function targetLines(details: Record<string, unknown>): string[] {
     ...(typeof details.apiKey === "string" ? [`API key → ${details.apiKey}`] : []),
     ...(typeof details.webhookSecret === "string" ? [`Signing secret ${details.webhookSecret}`] : []),
   ];
-}
-
-/** A risk model publication: the version it was edited from, then each rule, list and threshold it changes (before → after). */
-function modelPublicationLines(details: Record<string, unknown>, before: RiskModel | undefined): string[] {
-  const publication = modelPublicationSchema.safeParse(details);
-  if (!publication.success) return ["Its model cannot be read: approving it publishes nothing."];
-  const { model, baseVersion } = publication.data;
-  const base = `Edited from ${baseVersion === null ? "the default model" : `version ${baseVersion}`}`;
-  if (!before) return [`${base} (no longer stored: compare under Technical details)`];
-  const changes = modelChangeLines(before, model);
-  return [`${base}; ${changes.length ? "it changes:" : "it changes nothing in the rules, lists or thresholds."}`, ...changes];
 }
 
 /** Details this file has no sentence for, each in words (lib/vocabulary/details.ts). */

@@ -1,8 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
+import { portfolioEntries as entries } from "@/db/schema";
 import type { RiskRating } from "@/lib/risk/risk-model";
-import { readReviewPolicy } from "@/lib/reviews/review-policy-store";
+import { readReviewPolicy } from "@/lib/risk/review-policy-store";
 
 /** Reviews this many days ahead count as due now, in the queue (the portfolio's "due in 30 days" filter). */
 export const reviewQueueDays = 30;
@@ -26,8 +27,8 @@ export async function myReviewsDue(
   limit = 5,
 ): Promise<{ rows: MyReview[]; total: number; overdue: number }> {
   const { policy } = await readReviewPolicy();
-  const mine = sql`owner_id = ${userId} and next_review_due <= ${now}::timestamptz + make_interval(days => ${reviewQueueDays})
-    ${policy.portfolioScope === "customers" ? sql`and customer` : sql``}`;
+  const mine = sql`${entries.ownerId} = ${userId} and ${entries.nextReviewDue} <= ${now}::timestamptz + make_interval(days => ${reviewQueueDays})
+    ${policy.portfolioScope === "customers" ? sql`and ${entries.customer}` : sql``}`;
   const [rows, counts] = await Promise.all([
     db().execute<{
       country_code: string;
@@ -36,10 +37,10 @@ export async function myReviewsDue(
       rating: RiskRating | null;
       next_review_due: string;
     }>(sql`
-      select country_code, company_id, company_name, rating, next_review_due from portfolio_entries
-      where ${mine} order by next_review_due, country_code, company_id limit ${limit}`),
+      select ${entries.countryCode}, ${entries.companyId}, ${entries.companyName}, ${entries.rating}, ${entries.nextReviewDue} from ${entries}
+      where ${mine} order by ${entries.nextReviewDue}, ${entries.countryCode}, ${entries.companyId} limit ${limit}`),
     db().execute<{ total: number; overdue: number }>(sql`
-      select count(*)::int as total, count(*) filter (where next_review_due <= ${now})::int as overdue from portfolio_entries where ${mine}`),
+      select count(*)::int as total, count(*) filter (where ${entries.nextReviewDue} <= ${now})::int as overdue from ${entries} where ${mine}`),
   ]);
   return {
     rows: rows.rows.map((row) => ({

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/db/client";
 import { audit } from "@/lib/audit/audit";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";

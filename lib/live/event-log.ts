@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { liveEvents } from "@/db/schema";
 import type { LiveEvent } from "./hub";
 
 /**
@@ -38,20 +39,20 @@ type AnchorRow = { anchored: boolean | null; min_id: string | null; max_id: stri
 export async function replayLiveEvents(db: LiveLogExecutor, lastEventId: number, limit = replayLimit): Promise<LiveReplay> {
   const { rows } = await db.execute<AnchorRow>(sql`
     select
-      (select at - make_interval(secs => ${replayWindowSeconds}) >= now() - make_interval(secs => ${liveRetentionSeconds})
-         from live_events where id = ${lastEventId}) as anchored,
-      (select min(id) from live_events)::text as min_id,
-      coalesce((select max(id) from live_events), 0)::text as max_id`);
+      (select ${liveEvents.at} - make_interval(secs => ${replayWindowSeconds}) >= now() - make_interval(secs => ${liveRetentionSeconds})
+         from ${liveEvents} where ${liveEvents.id} = ${lastEventId}) as anchored,
+      (select min(${liveEvents.id}) from ${liveEvents})::text as min_id,
+      coalesce((select max(${liveEvents.id}) from ${liveEvents}), 0)::text as max_id`);
   const anchor = rows[0]!;
   const maxId = Number(anchor.max_id);
   // Sequences start at 1: an oldest row above 1 means something before it may have been pruned.
   const complete = lastEventId === 0 ? anchor.min_id === null || anchor.min_id === "1" : anchor.anchored === true;
   if (!complete) return { reset: true, id: maxId };
   const events = await db.execute<{ id: string; topic: string }>(sql`
-    select id::text, topic from live_events
-     where id > ${lastEventId}
-        or at >= (select at from live_events where id = ${lastEventId}) - make_interval(secs => ${replayWindowSeconds})
-     order by id
+    select ${liveEvents.id}::text, ${liveEvents.topic} from ${liveEvents}
+     where ${liveEvents.id} > ${lastEventId}
+        or ${liveEvents.at} >= (select ${liveEvents.at} from ${liveEvents} where ${liveEvents.id} = ${lastEventId}) - make_interval(secs => ${replayWindowSeconds})
+     order by ${liveEvents.id}
      limit ${limit + 1}`);
   if (events.rows.length > limit) return { reset: true, id: maxId };
   return { reset: false, events: events.rows.map((r) => ({ type: "event", id: Number(r.id), topic: r.topic })) };
@@ -59,7 +60,7 @@ export async function replayLiveEvents(db: LiveLogExecutor, lastEventId: number,
 
 /** The newest event id, or 0 when the table is empty. */
 export async function latestLiveEventId(db: LiveLogExecutor): Promise<number> {
-  const { rows } = await db.execute<{ id: string }>(sql`select coalesce(max(id), 0)::text as id from live_events`);
+  const { rows } = await db.execute<{ id: string }>(sql`select coalesce(max(${liveEvents.id}), 0)::text as id from ${liveEvents}`);
   return Number(rows[0]!.id);
 }
 
@@ -69,8 +70,8 @@ export async function latestLiveEventId(db: LiveLogExecutor): Promise<number> {
  */
 export async function pruneLiveEvents(db: LiveLogExecutor): Promise<number> {
   const result = await db.execute(sql`
-    delete from live_events
-     where at < now() - make_interval(secs => ${liveRetentionSeconds})
-       and id < (select max(id) from live_events)`);
+    delete from ${liveEvents}
+     where ${liveEvents.at} < now() - make_interval(secs => ${liveRetentionSeconds})
+       and ${liveEvents.id} < (select max(${liveEvents.id}) from ${liveEvents})`);
   return result.rowCount ?? 0;
 }

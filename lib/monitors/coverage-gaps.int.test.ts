@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { monitors, registryConnections } from "@/db/schema";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { testApiKey } from "@/simulator/test-harness";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";

@@ -1,6 +1,8 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
+import { alerts, monitors, users } from "@/db/schema";
 import type { Monitor } from "@/lib/registry/schemas";
 
 /** The console's own record of a monitor, as pages show it beside the registry's. */
@@ -61,15 +63,16 @@ const toRecord = (row: RecordRow): MonitorRecord => ({
 /** The records of these monitors of one connection, by monitor id (a monitor this console never saw has none). */
 export async function monitorRecords(connectionId: string, monitorIds: readonly string[]): Promise<Map<string, MonitorRecord>> {
   if (monitorIds.length === 0) return new Map();
+  const [a, m, u] = [alias(alerts, "a"), alias(monitors, "m"), alias(users, "u")];
   const rows = await db().execute<RecordRow>(sql`
-    select m.monitor_id, m.country_code, m.company_id, m.company_name, m.case_reference, m.started_by_email, m.started_at,
-      m.metadata, m.last_check_at, m.last_fetch_status, m.last_error_message, m.deactivated_at, m.deactivation_reason,
-      m.stopped_at, u.email as stopped_by_email,
-      (select a.id from alerts a where a.connection_id = m.connection_id and a.monitor_id = m.monitor_id
-        and a.state <> 'resolved' and not a.is_test order by a.id desc limit 1) as open_alert_id
-    from monitors m left join users u on u.id = m.stopped_by
-    where m.connection_id = ${connectionId}
-      and m.monitor_id in (${sql.join(
+    select ${m.monitorId}, ${m.countryCode}, ${m.companyId}, ${m.companyName}, ${m.caseReference}, ${m.startedByEmail}, ${m.startedAt},
+      ${m.metadata}, ${m.lastCheckAt}, ${m.lastFetchStatus}, ${m.lastErrorMessage}, ${m.deactivatedAt}, ${m.deactivationReason},
+      ${m.stoppedAt}, ${u.email} as stopped_by_email,
+      (select ${a.id} from ${alerts} ${a} where ${a.connectionId} = ${m.connectionId} and ${a.monitorId} = ${m.monitorId}
+        and ${a.state} <> 'resolved' and not ${a.isTest} order by ${a.id} desc limit 1) as open_alert_id
+    from ${monitors} ${m} left join ${users} ${u} on ${u.id} = ${m.stoppedBy}
+    where ${m.connectionId} = ${connectionId}
+      and ${m.monitorId} in (${sql.join(
         monitorIds.map((id) => sql`${id}`),
         sql`, `,
       )})`);
@@ -85,15 +88,17 @@ export async function monitorRecord(connectionId: string, monitorId: string): Pr
  * here. Newest first. The registry may leave them out of its list, so the console shows them from its record.
  */
 export async function inactiveMonitorRecords(connectionId: string, limit = 20): Promise<MonitorRecord[]> {
-  const found = await db().execute<{ monitor_id: string }>(sql`
-    select monitor_id from monitors
-    where connection_id = ${connectionId} and (deactivated_at is not null or stopped_at is not null)
-    order by greatest(deactivated_at, stopped_at) desc limit ${limit}`);
+  const found = await db()
+    .select({ monitorId: monitors.monitorId })
+    .from(monitors)
+    .where(and(eq(monitors.connectionId, connectionId), or(isNotNull(monitors.deactivatedAt), isNotNull(monitors.stoppedAt))))
+    .orderBy(desc(sql`greatest(${monitors.deactivatedAt}, ${monitors.stoppedAt})`))
+    .limit(limit);
   const records = await monitorRecords(
     connectionId,
-    found.rows.map((r) => r.monitor_id),
+    found.map((r) => r.monitorId),
   );
-  return found.rows.flatMap((r) => records.get(r.monitor_id) ?? []);
+  return found.flatMap((r) => records.get(r.monitorId) ?? []);
 }
 
 /** The record of the monitor watching this company on this connection (not stopped here), if any. */
@@ -102,11 +107,20 @@ export async function companyMonitorRecord(
   countryCode: string,
   companyId: string,
 ): Promise<MonitorRecord | undefined> {
-  const found = await db().execute<{ monitor_id: string }>(sql`
-    select monitor_id from monitors
-    where connection_id = ${connectionId} and country_code = ${countryCode} and company_id = ${companyId} and stopped_at is null
-    order by started_at desc limit 1`);
-  const monitorId = found.rows[0]?.monitor_id;
+  const [found] = await db()
+    .select({ monitorId: monitors.monitorId })
+    .from(monitors)
+    .where(
+      and(
+        eq(monitors.connectionId, connectionId),
+        eq(monitors.countryCode, countryCode),
+        eq(monitors.companyId, companyId),
+        isNull(monitors.stoppedAt),
+      ),
+    )
+    .orderBy(desc(monitors.startedAt))
+    .limit(1);
+  const monitorId = found?.monitorId;
   return monitorId === undefined ? undefined : monitorRecord(connectionId, monitorId);
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
+import { monitorNotifications, monitorTestRequests } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
@@ -35,11 +37,18 @@ export async function requestTestNotification(
 ): Promise<{ testRequestId: string; notification: MonitorNotificationEvent }> {
   const { client, connection } = registry;
   const categories = [...new Set(request.categories)];
-  const recorded = await db().execute<{ id: string }>(sql`
-    insert into monitor_test_requests (connection_id, monitor_id, categories, deactivation, requested_by, requested_by_email)
-    values (${connection.id}, ${monitorId}, ${JSON.stringify(categories)}::jsonb, ${request.deactivation}, ${user.id}, ${user.email})
-    returning id`);
-  const testRequestId = recorded.rows[0]!.id;
+  const [recorded] = await db()
+    .insert(monitorTestRequests)
+    .values({
+      connectionId: connection.id,
+      monitorId,
+      categories,
+      deactivation: request.deactivation,
+      requestedBy: user.id,
+      requestedByEmail: user.email,
+    })
+    .returning({ id: monitorTestRequests.id });
+  const testRequestId = recorded!.id;
   const details = { monitorId, connectionId: connection.id, testRequestId, categories, deactivation: request.deactivation };
   try {
     // The deactivation variant's field is not documented; the payload the registry delivers carries it under this name.
@@ -55,7 +64,7 @@ export async function requestTestNotification(
         ? { code: error.code, message: error.message, status: error.status }
         : { code: "internal_error", message: String(error) };
     await db().transaction(async (tx) => {
-      await tx.execute(sql`update monitor_test_requests set failure = ${JSON.stringify(failure)}::jsonb where id = ${testRequestId}`);
+      await tx.update(monitorTestRequests).set({ failure }).where(eq(monitorTestRequests.id, testRequestId));
       await audit(
         user,
         "monitor.test_requested",
@@ -70,6 +79,7 @@ export async function requestTestNotification(
 
 /** The newest test notifications asked for on this monitor, with the alert each produced or why it was refused. */
 export async function recentTestRequests(connectionId: string, monitorId: string, limit = 10): Promise<TestRequestView[]> {
+  const [n, t] = [alias(monitorNotifications, "n"), alias(monitorTestRequests, "t")];
   const rows = await db().execute<{
     id: string;
     categories: string[];
@@ -79,10 +89,10 @@ export async function recentTestRequests(connectionId: string, monitorId: string
     alert_id: string | null;
     failure: { code: string; message: string } | null;
   }>(sql`
-    select t.id, t.categories, t.deactivation, t.requested_by_email, t.requested_at, n.alert_id, t.failure
-    from monitor_test_requests t left join monitor_notifications n on n.id = t.notification_id
-    where t.connection_id = ${connectionId} and t.monitor_id = ${monitorId}
-    order by t.requested_at desc limit ${limit}`);
+    select ${t.id}, ${t.categories}, ${t.deactivation}, ${t.requestedByEmail}, ${t.requestedAt}, ${n.alertId}, ${t.failure}
+    from ${monitorTestRequests} ${t} left join ${monitorNotifications} ${n} on ${n.id} = ${t.notificationId}
+    where ${t.connectionId} = ${connectionId} and ${t.monitorId} = ${monitorId}
+    order by ${t.requestedAt} desc limit ${limit}`);
   return rows.rows.map((row) => ({
     id: row.id,
     categories: row.categories,

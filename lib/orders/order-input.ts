@@ -3,7 +3,7 @@ import { z } from "zod";
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
 import { registryCountries } from "@/lib/registry/countries";
 import { companyRequestBodySchema, type CompanyRequestBody } from "@/lib/registry/schemas";
-import { orderableDatapoints } from "./quote";
+import { orderableDatapoints } from "@/lib/pricing/quote";
 
 const cap = z.number({ error: "Enter a number of credits." }).nonnegative({ error: "A cap cannot be negative." }).optional();
 

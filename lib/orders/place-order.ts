@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { Registry } from "@/lib/connections/registry-for";

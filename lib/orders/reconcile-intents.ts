@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "@/db/client";
+import { companyRequests, paidRequestIntents } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import { intentMetadataKey, settleIntent } from "./paid-request-intents";
 
@@ -29,32 +31,37 @@ export type Reconciliation = { ordered: { intentId: string; requestId: string }[
 export async function reconcileIntents(database: Database, options: { pendingStaleAfterMs?: number } = {}): Promise<Reconciliation> {
   const staleAfter = options.pendingStaleAfterMs ?? pendingStaleAfterMs;
   const result: Reconciliation = { ordered: [], unknown: [], stillOpen: 0 };
-  const open = await database.execute<{ id: string }>(
-    sql`select id from paid_request_intents where status in ('pending', 'unknown') order by created_at`,
-  );
-  for (const { id } of open.rows) {
+  const open = await database
+    .select({ id: paidRequestIntents.id })
+    .from(paidRequestIntents)
+    .where(inArray(paidRequestIntents.status, ["pending", "unknown"]))
+    .orderBy(paidRequestIntents.createdAt);
+  const [i, r] = [alias(paidRequestIntents, "i"), alias(companyRequests, "r")];
+  for (const { id } of open) {
     const settled = await database.transaction(async (tx) => {
       // Locked, and skipped if another instance is settling it right now.
       const locked = await tx.execute<OpenIntent & { stale: boolean }>(sql`
-        select id, actor_id, actor_email, action, target, details, status, created_at < now() - make_interval(secs => ${staleAfter / 1000}) as stale
-        from paid_request_intents where id = ${id} and status in ('pending', 'unknown') for update skip locked`);
+        select ${i.id}, ${i.actorId}, ${i.actorEmail}, ${i.action}, ${i.target}, ${i.details}, ${i.status},
+          ${i.createdAt} < now() - make_interval(secs => ${staleAfter / 1000}) as stale
+        from ${paidRequestIntents} ${i} where ${i.id} = ${id} and ${i.status} in ('pending', 'unknown') for update skip locked`);
       const intent = locked.rows[0];
       if (!intent) return "skipped" as const;
       // The request the registry created for it: known by id (the answer came but could not be stored), or by
       // the intent id it echoes, on the intent's connection, among the requests stored since the intent.
       const found = await tx.execute<{ request_id: string }>(sql`
-        select r.request_id from company_requests r, paid_request_intents i
-        where i.id = ${id}
-          and (r.request_id = i.request_id
-               or (r.connection_id is not distinct from i.connection_id and r.created_at >= i.created_at - interval '1 minute'
-                   and r.snapshot -> 'request' -> 'metadata' ->> ${intentMetadataKey} = i.id::text))
-        order by r.created_at limit 1`);
+        select ${r.requestId} from ${companyRequests} ${r}, ${paidRequestIntents} ${i}
+        where ${i.id} = ${id}
+          and (${r.requestId} = ${i.requestId}
+               or (${r.connectionId} is not distinct from ${i.connectionId} and ${r.createdAt} >= ${i.createdAt} - interval '1 minute'
+                   and ${r.snapshot} -> 'request' -> 'metadata' ->> ${intentMetadataKey} = ${i.id}::text))
+        order by ${r.createdAt} limit 1`);
       const requestId = found.rows[0]?.request_id;
       const actor = { id: intent.actor_id, email: intent.actor_email };
       if (requestId) {
-        await tx.execute(
-          sql`update company_requests set origin = 'console', ordered_by = ${intent.actor_id} where request_id = ${requestId}`,
-        );
+        await tx
+          .update(companyRequests)
+          .set({ origin: "console", orderedBy: intent.actor_id })
+          .where(eq(companyRequests.requestId, requestId));
         await settleIntent(tx, id, { status: "ordered", requestId, outcome: { reconciled: true, was: intent.status } });
         await audit(
           actor,

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
-import { registryFailure, type ActionResult } from "@/lib/auth/role-action";
+import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { audit, type AuditAction } from "@/lib/audit/audit";
 import { RegistryError } from "@/lib/registry/registry-error";

@@ -7,8 +7,8 @@ import { capabilities } from "@/lib/auth/capabilities";
 import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
-import { nextReviewDue } from "@/lib/reviews/review-policy";
-import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
+import { nextReviewDue } from "@/lib/risk/review-policy";
+import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
 import type { RiskRating } from "@/lib/risk/risk-model";
 import { companyRiskState, type CompanyRiskState } from "./company-risk";
 

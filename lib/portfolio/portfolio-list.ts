@@ -4,9 +4,9 @@ import { db } from "@/db/client";
 import type { reviewOutcomes, riskRatings } from "@/db/vocabulary";
 import { containsText } from "@/db/contains-pattern";
 import { capabilities } from "@/lib/auth/capabilities";
-import type { ReviewPolicy } from "@/lib/reviews/review-policy";
+import type { ReviewPolicy } from "@/lib/risk/review-policy";
 import { dueSoonDays } from "@/lib/reviews/review-dates";
-import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
+import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
 import { encodeCursor, type PortfolioCursor, type PortfolioFilters } from "./portfolio-filters";
 
 export const portfolioPageSize = 50;

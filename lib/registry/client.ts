@@ -311,7 +311,7 @@ export function createRegistryClient(target: RegistryTarget, dependencies: Parti
         options,
       ),
 
-    // Vendor-documented, beyond the spec: an API with only the spec's endpoints answers 404 (see lib/billing/vendor-endpoint.ts).
+    // Vendor-documented, beyond the spec: an API with only the spec's endpoints answers 404 (see lib/registry/vendor-endpoint.ts).
     /** GET /v2/billing/balance (vendor-documented). */
     balance: (options?: CallOptions) =>
       request({ method: "GET", path: "/v2/billing/balance", schema: balanceResponseSchema, idempotent: true }, options),

@@ -1162,7 +1162,7 @@ export const billingRecentQuerySchema = z.object({
 
 // ---------------------------------------------------------------------------------------------------
 // Vendor-documented endpoints beyond the spec (the vendor's OpenAPI; not in the contract's spec). Every page that
-// reads one must still work when it answers 404: see lib/billing/vendor-endpoint.ts.
+// reads one must still work when it answers 404: see lib/registry/vendor-endpoint.ts.
 
 export const balanceStatuses = ["ok", "low", "depleted"] as const;
 

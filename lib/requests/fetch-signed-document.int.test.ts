@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, registryConnections } from "@/db/schema";
 import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { companyResponseSchema } from "@/lib/registry/schemas";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storedRequest, type StoredRequest } from "@/lib/requests/stored-request";

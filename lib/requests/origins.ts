@@ -13,3 +13,6 @@ export type RequestPurpose = (typeof requestPurposes)[number];
 
 /** Each purpose in words, as the requests list and its CSV export show it. */
 export const requestPurposeLabels = labelsOf("requestPurpose") as Readonly<Record<RequestPurpose, string>>;
+
+/** A first order, or a request made elsewhere (no purpose), names the company's case reference. */
+export const isFirstOrder = (purpose: RequestPurpose | null) => purpose === null || purpose === "order" || purpose === "onboarding";

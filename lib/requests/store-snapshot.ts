@@ -1,16 +1,16 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { fileSoon } from "@/lib/company-file/company-file-filer";
-import { fileSnapshot, isFirstOrder } from "@/lib/company-file/company-file-store";
+import { fileSoon } from "@/lib/requests/company-file-filer";
+import { fileSnapshot } from "@/lib/company-file/company-file-store";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
 import { rerateSoon } from "@/lib/risk/re-rate";
 import type { CompanyResponse } from "@/lib/registry/schemas";
 import { applySnapshot, storedSectionsRead, type DataStatus, type StoredSnapshot } from "./apply";
-import { filingsOf } from "./stored-filings";
+import { filingsOf } from "@/lib/calendar/stored-filings";
 import { isRequestComplete } from "./completion";
-import type { RequestPurpose, SnapshotSource } from "./origins";
+import { isFirstOrder, type RequestPurpose, type SnapshotSource } from "./origins";
 
 export type StoreSnapshotResult =
   | { outcome: "applied" | "stale"; requestId: string; version: number; storedVersion: number; complete: boolean }
@@ -101,7 +101,7 @@ export async function storeSnapshot(
      */
     alongside?: (version: number) => SQL;
     /**
-     * File the snapshot into its company file soon after, not before returning (lib/company-file/company-file-filer.ts):
+     * File the snapshot into its company file soon after, not before returning (lib/requests/company-file-filer.ts):
      * for webhook deliveries, whose sender waits for the answer and may send a burst for one company. Never inside
      * a transaction: the file's write outlives it.
      */

@@ -7,8 +7,8 @@ import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import type { ReviewInput, ReviewOutcome } from "./review-input";
-import { nextReviewDue } from "./review-policy";
-import { lockPolicyShared, readReviewPolicy } from "./review-policy-store";
+import { nextReviewDue } from "@/lib/risk/review-policy";
+import { lockPolicyShared, readReviewPolicy } from "@/lib/risk/review-policy-store";
 import { closeReviewQueueEntries } from "./review-queue";
 
 /** A review as written: what the page shows once the server answers. */

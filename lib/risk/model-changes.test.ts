@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelChangeLines } from "./model-changes";
+import { modelChangeLines, modelPublicationLines } from "./model-changes";
 import { defaultRiskModel, type RiskModel } from "./risk-model";
 
 const edited = (change: (model: RiskModel) => void): RiskModel => {
@@ -36,5 +36,29 @@ describe("modelChangeLines", () => {
     const before = edited((model) => (model.legalForms = ["Trust", "Foundation"]));
     const after = edited((model) => (model.legalForms = ["TRUST", "LLP"]));
     expect(modelChangeLines(before, after)).toEqual(["Legal forms: added “LLP”; removed “Foundation”"]);
+  });
+});
+
+describe("modelPublicationLines", () => {
+  it("says what a publication changes against the version it was edited from, in words", () => {
+    const model = edited((model) => {
+      model.rules.deepOwnership.layers = 6;
+      model.highRiskCountries.push("RU");
+    });
+    const details = { model, note: "Russia listed", baseVersion: 2 };
+    expect(modelPublicationLines(details, defaultRiskModel)).toEqual([
+      "Edited from version 2; it changes:",
+      "Deep ownership: most holding layers 4 → 6",
+      "High-risk countries: added Russia (RU)",
+    ]);
+    expect(modelPublicationLines({ ...details, baseVersion: null }, model)).toEqual([
+      "Edited from the default model; it changes nothing in the rules, lists or thresholds.",
+    ]);
+    expect(modelPublicationLines(details, undefined)).toEqual([
+      "Edited from version 2 (no longer stored: compare under Technical details)",
+    ]);
+    expect(modelPublicationLines({ model: { rules: {} }, note: "x", baseVersion: 2 }, defaultRiskModel)).toEqual([
+      "Its model cannot be read: approving it publishes nothing.",
+    ]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { countryWords } from "@/lib/registry/countries";
 import { label } from "@/lib/vocabulary/words";
+import { modelPublicationSchema } from "./model-publication";
 import type { RiskModel, RiskRuleId } from "./risk-model";
 
 const whole = (n: number) => n.toLocaleString("en");
@@ -69,4 +70,18 @@ export function modelChangeLines(before: RiskModel, after: RiskModel): string[] 
     }
   }
   return lines;
+}
+
+/**
+ * A pending risk model publication (its details) in words for the approver: the version it was edited from, then
+ * each rule, list and threshold it changes against `before`, that version as the caller read it.
+ */
+export function modelPublicationLines(details: Record<string, unknown>, before: RiskModel | undefined): string[] {
+  const publication = modelPublicationSchema.safeParse(details);
+  if (!publication.success) return ["Its model cannot be read: approving it publishes nothing."];
+  const { model, baseVersion } = publication.data;
+  const base = `Edited from ${baseVersion === null ? "the default model" : `version ${baseVersion}`}`;
+  if (!before) return [`${base} (no longer stored: compare under Technical details)`];
+  const changes = modelChangeLines(before, model);
+  return [`${base}; ${changes.length ? "it changes:" : "it changes nothing in the rules, lists or thresholds."}`, ...changes];
 }

@@ -3,7 +3,7 @@ import { desc, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { riskModelVersions } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import { listChanges, submitChange, type PendingChangeView, type Submitted } from "@/lib/dual-control/pending-changes";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { alertEvents, alerts, auditLog, companyRatings, liveEvents, portfolioEntries, riskModelVersions } from "@/db/schema";
 import type { Graph } from "@/lib/registry/schemas";
-import { companyFilesSettled } from "@/lib/company-file/company-file-filer";
+import { companyFilesSettled } from "@/lib/requests/company-file-filer";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";

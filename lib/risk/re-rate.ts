@@ -3,13 +3,13 @@ import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import type { CompanyFileSource, RiskReason } from "@/db/schema";
-import { recordRiskIncreases } from "@/lib/alerts/risk-alert";
+import { recordRiskIncreases } from "./risk-alert";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
 import type { Graph } from "@/lib/registry/schemas";
-import { nextReviewDue, type ReviewPolicy } from "@/lib/reviews/review-policy";
-import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
+import { nextReviewDue, type ReviewPolicy } from "./review-policy";
+import { reviewPolicyInForce } from "./review-policy-store";
 import { evaluateRisk, type RiskEvaluation } from "./evaluate-risk";
 import {
   peopleSighting,

@@ -5,7 +5,7 @@ import { auditLog, calendarFeeds, liveEvents, pendingChanges, users, type User }
 import { verifyPassword } from "@/lib/auth/password";
 import { calendarFeedOwner, createCalendarFeed, latestCalendarFeed } from "@/lib/calendar/calendar-feeds";
 import { dualControlEnabled, dualControlMode, performDualControlOff } from "@/lib/dual-control/dual-control-mode";
-import { approveByKind } from "@/lib/dual-control/performers";
+import { approveByKind } from "@/lib/approvals/performers";
 import { submitChange } from "@/lib/dual-control/pending-changes";
 import { insertUser } from "@/test/users-fixture";
 import { changeOwnPassword } from "./manage-users";

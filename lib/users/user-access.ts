@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "@/db/client";
 import { users } from "@/db/schema";
 import { roles } from "@/db/vocabulary";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { Role } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { normalizeEmail } from "@/lib/auth/sign-in";

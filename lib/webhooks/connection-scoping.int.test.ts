@@ -6,8 +6,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequestVersions, companyRequests, liveEvents, registryConnections, webhookDeliveries } from "@/db/schema";
-import { companyFilesSettled } from "@/lib/company-file/company-file-filer";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { companyFilesSettled } from "@/lib/requests/company-file-filer";
+import { sealSecret } from "@/lib/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { receiveWebhook } from "./receive";
 

@@ -15,7 +15,7 @@ import {
   webhookRejectionCounts,
   webhookRejections,
 } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { pruneLedger, receiveWebhook } from "./receive";
 import { flushRejections } from "./rejections";

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDatabase, db } from "@/db/client";
 import { companyRequests, liveEvents, registryConnections, webhookRejectionCounts, webhookRejections } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { rejectionsByConnection } from "./ledger-queries";
 import { receiveWebhook } from "./receive";

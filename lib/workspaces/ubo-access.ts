@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { audit } from "@/lib/audit/audit";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";

@@ -1,10 +1,10 @@
 import "server-only";
 import type { z } from "zod";
 import { audit } from "@/lib/audit/audit";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
-import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
+import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas";
 import type { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";
 import { RegistryError } from "@/lib/registry/registry-error";

@@ -1,6 +1,6 @@
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
 import { Badge } from "@/components/ui/badge";
-import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
+import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";
 import { creditsFromCents } from "@/lib/vocabulary/units";

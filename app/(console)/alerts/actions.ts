@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { alertOutcomes } from "@/db/vocabulary";
-import { roleAction, type ActionResult } from "@/lib/auth/role-action";
+import { roleAction } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { alertDetail, type AlertDetail } from "@/lib/alerts/alert-detail";
 import { inboxRowsById } from "@/lib/alerts/inbox-page";
 import { assignAlerts, changeAlert, moveAlertsToReview, resolveAlerts, type TriageOutcome } from "@/lib/alerts/triage";

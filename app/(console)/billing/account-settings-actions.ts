@@ -1,6 +1,6 @@
 "use server";
 
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { changeAccountSettings } from "@/lib/billing/account-settings";
 import { accountBillingConfigPatchSchema } from "@/lib/registry/schemas";
 

@@ -1,7 +1,7 @@
 import { AccountSettingsEditing } from "@/components/billing/account-settings-editing";
 import { AccountSettingsView } from "@/components/billing/account-settings-view";
 import { RegistryProblem } from "@/components/connections/registry-problem";
-import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
+import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 import type { Registry } from "@/lib/connections/registry-for";
 import { saveAccountSettingsAction } from "./account-settings-actions";
 

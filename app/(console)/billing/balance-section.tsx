@@ -1,6 +1,6 @@
 import { BalanceSummary } from "@/components/billing/balance-summary";
 import { RegistryProblem } from "@/components/connections/registry-problem";
-import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
+import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 import type { Registry } from "@/lib/connections/registry-for";
 
 /** The account's remaining balance, its status, the low-balance thresholds and the auto-top-up posture (GET /v2/billing/balance). */

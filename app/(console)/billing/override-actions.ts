@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { isWorkspaceId, workspaceIdProblem } from "@/lib/billing/workspace-id";
 import { removeWorkspaceOverride, saveWorkspaceOverride } from "@/lib/billing/workspace-override";
 import { highUsagePatchBodySchema } from "@/lib/registry/schemas";

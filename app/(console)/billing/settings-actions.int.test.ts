@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, registryConnections, users } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";

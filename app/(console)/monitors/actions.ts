@@ -1,6 +1,6 @@
 "use server";
 
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { isRegistryCountry } from "@/lib/registry/countries";
 import { caseReferenceKey, metadataRecord } from "@/lib/monitors/metadata-input";
 import {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { db } from "@/db/client";
 import { auditLog, companyRequests, monitors, monitorTestRequests, registryConnections } from "@/db/schema";
 import { recordMonitorNotification } from "@/lib/alerts/record-notification";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";

@@ -1,11 +1,11 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { placeOnboarding } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { offeredModes, quoteOrder } from "@/lib/orders/quote";
+import { offeredModes, quoteOrder } from "@/lib/pricing/quote";
 import { registryCountries } from "@/lib/registry/countries";
 
 /** The price of a fast-mode company profile in a country (the company block in onboarding mode). */

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { campaignMaxCompanies, createCampaign, type CampaignSelection } from "@/lib/batches/campaign";
 import { parsePortfolioFilters } from "@/lib/portfolio/portfolio-filters";
 

@@ -21,7 +21,7 @@ import { listPortfolio, portfolioOwners, type PortfolioRow } from "@/lib/portfol
 import { reviewDueFromToday } from "@/lib/reviews/review-dates";
 import { countryNames, registryCountries } from "@/lib/registry/countries";
 import { complianceFlagNames } from "@/lib/registry/schemas";
-import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
+import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
 import { openReviewQueueCount } from "@/lib/reviews/review-queue";
 import { label, optionsOf } from "@/lib/vocabulary/words";
 import { startCampaignAction } from "./actions";

@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { registryAction } from "@/lib/auth/registry-action";
-import type { ActionResult } from "@/lib/auth/role-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { approveReplacementSchema, requestReplacementSchema, storeCredentialsSchema } from "@/lib/vault/payload-schema";
 import { approveReplacement, requestReplacement } from "@/lib/vault/replace-credentials";
 import { storeCredentials } from "@/lib/vault/store-credentials";

@@ -1,8 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
-import { registryFailure } from "@/lib/auth/role-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
+import { registryFailure } from "@/lib/forms/action-result";
 import { RegistryError } from "@/lib/registry/registry-error";
 import { workspacePatchBodySchema } from "@/lib/registry/schemas";
 import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";

@@ -5,7 +5,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { AlertChanges } from "@/components/snapshots/alert-changes";
 import { alertDetail } from "@/lib/alerts/alert-detail";
 import { dueLabel } from "@/lib/alerts/due-label";
-import { alertForChanges } from "@/lib/alerts/what-changed";
+import { alertForChanges } from "@/lib/orders/what-changed";
 import { assignableUsers } from "@/lib/alerts/triage";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { metadataRecord } from "@/lib/monitors/metadata-input";
 import { metadataEntriesSchema } from "@/lib/monitors/start-monitor-input";
 import { stopMonitor } from "@/lib/monitors/stop-monitor";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, monitors, registryConnections } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import type { ImportOutcome } from "@/lib/monitors/csv-import";
 import { testApiKey } from "@/simulator/test-harness";
 import { startHttpStub } from "@/test/http-stub";

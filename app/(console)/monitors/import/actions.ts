@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { roleAction } from "@/lib/auth/role-action";
 import { importMonitors } from "@/lib/monitors/csv-import";
 import { readMonitorsCsv } from "@/lib/monitors/csv-rows";

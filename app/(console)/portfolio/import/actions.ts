@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { previewBatchFile, startBatchImport } from "@/lib/batches/batch-import";
 
 // The file's text travels as is and is read on the server each time, so what is stored is what was previewed.

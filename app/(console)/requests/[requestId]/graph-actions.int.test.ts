@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyFiles, companyRequests, paidRequestIntents, registryConnections } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import type { CompanyResponse, Graph, GraphNode } from "@/lib/registry/schemas";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { startHttpStub } from "@/test/http-stub";

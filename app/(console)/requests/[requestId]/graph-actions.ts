@@ -1,8 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
-import { graphToContinue, quoteRefresh } from "@/lib/graph/graph-continuation";
+import { registryAction } from "@/lib/registry-seam/registry-action";
+import { graphToContinue, quoteRefresh } from "@/lib/orders/graph-continuation";
 import { continuationBody, continuationPlan } from "@/lib/graph/ownership-graph";
 import { sendAndRecord } from "@/lib/orders/send-and-record";
 import { followedCaseReference } from "@/lib/requests/follow-up-parent";

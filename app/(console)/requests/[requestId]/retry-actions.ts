@@ -2,13 +2,13 @@
 
 import { z } from "zod";
 import { retryableEntry } from "@/lib/requests/retry-target";
-import { snapshotDocuments } from "@/lib/requests/snapshot-documents";
-import { registryAction } from "@/lib/auth/registry-action";
-import type { FollowUpContext } from "@/lib/auth/registry-context";
+import { snapshotDocuments } from "@/lib/dossier/snapshot-documents";
+import { registryAction } from "@/lib/registry-seam/registry-action";
+import type { FollowUpContext } from "@/lib/registry-seam/registry-context";
 import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { offeredModes, orderableDatapoints, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
+import { offeredModes, orderableDatapoints, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
 import { isKnownValue } from "@/lib/registry/schemas";
 
 const retryInput = z.object({ requestId: z.string().min(1), kind: z.enum(["dataPoint", "document"]), name: z.string().min(1) });

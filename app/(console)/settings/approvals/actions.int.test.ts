@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, dualControlSetting, pendingChanges, registryConnections, users, type User } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { dualControlEnabled } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, submitChange } from "@/lib/dual-control/pending-changes";
 import { startTestSimulator, testApiKey } from "@/simulator/test-harness";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { roleAction } from "@/lib/auth/role-action";
 import { dualControlEnabled, performDualControlOff, setDualControlEnabled } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, rejectChange, submitChange } from "@/lib/dual-control/pending-changes";
-import { approveByKind } from "@/lib/dual-control/performers";
+import { approveByKind } from "@/lib/approvals/performers";
 import { submittedOutcome, type SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { handOverOf } from "@/lib/users/user-access";
 

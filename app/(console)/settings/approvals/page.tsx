@@ -13,8 +13,9 @@ import { listConnections } from "@/lib/connections/manage-connections";
 import { describeChange, expiresIn } from "@/lib/dual-control/change-words";
 import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, type PendingChangeView } from "@/lib/dual-control/pending-changes";
-import { approvableHere, approvalElsewhere } from "@/lib/dual-control/performers";
+import { approvableHere, approvalElsewhere } from "@/lib/approvals/performers";
 import { liveTopics } from "@/lib/live/topics";
+import { modelPublicationLines } from "@/lib/risk/model-changes";
 import { publicationBase } from "@/lib/risk/publish-model";
 import { markedLabel, words } from "@/lib/vocabulary/words";
 import { approveChangeAction, rejectChangeAction, setDualControlAction } from "./actions";
@@ -89,7 +90,7 @@ export default async function ApprovalsPage() {
           ) : (
             <ul className="space-y-3">
               {pending.map((change) => {
-                const { what, lines } = describeChange(change, riskBases.get(change.id));
+                const { what, lines } = describeChange(change, (details) => modelPublicationLines(details, riskBases.get(change.id)));
                 const elsewhere = approvalElsewhere(change);
                 return (
                   <li key={change.id} className="space-y-2 rounded-md border p-4" data-change-id={change.id}>

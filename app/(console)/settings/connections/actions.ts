@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { audit } from "@/lib/audit/audit";
-import { roleAction, type ActionResult } from "@/lib/auth/role-action";
+import { roleAction } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { connectionInputSchema } from "@/lib/connections/connection-input";
 import { requestConnectionCreate } from "@/lib/connections/connection-create-change";
 import { requestConnectionDelete } from "@/lib/connections/connection-delete-change";

@@ -13,7 +13,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { connectionEnvironments } from "@/db/vocabulary";
 import { baseUrlChangeProblems, connectionInputSchema, reasonNeeded, type ConnectionInput } from "@/lib/connections/connection-input";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 
 function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};

@@ -5,7 +5,7 @@ import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { reasonNeeded } from "@/lib/connections/connection-input";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";

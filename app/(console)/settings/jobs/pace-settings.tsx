@@ -7,7 +7,7 @@ import { useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { batchPaceSchema, maxOrdersPerMinute, paceWords, type BatchPace } from "@/lib/batches/batch-pace-settings";
 
 export type PaceRow = { connectionId: string; connectionName: string; ordersPerMinute: number; changed: string };

@@ -1,8 +1,8 @@
 "use server";
 
 import { roleAction } from "@/lib/auth/role-action";
-import { reviewPolicySchema } from "@/lib/reviews/review-policy";
-import { saveReviewPolicy } from "@/lib/reviews/review-policy-store";
+import { reviewPolicySchema } from "@/lib/risk/review-policy";
+import { saveReviewPolicy } from "@/lib/risk/review-policy-store";
 
 /** Saves the review policy (audited; every portfolio row's next due date follows it at once). */
 export const saveReviewPolicyAction = roleAction("manageRisk", reviewPolicySchema, async (policy, user) => ({

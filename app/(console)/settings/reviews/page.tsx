@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { guardPage } from "@/lib/auth/guard-page";
-import { defaultReviewPolicy } from "@/lib/reviews/review-policy";
-import { readReviewPolicy } from "@/lib/reviews/review-policy-store";
+import { defaultReviewPolicy } from "@/lib/risk/review-policy";
+import { readReviewPolicy } from "@/lib/risk/review-policy-store";
 import { utcMinute } from "@/lib/vocabulary/units";
 import { saveReviewPolicyAction } from "./actions";
 import { ReviewPolicyForm } from "./review-policy-form";

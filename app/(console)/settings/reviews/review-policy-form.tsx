@@ -8,8 +8,8 @@ import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { portfolioScopes } from "@/db/vocabulary";
-import type { ActionResult } from "@/lib/auth/role-action";
-import { reviewPolicySchema, type ReviewPolicy } from "@/lib/reviews/review-policy";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { reviewPolicySchema, type ReviewPolicy } from "@/lib/risk/review-policy";
 import { count } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 

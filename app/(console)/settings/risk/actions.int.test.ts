@@ -12,7 +12,7 @@ import {
   users,
   type User,
 } from "@/db/schema";
-import { sealSecret } from "@/lib/connections/secret-box";
+import { sealSecret } from "@/lib/secret-box";
 import { evaluateRisk } from "@/lib/risk/evaluate-risk";
 import type { RiskFacts } from "@/lib/risk/risk-facts";
 import { listChanges } from "@/lib/dual-control/pending-changes";

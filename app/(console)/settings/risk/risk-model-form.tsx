@@ -7,7 +7,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
 import { countryName, countryWords } from "@/lib/registry/countries";

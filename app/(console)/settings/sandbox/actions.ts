@@ -1,9 +1,9 @@
 "use server";
 
 import { audit } from "@/lib/audit/audit";
-import { registryAction } from "@/lib/auth/registry-action";
-import type { ActionResult } from "@/lib/auth/role-action";
-import type { RegistryContext } from "@/lib/auth/registry-context";
+import { registryAction } from "@/lib/registry-seam/registry-action";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { RegistryContext } from "@/lib/registry-seam/registry-context";
 import type { Registry } from "@/lib/connections/registry-for";
 import {
   advanceInputSchema,

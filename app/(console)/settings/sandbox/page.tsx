@@ -9,7 +9,7 @@ import { ResetForm } from "@/components/sandbox/reset-form";
 import { WalletForm } from "@/components/sandbox/wallet-form";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
-import { readVendorEndpoint } from "@/lib/billing/vendor-endpoint";
+import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";

@@ -4,7 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { roles } from "@/db/vocabulary";
 import { passwordRules } from "@/lib/auth/password";
-import { roleAction, type ActionResult } from "@/lib/auth/role-action";
+import { roleAction } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import {
   requestCreateUser,
   requestPasswordReset,

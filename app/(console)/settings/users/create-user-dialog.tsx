@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { roles } from "@/db/vocabulary";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { roleDescriptions, roleLabels, type Role } from "@/lib/auth/roles";
 import type { UserChangeOutcome } from "@/lib/users/user-access";
 import { createUserAction } from "./actions";

@@ -12,7 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
 import { roles } from "@/db/vocabulary";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { roleLabels, type Role } from "@/lib/auth/roles";
 import type { UserRow } from "@/lib/users/manage-users";
 import type { UserChangeOutcome } from "@/lib/users/user-access";

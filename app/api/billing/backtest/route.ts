@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { registryRoute } from "@/lib/auth/registry-route";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { backtestQuerySchema } from "@/lib/billing/backtest-query";
 import { workspaceBacktest } from "@/lib/billing/workspace-backtest";
 import { errorResponse } from "@/lib/http/error-status";

@@ -1,5 +1,5 @@
 import { audit } from "@/lib/audit/audit";
-import { registryRoute } from "@/lib/auth/registry-route";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { csvResponse, csvStream } from "@/lib/csv/csv-stream";
 import { monitorCsvBatches, monitorsCsvHeader } from "@/lib/monitors/csv-export";
 

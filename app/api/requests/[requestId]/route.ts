@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { registryRoute } from "@/lib/auth/registry-route";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { pollRequest } from "@/lib/requests/poll-request";
 import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request";
 

@@ -1,5 +1,5 @@
 import { audit } from "@/lib/audit/audit";
-import { registryRoute } from "@/lib/auth/registry-route";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { errorResponse } from "@/lib/http/error-status";
 import { searchQuerySchema } from "@/lib/registry/schemas";
 import { eventStreamHeaders } from "@/lib/http/event-stream-headers";

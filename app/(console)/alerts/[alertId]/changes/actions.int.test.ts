@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { alerts, auditLog, companyRequests, monitors, users } from "@/db/schema";
-import { alertForChanges, priceReretrieval } from "@/lib/alerts/what-changed";
+import { alertForChanges, priceReretrieval } from "@/lib/orders/what-changed";
 import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { registryFor } from "@/lib/connections/registry-for";
 import { orderInputSchema } from "@/lib/orders/order-input";

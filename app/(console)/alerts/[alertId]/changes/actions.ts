@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { markDiffReviewed, alertForChanges, orderReretrieval } from "@/lib/alerts/what-changed";
+import { markDiffReviewed, alertForChanges, orderReretrieval } from "@/lib/orders/what-changed";
 import { reretrievalConfirmationSchema } from "@/lib/alerts/what-changed-caps";
 import { can } from "@/lib/auth/capabilities";
 import { roleAction } from "@/lib/auth/role-action";

@@ -5,13 +5,13 @@ import { ConnectionKeyRemedy } from "@/components/connections/connection-key-rem
 import { credits } from "@/lib/vocabulary/units";
 import { AlertChanges } from "@/components/snapshots/alert-changes";
 import { Badge } from "@/components/ui/badge";
-import { alertForChanges, freeAgainRefusedWording, priceReretrieval, type AlertForChanges } from "@/lib/alerts/what-changed";
+import { alertForChanges, freeAgainRefusedWording, priceReretrieval, type AlertForChanges } from "@/lib/orders/what-changed";
 import { mapCategories } from "@/lib/alerts/what-changed-datapoints";
 import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { freeAgainWording } from "@/lib/alerts/what-changed-price";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
-import { datapointLabels } from "@/lib/orders/quote";
+import { datapointLabels } from "@/lib/pricing/quote";
 import { RegistryError } from "@/lib/registry/registry-error";
 import { diffViewedAction, orderWhatChangedAction } from "./actions";
 import { OrderWhatChanged } from "./order-what-changed";

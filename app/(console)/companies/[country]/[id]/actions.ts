@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { registryAction } from "@/lib/auth/registry-action";
+import { registryAction } from "@/lib/registry-seam/registry-action";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { registryCountries } from "@/lib/registry/countries";

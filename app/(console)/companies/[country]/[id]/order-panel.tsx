@@ -20,7 +20,7 @@ import {
   graphStopsAfterOneLevel,
   type HeldDatapoint,
 } from "@/lib/orders/order-defaults";
-import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/orders/quote";
+import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
 import type { RegistryCountry } from "@/lib/registry/countries";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
 import type { PricingResponse, RegistryDocument } from "@/lib/registry/schemas";

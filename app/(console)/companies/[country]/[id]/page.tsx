@@ -9,7 +9,7 @@ import { MonitorDialog } from "@/components/monitors/monitor-dialog";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { readCompanyFile } from "@/lib/company-file/company-file-view";
-import { companyTimeline } from "@/lib/company-file/company-timeline";
+import { companyTimeline } from "@/lib/portfolio/company-timeline";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input";

@@ -1,6 +1,7 @@
 "use server";
 
-import { roleAction, type ActionResult } from "@/lib/auth/role-action";
+import { roleAction } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { CompanyRiskState } from "@/lib/portfolio/company-risk";
 import { pinRating, setCustomer, setOwner, unpinRating, type PortfolioChangeResult } from "@/lib/portfolio/portfolio-changes";
 import { companyKeySchema, customerInputSchema, ownerInputSchema, pinInputSchema } from "@/lib/portfolio/portfolio-inputs";

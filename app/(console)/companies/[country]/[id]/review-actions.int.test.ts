@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyReviews, liveEvents, portfolioEntries, reviewedBaselines, reviewPolicy } from "@/db/schema";
-import { companyTimeline } from "@/lib/company-file/company-timeline";
+import { companyTimeline } from "@/lib/portfolio/company-timeline";
 import { noCompanyFile } from "@/lib/reviews/mark-reviewed";
 import { storeCompanyFile, storePortfolioEntry, storeRating } from "@/test/portfolio-fixtures";
 import { storeSandboxConnection } from "@/test/stored-connection";

@@ -1,5 +1,5 @@
 import { audit } from "@/lib/audit/audit";
-import { registryRoute } from "@/lib/auth/registry-route";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { billingEventsCsvHeader, parseBillingEventsExport } from "@/lib/billing/billing-events-csv";
 import { billingEventCsvBatches } from "@/lib/billing/billing-events-export";
 import { csvResponse, csvStream } from "@/lib/csv/csv-stream";

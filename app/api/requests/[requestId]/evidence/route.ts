@@ -1,4 +1,4 @@
-import { registryRoute } from "@/lib/auth/registry-route";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { evidencePack, evidencePackResponse } from "@/lib/evidence/evidence-pack";
 import { errorResponse } from "@/lib/http/error-status";
 import { fetchSignedDocument } from "@/lib/requests/fetch-signed-document";

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { registryRoute } from "@/lib/auth/registry-route";
-import { graphToContinue, quoteRefresh } from "@/lib/graph/graph-continuation";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
+import { graphToContinue, quoteRefresh } from "@/lib/orders/graph-continuation";
 import { errorResponse } from "@/lib/http/error-status";
 
 /**

@@ -1,5 +1,5 @@
 import { audit } from "@/lib/audit/audit";
-import { registryRoute } from "@/lib/auth/registry-route";
+import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { errorResponse } from "@/lib/http/error-status";
 import { fetchSignedDocument } from "@/lib/requests/fetch-signed-document";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { alertEvents, alerts, companyRequests, monitorNotifications, monitors } from "@/db/schema";
-import type { ActionResult } from "@/lib/auth/role-action";
+import { alertEvents, alerts, companyRequests, monitorNotifications, monitors, paidRequestIntents as intents } from "@/db/schema";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { audit } from "@/lib/audit/audit";
 import { registryFor, type Registry } from "@/lib/connections/registry-for";
@@ -11,15 +11,21 @@ import { liveTopics } from "@/lib/live/topics";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { offeredModes, type OrderableDatapoint } from "@/lib/orders/quote";
+import { offeredModes, type OrderableDatapoint } from "@/lib/pricing/quote";
 import type { PricingResponse } from "@/lib/registry/schemas";
 import { ofCompany } from "@/lib/company-file/company-file-store";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
-import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "./what-changed-caps";
-import { datapointsForCategories } from "./what-changed-datapoints";
-import { freeAgainWindowMs, registryClock, whatChangedQuote, type EarlierPurchase, type WhatChangedQuote } from "./what-changed-price";
+import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
+import { datapointsForCategories } from "@/lib/alerts/what-changed-datapoints";
+import {
+  freeAgainWindowMs,
+  registryClock,
+  whatChangedQuote,
+  type EarlierPurchase,
+  type WhatChangedQuote,
+} from "@/lib/alerts/what-changed-price";
 import { credits } from "@/lib/vocabulary/units";
-import { isRiskMonitorId, riskAlertHasNoReretrieval } from "./risk-monitor-id";
+import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id";
 
 export type AlertForChanges = {
   id: number;
@@ -96,8 +102,8 @@ export async function registryNow(alert: AlertForChanges, now: Date): Promise<Da
  */
 async function freeAgainRefused(alertId: number): Promise<boolean> {
   const refused = await db().execute(sql`
-    select 1 from paid_request_intents
-    where details->>'alertId' = ${String(alertId)} and status = 'refused' and outcome->>'code' = 'budget_exceeded'
+    select 1 from ${intents}
+    where ${intents.details}->>'alertId' = ${String(alertId)} and ${intents.status} = 'refused' and ${intents.outcome}->>'code' = 'budget_exceeded'
     limit 1`);
   return refused.rows.length > 0;
 }
@@ -147,9 +153,9 @@ export async function orderReretrieval(
 async function earlierReretrieval(alertId: number): Promise<ActionResult<Reretrieval> | undefined> {
   const [stored] = await db().select({ requestId: alerts.changeRequestId }).from(alerts).where(eq(alerts.id, alertId));
   const intent = await db().execute<{ status: string; request_id: string | null }>(sql`
-    select status, request_id from paid_request_intents
-    where details->>'alertId' = ${String(alertId)} and status in ('pending', 'ordered', 'unknown')
-    order by created_at desc limit 1`);
+    select ${intents.status}, ${intents.requestId} from ${intents}
+    where ${intents.details}->>'alertId' = ${String(alertId)} and ${intents.status} in ('pending', 'ordered', 'unknown')
+    order by ${intents.createdAt} desc limit 1`);
   const requestId = stored?.requestId ?? intent.rows[0]?.request_id;
   if (requestId)
     return { ok: false, code: "already_ordered", error: `What changed was already ordered for this alert (request ${requestId}).` };
@@ -283,7 +289,8 @@ export async function markDiffReviewed(user: SessionUser, alert: AlertForChanges
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`diff_reviewed:${alert.id}:${user.id}`}))`);
     const seen = await tx.execute(sql`
-      select 1 from alert_events where alert_id = ${alert.id} and kind = 'diff_reviewed' and actor_id = ${user.id} limit 1`);
+      select 1 from ${alertEvents}
+      where ${alertEvents.alertId} = ${alert.id} and ${alertEvents.kind} = 'diff_reviewed' and ${alertEvents.actorId} = ${user.id} limit 1`);
     if (seen.rows.length) return false;
     const details = {
       requestId: alert.changeRequestId,

@@ -1,8 +1,9 @@
 import "server-only";
 import type { z } from "zod";
-import type { Capability } from "./capabilities";
+import type { Capability } from "@/lib/auth/capabilities";
 import { followUpContext, registryContext, unknownRequest, type FollowUpContext, type RegistryContext } from "./registry-context";
-import { roleAction, type ActionResult } from "./role-action";
+import { roleAction } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 
 type Action<S extends z.ZodType, T> = (input: z.input<S>) => Promise<ActionResult<T>>;
 

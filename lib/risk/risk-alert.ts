@@ -4,9 +4,9 @@ import type { Transaction } from "@/db/client";
 import { alertEvents, alertSlas } from "@/db/schema";
 import { auditEach, type Actor } from "@/lib/audit/audit";
 import { liveTopics } from "@/lib/live/topics";
-import type { RiskRating } from "@/lib/risk/risk-model";
-import { riskMonitorId } from "./risk-monitor-id";
-import { slaDaysFor } from "./sla-defaults";
+import type { RiskRating } from "./risk-model";
+import { riskMonitorId } from "@/lib/alerts/risk-monitor-id";
+import { slaDaysFor } from "@/lib/alerts/sla-defaults";
 
 /** Who the timeline and the audit log name for a rating the re-rater raised. */
 export const riskActor: Actor = { id: null, email: "risk model (re-rating)" };

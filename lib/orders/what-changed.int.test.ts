@@ -16,7 +16,7 @@ import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { createRegistryClient } from "@/lib/registry/client";
 import { insertUser } from "@/test/users-fixture";
-import { startTestSimulator } from "../../simulator/test-harness";
+import { startTestSimulator } from "@/simulator/test-harness";
 import {
   alertForChanges,
   earlierPurchases,
@@ -25,8 +25,8 @@ import {
   quoteReretrieval,
   type AlertForChanges,
 } from "./what-changed";
-import { reretrievalConfirmation } from "./what-changed-caps";
-import { whatChangedQuote } from "./what-changed-price";
+import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
+import { whatChangedQuote } from "@/lib/alerts/what-changed-price";
 import { openedRegistry } from "@/test/opened-registry";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;

@@ -1,7 +1,7 @@
 import "server-only";
 import { registryFor, type Registry } from "@/lib/connections/registry-for";
 import { storedRequest, type StoredRequest } from "@/lib/requests/stored-request";
-import type { SessionUser } from "./require-role";
+import type { SessionUser } from "@/lib/auth/require-role";
 
 /**
  * What registryAction and registryRoute hand their body: the caller, and `registry()`, which opens the one

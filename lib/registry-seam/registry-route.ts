@@ -1,9 +1,9 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { errorResponse } from "@/lib/http/error-status";
-import type { Capability } from "./capabilities";
+import type { Capability } from "@/lib/auth/capabilities";
 import { followUpContext, registryContext, unknownRequest, type FollowUpContext, type RegistryContext } from "./registry-context";
-import { roleRoute } from "./role-route";
+import { roleRoute } from "@/lib/auth/role-route";
 
 type Route<C> = (request: NextRequest, context: C) => Promise<Response>;
 

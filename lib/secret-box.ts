@@ -2,6 +2,8 @@ import "server-only";
 import { open, parseEncryptionKey, seal } from "@/lib/crypto";
 import { appEnv } from "@/lib/env";
 
+/** Secrets at rest under the app's key: connections' API keys and signing secrets, and a pending change's new secrets. */
+
 let key: Buffer | undefined;
 
 function encryptionKey(): Buffer {

@@ -14,7 +14,7 @@ import { requestPurposeLabels } from "@/lib/requests/origins";
 import { dayWords } from "@/lib/reviews/review-dates";
 import { displayNamesByEmail } from "@/lib/users/display-names";
 import { label } from "@/lib/vocabulary/words";
-import { ofCompany, type CompanyKey } from "./company-file-store";
+import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 
 /** What a timeline event is about. */
 export type TimelineEventKind =

@@ -1,13 +1,13 @@
 import "server-only";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { companyFileGraph } from "@/lib/company-file/company-file-view";
 import type { Registry } from "@/lib/connections/registry-for";
-import { datapointOffers } from "@/lib/orders/quote";
+import { datapointOffers } from "@/lib/pricing/quote";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { isRegistryCountry } from "@/lib/registry/countries";
 import type { Graph } from "@/lib/registry/schemas";
 import type { StoredRequest } from "@/lib/requests/stored-request";
-import { refreshCost, refreshPlan, type RefreshPlan } from "./ownership-graph";
+import { refreshCost, refreshPlan, type RefreshPlan } from "@/lib/graph/ownership-graph";
 
 /** The company a continuation of a request is about, and the graph it is checked against. */
 export type GraphToContinue = { companyId: string; countryCode: string; graph: Graph };

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActionResult } from "@/lib/auth/role-action";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { performConnectionCreate } from "@/lib/connections/connection-create-change";
 import { performConnectionDelete } from "@/lib/connections/connection-delete-change";
@@ -12,9 +12,15 @@ import { performUserAccessChange } from "@/lib/users/user-access";
 import { replacementApprovalHref } from "@/lib/vault/replacement-link";
 import { performWorkspaceDelete } from "@/lib/workspaces/delete-workspace";
 import { performUboAccessChange, uboAccessDetailsSchema } from "@/lib/workspaces/ubo-access";
-import { performDualControlOff } from "./dual-control-mode";
-import type { DualControlNote } from "./dual-control-note";
-import { approveChange, findChange, type PendingChangeKind, type PendingChangeView } from "./pending-changes";
+import { performDualControlOff } from "@/lib/dual-control/dual-control-mode";
+import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
+import { approveChange, findChange, type PendingChangeKind, type PendingChangeView } from "@/lib/dual-control/pending-changes";
+
+/**
+ * The approvals page's side of dual control: each kind of pending change with the domain that performs it once a
+ * second admin approves. It sits above those domains (connections, workspaces, users, risk, vault), which submit
+ * their changes through lib/dual-control, so dual control itself never imports them.
+ */
 
 /** Performs an approved change under the approver's session; its audit row carries `note` (both admins' names). */
 export type Performer = (

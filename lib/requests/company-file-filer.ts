@@ -1,6 +1,6 @@
+import { fileSnapshots, type CompanyKey } from "@/lib/company-file/company-file-store";
+import type { Contribution } from "@/lib/company-file/merge-company-file";
 import { rerateSoon } from "@/lib/risk/re-rate";
-import { fileSnapshots, type CompanyKey } from "./company-file-store";
-import type { Contribution } from "./merge-company-file";
 
 type Executor = Parameters<typeof fileSnapshots>[0];
 type Queue = { executor: Executor; key: CompanyKey; contributions: Contribution[]; drained: Promise<void> };
