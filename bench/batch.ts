@@ -12,7 +12,7 @@
  * The batch is driven by the app's own workers, as in production: this process only stores, wakes, confirms and watches.
  * Run: npm run bench:batch   (builds first if the build is stale)
  */
-import type { RegistryCountry } from "../lib/registry/countries";
+import type { RegistryCountry } from "../lib/registry/countries.shared";
 import { directory } from "../simulator/data/search";
 import { benchEmail, runBench, withBenchApp } from "./bench-app";
 import { fullResponseMs } from "./full-response-ms";

@@ -12,7 +12,7 @@
  * Run: npm run bench:company-file   (builds first if the build is stale)
  */
 import type pg from "pg";
-import type { CompanyResponse, Graph } from "../lib/registry/schemas";
+import type { CompanyResponse, Graph } from "../lib/registry/schemas.shared";
 import { runBench, withBenchApp } from "./bench-app";
 import { fullResponseMs } from "./full-response-ms";
 import { largeCompanyResponse } from "./large-company-response";

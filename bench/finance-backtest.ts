@@ -13,7 +13,7 @@ import os from "node:os";
 import type { BrowserContext } from "@playwright/test";
 import { backtest, type BacktestDraft } from "../lib/billing/backtest";
 import { usageCharges } from "../lib/billing/usage-charges";
-import { workspaceUsageSchema } from "../lib/registry/schemas";
+import { workspaceUsageSchema } from "../lib/registry/schemas.shared";
 import { chromiumFirstLoad } from "./chromium-first-load";
 import { firstLoadJsGzip } from "./first-load-js";
 import { percentile } from "./percentile";

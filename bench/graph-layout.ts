@@ -18,7 +18,7 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { syntheticOwnershipGraph } from "../lib/graph/synthetic-graph";
-import type { Graph } from "../lib/registry/schemas";
+import type { Graph } from "../lib/registry/schemas.shared";
 import { freePort } from "../scripts/ports";
 import { embeddedDatabaseUrl, startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { generateOwnershipGraph } from "../simulator/data/graph";

@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRegistryClient } from "../lib/registry/client";
-import { companyResponseSchema } from "../lib/registry/schemas";
+import { companyResponseSchema } from "../lib/registry/schemas.shared";
 import { largeCompanyResponse } from "./large-company-response";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -21,7 +21,7 @@
  *     later one is timed (the simulator's sources finish tens to hundreds of milliseconds apart).
  * Run: npm run bench:search   (builds first if the build is stale)
  */
-import { registryCountries } from "../lib/registry/countries";
+import { registryCountries } from "../lib/registry/countries.shared";
 import { freePort } from "../scripts/ports";
 import { startLauncher, tempDataDir } from "../scripts/launcher-process";
 import { firstLoadJsGzip } from "./first-load-js";

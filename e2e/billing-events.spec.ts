@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { backtestUrl } from "../lib/billing/backtest-url";
-import { billingEventsSchema } from "../lib/registry/schemas";
+import { billingEventsSchema } from "../lib/registry/schemas.shared";
 import { credits } from "../lib/vocabulary/units";
 import { openWorkspaceDrawer } from "./billing-workspaces";
 import { expect, test } from "./fixtures";

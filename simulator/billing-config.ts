@@ -1,4 +1,4 @@
-import type { AccountBillingConfig, HighUsageOverride } from "../lib/registry/schemas";
+import type { AccountBillingConfig, HighUsageOverride } from "../lib/registry/schemas.shared";
 
 /**
  * The account's billing notification settings on a fresh simulator (all amounts in credit cents). The vendor makes

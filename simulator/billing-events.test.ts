@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { billingEventsSchema, listedWorkspaces, monitorSchema, workspaceListSchema } from "../lib/registry/schemas";
+import { billingEventsSchema, listedWorkspaces, monitorSchema, workspaceListSchema } from "../lib/registry/schemas.shared";
 import { startTestSimulator } from "./test-harness";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountBillingConfigSchema, balanceResponseSchema, workspaceBillingViewSchema } from "../lib/registry/schemas";
+import { accountBillingConfigSchema, balanceResponseSchema, workspaceBillingViewSchema } from "../lib/registry/schemas.shared";
 import { defaultWorkspaceId } from "./state";
 import { startTestSimulator } from "./test-harness";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { changeCategories, type ChangeCategory } from "../lib/registry/schemas";
+import { changeCategories, type ChangeCategory } from "../lib/registry/schemas.shared";
 
 /**
  * What a monitor reports when a field of a company moves. Keys are `company.<field>` for the fields of the

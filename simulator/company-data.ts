@@ -1,5 +1,5 @@
-import { isRegistryCountry, type RegistryCountry } from "../lib/registry/countries";
-import type { RegistryDocument } from "../lib/registry/schemas";
+import { isRegistryCountry, type RegistryCountry } from "../lib/registry/countries.shared";
+import type { RegistryDocument } from "../lib/registry/schemas.shared";
 import { SimClock } from "./clock";
 import { generateCompany, type GeneratedCompany } from "./data/company";
 import { movedTo } from "./data/young";

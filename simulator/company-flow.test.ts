@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Webhook } from "svix";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyResponseSchema, companyUpdatedEventSchema, errorBodySchema, searchResultsSchema } from "../lib/registry/schemas";
+import { companyResponseSchema, companyUpdatedEventSchema, errorBodySchema, searchResultsSchema } from "../lib/registry/schemas.shared";
 import { createSimulator } from "./server";
 import { startTestSimulator, testSecret } from "./test-harness";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyUpdatedEventSchema, monitorSchema, searchResultsSchema, type CompanyUpdatedEvent } from "../lib/registry/schemas";
+import { companyUpdatedEventSchema, monitorSchema, searchResultsSchema, type CompanyUpdatedEvent } from "../lib/registry/schemas.shared";
 import { startTestSimulator } from "./test-harness";
 
 // The recipe for "a webhook that adds a compliance flag": a sandbox change to an ordered (generated) company, then an

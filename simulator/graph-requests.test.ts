@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyResponseSchema, type Graph } from "../lib/registry/schemas";
+import { companyResponseSchema, type Graph } from "../lib/registry/schemas.shared";
 import { startTestSimulator } from "./test-harness";
 
 let sim: Awaited<ReturnType<typeof startTestSimulator>>;

@@ -5,7 +5,7 @@ import {
   monitorNotificationEventSchema,
   monitorSchema,
   type MonitorNotificationEvent,
-} from "../lib/registry/schemas";
+} from "../lib/registry/schemas.shared";
 import { checkErrorMessage, disappearedMessage } from "./monitor-checks";
 import { startTestSimulator } from "./test-harness";
 

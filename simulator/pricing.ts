@@ -1,4 +1,4 @@
-import { registryCountries, type RegistryCountry } from "../lib/registry/countries";
+import { registryCountries, type RegistryCountry } from "../lib/registry/countries.shared";
 import { getProfile } from "./data/country-profiles";
 
 /** Billing blocks: the datapoints bought together, and the catalog base price in credits. */

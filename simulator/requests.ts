@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { charge, refund } from "./billing";
 import { blockOf, modePrice } from "./pricing";
-import type { RegistryCountry } from "../lib/registry/countries";
+import type { RegistryCountry } from "../lib/registry/countries.shared";
 import type { CompanyData } from "./company-data";
 import type { SimulatorContext } from "./simulator-context";
 import type { DatapointState, StoredRequest } from "./state";

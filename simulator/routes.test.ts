@@ -14,7 +14,7 @@ import {
   vaultEntrySchema,
   vaultSourcesSchema,
   workspaceResponseSchema,
-} from "../lib/registry/schemas";
+} from "../lib/registry/schemas.shared";
 import { defaultWorkspaceId } from "./state";
 import { startTestSimulator, testSecret } from "./test-harness";
 

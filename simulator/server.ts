@@ -6,7 +6,7 @@ import { SimClock } from "./clock";
 import { companyData } from "./company-data";
 import { runDueMonitorChecks } from "./monitor-checks";
 import { catalogResponse, pricingResponse } from "./pricing";
-import { isRegistryCountry } from "../lib/registry/countries";
+import { isRegistryCountry } from "../lib/registry/countries.shared";
 import { applyDueChanges } from "./requests";
 import { billingRoutes } from "./routes/billing";
 import { companyRoutes } from "./routes/company";

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { companyData } from "./company-data";
 import { generateOwnershipGraph } from "./data/graph";
-import type { RegistryCountry } from "../lib/registry/countries";
-import { datapointSections } from "../lib/registry/schemas";
+import type { RegistryCountry } from "../lib/registry/countries.shared";
+import { datapointSections } from "../lib/registry/schemas.shared";
 import type { SimulatorContext } from "./simulator-context";
 import type { StoredRequest } from "./state";
 import { defaultWorkspace, workspaceWithId } from "./workspaces";

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import type { AccountBillingConfig, HighUsageOverride } from "../lib/registry/schemas";
+import type { AccountBillingConfig, HighUsageOverride } from "../lib/registry/schemas.shared";
 import { defaultBillingConfig } from "./billing-config";
 
 export type DatapointState = {

@@ -1,4 +1,4 @@
-import type { RegistryCountry } from "../lib/registry/countries";
+import type { RegistryCountry } from "../lib/registry/countries.shared";
 import { romanizeFor } from "./data/country-profiles";
 
 /** The user-facing strings `transliterate=true` romanizes: names, addresses, people, activity descriptions. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { WorkspaceUsage } from "../lib/registry/schemas";
+import type { WorkspaceUsage } from "../lib/registry/schemas.shared";
 import type { SimState, StoredWorkspace } from "./state";
 
 const dayMs = 24 * 3600 * 1000;

@@ -2,7 +2,7 @@ import { mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema, listedWorkspaces, vaultEntrySchema, workspaceListSchema } from "../lib/registry/schemas";
+import { errorBodySchema, listedWorkspaces, vaultEntrySchema, workspaceListSchema } from "../lib/registry/schemas.shared";
 import { createSimulator } from "./server";
 import { documentSignature } from "./snapshot";
 import { startTestSimulator, testSecret } from "./test-harness";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema, listedWorkspaces, workspaceListSchema, workspaceUsageSchema } from "../lib/registry/schemas";
+import { errorBodySchema, listedWorkspaces, workspaceListSchema, workspaceUsageSchema } from "../lib/registry/schemas.shared";
 import { defaultWorkspaceId } from "./state";
 import { startTestSimulator } from "./test-harness";
 

@@ -20,11 +20,11 @@ const allowed: Record<Layer, readonly string[]> = {
   db: ["lib/env"],
   // The contract: the schemas and what they are built on (the registry's country list, its metadata and workspace limits).
   simulator: [
-    "lib/registry/schemas",
-    "lib/registry/countries",
-    "lib/registry/graph-mermaid",
-    "lib/registry/metadata-limits",
-    "lib/registry/workspace-limits",
+    "lib/registry/schemas.shared",
+    "lib/registry/countries.shared",
+    "lib/registry/graph-mermaid.shared",
+    "lib/registry/metadata-limits.shared",
+    "lib/registry/workspace-limits.shared",
   ],
 };
 /** Tooling folders: only tests may use their helpers. */

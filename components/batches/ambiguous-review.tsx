@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { BatchCandidate } from "@/db/schema";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { ResolvedRow } from "@/lib/batches/resolve-row";
-import { countryWords } from "@/lib/registry/countries";
+import { countryWords } from "@/lib/registry/countries.shared";
 
 export type AmbiguousRow = {
   id: number;

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BatchCsvRow } from "@/lib/batches/batch-csv";
-import { countryWords } from "@/lib/registry/countries";
+import { countryWords } from "@/lib/registry/countries.shared";
 
 /** A customer list's rows before anything is stored or sent: ready to match, or what is wrong with each. */
 export function BatchPreviewTable({ rows }: { rows: readonly BatchCsvRow[] }) {

@@ -3,7 +3,7 @@ import { CompanyLink } from "@/components/dossier/company-link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BatchRowRecord } from "@/db/schema";
-import { countryWords } from "@/lib/registry/countries";
+import { countryWords } from "@/lib/registry/countries.shared";
 import { words } from "@/lib/vocabulary/words";
 
 const matchVariants = {

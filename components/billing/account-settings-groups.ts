@@ -1,5 +1,5 @@
 import type { AccountTierList, AccountToggle, AccountWindow } from "@/lib/billing/account-settings-draft";
-import { billingTierNames } from "@/lib/registry/schemas";
+import { billingTierNames } from "@/lib/registry/schemas.shared";
 
 /**
  * The account's billing notification settings in the vendor's own terms (its group names from the OpenAPI's

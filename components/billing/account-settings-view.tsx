@@ -1,4 +1,4 @@
-import type { AccountBillingConfig } from "@/lib/registry/schemas";
+import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
 import { describeWindow } from "@/lib/billing/high-usage-window";
 import { accountSettingsGroups } from "./account-settings-groups";
 import { TierList } from "./credit-cents-amount";

@@ -4,7 +4,7 @@ import { TechnicalDetails } from "@/components/ui/technical-details";
 import { creditsFromCents } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 import { reachedLowBalanceTier } from "@/lib/billing/balance-position";
-import type { BalanceResponse } from "@/lib/registry/schemas";
+import type { BalanceResponse } from "@/lib/registry/schemas.shared";
 import { CreditCentsAmount, TierList } from "./credit-cents-amount";
 
 const statuses: Record<string, { variant: BadgeProps["variant"]; meaning: string }> = {

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import type { HighUsageSettings } from "@/lib/billing/effective-settings";
 import type { OverridePatch } from "@/lib/billing/override-draft";
-import type { AccountBillingConfig } from "@/lib/registry/schemas";
+import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
 
 // The editor (and the schema library that checks it) loads only when someone opens it.
 const OverrideEditor = dynamic(() => import("./override-editor").then((m) => m.OverrideEditor), {

@@ -10,7 +10,7 @@ import type { HighUsageSettings } from "@/lib/billing/effective-settings";
 import { describeWindow } from "@/lib/billing/high-usage-window";
 import { backtestSettings, overrideComparison, resolvedHighUsage, type ComparisonRow } from "@/lib/billing/override-comparison";
 import { draftFor, overridePatch, overrideToggles, type OverrideDraft, type OverridePatch } from "@/lib/billing/override-draft";
-import type { AccountBillingConfig } from "@/lib/registry/schemas";
+import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
 import { BacktestPanel, type BacktestDraft } from "./backtest-panel";
 import { highUsageSettings, SettingLabel } from "./high-usage-setting";
 import { OverrideConfirmDialog } from "./override-confirm-dialog";

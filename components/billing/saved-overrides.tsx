@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useState } from "react";
-import type { HighUsageOverride } from "@/lib/registry/schemas";
+import type { HighUsageOverride } from "@/lib/registry/schemas.shared";
 
 type Saved = Record<string, HighUsageOverride | null>;
 const SavedOverrides = createContext<{ saved: Saved; set: (workspaceId: string, override: HighUsageOverride | null) => void } | null>(null);

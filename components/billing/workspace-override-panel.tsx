@@ -8,7 +8,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import { resolvedHighUsage } from "@/lib/billing/override-comparison";
 import type { OverridePatch } from "@/lib/billing/override-draft";
 import type { VendorRead } from "@/lib/registry/vendor-endpoint";
-import type { HighUsageOverride, WorkspaceBillingView } from "@/lib/registry/schemas";
+import type { HighUsageOverride, WorkspaceBillingView } from "@/lib/registry/schemas.shared";
 import { errorText } from "@/lib/vocabulary/words";
 import { workspaceName } from "@/lib/workspaces/workspace-name";
 import { EffectiveSettingsTable } from "./effective-settings-table";

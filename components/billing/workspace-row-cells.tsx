@@ -2,7 +2,7 @@
 
 import { effectiveHighUsage } from "@/lib/billing/effective-settings";
 import { tierPosition } from "@/lib/billing/tier-position";
-import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/schemas";
+import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/schemas.shared";
 import { creditsFromCents } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 import { useSavedOverride } from "./saved-overrides";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { seconds } from "@/lib/vocabulary/units";
 import { ErrorWords } from "./error-words";
 import { ConnectionKeyRemedy } from "./connection-key-remedy";

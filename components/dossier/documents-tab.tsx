@@ -1,4 +1,4 @@
-import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas";
+import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas.shared";
 import { Badge } from "@/components/ui/badge";
 import { companyHref } from "./company-link";
 import { label, markedLabel } from "@/lib/vocabulary/words";

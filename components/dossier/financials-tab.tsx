@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import type { CompanyResponse, FinancialStatement } from "@/lib/registry/schemas";
+import type { CompanyResponse, FinancialStatement } from "@/lib/registry/schemas.shared";
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { companyHref } from "./company-link";
-import type { Activities, Company, CompanyResponse } from "@/lib/registry/schemas";
+import type { Activities, Company, CompanyResponse } from "@/lib/registry/schemas.shared";
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";

@@ -7,7 +7,7 @@ import type {
   Shareholder,
   Subsidiary,
   Ubo,
-} from "@/lib/registry/schemas";
+} from "@/lib/registry/schemas.shared";
 import { Badge } from "@/components/ui/badge";
 import { CompanyLink } from "./company-link";
 import { DossierSection, NotReported } from "./not-reported";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { signedUrlWithheld } from "@/lib/dossier/withhold-signed-urls";
 import { Button } from "@/components/ui/button";
 

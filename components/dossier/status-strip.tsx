@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorWords } from "@/components/connections/error-words";
 import { Badge } from "@/components/ui/badge";
 import { TechnicalDetails } from "@/components/ui/technical-details";
-import type { DatapointStatus } from "@/lib/registry/schemas";
+import type { DatapointStatus } from "@/lib/registry/schemas.shared";
 import { settledSummary } from "@/lib/requests/completion";
 import { credits } from "@/lib/vocabulary/units";
 import { markedLabel } from "@/lib/vocabulary/words";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { pollDelayMs, shouldPoll, webhookGraceMs } from "@/lib/requests/polling-plan";
 
 export type PollingState = { active: boolean; unchanged: number; error?: RegistryErrorInfo };

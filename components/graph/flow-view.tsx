@@ -18,7 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { edgeLabel, findNodes, layoutGraph, nodeSize, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
 import { ownershipSvg } from "@/lib/graph/ownership-svg";
-import type { Graph } from "@/lib/registry/schemas";
+import type { Graph } from "@/lib/registry/schemas.shared";
 import { OwnerNodeActionsContext, OwnerNodeComponent, ownerNodeHandles, type OwnerNode } from "./owner-node";
 import { OwnershipMiniMap } from "./ownership-minimap";
 import { OwnershipEdgeComponent, type OwnershipEdge } from "./ownership-edge";

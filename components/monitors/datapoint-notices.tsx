@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DatapointNotice } from "@/lib/registry/schemas";
+import type { DatapointNotice } from "@/lib/registry/schemas.shared";
 import { label } from "@/lib/vocabulary/words";
 
 const statusLabels: Record<string, string> = { blocked_missing_credentials: "Blocked: missing credentials" };

@@ -13,7 +13,7 @@ import {
   type MetadataEntry,
   type MetadataFields,
 } from "@/lib/monitors/metadata-input";
-import { metadataLimits } from "@/lib/registry/metadata-limits";
+import { metadataLimits } from "@/lib/registry/metadata-limits.shared";
 
 type Props = {
   fields: MetadataFields;

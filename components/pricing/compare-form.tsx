@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
-import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
+import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
 
 function CountrySelect({ label, value }: { label: string; value: RegistryCountry | undefined }) {
   return (

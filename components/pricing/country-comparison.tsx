@@ -3,7 +3,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { cn } from "@/lib/cn";
 import type { Comparison } from "@/lib/pricing/price-comparison";
 import { capitalised, datapointLabel, modeLabel } from "@/lib/pricing/price-labels";
-import { countryNames } from "@/lib/registry/countries";
+import { countryNames } from "@/lib/registry/countries.shared";
 import { priceCellText } from "./price-cell-text";
 
 type Line = { key: string; what: string; values: [string, string]; differs: boolean };

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { cn } from "@/lib/cn";
 import { datapointLabel, modeLabel } from "@/lib/pricing/price-labels";
 import { priceCell, type CountryPrices, type CountryRow, type PriceCell, type PriceMatrix } from "@/lib/pricing/price-matrix";
-import { countryNames } from "@/lib/registry/countries";
+import { countryNames } from "@/lib/registry/countries.shared";
 import { DevelopmentStatusBadge } from "./development-status-badge";
 import { priceCellText } from "./price-cell-text";
 

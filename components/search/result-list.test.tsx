@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { SearchResult } from "@/lib/registry/schemas";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 import { ResultList } from "./result-list";
 
 const result = (id: string): SearchResult => ({

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
-import type { SearchResult } from "@/lib/registry/schemas";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 import { describeAddress, describeMatch } from "@/lib/search/describe-result";
 import { companyHref } from "@/lib/search/url-state";
 import { renderedRows, scrollToReveal, virtualWindow } from "@/lib/search/virtual-window";

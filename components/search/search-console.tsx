@@ -7,8 +7,8 @@ import { ConnectionKeyRemedy } from "@/components/connections/connection-key-rem
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { numberHint } from "@/lib/search/number-hints";
 import { lastCountryKey, parseSearchState, searchHref, searchProblem, type SearchState } from "@/lib/search/url-state";
 import { ResultList, type ResultListHandle } from "./result-list";

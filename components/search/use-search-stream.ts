@@ -3,9 +3,9 @@
 import { createParser } from "eventsource-parser";
 import { useEffect, useReducer } from "react";
 import { flushSync } from "react-dom";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
-import type { RegistryCountry } from "@/lib/registry/countries";
-import type { SearchResult } from "@/lib/registry/schemas";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 import { parseRelayEvent, type RelayEvent } from "@/lib/search/relay-events";
 import { streamUrl, type SearchState } from "@/lib/search/url-state";
 

@@ -5,7 +5,7 @@ import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { useLiveStatus } from "@/components/live/use-live-status";
 import { liveTopics } from "@/lib/live/topics";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { ErrorWords } from "@/components/connections/error-words";
 
 type Watched = { requestId: string; version: number; complete: boolean; webhooksConfigured: boolean };

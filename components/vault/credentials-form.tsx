@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/forms/action-result";
-import type { VaultField, VaultSource } from "@/lib/registry/schemas";
+import type { VaultField, VaultSource } from "@/lib/registry/schemas.shared";
 import type { VaultPayload } from "@/lib/vault/payload-schema";
 import { fieldControlName, payloadFromForm } from "@/lib/vault/payload-from-form";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";

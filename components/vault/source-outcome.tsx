@@ -3,7 +3,7 @@
 import { createContext, use, useCallback, useMemo, useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import type { ActionResult } from "@/lib/forms/action-result";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import type { StoredCredentials } from "@/lib/vault/store-credentials";
 import { label } from "@/lib/vocabulary/words";

@@ -3,7 +3,7 @@ import { RegistryProblem } from "@/components/connections/registry-problem";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { VaultSource } from "@/lib/registry/schemas";
+import type { VaultSource } from "@/lib/registry/schemas.shared";
 import { neededByText } from "@/lib/vault/coverage-rows";
 import { vaultCoverage } from "@/lib/vault/coverage";
 import { label, markedLabel } from "@/lib/vocabulary/words";

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { WorkspaceSummary } from "@/lib/registry/schemas";
+import type { WorkspaceSummary } from "@/lib/registry/schemas.shared";
 
 /**
  * Picks the workspace whose vault the page shows: from the registry's list, or by name when the registry does not

@@ -7,7 +7,7 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
-import { workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-limits";
+import { workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-limits.shared";
 import { errorText } from "@/lib/vocabulary/words";
 
 export type CreateWorkspace = (body: { name: string; legalName: string }) => Promise<ActionResult<{ name: string }>>;

@@ -4,7 +4,7 @@ import type { Transaction } from "@/db/client";
 import { alertEvents, alertSlas, monitorNotifications, monitorTestRequests, monitors } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { liveTopics } from "@/lib/live/topics";
-import type { MonitorNotificationEvent } from "@/lib/registry/schemas";
+import type { MonitorNotificationEvent } from "@/lib/registry/schemas.shared";
 import { slaDaysFor } from "./sla-defaults";
 
 /** Who the timeline and the audit log name for what the registry itself caused. */

@@ -3,7 +3,7 @@
  * (alert_slas). An alert is due by the shortest SLA among its categories, counted from when it opened.
  * Safe to import from client components.
  */
-import type { changeCategories } from "@/lib/registry/schemas";
+import type { changeCategories } from "@/lib/registry/schemas.shared";
 
 export const defaultSlaDays: Record<(typeof changeCategories)[number], number> = {
   disappeared: 1,

@@ -3,7 +3,7 @@
  * A `monitor.notification` names categories only, never values, so the blocks that hold them are ordered again.
  */
 import type { OrderableDatapoint } from "@/lib/pricing/quote";
-import { datapointSections } from "@/lib/registry/schemas";
+import { datapointSections } from "@/lib/registry/schemas.shared";
 
 /** The spec's categories and the datapoints that hold what they report. */
 const categoryDatapoints: Record<string, readonly OrderableDatapoint[]> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PricingResponse } from "@/lib/registry/schemas";
+import type { PricingResponse } from "@/lib/registry/schemas.shared";
 import { freeAgainWording, registryClock, whatChangedQuote, type EarlierPurchase } from "./what-changed-price";
 
 const modes = (price: number) => ({ verification: { price } });

@@ -6,7 +6,7 @@
  * client-safe.
  */
 import { quoteOrder, type OrderableDatapoint, type Quote } from "@/lib/pricing/quote";
-import type { PricingResponse } from "@/lib/registry/schemas";
+import type { PricingResponse } from "@/lib/registry/schemas.shared";
 
 export const freeAgainWindowMs = 24 * 3600_000;
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
 import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { Capability } from "./capabilities";
 import { requireRole, type SessionUser } from "./require-role";
 

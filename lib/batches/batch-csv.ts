@@ -7,8 +7,8 @@
 import Papa from "papaparse";
 import { unguardFormula } from "@/lib/csv/formula-guard";
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
-import { countryNames, isRegistryCountry, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
-import { searchMinQueryLength } from "@/lib/registry/schemas";
+import { countryNames, isRegistryCountry, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
+import { searchMinQueryLength } from "@/lib/registry/schemas.shared";
 import { batchFileLimits, fileTooLarge, type BatchColumn } from "./batch-file-limits";
 
 /** Header names people use for each column, compared without case, spaces, dots, dashes or underscores. */
@@ -46,7 +46,7 @@ const fold = (text: string) =>
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 
-/** Country names besides the registry's own (countries.ts) that lists commonly carry. */
+/** Country names besides the registry's own (countries.shared.ts) that lists commonly carry. */
 const countryAliases: Record<string, RegistryCountry> = {
   uk: "GB",
   "great britain": "GB",

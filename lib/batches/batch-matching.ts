@@ -5,9 +5,9 @@ import { batchRows, type BatchRow, type BatchRowRecord } from "@/db/schema";
 import { mapBounded } from "@/lib/async/map-bounded";
 import type { Registry } from "@/lib/connections/registry-for";
 import { publishLive } from "@/lib/live/publish";
-import { countryWords, type RegistryCountry } from "@/lib/registry/countries";
-import { RegistryError } from "@/lib/registry/registry-error";
-import type { SearchResult } from "@/lib/registry/schemas";
+import { countryWords, type RegistryCountry } from "@/lib/registry/countries.shared";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 import { batchTopics, readBatch } from "./batch-records";
 import { decideByName, decideByNumber, type MatchDecision } from "./name-match";
 

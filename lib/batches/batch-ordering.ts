@@ -9,7 +9,7 @@ import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { pendingStaleAfterMs, reconcileIntents } from "@/lib/orders/reconcile-intents";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { priceRow } from "./batch-pricing";
 import { batchTopics } from "./batch-records";
 import { holdPace, paceWaitMs, takePaceSlot } from "./batch-pace";

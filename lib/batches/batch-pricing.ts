@@ -8,8 +8,8 @@ import { publishLive } from "@/lib/live/publish";
 import { defaultGraphCap, heldDatapoints } from "@/lib/orders/order-defaults";
 import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { RegistryError } from "@/lib/registry/registry-error";
-import type { PricingResponse } from "@/lib/registry/schemas";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
+import type { PricingResponse } from "@/lib/registry/schemas.shared";
 import { errorLabel } from "@/lib/vocabulary/words";
 import { batchTopics } from "./batch-records";
 

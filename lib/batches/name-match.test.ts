@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SearchResult } from "@/lib/registry/schemas";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 import { decideByName, decideByNumber, nameCore, normaliseName, normaliseNumber, scoreName } from "./name-match";
 
 const result = (id: string, legalName: string, extra: Partial<SearchResult> = {}): SearchResult => ({

@@ -5,7 +5,7 @@
  * not found. Pure and client-safe; batch-matching.ts searches and stores.
  */
 import type { BatchCandidate } from "@/db/schema";
-import type { SearchResult } from "@/lib/registry/schemas";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 
 /** A name this close or closer can be matched without a person (when no other result comes as close). */
 export const matchScore = 0.9;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AccountBillingConfig } from "@/lib/registry/schemas";
+import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
 import { accountSettingsDraft, accountSettingsPatch } from "./account-settings-draft";
 
 const current: AccountBillingConfig = {

@@ -5,7 +5,7 @@
  * browser module must import lib/security/browser-zod before this one (see there).
  */
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors";
-import { accountBillingConfigPatchSchema, type AccountBillingConfig, type AccountBillingConfigPatch } from "@/lib/registry/schemas";
+import { accountBillingConfigPatchSchema, type AccountBillingConfig, type AccountBillingConfigPatch } from "@/lib/registry/schemas.shared";
 import type { HighUsageTier } from "./effective-settings";
 import { windowEntryFor, windowMinutes, type WindowEntry } from "./high-usage-window";
 import { tierRowsFor, tiersFromRows, type TierRow } from "./tier-rows";

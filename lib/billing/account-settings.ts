@@ -2,7 +2,7 @@ import "server-only";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { AccountBillingConfig, AccountBillingConfigPatch } from "@/lib/registry/schemas";
+import type { AccountBillingConfig, AccountBillingConfigPatch } from "@/lib/registry/schemas.shared";
 
 const pick = (config: AccountBillingConfig, fields: string[]) =>
   Object.fromEntries(fields.map((field) => [field, config[field as keyof AccountBillingConfig] ?? null]));

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { highUsagePatchBodySchema } from "@/lib/registry/schemas";
+import { highUsagePatchBodySchema } from "@/lib/registry/schemas.shared";
 
 /** The contract's own rules for a window (5 to 43,200 whole minutes) and for tiers (1 to 5, unique names, whole cents). */
 const periodMinutes = highUsagePatchBodySchema.shape.highUsagePeriodMinutes.unwrap().unwrap();

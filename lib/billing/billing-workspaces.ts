@@ -1,6 +1,6 @@
 import "server-only";
 import type { Registry } from "@/lib/connections/registry-for";
-import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas";
+import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas.shared";
 import { readVendorEndpoint, type VendorRead } from "@/lib/registry/vendor-endpoint";
 
 /** Per-workspace reads (settings view, spend) in flight at once, so an account with many workspaces does not flood the registry. */

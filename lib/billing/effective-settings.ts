@@ -1,4 +1,4 @@
-import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/schemas";
+import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/schemas.shared";
 
 /** Where an effective high-usage value comes from: the account's settings, or this workspace's override. Client-safe. */
 export type SettingSource = "account" | "workspace";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BillingEvent } from "@/lib/registry/schemas";
+import type { BillingEvent } from "@/lib/registry/schemas.shared";
 import { mergeBillingEvents, storedAsEvent, type StoredBillingEvent } from "./merge-billing-events";
 
 const event = (id: string, dedupKey: string, firedAt: string, extra: Partial<BillingEvent> = {}): BillingEvent => ({

@@ -1,4 +1,4 @@
-import { billingEventSchema, type BillingEvent } from "@/lib/registry/schemas";
+import { billingEventSchema, type BillingEvent } from "@/lib/registry/schemas.shared";
 
 /**
  * The recent billing events as the page lists them: the registry's `GET /v2/billing/notifications/recent` merged

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AccountBillingConfig } from "@/lib/registry/schemas";
+import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
 import { backtestSettings, overrideComparison, resolvedHighUsage } from "./override-comparison";
 
 const account = {

@@ -4,7 +4,7 @@
  * works when the account's settings cannot be read (a registry without the vendor's config endpoints): an
  * inherited value is then unknown, though where it comes from is not. Client-safe.
  */
-import type { AccountBillingConfig } from "@/lib/registry/schemas";
+import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
 import {
   effectiveHighUsage,
   type EffectiveHighUsage,

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors";
-import { highUsagePatchBodySchema, type AccountBillingConfig } from "@/lib/registry/schemas";
+import { highUsagePatchBodySchema, type AccountBillingConfig } from "@/lib/registry/schemas.shared";
 import type { HighUsageSettings } from "./effective-settings";
 import { windowEntryFor, windowMinutes, type WindowEntry } from "./high-usage-window";
 import { tierRowsFor, tiersFromRows, type TierRow } from "./tier-rows";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { settle } from "@/lib/registry/settle";
 import { mergeBillingEvents, type MergedBillingEvent } from "./merge-billing-events";
 import { storedBillingEvents } from "./stored-billing-events";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { windowWords } from "@/lib/vocabulary/units";
 import { usagePresets, type UsagePeriod } from "@/lib/workspaces/usage-period";
 import { creditCentsPerCredit } from "./recorded-charges";

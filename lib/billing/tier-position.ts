@@ -1,4 +1,4 @@
-import type { HighUsageTier } from "@/lib/registry/schemas";
+import type { HighUsageTier } from "@/lib/registry/schemas.shared";
 
 /** Where a workspace's spend in its current high-usage window stands against its tiers. */
 export type TierPosition = { reached: HighUsageTier | undefined; next: HighUsageTier | undefined };

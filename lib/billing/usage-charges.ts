@@ -1,4 +1,4 @@
-import type { WorkspaceUsage } from "@/lib/registry/schemas";
+import type { WorkspaceUsage } from "@/lib/registry/schemas.shared";
 import { byTime, type Charge } from "./spend-series";
 
 /** An ISO time as epoch milliseconds; undefined when it is not one. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Registry } from "@/lib/connections/registry-for";
-import { billingEventsSchema } from "@/lib/registry/schemas";
+import { billingEventsSchema } from "@/lib/registry/schemas.shared";
 import { openedRegistry } from "@/test/opened-registry";
 import { startTestSimulator } from "../../simulator/test-harness";
 import { workspaceBacktest } from "./workspace-backtest";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { backtest, type Backtest, type BacktestDraft } from "./backtest";
 import { readSpend } from "./spend-source";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { WorkspaceBillingView } from "@/lib/registry/schemas";
+import type { WorkspaceBillingView } from "@/lib/registry/schemas.shared";
 import { readVendorEndpoint, type VendorRead } from "@/lib/registry/vendor-endpoint";
 
 /** A workspace's resolved high-usage view (the account's settings and the raw override), vendor-documented. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, monitors } from "@/db/schema";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { insertUser } from "@/test/users-fixture";

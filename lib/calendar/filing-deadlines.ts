@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { CompanyFileFilings } from "@/db/schema";
 import { filingKinds } from "@/db/vocabulary";
-import { complianceFlagsSchema, statutoryFilingsSchema, type ComplianceFlags } from "@/lib/registry/schemas";
+import { complianceFlagsSchema, statutoryFilingsSchema, type ComplianceFlags } from "@/lib/registry/schemas.shared";
 
 export type FilingKind = (typeof filingKinds)[number];
 

@@ -1,5 +1,5 @@
 import type { StoredFilings } from "@/db/schema";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 
 /**
  * The parts of a merged snapshot the filing-deadline calendar reads, kept beside it in `company_requests.filings`

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyFiles, companyRequests, type CompanyFileRow } from "@/db/schema";
-import type { CompanyResponse, Graph, GraphNode } from "@/lib/registry/schemas";
+import type { CompanyResponse, Graph, GraphNode } from "@/lib/registry/schemas.shared";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { companyFilesSettled } from "@/lib/requests/company-file-filer";

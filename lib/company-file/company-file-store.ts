@@ -1,7 +1,7 @@
 import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
 import type { Database } from "@/db/client";
-import type { Graph } from "@/lib/registry/schemas";
+import type { Graph } from "@/lib/registry/schemas.shared";
 import { deadlinesWrite } from "@/lib/calendar/filing-deadlines";
 import { emptyCompanyFile, mergeIntoCompanyFile, type CompanyFileState, type Contribution } from "./merge-company-file";
 

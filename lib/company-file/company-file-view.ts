@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/db/client";
 import { companyFiles, type CompanyFileGraphPart, type CompanyFileSource } from "@/db/schema";
-import type { CompanyResponse, Graph } from "@/lib/registry/schemas";
+import type { CompanyResponse, Graph } from "@/lib/registry/schemas.shared";
 import { signedUrlWithheld, withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls";
 import { ofCompany, type CompanyKey } from "./company-file-store";
 

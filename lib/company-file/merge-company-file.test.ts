@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NodeMarks } from "@/lib/graph/ownership-graph";
-import type { CompanyResponse, Graph, GraphEdge, GraphNode } from "@/lib/registry/schemas";
+import type { CompanyResponse, Graph, GraphEdge, GraphNode } from "@/lib/registry/schemas.shared";
 import { emptyCompanyFile, mergeIntoCompanyFile, type CompanyFileState, type Contribution } from "./merge-company-file";
 
 const company = (nodeId: string, status = "found", extra: Partial<GraphNode> = {}): GraphNode => ({

@@ -1,7 +1,7 @@
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
 import { expandable, expandedCompany, type NodeMarks } from "@/lib/graph/ownership-graph";
-import { toMermaid } from "@/lib/registry/graph-mermaid";
-import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas";
+import { toMermaid } from "@/lib/registry/graph-mermaid.shared";
+import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas.shared";
 import { filingsOf } from "@/lib/calendar/stored-filings";
 import { signedUrlOf } from "@/lib/dossier/snapshot-documents";
 

@@ -1,4 +1,4 @@
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 
 /** The error code of a connection whose stored API key this server cannot decrypt. Client-safe. */
 export const connectionKeyUnreadable = "connection_key_unreadable";

@@ -1,4 +1,4 @@
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 
 /** The error code when there is no connection to call the registry through. Client-safe. */
 export const noConnection = "no_connection";

@@ -1,4 +1,4 @@
-import type { Address, Money, PersonName } from "@/lib/registry/schemas";
+import type { Address, Money, PersonName } from "@/lib/registry/schemas.shared";
 
 const numberFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
 

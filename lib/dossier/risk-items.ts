@@ -1,4 +1,4 @@
-import type { Company, ComplianceFlags, FinancialStatement } from "@/lib/registry/schemas";
+import type { Company, ComplianceFlags, FinancialStatement } from "@/lib/registry/schemas.shared";
 import { label } from "@/lib/vocabulary/words";
 import { formatDate } from "./display-formats";
 

@@ -1,4 +1,4 @@
-import type { SharePercentageRange } from "@/lib/registry/schemas";
+import type { SharePercentageRange } from "@/lib/registry/schemas.shared";
 import { formatNumber } from "./display-formats";
 
 /**

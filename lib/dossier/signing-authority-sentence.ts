@@ -1,4 +1,4 @@
-import type { LegalRepresentative } from "@/lib/registry/schemas";
+import type { LegalRepresentative } from "@/lib/registry/schemas.shared";
 import { formatNumber } from "./display-formats";
 
 type Rule = NonNullable<NonNullable<LegalRepresentative["signingAuthority"]>["rules"]>[number];

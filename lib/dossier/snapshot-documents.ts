@@ -1,6 +1,6 @@
 /** Safe to import from client components. */
 
-import type { CompanyResponse, FinancialStatement, RegistryDocument } from "@/lib/registry/schemas";
+import type { CompanyResponse, FinancialStatement, RegistryDocument } from "@/lib/registry/schemas.shared";
 
 /**
  * A document as the snapshot carries it, with where it sits and whether it was delivered. `downloadUrl` is the

@@ -5,7 +5,7 @@ import { pendingChanges, users, type PendingChange } from "@/db/schema";
 import type { pendingChangeKinds, pendingChangeStates } from "@/db/vocabulary";
 import { audit, systemActor } from "@/lib/audit/audit";
 import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { openSecret, sealSecret } from "@/lib/secret-box";
 import { publishLive } from "@/lib/live/publish";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { alerts, companyRequests, companyRequestVersions, registryConnections, users } from "@/db/schema";
-import type { DataStatus } from "@/lib/registry/schemas";
+import type { DataStatus } from "@/lib/registry/schemas.shared";
 import { requestCharge } from "@/lib/requests/charge";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { reviewStatus, type ReviewStatus } from "@/lib/reviews/review-status";

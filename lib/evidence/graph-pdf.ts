@@ -2,7 +2,7 @@ import "server-only";
 import { layeredLayout } from "@/lib/graph/layered-layout";
 import { edgeLabel, layoutGraph, layoutInput, nodeView, rootIds } from "@/lib/graph/ownership-graph";
 import { ownershipDrawing, type OwnershipDrawing } from "@/lib/graph/ownership-svg";
-import type { Graph } from "@/lib/registry/schemas";
+import type { Graph } from "@/lib/registry/schemas.shared";
 import { colors, type PdfWriter } from "./pdf-writer";
 
 /** PDF pages are at most 14,400 points a side (200 inches); a larger drawing is scaled down to fit. */

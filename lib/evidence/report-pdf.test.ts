@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatPersonName } from "@/lib/dossier/display-formats";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { generateCompany } from "@/simulator/data/company";
 import { pdfPageTexts } from "@/test/pdf-text";
 import type { EvidenceFacts } from "./evidence-facts";

@@ -4,7 +4,7 @@ import { label } from "@/lib/vocabulary/words";
 import { riskItems } from "@/lib/dossier/risk-items";
 import { formatShareInterval } from "@/lib/dossier/share-interval";
 import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence";
-import type { Company, CompanyResponse, DatapointStatus, Shareholder, Ubo } from "@/lib/registry/schemas";
+import type { Company, CompanyResponse, DatapointStatus, Shareholder, Ubo } from "@/lib/registry/schemas.shared";
 import { snapshotDocuments, snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents";
 import { settledAt, type EvidenceFacts } from "./evidence-facts";
 import { drawOwnershipGraph, graphDrawing } from "./graph-pdf";

@@ -1,4 +1,4 @@
-import type { RegistryError, RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryError, RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 
 /**
  * What every server action returns: its data, or why not in words the form shows (with each field's messages, and

@@ -4,7 +4,7 @@
  * a metadata value, which the registry cuts past 500 characters, so that is the limit, counted in characters (Unicode
  * code points, as the registry counts them), not bytes. Zod-free and client-safe.
  */
-import { metadataLimits } from "@/lib/registry/metadata-limits";
+import { metadataLimits } from "@/lib/registry/metadata-limits.shared";
 
 export const caseReferenceMax = metadataLimits.maxValueLength;
 

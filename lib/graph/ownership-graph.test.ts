@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Graph, GraphNode } from "@/lib/registry/schemas";
+import type { Graph, GraphNode } from "@/lib/registry/schemas.shared";
 import { positionsFrom, toElkGraph, elkFastOptions } from "./elk-layout";
 import {
   accumulatedPercent,

@@ -3,7 +3,7 @@
  * (each node once, however many paths reach it; edges deduplicated; cycles kept for the layered layout
  * to break), node and edge display data, and the selection for "Expand all above X %".
  */
-import type { Graph, GraphEdge, GraphNode } from "@/lib/registry/schemas";
+import type { Graph, GraphEdge, GraphNode } from "@/lib/registry/schemas.shared";
 import { label } from "@/lib/vocabulary/words";
 
 /** Box size every node is laid out with (the node component renders at this size). */

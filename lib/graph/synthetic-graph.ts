@@ -2,7 +2,7 @@
  * A seeded random ownership graph like the one measurements.md describes (a tree plus 30 % extra owner
  * links, owners pointing at what they own), for the layout's tests and bench/graph-layout.ts.
  */
-import type { Graph, GraphNode } from "@/lib/registry/schemas";
+import type { Graph, GraphNode } from "@/lib/registry/schemas.shared";
 
 export function syntheticOwnershipGraph(nodeCount: number, options: { seed?: number; extraEdges?: number; cycles?: number } = {}): Graph {
   let state = options.seed ?? nodeCount;

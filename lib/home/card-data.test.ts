@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { loadCard } from "./card-data";
 
 afterEach(() => vi.restoreAllMocks());

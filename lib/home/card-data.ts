@@ -1,5 +1,5 @@
 import "server-only";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { errorText } from "@/lib/vocabulary/words";
 
 /** What one home card has to show: its data, or why it could not be read (the card says so; the others still show). */

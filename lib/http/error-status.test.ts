@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { roleRoute } from "@/lib/auth/role-route";
 import { NoConnectionError, noConnectionConfigured } from "@/lib/connections/no-connection";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { errorResponse, errorStatuses, statusFor } from "./error-status";
 
 const refusal = vi.hoisted(() => ({ code: undefined as string | undefined }));

@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { monitors } from "@/db/schema";
 import type { Registry } from "@/lib/connections/registry-for";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
-import { datapointNoticeSchema } from "@/lib/registry/schemas";
+import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import { datapointNoticeSchema } from "@/lib/registry/schemas.shared";
 import { missingSource } from "./coverage-gap-source";
 
 /** A monitored company with a datapoint the registry does not fetch until the vault holds a source's credentials. */

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { monitors, type MonitorRow } from "@/db/schema";
 import type { RegistryClient } from "@/lib/registry/client";
-import type { Monitor } from "@/lib/registry/schemas";
+import type { Monitor } from "@/lib/registry/schemas.shared";
 import type { CsvRows } from "@/lib/csv/csv-stream";
 import { importColumns } from "./csv-rows";
 

@@ -3,7 +3,7 @@ import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { autoRetryMaxSeconds } from "@/lib/registry/client";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { isValidRow, type CsvRow, type ValidCsvRow } from "./csv-rows";
 import { startMonitor } from "./start-monitor";
 

@@ -5,7 +5,7 @@
 import Papa from "papaparse";
 import { unguardFormula } from "@/lib/csv/formula-guard";
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
-import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries";
+import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries.shared";
 
 export const importLimits = {
   /** Well under the 1 MB body Next.js accepts for a server action, with room for the text's JSON encoding. */

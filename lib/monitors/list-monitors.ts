@@ -1,9 +1,9 @@
 import "server-only";
 import { mapBounded } from "@/lib/async/map-bounded";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { RegistryCountry } from "@/lib/registry/countries";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
-import { monitorListDefaultFirst, type Monitor } from "@/lib/registry/schemas";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
+import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import { monitorListDefaultFirst, type Monitor } from "@/lib/registry/schemas.shared";
 import { monitorHealth, type MonitorHealth } from "./health";
 import { monitorRecords, recordMonitorSeen, type MonitorRecord } from "./monitor-records";
 

@@ -3,7 +3,7 @@
  * (start-monitor-input.ts). Client-safe and zod-free, so the pages that offer the form ship no schema library.
  */
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
-import { metadataLimits, metadataWarnings } from "@/lib/registry/metadata-limits";
+import { metadataLimits, metadataWarnings } from "@/lib/registry/metadata-limits.shared";
 
 export type MetadataEntry = { key: string; value: string };
 

@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { alerts, monitors, users } from "@/db/schema";
-import type { Monitor } from "@/lib/registry/schemas";
+import type { Monitor } from "@/lib/registry/schemas.shared";
 
 /** The console's own record of a monitor, as pages show it beside the registry's. */
 export type MonitorRecord = {

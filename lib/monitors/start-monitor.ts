@@ -4,8 +4,8 @@ import { db } from "@/db/client";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { RegistryCountry } from "@/lib/registry/countries";
-import type { DatapointNotice, Monitor } from "@/lib/registry/schemas";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
+import type { DatapointNotice, Monitor } from "@/lib/registry/schemas.shared";
 
 export type StartMonitorInput = {
   countryCode: RegistryCountry;

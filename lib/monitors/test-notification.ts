@@ -6,8 +6,8 @@ import { monitorNotifications, monitorTestRequests } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
-import { RegistryError } from "@/lib/registry/registry-error";
-import type { ChangeCategory, MonitorNotificationEvent } from "@/lib/registry/schemas";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
+import type { ChangeCategory, MonitorNotificationEvent } from "@/lib/registry/schemas.shared";
 
 export type TestNotificationRequest = { categories: ChangeCategory[]; deactivation: boolean };
 

@@ -4,9 +4,9 @@ import { db } from "@/db/client";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
-import { isRegistryCountry } from "@/lib/registry/countries";
-import { RegistryError } from "@/lib/registry/registry-error";
-import type { Monitor } from "@/lib/registry/schemas";
+import { isRegistryCountry } from "@/lib/registry/countries.shared";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
+import type { Monitor } from "@/lib/registry/schemas.shared";
 import { caseReferenceKey } from "./metadata-input";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import type { RegistryClient } from "@/lib/registry/client";
-import type { RegistryCountry } from "@/lib/registry/countries";
-import type { SearchResult } from "@/lib/registry/schemas";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 
 /**
  * The company page's header: the search result with exactly this id (search is free), so that a shared link

@@ -4,8 +4,8 @@ import { companyFileGraph } from "@/lib/company-file/company-file-view";
 import type { Registry } from "@/lib/connections/registry-for";
 import { datapointOffers } from "@/lib/pricing/quote";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { isRegistryCountry } from "@/lib/registry/countries";
-import type { Graph } from "@/lib/registry/schemas";
+import { isRegistryCountry } from "@/lib/registry/countries.shared";
+import type { Graph } from "@/lib/registry/schemas.shared";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { refreshCost, refreshPlan, type RefreshPlan } from "@/lib/graph/ownership-graph";
 

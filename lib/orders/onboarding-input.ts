@@ -1,6 +1,6 @@
 /** The fast-mode (onboarding) form, validated in the browser and in the server action. Client-safe. */
 import type { z } from "zod";
-import { onboardingRequestBodySchema, type OnboardingRequestBody } from "@/lib/registry/schemas";
+import { onboardingRequestBodySchema, type OnboardingRequestBody } from "@/lib/registry/schemas.shared";
 import { orderInputSchema, orderMetadata } from "./order-input";
 
 /** The order form's country, id, case reference and confirmed price (the company block in onboarding mode). */

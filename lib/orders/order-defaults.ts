@@ -7,7 +7,7 @@
  * two or three levels up, behind two or three holding companies; six companies' worth reaches them.
  */
 import { datapointOffers, type OrderableDatapoint } from "@/lib/pricing/quote";
-import type { PricingResponse } from "@/lib/registry/schemas";
+import type { PricingResponse } from "@/lib/registry/schemas.shared";
 
 /** What a KYB review needs: profile with legal representatives, UBOs, shareholders, the ownership graph, the documents list. */
 export const fullKybDatapoints: readonly OrderableDatapoint[] = [

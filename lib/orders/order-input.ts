@@ -1,8 +1,8 @@
 /** The order form's fields, validated the same way in the browser and in the server action. Client-safe. */
 import { z } from "zod";
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
-import { registryCountries } from "@/lib/registry/countries";
-import { companyRequestBodySchema, type CompanyRequestBody } from "@/lib/registry/schemas";
+import { registryCountries } from "@/lib/registry/countries.shared";
+import { companyRequestBodySchema, type CompanyRequestBody } from "@/lib/registry/schemas.shared";
 import { orderableDatapoints } from "@/lib/pricing/quote";
 
 const cap = z.number({ error: "Enter a number of credits." }).nonnegative({ error: "A cap cannot be negative." }).optional();

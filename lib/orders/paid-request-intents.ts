@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "@/db/client";
 import { paidRequestIntents, type PaidRequestIntent } from "@/db/schema";
 import type { Actor, AuditAction } from "@/lib/audit/audit";
-import type { RegistryError } from "@/lib/registry/registry-error";
+import type { RegistryError } from "@/lib/registry/registry-error.shared";
 
 /**
  * A paid request is written down before the registry is called (who, what, the quoted total and caps), then

@@ -3,7 +3,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { CompanyRequestBody } from "@/lib/registry/schemas";
+import type { CompanyRequestBody } from "@/lib/registry/schemas.shared";
 import { onboardingRequestBody, type ValidOnboarding } from "./onboarding-input";
 import { companyRequestBody, registryIdErrors, type ValidOrder } from "./order-input";
 import { firstOrderPurposes, followedCaseReference } from "@/lib/requests/follow-up-parent";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyRequestVersions, companyRequests, paidRequestIntents, registryConnections } from "@/db/schema";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { insertUser } from "@/test/users-fixture";
 import { sendAndRecord } from "./send-and-record";
 

@@ -12,7 +12,7 @@ import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, type OrderableDatapoint } from "@/lib/pricing/quote";
-import type { PricingResponse } from "@/lib/registry/schemas";
+import type { PricingResponse } from "@/lib/registry/schemas.shared";
 import { ofCompany } from "@/lib/company-file/company-file-store";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";
 import { confirmationMismatch, reretrievalConfirmation, type ReretrievalConfirmation } from "@/lib/alerts/what-changed-caps";

@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { riskRatings } from "@/db/vocabulary";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
-import { complianceFlagNames } from "@/lib/registry/schemas";
-import { registryCountries } from "@/lib/registry/countries";
+import { complianceFlagNames } from "@/lib/registry/schemas.shared";
+import { registryCountries } from "@/lib/registry/countries.shared";
 
 /** A rating, or `unrated`: not rated yet. */
 export const ratingFilters = [...riskRatings, "unrated"] as const;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { riskRatings } from "@/db/vocabulary";
-import { registryCountries } from "@/lib/registry/countries";
+import { registryCountries } from "@/lib/registry/countries.shared";
 
 export const pinReasonMax = 1_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogResponseSchema, pricingResponseSchema } from "@/lib/registry/schemas";
+import { catalogResponseSchema, pricingResponseSchema } from "@/lib/registry/schemas.shared";
 import { catalogResponse, pricingResponse } from "../../simulator/pricing";
 import { comparePrices } from "./price-comparison";
 import { priceMatrix } from "./price-matrix";

@@ -1,5 +1,5 @@
 /** Two countries' price lists side by side, each line marked when they differ. Pure and client-safe. */
-import type { RegistryCountry } from "@/lib/registry/countries";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
 import { priceCell, sameCell, type CountryPrices, type PriceCell, type PriceMatrix } from "./price-matrix";
 
 type Pair<T> = [T, T];

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { catalogResponseSchema, pricingResponseSchema } from "@/lib/registry/schemas";
+import { catalogResponseSchema, pricingResponseSchema } from "@/lib/registry/schemas.shared";
 import { catalogResponse, pricingResponse } from "../../simulator/pricing";
 import { priceCsvHeader, priceMatrixCsv } from "./price-csv";
 import { priceMatrix } from "./price-matrix";

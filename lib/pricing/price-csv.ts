@@ -3,7 +3,7 @@
  * line with the registry's error), through the console's one CSV writer. Prices stay in credits. Client-safe.
  */
 import { csvDocument } from "@/lib/csv/csv-writer";
-import { countryNames } from "@/lib/registry/countries";
+import { countryNames } from "@/lib/registry/countries.shared";
 import { priceCell, type CountryRow, type PriceCell, type PriceMatrix } from "./price-matrix";
 
 export const priceCsvHeader = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registryCountries } from "@/lib/registry/countries";
+import { registryCountries } from "@/lib/registry/countries.shared";
 import { countriesToRead, datapointsShown, parsePriceFilters, priceFilterQuery } from "./price-filters";
 
 describe("price list filters", () => {

@@ -6,8 +6,8 @@
  *   ?datapoint=shareholders                     only this datapoint
  *   ?compare=FR&compare=DE or ?compare=FR,DE    two countries side by side (the country filter then does not apply)
  */
-import { isRegistryCountry, registryCountries, type RegistryCountry } from "@/lib/registry/countries";
-import { datapointNames, type DatapointName } from "@/lib/registry/schemas";
+import { isRegistryCountry, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
+import { datapointNames, type DatapointName } from "@/lib/registry/schemas.shared";
 
 export type PriceFilters = {
   /** Empty: every country. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
-import { catalogResponseSchema, pricingResponseSchema, type PricingResponse } from "@/lib/registry/schemas";
+import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import { catalogResponseSchema, pricingResponseSchema, type PricingResponse } from "@/lib/registry/schemas.shared";
 import type { Settled } from "@/lib/registry/settle";
 import { catalogResponse, pricingResponse } from "../../simulator/pricing";
 import { priceCell, priceMatrix, sameCell } from "./price-matrix";

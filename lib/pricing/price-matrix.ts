@@ -9,10 +9,10 @@
  * state for a mode is "not stated", never 0.
  */
 import { orderableDatapoints } from "@/lib/pricing/quote";
-import type { RegistryCountry } from "@/lib/registry/countries";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { Settled } from "@/lib/registry/settle";
-import { catalogCountries, datapointNames, type CatalogResponse, type PricingResponse } from "@/lib/registry/schemas";
+import { catalogCountries, datapointNames, type CatalogResponse, type PricingResponse } from "@/lib/registry/schemas.shared";
 
 /** One mode's price of a priced datapoint. */
 export type ModePrice = {

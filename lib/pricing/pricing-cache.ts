@@ -1,6 +1,6 @@
 import "server-only";
 import type { RegistryClient } from "@/lib/registry/client";
-import type { CatalogResponse, PricingResponse } from "@/lib/registry/schemas";
+import type { CatalogResponse, PricingResponse } from "@/lib/registry/schemas.shared";
 
 /** Prices change rarely; an order still runs against the registry's own quote and the caps. */
 export const pricingTtlMs = 10 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PricingResponse } from "@/lib/registry/schemas";
+import type { PricingResponse } from "@/lib/registry/schemas.shared";
 import { datapointOffers, offeredModes, quoteOrder } from "./quote";
 
 const both = (verification: number, onboarding: number) => ({ verification: { price: verification }, onboarding: { price: onboarding } });

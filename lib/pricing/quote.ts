@@ -6,7 +6,7 @@
  * come with `company`. The graph's price is where its exploration starts: it spends more as it fetches more
  * companies, up to `graphMaxBudget`.
  */
-import type { PricingResponse } from "@/lib/registry/schemas";
+import type { PricingResponse } from "@/lib/registry/schemas.shared";
 import { labelsOf } from "@/lib/vocabulary/words";
 
 /** The datapoints an order form offers, in the order it shows them. */

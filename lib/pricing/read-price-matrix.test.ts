@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Registry } from "@/lib/connections/registry-for";
 import { createRegistryClient } from "@/lib/registry/client";
-import { isRegistryCountry, registryCountries } from "@/lib/registry/countries";
+import { isRegistryCountry, registryCountries } from "@/lib/registry/countries.shared";
 import { startHttpStub } from "@/test/http-stub";
 import { catalogResponse, pricingResponse } from "../../simulator/pricing";
 import { pricingTtlMs } from "./pricing-cache";

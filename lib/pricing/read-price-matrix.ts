@@ -1,7 +1,7 @@
 import "server-only";
 import { mapBounded } from "@/lib/async/map-bounded";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { RegistryCountry } from "@/lib/registry/countries";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
 import { settle } from "@/lib/registry/settle";
 import { priceMatrix, type PriceMatrix } from "./price-matrix";
 import { cachedCatalog, cachedPricing } from "./pricing-cache";

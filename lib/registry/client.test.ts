@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHttpStub } from "@/test/http-stub";
 import { createRegistryClient, timeouts } from "./client";
-import { RegistryError } from "./registry-error";
+import { RegistryError } from "./registry-error.shared";
 
 const result = {
   id: "552100554",

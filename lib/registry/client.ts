@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { isRedirect, redirectRefusal } from "./redirect-refusal";
-import { isRetryable, parseRetryAfter, RegistryError } from "./registry-error";
+import { isRetryable, parseRetryAfter, RegistryError } from "./registry-error.shared";
 import {
   accountBillingConfigSchema,
   balanceResponseSchema,
@@ -39,9 +39,9 @@ import {
   type vaultPutBodySchema,
   type workspacePatchBodySchema,
   type workspaceUsageQuerySchema,
-} from "./schemas";
+} from "./schemas.shared";
 import { parseSearchStream, type SearchStreamEvent } from "./search-stream";
-import type { workspaceCreateBodySchema } from "./workspace-body-schemas";
+import type { workspaceCreateBodySchema } from "./workspace-body-schemas.shared";
 
 /** Where and as whom the client calls: a stored connection, decrypted on the server. */
 export type RegistryTarget = { baseUrl: string; apiKey: string };
@@ -135,7 +135,7 @@ function shapeError(status: number, issues: z.core.$ZodIssue[]): RegistryError {
 
 /**
  * A typed client for the Company Registry Data Service: one function per endpoint of the spec.
- * Every answer is validated against lib/registry/schemas.ts; every failure is a RegistryError
+ * Every answer is validated against lib/registry/schemas.shared.ts; every failure is a RegistryError
  * (`bad_response`, `network_error`, `timeout` and `unexpected_redirect` for what the API itself did not say).
  */
 export function createRegistryClient(target: RegistryTarget, dependencies: Partial<ClientDependencies> = {}) {

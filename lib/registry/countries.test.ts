@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName } from "./countries";
+import { countryName } from "./countries.shared";
 
 describe("countryName", () => {
   it("names the registry's countries by its own names and any other code by its English name", () => {

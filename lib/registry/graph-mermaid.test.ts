@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withMermaidClassesRenamed } from "@/lib/graph/ownership-graph";
-import { toMermaid } from "./graph-mermaid";
+import { toMermaid } from "./graph-mermaid.shared";
 
 describe("toMermaid", () => {
   it("marks the root, UBOs and truncated nodes with classes of their own, never one of mermaid's (edges stay lines)", () => {

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { registryCountries } from "./countries";
-import * as contract from "./schemas";
+import { registryCountries } from "./countries.shared";
+import * as contract from "./schemas.shared";
 
 const openapiPath = path.resolve(import.meta.dirname, "../../../shared/reference/vendor-openapi.json");
 const available = existsSync(openapiPath);

@@ -1,5 +1,5 @@
 import "server-only";
-import { RegistryError } from "./registry-error";
+import { RegistryError } from "./registry-error.shared";
 
 /** Whether an answer is a redirect (3xx): never followed with the API key, always refused. */
 export const isRedirect = (status: number) => status >= 300 && status < 400;

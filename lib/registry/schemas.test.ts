@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countryNames, isRegistryCountry, registryCountries } from "./countries";
-import { metadataLimits, metadataWarnings } from "./metadata-limits";
+import { countryNames, isRegistryCountry, registryCountries } from "./countries.shared";
+import { metadataLimits, metadataWarnings } from "./metadata-limits.shared";
 import {
   billingEventSchema,
   billingRecentQuerySchema,
@@ -33,7 +33,7 @@ import {
   vaultSourceSchema,
   webhookEventSchema,
   workspacePatchBodySchema,
-} from "./schemas";
+} from "./schemas.shared";
 
 const keys = (n: number, keyLength = 8) =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${String(i).padStart(keyLength - 1, "0")}`, "v"]));

@@ -1,6 +1,6 @@
 import "server-only";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { searchSseEventSchemas, type SearchResult } from "./schemas";
+import { searchSseEventSchemas, type SearchResult } from "./schemas.shared";
 
 export type SearchStreamEvent =
   | { type: "progress"; results: SearchResult[] }

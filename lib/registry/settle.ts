@@ -1,4 +1,4 @@
-import { RegistryError, type RegistryErrorInfo } from "./registry-error";
+import { RegistryError, type RegistryErrorInfo } from "./registry-error.shared";
 
 export type Settled<T> = { value: T; error?: undefined } | { value?: undefined; error: RegistryErrorInfo };
 

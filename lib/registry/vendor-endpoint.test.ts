@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { readVendorEndpoint } from "./vendor-endpoint";
 
 const refusal = (status: number, code: string) =>

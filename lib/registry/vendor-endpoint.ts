@@ -1,4 +1,4 @@
-import { RegistryError, type RegistryErrorInfo } from "./registry-error";
+import { RegistryError, type RegistryErrorInfo } from "./registry-error.shared";
 
 /**
  * A read of an endpoint the vendor documents beyond the spec. An API with only the spec's endpoints answers 404:

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { applySnapshot, storedSectionsRead, type StoredSnapshot } from "./apply";
 
 const datapoints = ["company", "legalRepresentatives", "shareholders", "graph"] as const;

@@ -1,4 +1,4 @@
-import { datapointSections, type CompanyResponse } from "@/lib/registry/schemas";
+import { datapointSections, type CompanyResponse } from "@/lib/registry/schemas.shared";
 
 /** What the console keeps per request: the merged snapshot and the highest version applied. */
 export type StoredSnapshot = { version: number; snapshot: CompanyResponse };

@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { companyRequests, registryConnections } from "@/db/schema";
 import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
 import { sealSecret } from "@/lib/secret-box";
-import { companyResponseSchema } from "@/lib/registry/schemas";
+import { companyResponseSchema } from "@/lib/registry/schemas.shared";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storedRequest, type StoredRequest } from "@/lib/requests/stored-request";
 import { startHttpStub } from "@/test/http-stub";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/db/client";
 import { registryFor } from "@/lib/connections/registry-for";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { storeSnapshot, type StoreSnapshotResult } from "./store-snapshot";
 
 export type PollResult =

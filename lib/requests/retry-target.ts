@@ -1,6 +1,6 @@
 /** Safe to import from client components. */
 
-import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas";
+import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas.shared";
 
 export type RetryKind = "dataPoint" | "document";
 

@@ -6,7 +6,7 @@ import { fileSnapshot } from "@/lib/company-file/company-file-store";
 import { liveTopics } from "@/lib/live/topics";
 import { liveEventsCtes } from "@/lib/live/publish";
 import { rerateSoon } from "@/lib/risk/re-rate";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { applySnapshot, storedSectionsRead, type DataStatus, type StoredSnapshot } from "./apply";
 import { filingsOf } from "@/lib/calendar/stored-filings";
 import { isRequestComplete } from "./completion";

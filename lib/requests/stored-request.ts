@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { companyRequests, registryConnections } from "@/db/schema";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import type { RequestOrigin } from "./origins";
 import { withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { fileSnapshot } from "@/lib/company-file/company-file-store";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { isFirstOrder, type RequestPurpose } from "./origins";
 
 /** The database or a transaction. */

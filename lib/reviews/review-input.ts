@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { reviewOutcomes } from "@/db/vocabulary";
-import { registryCountries } from "@/lib/registry/countries";
+import { registryCountries } from "@/lib/registry/countries.shared";
 
 export type ReviewOutcome = (typeof reviewOutcomes)[number];
 

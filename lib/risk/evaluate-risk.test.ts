@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Graph } from "@/lib/registry/schemas";
+import type { Graph } from "@/lib/registry/schemas.shared";
 import { evaluateRisk } from "./evaluate-risk";
 import { factEvidence, nextChange, peopleSighting, riskFacts, type RiskFile } from "./risk-facts";
 import { defaultRiskModel, type RiskModel } from "./risk-model";

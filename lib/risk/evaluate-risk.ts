@@ -5,8 +5,8 @@
  * the letter: that is how a stored rating is replayed (company_ratings.inputs). Safe to import from client components.
  */
 import type { RiskReason } from "@/db/schema";
-import { countryWords } from "@/lib/registry/countries";
-import { complianceFlagNames } from "@/lib/registry/schemas";
+import { countryWords } from "@/lib/registry/countries.shared";
+import { complianceFlagNames } from "@/lib/registry/schemas.shared";
 import { label } from "@/lib/vocabulary/words";
 import { factEvidence, partySection, type PartyFact, type PeopleChange, type RiskEvidence, type RiskFacts } from "./risk-facts";
 import { ratingForScore, riskRulesSchema, type ComplianceFlagName, type RiskModel, type RiskRating, type RiskRuleId } from "./risk-model";

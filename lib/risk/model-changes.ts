@@ -3,7 +3,7 @@
  * parameter before → after, each compliance flag's weight, the countries and legal forms added or removed, the
  * thresholds. Pure, client-safe.
  */
-import { countryWords } from "@/lib/registry/countries";
+import { countryWords } from "@/lib/registry/countries.shared";
 import { label } from "@/lib/vocabulary/words";
 import { modelPublicationSchema } from "./model-publication";
 import type { RiskModel, RiskRuleId } from "./risk-model";

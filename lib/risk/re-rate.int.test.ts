@@ -3,7 +3,7 @@ import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { alertEvents, alerts, auditLog, companyRatings, liveEvents, portfolioEntries, riskModelVersions } from "@/db/schema";
-import type { Graph } from "@/lib/registry/schemas";
+import type { Graph } from "@/lib/registry/schemas.shared";
 import { companyFilesSettled } from "@/lib/requests/company-file-filer";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 import { storeSandboxConnection } from "@/test/stored-connection";

@@ -7,7 +7,7 @@ import { recordRiskIncreases } from "./risk-alert";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
-import type { Graph } from "@/lib/registry/schemas";
+import type { Graph } from "@/lib/registry/schemas.shared";
 import { nextReviewDue, type ReviewPolicy } from "./review-policy";
 import { reviewPolicyInForce } from "./review-policy-store";
 import { evaluateRisk, type RiskEvaluation } from "./evaluate-risk";

@@ -6,7 +6,7 @@
  */
 import type { CompanyFileSource } from "@/db/schema";
 import { expandable, layoutGraph, layoutInput } from "@/lib/graph/ownership-graph";
-import type { Graph, GraphNode } from "@/lib/registry/schemas";
+import type { Graph, GraphNode } from "@/lib/registry/schemas.shared";
 
 /** Where a fact comes from: the API field (shown only under "Technical details"), its value, as of when, which request. */
 export type RiskEvidence = { field: string; value: unknown; asOf: string | null; requestId: string | null };

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { riskRatings } from "@/db/vocabulary";
-import { complianceFlagNames } from "@/lib/registry/schemas";
+import { complianceFlagNames } from "@/lib/registry/schemas.shared";
 
 export type RiskRating = (typeof riskRatings)[number];
 export type ComplianceFlagName = (typeof complianceFlagNames)[number];

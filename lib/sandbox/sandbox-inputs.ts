@@ -3,8 +3,8 @@
  * Client-safe: a browser module importing this imports lib/security/browser-zod.ts first.
  */
 import { z } from "zod";
-import { registryCountries } from "@/lib/registry/countries";
-import { companyStatuses } from "@/lib/registry/schemas";
+import { registryCountries } from "@/lib/registry/countries.shared";
+import { companyStatuses } from "@/lib/registry/schemas.shared";
 
 const hours = 3600;
 

@@ -2,7 +2,7 @@ import "server-only";
 import { connectionTarget } from "@/lib/connections/manage-connections";
 import type { Registry } from "@/lib/connections/registry-for";
 import { isRedirect, redirectRefusal } from "@/lib/registry/redirect-refusal";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { z } from "zod";
 
 /** A bounded wait: a control call that hangs must not hold the page or the action. */

@@ -1,5 +1,5 @@
 /** Plain-text lines for a search result row. Client-safe. */
-import type { Address, SearchResult } from "@/lib/registry/schemas";
+import type { Address, SearchResult } from "@/lib/registry/schemas.shared";
 import { markedLabel } from "@/lib/vocabulary/words";
 
 const matchLabels: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registryCountries } from "@/lib/registry/countries";
+import { registryCountries } from "@/lib/registry/countries.shared";
 import { identifierFormats } from "@/simulator/data/identifiers";
 import { resolveReference } from "@/simulator/data/references";
 import { numberHint, numberHints } from "./number-hints";

@@ -3,7 +3,7 @@
  * with an example the registry accepts (number-hints.test.ts checks each example against the
  * simulator's parsers). Client-safe: plain strings, no zod.
  */
-import type { RegistryCountry } from "@/lib/registry/countries";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
 
 export type NumberHint = { format: string; example: string };
 

@@ -2,8 +2,8 @@
  * The events /api/search/stream sends the browser, and how they are written and read. Client-safe
  * (types only from the schemas, no zod), so the page and the route share one definition.
  */
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
-import type { SearchResult } from "@/lib/registry/schemas";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 
 /**
  * `receivedAt`: when the route received the registry's event (epoch ms, fractional), so the bench can

@@ -6,9 +6,9 @@
  * is aborted. A RegistryError before or during the stream becomes an `error` event with its code,
  * message, status and Retry-After.
  */
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { SearchStreamEvent } from "@/lib/registry/search-stream";
-import type { SearchResult } from "@/lib/registry/schemas";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 import { formatRelayEvent, mergeResults, type RelayEvent } from "./relay-events";
 
 const encoder = new TextEncoder();

@@ -1,7 +1,7 @@
 import { createParser } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
-import { RegistryError } from "@/lib/registry/registry-error";
-import type { SearchResult } from "@/lib/registry/schemas";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
+import type { SearchResult } from "@/lib/registry/schemas.shared";
 import type { SearchStreamEvent } from "@/lib/registry/search-stream";
 import { describeAddress, describeMatch } from "./describe-result";
 import { formatRelayEvent, mergeResults, parseRelayEvent, type RelayEvent } from "./relay-events";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchMinQueryLength } from "@/lib/registry/schemas";
+import { searchMinQueryLength } from "@/lib/registry/schemas.shared";
 import { companyHref, minQueryLength, parseSearchState, searchHref, searchProblem, streamUrl } from "./url-state";
 
 describe("search URL state", () => {

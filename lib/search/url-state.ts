@@ -1,7 +1,7 @@
 /** The search as it lives in the URL (`/search?country=DE&q=…&transliterate=1`), so a search is a link. Client-safe. */
-import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries";
+import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries.shared";
 
-/** The registry's minimum query length (lib/registry/schemas.ts `searchMinQueryLength`; a test keeps them equal). */
+/** The registry's minimum query length (lib/registry/schemas.shared.ts `searchMinQueryLength`; a test keeps them equal). */
 export const minQueryLength = 2;
 
 export type SearchState = { country: RegistryCountry | undefined; query: string; transliterate: boolean };

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
 import { companyRequests, companyRequestVersions, reviewedBaselines } from "@/db/schema";
 import { ofCompany } from "@/lib/company-file/company-file-store";
-import type { CompanyResponse } from "@/lib/registry/schemas";
+import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 
 /** One company on one connection: snapshots are compared only within it (another connection's requests belong to another account). */
 export type CompanyOnConnection = { connectionId: string; countryCode: string; companyId: string };

@@ -2,8 +2,8 @@ import "server-only";
 import { mapBounded } from "@/lib/async/map-bounded";
 import type { Registry } from "@/lib/connections/registry-for";
 import { coverageGaps } from "@/lib/monitors/coverage-gaps";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
-import type { VaultSource } from "@/lib/registry/schemas";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import type { VaultSource } from "@/lib/registry/schemas.shared";
 import { settle } from "@/lib/registry/settle";
 import { coverageRows, type CoverageRow } from "./coverage-rows";
 

@@ -1,4 +1,4 @@
-import type { VaultEntry } from "@/lib/registry/schemas";
+import type { VaultEntry } from "@/lib/registry/schemas.shared";
 import { markedLabel } from "@/lib/vocabulary/words";
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { VaultField } from "@/lib/registry/schemas";
+import type { VaultField } from "@/lib/registry/schemas.shared";
 import type { VaultPayload } from "./payload-schema";
 
 /** The form control's name for a field, or for a field of a list row. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { VaultField } from "@/lib/registry/schemas";
+import type { VaultField } from "@/lib/registry/schemas.shared";
 import { payloadProblems } from "./payload-problems";
 
 const fields: VaultField[] = [

@@ -1,4 +1,4 @@
-import type { VaultField } from "@/lib/registry/schemas";
+import type { VaultField } from "@/lib/registry/schemas.shared";
 import type { VaultPayload } from "./payload-schema";
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);

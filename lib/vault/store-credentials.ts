@@ -4,7 +4,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
 import type { Registry } from "@/lib/connections/registry-for";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { replacesHeldCredentials, vaultEntryRows, versionRaced, type VaultEntryRow } from "./entry-view";
 import type { StoreCredentialsInput, VaultPayload } from "./payload-schema";
 import { withoutPayload } from "./without-payload";

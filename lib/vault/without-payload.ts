@@ -1,4 +1,4 @@
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { VaultPayload } from "./payload-schema";
 
 function payloadValues(payload: VaultPayload): string[] {

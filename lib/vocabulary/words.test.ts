@@ -9,7 +9,7 @@ import {
   requestPurposes,
 } from "@/db/vocabulary";
 import { auditActions } from "@/lib/audit/audit";
-import { errorCodes, graphStoppedReasons } from "@/lib/registry/schemas";
+import { errorCodes, graphStoppedReasons } from "@/lib/registry/schemas.shared";
 import { apiNames, errorText, label, looksLikeApiName, markedLabel, optionsOf, sentence, vocabulary, words, type Kind } from "./words";
 
 describe("words", () => {

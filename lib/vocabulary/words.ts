@@ -66,7 +66,7 @@ const dataStatus = {
 } as const satisfies Table;
 
 const errorCode = {
-  // The registry's codes (spec, `errorCodes` in lib/registry/schemas.ts).
+  // The registry's codes (spec, `errorCodes` in lib/registry/schemas.shared.ts).
   invalid_request: {
     label: "The registry refused the request as invalid",
     explanation: "Something sent did not match what the registry accepts.",

@@ -5,7 +5,7 @@ import {
   webhookEventSchema,
   type CompanyResponse,
   type MonitorNotificationEvent,
-} from "@/lib/registry/schemas";
+} from "@/lib/registry/schemas.shared";
 import { findUnstorableText, maxIdentifierBytes, mayHoldUnstorableText, storableText } from "./storable";
 
 /** What a verified delivery is, and so where it is stored. */

@@ -4,7 +4,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { listedWorkspace } from "./workspace-changes";
 
 /** The refusal when DELETE /v2/workspaces/{name} answers 404 for a workspace the list names (or no list exists). */

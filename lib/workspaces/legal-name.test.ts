@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { workspacePatchBodySchema } from "@/lib/registry/schemas";
-import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";
+import { workspacePatchBodySchema } from "@/lib/registry/schemas.shared";
+import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas.shared";
 import { legalNameRemaining } from "./legal-name";
 
 const accepted = (legalName: string) => workspacePatchBodySchema.safeParse({ legalName }).success;

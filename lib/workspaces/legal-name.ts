@@ -1,4 +1,4 @@
-import { workspaceLegalNameMax } from "@/lib/registry/workspace-limits";
+import { workspaceLegalNameMax } from "@/lib/registry/workspace-limits.shared";
 
 /**
  * Characters left in a legal name, counted as the contract's `.max(255)` counts them, so the live counter turns

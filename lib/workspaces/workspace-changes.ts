@@ -5,9 +5,9 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
-import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas";
-import type { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas.shared";
+import type { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas.shared";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { errorText } from "@/lib/vocabulary/words";
 
 /**

@@ -1,4 +1,4 @@
-import type { WorkspaceSummary } from "@/lib/registry/schemas";
+import type { WorkspaceSummary } from "@/lib/registry/schemas.shared";
 
 /** A workspace as /workspaces shows it: from the registry's list, or only its name where the console knows no more. */
 export type WorkspaceRow = {

@@ -1,6 +1,6 @@
 // Economic activities: NACE Rev. 2, ISIC Rev. 4, NACE Rev. 2.1 and, for France, NAF 2025 (the NACE
 // Rev. 2.1 class with a letter appended).
-import type { Activities } from "../../lib/registry/schemas";
+import type { Activities } from "../../lib/registry/schemas.shared";
 import type { Rng } from "./random";
 
 interface ActivityDef {

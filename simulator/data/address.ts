@@ -1,5 +1,5 @@
 // Addresses in the country's own format.
-import type { Address } from "../../lib/registry/schemas";
+import type { Address } from "../../lib/registry/schemas.shared";
 import type { City, CountryProfile } from "./profile-types";
 import type { Rng } from "./random";
 

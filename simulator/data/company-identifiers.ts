@@ -1,6 +1,6 @@
 // The identifiers object and tax id of a company, derived from its canonical id.
-import type { RegistryCountry } from "../../lib/registry/countries";
-import type { TaxId } from "../../lib/registry/schemas";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
+import type { TaxId } from "../../lib/registry/schemas.shared";
 import * as check from "./check-digits";
 import { generateLei, germanIdentifierKey, italianRea, mauritiusBrn } from "./identifiers";
 import type { CompanyIdentity } from "./identity";

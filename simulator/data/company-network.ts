@@ -1,7 +1,7 @@
 // `subsidiaries`, `establishments` and `companyRelationships`.
 // Subsidiaries in FR, BE, DE and GB are mostly disclosed as intervals (`sharePercentageRange`, never a
 // midpoint in `sharePercentage`); some holdings are disclosed without any percentage (both omitted).
-import type { CompanyRelationship, Establishment, SharePercentageRange, Subsidiary } from "../../lib/registry/schemas";
+import type { CompanyRelationship, Establishment, SharePercentageRange, Subsidiary } from "../../lib/registry/schemas.shared";
 import { generateAddress } from "./address";
 import { activitiesSection, chooseActivities } from "./activities";
 import * as check from "./check-digits";

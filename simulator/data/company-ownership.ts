@@ -1,6 +1,6 @@
 // `shareholders` and `ultimateBeneficialOwners`, read from the ownership structure, so that they agree
 // with the ownership graph.
-import type { Person, Shareholder, Ubo } from "../../lib/registry/schemas";
+import type { Person, Shareholder, Ubo } from "../../lib/registry/schemas.shared";
 import { accumulateOwnership, uboThreshold } from "./accumulation";
 import type { CompanyIdentity } from "./identity";
 import type { OwnershipStructure, StructureNode, StructurePerson } from "./ownership-structure";

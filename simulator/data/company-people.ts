@@ -1,7 +1,7 @@
 // `legalRepresentatives` and `otherKeyPersons`. Roles follow the legal form's governance; Switzerland
 // keeps only people with signing authority as legal representatives (each with a representation mode)
 // and moves board members without signing authority, and the statutory auditor, to otherKeyPersons.
-import type { LegalRepresentative, OtherKeyPerson, Person } from "../../lib/registry/schemas";
+import type { LegalRepresentative, OtherKeyPerson, Person } from "../../lib/registry/schemas.shared";
 import type { CompanyIdentity } from "./identity";
 import { residentOf } from "./foreign-people";
 import { foreignOwnerCountries } from "./ownership-structure";

@@ -1,7 +1,7 @@
 // The `company` section: identifiers, status, compliance flags, filings, legal form, capital,
 // activities, address, contact and size.
-import type { RegistryCountry } from "../../lib/registry/countries";
-import type { Company, ComplianceFlags, CompanyStatus, StatutoryFilings } from "../../lib/registry/schemas";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
+import type { Company, ComplianceFlags, CompanyStatus, StatutoryFilings } from "../../lib/registry/schemas.shared";
 import { activitiesSection, chooseActivities } from "./activities";
 import { companyIdentifiers, companyTaxId } from "./company-identifiers";
 import type { CompanyIdentity } from "./identity";

@@ -1,7 +1,7 @@
-import { nodeLabel } from "../../lib/registry/graph-mermaid";
+import { nodeLabel } from "../../lib/registry/graph-mermaid.shared";
 import { describe, expect, it } from "vitest";
-import { registryCountries, type RegistryCountry } from "../../lib/registry/countries";
-import { companyResponseSchema } from "../../lib/registry/schemas";
+import { registryCountries, type RegistryCountry } from "../../lib/registry/countries.shared";
+import { companyResponseSchema } from "../../lib/registry/schemas.shared";
 import { generateCompany, type GeneratedCompany } from "./company";
 import { nativeScriptCountries, subsidiaryRangeCountries } from "./country-profiles";
 import { identifierFormats } from "./identifiers";

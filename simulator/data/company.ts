@@ -1,7 +1,7 @@
 // generateCompany: every section of a company response (all but the `request` record) for a country
 // and an id, plus what the request engine needs to fail datapoints exactly as the spec says.
 // Pure and deterministic: the same country and id always give the same company.
-import type { RegistryCountry } from "../../lib/registry/countries";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
 import type {
   Company,
   CompanyRelationship,
@@ -14,7 +14,7 @@ import type {
   Shareholder,
   Subsidiary,
   Ubo,
-} from "../../lib/registry/schemas";
+} from "../../lib/registry/schemas.shared";
 import { buildEstablishments, buildRelationships, buildSubsidiaries } from "./company-network";
 import { buildShareholders, buildUbos } from "./company-ownership";
 import { buildPeople } from "./company-people";

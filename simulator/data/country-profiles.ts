@@ -1,7 +1,7 @@
 // Per-country generation profiles for the 40 registry countries: identifier format (identifiers.ts),
 // locale data (locale-rich.ts for the main countries, locale-compact.ts for the rest), ISO 20275 codes,
 // native script and its romanization.
-import { countryNames, registryCountries, type RegistryCountry } from "../../lib/registry/countries";
+import { countryNames, registryCountries, type RegistryCountry } from "../../lib/registry/countries.shared";
 import { identifierFormats } from "./identifiers";
 import { compactLocales } from "./locale-compact";
 import * as rich from "./locale-rich";

@@ -1,7 +1,13 @@
 // The `documents` section: register extracts, history, financial statements (with extracted data),
 // articles of association, UBO certificates and other filings. Every document carries `source`.
 // Documents a company cannot have are listed as `no_document_available` (see company.ts).
-import type { ArticleOfAssociation, Documents, DocumentSource, FinancialStatement, RegistryDocument } from "../../lib/registry/schemas";
+import type {
+  ArticleOfAssociation,
+  Documents,
+  DocumentSource,
+  FinancialStatement,
+  RegistryDocument,
+} from "../../lib/registry/schemas.shared";
 import { extractedData, financialSeries } from "./financials";
 import type { CompanyIdentity } from "./identity";
 import type { Language } from "./profile-types";

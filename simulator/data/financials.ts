@@ -2,7 +2,7 @@
 // score, risk, ratios, insights, strengths, concerns, trends), over several years so a chart is possible.
 // Ratios: currentRatio, quickRatio and debtToEquity are plain ratios; netProfitMargin, returnOnEquity
 // and revenueGrowth are percentages.
-import type { ExtractedFinancialData, FinancialAnalysis } from "../../lib/registry/schemas";
+import type { ExtractedFinancialData, FinancialAnalysis } from "../../lib/registry/schemas.shared";
 import type { Rng } from "./random";
 import { round2 } from "./values";
 

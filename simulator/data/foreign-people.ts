@@ -1,7 +1,7 @@
 // People living abroad, for FOREIGN_OWNERS: in another registry country (named and housed by that country's
 // profile), or in one of the high-risk countries, which have no profile here and so one fixed resident each.
-import { isRegistryCountry } from "../../lib/registry/countries";
-import type { Address, Person } from "../../lib/registry/schemas";
+import { isRegistryCountry } from "../../lib/registry/countries.shared";
+import type { Address, Person } from "../../lib/registry/schemas.shared";
 import { generateAddress } from "./address";
 import { getProfile } from "./country-profiles";
 import { personName, type PersonName } from "./people";

@@ -1,7 +1,7 @@
-import { nodeLabel } from "../../lib/registry/graph-mermaid";
+import { nodeLabel } from "../../lib/registry/graph-mermaid.shared";
 import { describe, expect, it } from "vitest";
-import { registryCountries } from "../../lib/registry/countries";
-import { graphSchema, type Graph } from "../../lib/registry/schemas";
+import { registryCountries } from "../../lib/registry/countries.shared";
+import { graphSchema, type Graph } from "../../lib/registry/schemas.shared";
 import { accumulateOwnership } from "./accumulation";
 import { generateOwnershipGraph } from "./graph";
 import { identifierFormats } from "./identifiers";

@@ -1,10 +1,10 @@
 // The ownership graph datapoint: the ownership structure (ownership-structure.ts) explored breadth-first
 // from the root within a budget, a node cap, or one level at a time (interactive).
-import type { RegistryCountry } from "../../lib/registry/countries";
-import type { Graph, GraphEdge, GraphMetadata, GraphNode } from "../../lib/registry/schemas";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
+import type { Graph, GraphEdge, GraphMetadata, GraphNode } from "../../lib/registry/schemas.shared";
 import { accumulateOwnership, uboThreshold } from "./accumulation";
 import { getProfile } from "./country-profiles";
-import { nodeLabel, toMermaid } from "../../lib/registry/graph-mermaid";
+import { nodeLabel, toMermaid } from "../../lib/registry/graph-mermaid.shared";
 import { ownershipStructure, type OwnershipStructure, type StructureEdge, type StructureNode } from "./ownership-structure";
 
 export interface GraphOptions {

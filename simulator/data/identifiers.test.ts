@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { registryCountries } from "../../lib/registry/countries";
-import { mauritiusIdPattern } from "../../lib/registry/schemas";
+import { registryCountries } from "../../lib/registry/countries.shared";
+import { mauritiusIdPattern } from "../../lib/registry/schemas.shared";
 import { isLuhnValid } from "./check-digits";
 import { canonicalGermanReference, parseGermanReference } from "./german-register";
 import { canonicalId, codiceFiscaleFromRea, identifierFormats, italianRea, mauritiusBrn, mauritiusFileNumberFromBrn } from "./identifiers";

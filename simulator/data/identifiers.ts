@@ -1,7 +1,7 @@
 // Per-country company identifier formats: a generator, a normaliser to the canonical id, the key under
 // which the id appears in `company.identifiers`, and hints the generator uses for coherence (the kind
 // of legal form a German register or a Spanish CIF letter implies, the city of an Italian chamber).
-import type { RegistryCountry } from "../../lib/registry/countries";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
 import * as check from "./check-digits";
 import { canonicalGermanReference, germanCourts, parseGermanReference, type GermanRegister } from "./german-register";
 import type { Rng } from "./random";

@@ -1,7 +1,7 @@
 // The identity of a company: what search results, graph nodes and the full company share, cheap to
 // compute so that searches and 2,000-node graphs can derive thousands of them.
-import type { RegistryCountry } from "../../lib/registry/countries";
-import type { Address } from "../../lib/registry/schemas";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
+import type { Address } from "../../lib/registry/schemas.shared";
 import { cityNamed, generateAddress } from "./address";
 import { getProfile, romanizeFor, romanizeWordFor } from "./country-profiles";
 import { canonicalId, type FormFamily } from "./identifiers";

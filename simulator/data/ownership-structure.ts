@@ -2,7 +2,7 @@
 // who owns its owners, and so on. Shareholders, UBOs and the ownership graph are all read from it.
 // Edges point from owner to owned; every owner sits one level above what it owns, so the structure is
 // a DAG, except for at most one marked cycle edge (the root owning part of one of its owners).
-import type { RegistryCountry } from "../../lib/registry/countries";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
 import { getProfile } from "./country-profiles";
 import { nameFrom } from "./foreign-people";
 import { identifierFormats } from "./identifiers";

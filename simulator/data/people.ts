@@ -1,5 +1,5 @@
 // Individuals: names in the country's conventions, birth data, nationality, residence.
-import type { Person } from "../../lib/registry/schemas";
+import type { Person } from "../../lib/registry/schemas.shared";
 import { generateAddress } from "./address";
 import type { CountryProfile } from "./profile-types";
 import type { Rng } from "./random";

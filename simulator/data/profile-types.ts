@@ -1,6 +1,6 @@
 // Shapes of the per-country generation data (see country-profiles.ts).
-import type { RegistryCountry } from "../../lib/registry/countries";
-import type { LegalForm } from "../../lib/registry/schemas";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
+import type { LegalForm } from "../../lib/registry/schemas.shared";
 import type { FormFamily, IdentifierFormat } from "./identifiers";
 import type { Rng } from "./random";
 import type { Romanization } from "./transliteration";

@@ -1,6 +1,6 @@
 // Resolution of identifier references typed into search: the canonical id they name and which
 // identifier matched (`id` for a guaranteed match, `partialId` when several companies may share it).
-import type { RegistryCountry } from "../../lib/registry/countries";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
 import { germanCourts, formatGermanReference, parseGermanReference } from "./german-register";
 import { codiceFiscaleFromRea, codiciFiscaliForReaNumber, identifierFormats, mauritiusFileNumberFromBrn } from "./identifiers";
 import { hashString } from "./random";

@@ -1,8 +1,8 @@
 // Roles of people in a company: a local name per language, the English translation, the vendor's
 // standardized value and an ISO 5009 code (six characters; derived per country and role, so the same
 // role in the same country always carries the same code).
-import type { RegistryCountry } from "../../lib/registry/countries";
-import type { Role } from "../../lib/registry/schemas";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
+import type { Role } from "../../lib/registry/schemas.shared";
 import type { Language } from "./profile-types";
 import { hashString } from "./random";
 

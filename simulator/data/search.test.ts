@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchResultsSchema } from "../../lib/registry/schemas";
+import { searchResultsSchema } from "../../lib/registry/schemas.shared";
 import { generateCompany } from "./company";
 import { allResults, directory, searchCompanies, testCompanyIdentifier, testCompanyIds } from "./search";
 import { flagSpecialIds } from "./special-ids";

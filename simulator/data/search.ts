@@ -1,8 +1,8 @@
 // Search: several sources finishing at different (deterministic) times, each with its results.
 // Number searches resolve references (references.ts); name searches look through a deterministic
 // directory of companies per country, whose names are exactly those generateCompany gives.
-import type { RegistryCountry } from "../../lib/registry/countries";
-import type { Address, MatchReason, SearchResult } from "../../lib/registry/schemas";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
+import type { Address, MatchReason, SearchResult } from "../../lib/registry/schemas.shared";
 import { romanizeFor, romanizeWordFor } from "./country-profiles";
 import { identifierFormats } from "./identifiers";
 import { companyIdentity, type CompanyIdentity } from "./identity";

@@ -1,5 +1,5 @@
 // Representation modes and signing authority (the AI-derived reading of the register's signing rules).
-import type { LegalRepresentative, RepresentationMode, SigningAuthority } from "../../lib/registry/schemas";
+import type { LegalRepresentative, RepresentationMode, SigningAuthority } from "../../lib/registry/schemas.shared";
 import type { Language } from "./profile-types";
 import type { Rng } from "./random";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { registryCountries } from "../../lib/registry/countries";
-import { companyResponseSchema } from "../../lib/registry/schemas";
+import { registryCountries } from "../../lib/registry/countries.shared";
+import { companyResponseSchema } from "../../lib/registry/schemas.shared";
 import { SimClock } from "../clock";
 import { companyData } from "../company-data";
 import { initialState } from "../state";

@@ -1,6 +1,6 @@
 // Special company ids (any country) and special search queries that produce particular data shapes.
 // Error ids (SOURCE_UNAVAILABLE, RATE_LIMITED, …) are the server's business and are not listed here.
-import type { ComplianceFlags } from "../../lib/registry/schemas";
+import type { ComplianceFlags } from "../../lib/registry/schemas.shared";
 import type { FormFamily } from "./identifiers";
 
 export const specialCompanyIds = [

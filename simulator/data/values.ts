@@ -1,6 +1,6 @@
 // Small value helpers shared by the generators: a fixed reference date (so output never depends on the
 // clock), ISO dates, money, stable entity ids.
-import type { Money } from "../../lib/registry/schemas";
+import type { Money } from "../../lib/registry/schemas.shared";
 import { hashString, type Rng } from "./random";
 
 /** "Today" for every generated company: a fixed date keeps the data deterministic. */

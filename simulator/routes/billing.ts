@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { accountBillingConfigPatchSchema, billingRecentLimit, highUsagePatchBodySchema } from "../../lib/registry/schemas";
+import { accountBillingConfigPatchSchema, billingRecentLimit, highUsagePatchBodySchema } from "../../lib/registry/schemas.shared";
 import { apiError, issueDetails } from "../api-error";
 import { balanceView } from "../billing";
 import { newUuid } from "../ids";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { RegistryCountry } from "../../lib/registry/countries";
-import { companyRequestBodySchema, onboardingRequestBodySchema } from "../../lib/registry/schemas";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
+import { companyRequestBodySchema, onboardingRequestBodySchema } from "../../lib/registry/schemas.shared";
 import { apiError, issueDetails } from "../api-error";
 import { companyData } from "../company-data";
 import { newRequestId } from "../ids";

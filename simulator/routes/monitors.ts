@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isRegistryCountry } from "../../lib/registry/countries";
-import { metadataLimits } from "../../lib/registry/metadata-limits";
-import { changeCategories } from "../../lib/registry/schemas";
+import { isRegistryCountry } from "../../lib/registry/countries.shared";
+import { metadataLimits } from "../../lib/registry/metadata-limits.shared";
+import { changeCategories } from "../../lib/registry/schemas.shared";
 import { apiError, issueDetails } from "../api-error";
 import { monitorSpecialId } from "../special-errors";
 import { decodeCursor, encodeCursor, newMonitorId } from "../ids";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isRegistryCountry } from "../../lib/registry/countries";
+import { isRegistryCountry } from "../../lib/registry/countries.shared";
 import { apiError, issueDetails } from "../api-error";
 import { companyData } from "../company-data";
 import { changeMonitoredCompany } from "../monitor-checks";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { searchQuerySchema } from "../../lib/registry/schemas";
-import type { RegistryCountry } from "../../lib/registry/countries";
+import { searchQuerySchema } from "../../lib/registry/schemas.shared";
+import type { RegistryCountry } from "../../lib/registry/countries.shared";
 import { apiError, issueDetails } from "../api-error";
 import { searchCompanies } from "../data/search";
 import type { SimulatorContext } from "../simulator-context";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { workspacePatchBodySchema } from "../../lib/registry/schemas";
-import { workspaceLegalNameMax } from "../../lib/registry/workspace-limits";
+import { workspacePatchBodySchema } from "../../lib/registry/schemas.shared";
+import { workspaceLegalNameMax } from "../../lib/registry/workspace-limits.shared";
 import { apiError, issueDetails } from "../api-error";
 import type { SimulatorContext } from "../simulator-context";
 import { usageRange, usageReport } from "../usage";

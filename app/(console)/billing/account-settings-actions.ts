@@ -2,7 +2,7 @@
 
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import { changeAccountSettings } from "@/lib/billing/account-settings";
-import { accountBillingConfigPatchSchema } from "@/lib/registry/schemas";
+import { accountBillingConfigPatchSchema } from "@/lib/registry/schemas.shared";
 
 /** Changes the account's billing notification settings: only the fields given are sent, the others keep their values. */
 export const saveAccountSettingsAction = registryAction(

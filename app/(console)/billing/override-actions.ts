@@ -4,7 +4,7 @@ import { z } from "zod";
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import { isWorkspaceId, workspaceIdProblem } from "@/lib/billing/workspace-id";
 import { removeWorkspaceOverride, saveWorkspaceOverride } from "@/lib/billing/workspace-override";
-import { highUsagePatchBodySchema } from "@/lib/registry/schemas";
+import { highUsagePatchBodySchema } from "@/lib/registry/schemas.shared";
 
 const workspaceId = z.string().trim().refine(isWorkspaceId, { error: workspaceIdProblem });
 

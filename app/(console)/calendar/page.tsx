@@ -7,7 +7,7 @@ import { calendarPage } from "@/lib/calendar/calendar-entries";
 import { latestCalendarFeed } from "@/lib/calendar/calendar-feeds";
 import { agendaRows, filterParams, parseCalendarQuery, type CalendarQuery, type CalendarView } from "@/lib/calendar/calendar-query";
 import { utcDay } from "@/lib/calendar/filing-entries";
-import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
+import { countryNames, isRegistryCountry } from "@/lib/registry/countries.shared";
 import { createFeedAction, revokeFeedAction } from "./actions";
 import { AgendaTable } from "./agenda-table";
 import { CalendarFilters, suggestedReferencesMax } from "./calendar-filters";

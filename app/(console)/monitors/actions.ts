@@ -1,7 +1,7 @@
 "use server";
 
 import { registryAction } from "@/lib/registry-seam/registry-action";
-import { isRegistryCountry } from "@/lib/registry/countries";
+import { isRegistryCountry } from "@/lib/registry/countries.shared";
 import { caseReferenceKey, metadataRecord } from "@/lib/monitors/metadata-input";
 import {
   startMonitorForRequestInputSchema,

@@ -16,7 +16,7 @@ import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { listMonitorsPage, type MonitorListRow } from "@/lib/monitors/list-monitors";
 import { inactiveMonitorRecords, type MonitorRecord } from "@/lib/monitors/monitor-records";
-import { countryNames, isRegistryCountry, registryCountries } from "@/lib/registry/countries";
+import { countryNames, isRegistryCountry, registryCountries } from "@/lib/registry/countries.shared";
 import { settle } from "@/lib/registry/settle";
 import { ErrorWords } from "@/components/connections/error-words";
 import { label } from "@/lib/vocabulary/words";

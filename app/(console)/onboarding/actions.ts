@@ -6,7 +6,7 @@ import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { placeOnboarding } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, quoteOrder } from "@/lib/pricing/quote";
-import { registryCountries } from "@/lib/registry/countries";
+import { registryCountries } from "@/lib/registry/countries.shared";
 
 /** The price of a fast-mode company profile in a country (the company block in onboarding mode). */
 export const onboardingPriceAction = registryAction(

@@ -16,8 +16,8 @@ import { comparePrices } from "@/lib/pricing/price-comparison";
 import { countriesToRead, datapointsShown, parsePriceFilters, priceFilterQuery } from "@/lib/pricing/price-filters";
 import { datapointLabel } from "@/lib/pricing/price-labels";
 import { readPriceMatrix } from "@/lib/pricing/read-price-matrix";
-import { countryNames, registryCountries } from "@/lib/registry/countries";
-import { datapointNames } from "@/lib/registry/schemas";
+import { countryNames, registryCountries } from "@/lib/registry/countries.shared";
+import { datapointNames } from "@/lib/registry/schemas.shared";
 import { settle } from "@/lib/registry/settle";
 
 export const metadata: Metadata = { title: "Pricing" };

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { SearchConsole } from "@/components/search/search-console";
 import { guardPage } from "@/lib/auth/guard-page";
 import { sectionFor } from "@/lib/navigation/sections";
-import { isRegistryCountry } from "@/lib/registry/countries";
+import { isRegistryCountry } from "@/lib/registry/countries.shared";
 import { lastCountryKey } from "@/lib/search/url-state";
 
 export const metadata: Metadata = { title: "Search" };

@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import { registryFailure } from "@/lib/forms/action-result";
-import { RegistryError } from "@/lib/registry/registry-error";
-import { workspacePatchBodySchema } from "@/lib/registry/schemas";
-import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas";
-import { workspaceNameMax, workspaceNamePattern } from "@/lib/registry/workspace-limits";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
+import { workspacePatchBodySchema } from "@/lib/registry/schemas.shared";
+import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas.shared";
+import { workspaceNameMax, workspaceNamePattern } from "@/lib/registry/workspace-limits.shared";
 import { submittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { submitChange } from "@/lib/dual-control/pending-changes";
 import { performWorkspaceDelete } from "@/lib/workspaces/delete-workspace";

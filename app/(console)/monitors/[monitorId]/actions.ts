@@ -7,7 +7,7 @@ import { metadataEntriesSchema } from "@/lib/monitors/start-monitor-input";
 import { stopMonitor } from "@/lib/monitors/stop-monitor";
 import { requestTestNotification } from "@/lib/monitors/test-notification";
 import { updateMonitorMetadata } from "@/lib/monitors/update-metadata";
-import { changeCategories } from "@/lib/registry/schemas";
+import { changeCategories } from "@/lib/registry/schemas.shared";
 
 const monitorId = z.string().min(1);
 

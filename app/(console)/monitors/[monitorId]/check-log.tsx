@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import type { MonitorLogEntry } from "@/lib/registry/schemas";
+import type { MonitorLogEntry } from "@/lib/registry/schemas.shared";
 import { label } from "@/lib/vocabulary/words";
 import { utcMinute } from "@/lib/vocabulary/units";
 

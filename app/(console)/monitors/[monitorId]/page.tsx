@@ -13,13 +13,13 @@ import { monitorHealth } from "@/lib/monitors/health";
 import { labelledFields } from "@/lib/monitors/metadata-input";
 import { monitorRecord, recordMonitorSeen } from "@/lib/monitors/monitor-records";
 import { recentTestRequests } from "@/lib/monitors/test-notification";
-import { monitorLogsDefaultFirst } from "@/lib/registry/schemas";
+import { monitorLogsDefaultFirst } from "@/lib/registry/schemas.shared";
 import { settle } from "@/lib/registry/settle";
 import { CheckLog } from "./check-log";
 import { MetadataForm } from "./metadata-form";
 import { StopMonitorButton } from "./stop-monitor-button";
 import { TestNotificationForm } from "./test-notification-form";
-import { changeCategories } from "@/lib/registry/schemas";
+import { changeCategories } from "@/lib/registry/schemas.shared";
 import { ErrorWords } from "@/components/connections/error-words";
 import { utcMinute } from "@/lib/vocabulary/units";
 

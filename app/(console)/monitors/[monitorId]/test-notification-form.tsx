@@ -6,7 +6,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import type { changeCategories } from "@/lib/registry/schemas";
+import type { changeCategories } from "@/lib/registry/schemas.shared";
 import { sendTestNotificationAction } from "./actions";
 import { errorText, label } from "@/lib/vocabulary/words";
 

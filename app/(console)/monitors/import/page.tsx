@@ -4,7 +4,7 @@ import { CoverageGapsPanel } from "@/components/monitors/coverage-gaps-panel";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { registryFor } from "@/lib/connections/registry-for";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { ImportForm } from "./import-form";
 import { ErrorWords } from "@/components/connections/error-words";
 

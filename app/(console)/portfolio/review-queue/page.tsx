@@ -6,7 +6,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Badge } from "@/components/ui/badge";
 import { guardPage } from "@/lib/auth/guard-page";
 import { liveTopics } from "@/lib/live/topics";
-import { countryNames } from "@/lib/registry/countries";
+import { countryNames } from "@/lib/registry/countries.shared";
 import { openReviewQueue, type ReviewQueueEntry } from "@/lib/reviews/review-queue";
 
 export const metadata: Metadata = { title: "Review queue" };

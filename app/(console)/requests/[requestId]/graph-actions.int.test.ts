@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { db } from "@/db/client";
 import { auditLog, companyFiles, companyRequests, paidRequestIntents, registryConnections } from "@/db/schema";
 import { sealSecret } from "@/lib/secret-box";
-import type { CompanyResponse, Graph, GraphNode } from "@/lib/registry/schemas";
+import type { CompanyResponse, Graph, GraphNode } from "@/lib/registry/schemas.shared";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { startHttpStub } from "@/test/http-stub";
 import { signInAs } from "@/test/users-fixture";

@@ -15,7 +15,7 @@ import { useLiveTopic } from "@/components/live/use-live-topic";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { liveTopics } from "@/lib/live/topics";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { pollDelayMs } from "@/lib/requests/polling-plan";
 import { expandGraphAction } from "./graph-actions";
 import { quoteRetryAction, retryDatapointAction } from "./retry-actions";

@@ -9,7 +9,7 @@ import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, orderableDatapoints, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
-import { isKnownValue } from "@/lib/registry/schemas";
+import { isKnownValue } from "@/lib/registry/schemas.shared";
 
 const retryInput = z.object({ requestId: z.string().min(1), kind: z.enum(["dataPoint", "document"]), name: z.string().min(1) });
 

@@ -12,7 +12,7 @@ import { editConnection } from "@/lib/connections/edit-connection";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry } from "@/lib/connections/registry-for";
 import { submittedOutcome } from "@/lib/dual-control/submitted-outcome";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error";
+import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 const id = z.uuid("Unknown connection.");
 /** Why the change is asked for: a second admin reads it before approving. */
 const reason = z.string().trim().max(500, "Use at most 500 characters.").default("");

@@ -1,7 +1,7 @@
 import { audit } from "@/lib/audit/audit";
 import { registryRoute } from "@/lib/registry-seam/registry-route";
 import { errorResponse } from "@/lib/http/error-status";
-import { searchQuerySchema } from "@/lib/registry/schemas";
+import { searchQuerySchema } from "@/lib/registry/schemas.shared";
 import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
 import { relaySearchStream } from "@/lib/search/relay-stream";
 

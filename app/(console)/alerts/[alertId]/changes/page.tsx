@@ -12,7 +12,7 @@ import { freeAgainWording } from "@/lib/alerts/what-changed-price";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { datapointLabels } from "@/lib/pricing/quote";
-import { RegistryError } from "@/lib/registry/registry-error";
+import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { diffViewedAction, orderWhatChangedAction } from "./actions";
 import { OrderWhatChanged } from "./order-what-changed";
 import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
-import { registryCountries } from "@/lib/registry/countries";
+import { registryCountries } from "@/lib/registry/countries.shared";
 
 export const orderCompanyAction = registryAction("spendCredits", orderInputSchema, async (order, { user, registry }) =>
   placeOrder(user, order, await registry()),

@@ -1,6 +1,6 @@
 "use client";
 
-import type { RegistryDocument } from "@/lib/registry/schemas";
+import type { RegistryDocument } from "@/lib/registry/schemas.shared";
 import { errorText } from "@/lib/vocabulary/words";
 
 type Answer = {

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
 import { Button } from "@/components/ui/button";
 import { ErrorWords } from "@/components/connections/error-words";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { credits, seconds } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 

@@ -21,9 +21,9 @@ import {
   type HeldDatapoint,
 } from "@/lib/orders/order-defaults";
 import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
-import type { RegistryCountry } from "@/lib/registry/countries";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error";
-import type { PricingResponse, RegistryDocument } from "@/lib/registry/schemas";
+import type { RegistryCountry } from "@/lib/registry/countries.shared";
+import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import type { PricingResponse, RegistryDocument } from "@/lib/registry/schemas.shared";
 import { listDocumentsAction, orderCompanyAction } from "./actions";
 import { awaitDocumentListing } from "./document-listing";
 import { OrderError, type CapName } from "./order-error";

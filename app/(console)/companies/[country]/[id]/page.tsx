@@ -17,7 +17,7 @@ import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { companyHeader } from "@/lib/orders/company-header";
 import { heldDatapoints } from "@/lib/orders/order-defaults";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { countryNames, isRegistryCountry } from "@/lib/registry/countries";
+import { countryNames, isRegistryCountry } from "@/lib/registry/countries.shared";
 import { settle } from "@/lib/registry/settle";
 import { updateMetadataAction } from "../../../monitors/[monitorId]/actions";
 import { startMonitorAction } from "../../../monitors/actions";

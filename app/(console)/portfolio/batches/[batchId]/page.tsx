@@ -18,7 +18,7 @@ import { batchQuote, maxBatchConcurrency, type BatchQuote } from "@/lib/batches/
 import { batchProgress } from "@/lib/batches/batch-progress";
 import { batchCounts, readBatch, readBatchRows } from "@/lib/batches/batch-records";
 import { liveTopics } from "@/lib/live/topics";
-import { countryWords } from "@/lib/registry/countries";
+import { countryWords } from "@/lib/registry/countries.shared";
 import { label, optionsOf } from "@/lib/vocabulary/words";
 import { cancelBatchAction, confirmBatchAction, resolveRowAction } from "./actions";
 

@@ -1,9 +1,9 @@
 /**
- * The workspace inputs of the contract that forms also check in the browser: apart from schemas.ts, so a client
+ * The workspace inputs of the contract that forms also check in the browser: apart from schemas.shared.ts, so a client
  * component that validates a workspace name does not ship the whole contract. Client-safe.
  */
 import { z } from "zod";
-import { workspaceLegalNameMax, workspaceNameMax, workspaceNamePattern } from "./workspace-limits";
+import { workspaceLegalNameMax, workspaceNameMax, workspaceNamePattern } from "./workspace-limits.shared";
 
 /** POST /v2/workspaces (vendor-documented, CreateWorkspaceDto). The answer is a workspace as the list shows one. */
 export const workspaceCreateBodySchema = z.object({

@@ -1,7 +1,7 @@
 // The Mermaid rendering of an ownership graph, as the registry draws it (the console draws a merged graph the same
 // way): one declaration per node (n<index>, in node order) and one arrow per edge (owner --> owned), so the
 // diagram's node and edge sets equal the graph's.
-import type { GraphEdge, GraphNode } from "@/lib/registry/schemas";
+import type { GraphEdge, GraphNode } from "@/lib/registry/schemas.shared";
 
 const escapeLabel = (text: string) => text.replace(/"/g, "#quot;").replace(/[\r\n]+/g, " ");
 

@@ -11,9 +11,9 @@
 // - Request bodies and queries are strict about the documented limits, so the UI can explain a mistake
 //   before anything is sent or spent.
 import { z } from "zod";
-import { registryCountries } from "./countries";
-import { metadataLimits } from "./metadata-limits";
-import { workspaceLegalNameMax } from "./workspace-limits";
+import { registryCountries } from "./countries.shared";
+import { metadataLimits } from "./metadata-limits.shared";
+import { workspaceLegalNameMax } from "./workspace-limits.shared";
 
 // ---------------------------------------------------------------------------------------------------
 // Open enums
