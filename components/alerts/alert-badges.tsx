@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { DueTone } from "@/lib/alerts/due-label";
-import { alertStateLabels, categoryLabel, type AlertState } from "@/lib/alerts/labels";
+import { alertStateLabels, categoryLabel, type AlertState } from "@/lib/alerts/labels.shared";
 
 const stateVariants = { new: "default", in_review: "warning", resolved: "success" } as const;
 

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { alertOutcomes } from "@/db/vocabulary";
-import { alertOutcomeLabels, type AlertOutcome } from "@/lib/alerts/labels";
+import { alertOutcomeLabels, type AlertOutcome } from "@/lib/alerts/labels.shared";
 
 const textareaClass =
   "min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";

@@ -1,5 +1,5 @@
 /** What the triage controls are given and get back: the server actions, as props (components never import app/). */
-import type { AlertOutcome } from "@/lib/alerts/labels";
+import type { AlertOutcome } from "@/lib/alerts/labels.shared";
 
 export type TriageFailure = { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
 export type TriageResult<T> = { ok: true; data: T } | TriageFailure;

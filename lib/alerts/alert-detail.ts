@@ -5,8 +5,8 @@ import { db } from "@/db/client";
 import { alertEvents, alerts, monitorNotifications, monitors, users } from "@/db/schema";
 import { displayNamesByEmail } from "@/lib/users/display-names";
 import type { AlertEventKind } from "./alert-events";
-import { eventEmails, type PeopleNames } from "./describe-event";
-import type { AlertOutcome, AlertState } from "./labels";
+import { eventEmails, type PeopleNames } from "./describe-event.shared";
+import type { AlertOutcome, AlertState } from "./labels.shared";
 
 export type AlertNotification = {
   id: number;

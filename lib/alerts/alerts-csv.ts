@@ -1,5 +1,5 @@
 import type { InboxRow } from "./inbox-page";
-import { alertOutcomeLabels, alertStateLabels, categoryLabel } from "./labels";
+import { alertOutcomeLabels, alertStateLabels, categoryLabel } from "./labels.shared";
 
 /** The inbox's columns as CSV. Pure (the row mapping of the export). */
 export const alertsCsvHeader = [

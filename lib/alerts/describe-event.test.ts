@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeEvent, eventComment, eventEmails } from "./describe-event";
+import { describeEvent, eventComment, eventEmails } from "./describe-event.shared";
 
 describe("describeEvent", () => {
   it("reads each kind of event", () => {

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { containsText } from "@/db/contains-pattern";
 import type { InboxSearch } from "./inbox-filter";
-import type { AlertOutcome, AlertState } from "./labels";
+import type { AlertOutcome, AlertState } from "./labels.shared";
 
 export const inboxPageSize = 50;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryLabel, deactivationText } from "./labels";
+import { categoryLabel, deactivationText } from "./labels.shared";
 
 describe("alert labels", () => {
   it("says why a monitor was deactivated", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignmentRefusal, transitionRefusal } from "./transitions";
+import { assignmentRefusal, transitionRefusal } from "./transitions.shared";
 
 describe("transitionRefusal", () => {
   it("lets new go to in review or straight to resolved, and in review to resolved", () => {

@@ -17,7 +17,7 @@ import { storeSandboxConnection } from "@/test/stored-connection";
 import { auditActionsFor, insertUser } from "@/test/users-fixture";
 import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign";
 import { alertDetail } from "./alert-detail";
-import { describeEvent } from "./describe-event";
+import { describeEvent } from "./describe-event.shared";
 import { openAlertsAssignedTo } from "./open-alert-count";
 import { assignAlerts, commentOnAlert, moveAlertsToReview, resolveAlerts } from "./triage";
 

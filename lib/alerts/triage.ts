@@ -5,8 +5,8 @@ import { alerts, users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/audit";
 import { capabilities } from "@/lib/auth/capabilities";
 import { recordAlertEvent } from "./alert-events";
-import { alertOutcomeLabels, alertStateLabels, type AlertOutcome, type AlertState } from "./labels";
-import { assignmentRefusal, transitionRefusal } from "./transitions";
+import { alertOutcomeLabels, alertStateLabels, type AlertOutcome, type AlertState } from "./labels.shared";
+import { assignmentRefusal, transitionRefusal } from "./transitions.shared";
 
 export type TriageRefusal = { id: number; error: string };
 

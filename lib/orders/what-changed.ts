@@ -25,7 +25,7 @@ import {
   type WhatChangedQuote,
 } from "@/lib/alerts/what-changed-price";
 import { credits } from "@/lib/vocabulary/units";
-import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id";
+import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id.shared";
 
 export type AlertForChanges = {
   id: number;

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { alertEvents, alerts, auditLog, companyRequests, companyReviews, monitors, users } from "@/db/schema";
-import { describeEvent, eventComment, eventEmails } from "@/lib/alerts/describe-event";
+import { describeEvent, eventComment, eventEmails } from "@/lib/alerts/describe-event.shared";
 import { registryActor } from "@/lib/alerts/record-notification";
 import type { AuditAction } from "@/lib/audit/audit";
 import { can } from "@/lib/auth/capabilities";

@@ -5,7 +5,7 @@ import { alertEvents, alertSlas } from "@/db/schema";
 import { auditEach, type Actor } from "@/lib/audit/audit";
 import { liveTopics } from "@/lib/live/topics";
 import type { RiskRating } from "./risk-model";
-import { riskMonitorId } from "@/lib/alerts/risk-monitor-id";
+import { riskMonitorId } from "@/lib/alerts/risk-monitor-id.shared";
 import { slaDaysFor } from "@/lib/alerts/sla-defaults";
 
 /** Who the timeline and the audit log name for a rating the re-rater raised. */

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CategoryList, DueBadge } from "@/components/alerts/alert-badges";
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
 import { dueLabel } from "@/lib/alerts/due-label";
-import { alertStateLabels } from "@/lib/alerts/labels";
+import { alertStateLabels } from "@/lib/alerts/labels.shared";
 import { loadCard } from "@/lib/home/card-data";
 import { myOpenAlerts } from "@/lib/home/my-open-alerts";
 

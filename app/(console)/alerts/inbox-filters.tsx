@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { Assignee } from "@/components/alerts/triage-controls";
 import { inboxQuery, isFiltered, type InboxSearch } from "@/lib/alerts/inbox-filter";
-import { categoryLabel } from "@/lib/alerts/labels";
+import { categoryLabel } from "@/lib/alerts/labels.shared";
 import { changeCategories } from "@/lib/registry/schemas.shared";
 
 const inputClass = "h-9 rounded-md border border-input bg-background px-3 text-sm";

@@ -17,9 +17,9 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { DueTone } from "@/lib/alerts/due-label";
-import { alertOutcomeLabels, type AlertState } from "@/lib/alerts/labels";
+import { alertOutcomeLabels, type AlertState } from "@/lib/alerts/labels.shared";
 import { cn } from "@/lib/cn";
-import { isRiskMonitorId } from "@/lib/alerts/risk-monitor-id";
+import { isRiskMonitorId } from "@/lib/alerts/risk-monitor-id.shared";
 
 export type InboxTableRow = {
   id: number;

@@ -1,7 +1,7 @@
 import "server-only";
 import { dueLabel } from "@/lib/alerts/due-label";
 import type { InboxRow } from "@/lib/alerts/inbox-page";
-import { alertOutcomeLabels, categoryLabel, deactivationText } from "@/lib/alerts/labels";
+import { alertOutcomeLabels, categoryLabel, deactivationText } from "@/lib/alerts/labels.shared";
 import type { InboxTableRow } from "./inbox-table";
 
 const utc = (date: Date) => date.toISOString().slice(0, 16).replace("T", " ");

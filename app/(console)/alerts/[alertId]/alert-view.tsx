@@ -8,13 +8,13 @@ import { CommentField, OutcomeSelect, resolutionProblem } from "@/components/ale
 import { failureText, personName, type Assignee, type TriageResult } from "@/components/alerts/triage-controls";
 import { Button } from "@/components/ui/button";
 import type { AlertDetail, AlertTimelineEvent } from "@/lib/alerts/alert-detail";
-import { describeEvent, eventComment } from "@/lib/alerts/describe-event";
+import { describeEvent, eventComment } from "@/lib/alerts/describe-event.shared";
 import type { DueTone } from "@/lib/alerts/due-label";
-import { alertOutcomeLabels, deactivationText, type AlertOutcome } from "@/lib/alerts/labels";
-import { transitionRefusal } from "@/lib/alerts/transitions";
+import { alertOutcomeLabels, deactivationText, type AlertOutcome } from "@/lib/alerts/labels.shared";
+import { transitionRefusal } from "@/lib/alerts/transitions.shared";
 import type { AlertChange } from "@/lib/alerts/triage";
 import { cn } from "@/lib/cn";
-import { isRiskMonitorId } from "@/lib/alerts/risk-monitor-id";
+import { isRiskMonitorId } from "@/lib/alerts/risk-monitor-id.shared";
 
 const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 

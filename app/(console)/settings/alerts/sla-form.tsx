@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { categoryLabel } from "@/lib/alerts/labels";
+import { categoryLabel } from "@/lib/alerts/labels.shared";
 
 type Sla = { category: string; days: number; defaultDays: number; updatedBy: string | null };
 type Result =

@@ -15,7 +15,7 @@ import { datapointLabels } from "@/lib/pricing/quote";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { diffViewedAction, orderWhatChangedAction } from "./actions";
 import { OrderWhatChanged } from "./order-what-changed";
-import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id";
+import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id.shared";
 
 export const metadata: Metadata = { title: "What changed" };
 

@@ -3,7 +3,7 @@
  * new alert instead). Resolving straight from new is allowed: a team may close an obvious alert at once.
  * Pure, so the server checks and the page's buttons agree. Safe to import from client components.
  */
-import type { AlertState } from "./labels";
+import type { AlertState } from "./labels.shared";
 
 const alreadyResolved = "This alert is already resolved. A new notification for its monitor opens a new alert.";
 

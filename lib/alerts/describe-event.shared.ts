@@ -4,7 +4,7 @@
  */
 import type { alertEventKinds } from "@/db/vocabulary";
 import { label } from "@/lib/vocabulary/words";
-import { alertOutcomeLabels, alertStateLabels, categoryLabel, type AlertOutcome, type AlertState } from "./labels";
+import { alertOutcomeLabels, alertStateLabels, categoryLabel, type AlertOutcome, type AlertState } from "./labels.shared";
 
 type Kind = (typeof alertEventKinds)[number];
 
