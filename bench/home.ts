@@ -8,7 +8,7 @@
  */
 import type pg from "pg";
 import { hashPassword } from "../lib/auth/password";
-import type { Role } from "../lib/auth/roles";
+import type { Role } from "../lib/auth/roles.shared";
 import { runBench, withBenchApp } from "./bench-app";
 import { fullResponseMs } from "./full-response-ms";
 import { percentile } from "./percentile";

@@ -1,6 +1,6 @@
 /**
  * The values the schema's text columns may hold, as Prisma's enums would be. Plain constants: safe to import
- * from client components. The domain names their types and labels in lib/ (`Role` in lib/auth/roles.ts,
+ * from client components. The domain names their types and labels in lib/ (`Role` in lib/auth/roles.shared.ts,
  * `DeliveryOutcome` and its labels in lib/webhooks/outcomes.ts…).
  */
 

@@ -1,5 +1,5 @@
 import { roles } from "../db/vocabulary";
-import { roleLabels, type Role } from "../lib/auth/roles";
+import { roleLabels, type Role } from "../lib/auth/roles.shared";
 import { sections } from "../lib/navigation/sections";
 import { expect, runUnlock, test } from "./fixtures";
 

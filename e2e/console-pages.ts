@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { Role } from "../lib/auth/roles";
+import type { Role } from "../lib/auth/roles.shared";
 import { expect, type Database } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
 import { storeBatch, storeBatchJob } from "./batch-jobs";

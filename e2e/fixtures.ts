@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "../lib/auth/password";
-import type { Role } from "../lib/auth/roles";
+import type { Role } from "../lib/auth/roles.shared";
 
 export { expect };
 

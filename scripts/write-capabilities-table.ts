@@ -1,5 +1,5 @@
 /**
- * `npm run docs:capabilities`: writes the capability table of lib/auth/capabilities.ts into README.md, between
+ * `npm run docs:capabilities`: writes the capability table of lib/auth/capabilities.shared.ts into README.md, between
  * its capabilities markers. A unit test (lib/auth/capabilities-markdown.test.ts) fails while they differ.
  */
 import { readFileSync, writeFileSync } from "node:fs";

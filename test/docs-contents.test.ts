@@ -116,7 +116,7 @@ describe("what the docs tests look for", () => {
   });
 
   it("reads the top-level folders and lib/ domains from the file list", () => {
-    const files = ["README.md", "app/page.tsx", "lib/env.ts", "lib/auth/roles.ts", "lib/auth/x/y.ts", ".ci/run"];
+    const files = ["README.md", "app/page.tsx", "lib/env.ts", "lib/auth/roles.shared.ts", "lib/auth/x/y.ts", ".ci/run"];
     expect(topLevelFolders(files)).toEqual([".ci", "app", "lib"]);
     expect(libDomains(files)).toEqual(["auth"]);
   });

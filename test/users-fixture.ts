@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { auditLog, users, type User } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 
 /** Inserts a user straight into the test database. */
 export async function insertUser(email: string, role: Role, password = "a-good-long-password", extra: Partial<User> = {}): Promise<User> {

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useViewerRole } from "@/components/shell/viewer-role";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { connectionKeyUnreadable } from "@/lib/connections/connection-key-unreadable";
 
 /**

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { LiveProvider } from "@/components/live/live-provider";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { ViewerRoleProvider } from "./viewer-role";
 
 // Toasts appear only after something happens, so their code loads after the page is interactive.

@@ -3,7 +3,7 @@
 import { UserRound } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { roleLabels, type Role } from "@/lib/auth/roles";
+import { roleLabels, type Role } from "@/lib/auth/roles.shared";
 
 export type UserMenuProps = { email: string; name: string; role: Role };
 

@@ -13,7 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { signOut } from "@/lib/auth/client-session";
+import { signOut } from "@/lib/auth/client-session.shared";
 import { UserMenuButton, type UserMenuProps } from "./user-menu-button";
 
 export function UserMenuDropdown({ email, name, role }: UserMenuProps) {

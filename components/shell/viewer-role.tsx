@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, use } from "react";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 
 const ViewerRoleContext = createContext<Role | undefined>(undefined);
 

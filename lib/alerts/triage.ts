@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { alerts, users } from "@/db/schema";
 import type { Actor } from "@/lib/audit/audit";
-import { capabilities } from "@/lib/auth/capabilities";
+import { capabilities } from "@/lib/auth/capabilities.shared";
 import { recordAlertEvent } from "./alert-events";
 import { alertOutcomeLabels, alertStateLabels, type AlertOutcome, type AlertState } from "./labels.shared";
 import { assignmentRefusal, transitionRefusal } from "./transitions.shared";

@@ -1,5 +1,5 @@
 import "server-only";
-import { can, type Capability } from "./capabilities";
+import { can, type Capability } from "./capabilities.shared";
 import { admitSession, type SessionRefusal, type SessionState, type SessionUser } from "./session-user";
 
 export type Authorization = { ok: true; user: SessionUser } | { ok: false; code: SessionRefusal | "forbidden"; message: string };

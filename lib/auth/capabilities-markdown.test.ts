@@ -22,7 +22,7 @@ function tableText(markdown: string): string[] {
 }
 
 describe("the README's roles and capabilities", () => {
-  it("shows the capability table as lib/auth/capabilities.ts has it (npm run docs:capabilities writes it)", () => {
+  it("shows the capability table as lib/auth/capabilities.shared.ts has it (npm run docs:capabilities writes it)", () => {
     const block = readme.slice(
       readme.indexOf(capabilitiesMarkers.start) + capabilitiesMarkers.start.length,
       readme.indexOf(capabilitiesMarkers.end),

@@ -1,5 +1,5 @@
-/** The README's capability table, generated from lib/auth/capabilities.ts (`npm run docs:capabilities`). */
-import { can, capabilities, capabilityNames } from "./capabilities";
+/** The README's capability table, generated from lib/auth/capabilities.shared.ts (`npm run docs:capabilities`). */
+import { can, capabilities, capabilityNames } from "./capabilities.shared";
 import { roles } from "@/db/vocabulary";
 
 export const capabilitiesMarkers = { start: "<!-- capabilities:start -->", end: "<!-- capabilities:end -->" } as const;
@@ -7,7 +7,7 @@ export const capabilitiesMarkers = { start: "<!-- capabilities:start -->", end: 
 /** A line saying where the table comes from, then one row per capability and one column per role. */
 export function capabilitiesMarkdown(): string {
   const intro =
-    "Each page, server action, route handler and sidebar section asks for one of these capabilities; the table is generated from `lib/auth/capabilities.ts` (`npm run docs:capabilities`).";
+    "Each page, server action, route handler and sidebar section asks for one of these capabilities; the table is generated from `lib/auth/capabilities.shared.ts` (`npm run docs:capabilities`).";
   const header = `| capability | allows | ${roles.map((r) => `\`${r}\``).join(" | ")} |`;
   const rule = `|---|---|${roles.map(() => ":-:").join("|")}|`;
   const rows = capabilityNames.map(

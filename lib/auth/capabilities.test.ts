@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { canReceive, liveTopics } from "@/lib/live/topics";
-import { can, capabilities, capabilityNames, type Capability } from "./capabilities";
+import { can, capabilities, capabilityNames, type Capability } from "./capabilities.shared";
 import { roles } from "@/db/vocabulary";
 import { sections } from "@/lib/navigation/sections";
-import type { Role } from "./roles";
+import type { Role } from "./roles.shared";
 
 /** Every role's capabilities, written out by hand: what each role could do before the table existed. */
 const expected: Record<Role, Capability[]> = {

@@ -1,6 +1,6 @@
 import "server-only";
 import { forbidden, redirect } from "next/navigation";
-import type { Capability } from "./capabilities";
+import type { Capability } from "./capabilities.shared";
 import { requireRole, type SessionUser } from "./require-role";
 
 /**

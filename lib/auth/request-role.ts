@@ -5,7 +5,7 @@ import { getToken } from "next-auth/jwt";
 import type { Database } from "@/db/client";
 import { appEnv } from "@/lib/env";
 import { authorizeSession, type Authorization } from "./authorize-session";
-import type { Capability } from "./capabilities";
+import type { Capability } from "./capabilities.shared";
 import { sessionCookie } from "./options";
 import { currentSessionUser, type SessionClaim } from "./session-user";
 

@@ -3,7 +3,7 @@ import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { db } from "@/db/client";
 import { authorizeSession, type Authorization } from "./authorize-session";
-import type { Capability } from "./capabilities";
+import type { Capability } from "./capabilities.shared";
 import { authOptions } from "./options";
 import { currentSessionUser, type SessionState, type SessionUser } from "./session-user";
 
@@ -18,7 +18,7 @@ const loadSessionUser = cache(async (): Promise<SessionState> => {
 });
 
 /**
- * Checks that the caller is signed in, active, and holds `capability` (lib/auth/capabilities.ts), reading the
+ * Checks that the caller is signed in, active, and holds `capability` (lib/auth/capabilities.shared.ts), reading the
  * user from the database on every call. Every server action and route handler calls it (through `roleAction`
  * or `roleRoute`); pages call it through `guardPage`.
  */

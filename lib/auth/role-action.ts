@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { fieldErrorsOf } from "@/lib/forms/field-errors";
 import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
-import type { Capability } from "./capabilities";
+import type { Capability } from "./capabilities.shared";
 import { requireRole, type SessionUser } from "./require-role";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { errorResponse } from "@/lib/http/error-status";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
-import type { Capability } from "./capabilities";
+import type { Capability } from "./capabilities.shared";
 import { requireRole, type SessionUser } from "./require-role";
 
 /**

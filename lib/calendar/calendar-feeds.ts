@@ -4,7 +4,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { calendarFeeds, users } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import type { SessionUser } from "@/lib/auth/require-role";
 
 /** 32 random bytes as base64url: 43 characters, safe in a URL path. */

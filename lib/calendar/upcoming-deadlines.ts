@@ -1,5 +1,5 @@
 import "server-only";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { calendarPage, type CalendarSlice } from "./calendar-entries";
 import { utcDay } from "./filing-entries";

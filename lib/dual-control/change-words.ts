@@ -1,5 +1,5 @@
 import type { pendingChangeKinds } from "@/db/vocabulary";
-import { roleLabels, type Role } from "@/lib/auth/roles";
+import { roleLabels, type Role } from "@/lib/auth/roles.shared";
 import { detailLines } from "@/lib/vocabulary/details";
 import { duration } from "@/lib/vocabulary/units";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { createLiveHeartbeat, type LiveBeatMember } from "./heartbeat";
 
 /** A connection's heartbeat entry that records what it was told. */

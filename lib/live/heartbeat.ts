@@ -5,7 +5,7 @@
  * (null: they may no longer receive anything) or that the check failed. The timer runs only while a
  * connection is registered.
  */
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 
 /** Whose role a connection carries: connections with the same `key` share one check per beat. */
 export type LiveViewer = {

@@ -11,7 +11,7 @@
  * It holds no timer, stream, abort signal or request of its own once it is live: a few numbers, its subscription
  * and its heartbeat entry, so that thousands of open tabs cost little more than their sockets.
  */
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import type { LiveReplay } from "./event-log";
 import type { LiveHeartbeat, LiveViewer } from "./heartbeat";
 import type { LiveMessage, LiveSubscriber } from "./hub";

@@ -4,7 +4,7 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { users, type User } from "@/db/schema";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { listenOnLoopback } from "@/test/loopback-server";
 import { openSseClient } from "@/test/sse-client";
 import { insertUser } from "@/test/users-fixture";

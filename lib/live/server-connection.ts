@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/db/client";
 import type { SessionClaim } from "@/lib/auth/session-user";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { latestLiveEventId, replayLiveEvents } from "./event-log";
 import { liveHeartbeat } from "./heartbeat";
 import type { LiveConnectionOptions } from "./live-connection";

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import type { LiveReplay } from "./event-log";
 import { createLiveHeartbeat, type LiveHeartbeat } from "./heartbeat";
 import { createLiveHub, type LiveHub } from "./hub";

@@ -2,8 +2,8 @@
  * Live-event topics and who may receive them. Safe to import from client components: the SSE route filters
  * with `canReceive`, and pages use the topic builders to subscribe.
  */
-import { can, type Capability } from "@/lib/auth/capabilities";
-import type { Role } from "@/lib/auth/roles";
+import { can, type Capability } from "@/lib/auth/capabilities.shared";
+import type { Role } from "@/lib/auth/roles.shared";
 
 export const liveTopics = {
   /** One company request's snapshot changed. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "@/db/client";
 import { admitSession, currentSessionUser, type SessionClaim } from "@/lib/auth/session-user";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import type { LiveViewer } from "./heartbeat";
 
 /**

@@ -1,6 +1,6 @@
-/** The console's sections (its navigation), each opened with a capability (lib/auth/capabilities.ts). Safe to import from client components. */
+/** The console's sections (its navigation), each opened with a capability (lib/auth/capabilities.shared.ts). Safe to import from client components. */
 
-import type { Capability } from "@/lib/auth/capabilities";
+import type { Capability } from "@/lib/auth/capabilities.shared";
 
 export type Section = {
   href: string;

@@ -5,8 +5,8 @@ import { alertEvents, alerts, auditLog, companyRequests, companyReviews, monitor
 import { describeEvent, eventComment, eventEmails } from "@/lib/alerts/describe-event.shared";
 import { registryActor } from "@/lib/alerts/record-notification";
 import type { AuditAction } from "@/lib/audit/audit";
-import { can } from "@/lib/auth/capabilities";
-import type { Role } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/capabilities.shared";
+import type { Role } from "@/lib/auth/roles.shared";
 import { formatNumber } from "@/lib/dossier/display-formats";
 import { datapointLabel } from "@/lib/pricing/price-labels";
 import { requestCharge } from "@/lib/requests/charge";

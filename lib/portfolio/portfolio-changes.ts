@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { companyRatings, portfolioEntries, registryConnections, type PortfolioEntryRow } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
-import { capabilities } from "@/lib/auth/capabilities";
+import { capabilities } from "@/lib/auth/capabilities.shared";
 import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";

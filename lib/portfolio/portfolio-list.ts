@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import type { reviewOutcomes, riskRatings } from "@/db/vocabulary";
 import { containsText } from "@/db/contains-pattern";
-import { capabilities } from "@/lib/auth/capabilities";
+import { capabilities } from "@/lib/auth/capabilities.shared";
 import type { ReviewPolicy } from "@/lib/risk/review-policy";
 import { dueSoonDays } from "@/lib/reviews/review-dates";
 import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";

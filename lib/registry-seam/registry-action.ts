@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { Capability } from "@/lib/auth/capabilities";
+import type { Capability } from "@/lib/auth/capabilities.shared";
 import { followUpContext, registryContext, unknownRequest, type FollowUpContext, type RegistryContext } from "./registry-context";
 import { roleAction } from "@/lib/auth/role-action";
 import type { ActionResult } from "@/lib/forms/action-result";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { errorResponse } from "@/lib/http/error-status";
-import type { Capability } from "@/lib/auth/capabilities";
+import type { Capability } from "@/lib/auth/capabilities.shared";
 import { followUpContext, registryContext, unknownRequest, type FollowUpContext, type RegistryContext } from "./registry-context";
 import { roleRoute } from "@/lib/auth/role-route";
 

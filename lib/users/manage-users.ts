@@ -5,7 +5,7 @@ import { containsText } from "@/db/contains-pattern";
 import { users, type User } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { generatePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { normalizeEmail } from "@/lib/auth/sign-in";
 import { revokeFeedsOnAccountChange } from "@/lib/calendar/calendar-feeds";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";

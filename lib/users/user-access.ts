@@ -5,7 +5,7 @@ import { db } from "@/db/client";
 import { users } from "@/db/schema";
 import { roles } from "@/db/vocabulary";
 import type { ActionResult } from "@/lib/forms/action-result";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { normalizeEmail } from "@/lib/auth/sign-in";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { signInWithCredentials, signInWithSso } from "@/lib/auth/client-session";
+import { signInWithCredentials, signInWithSso } from "@/lib/auth/client-session.shared";
 
 export function LoginForm(props: { callbackUrl: string; initialError?: string; ssoEnabled: boolean }) {
   const router = useRouter();

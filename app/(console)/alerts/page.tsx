@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { inboxQuery, isFiltered, parseInboxSearch, type InboxSearch } from "@/lib/alerts/inbox-filter";
 import { inboxPage, inboxTotal } from "@/lib/alerts/inbox-page";
 import { assignableUsers } from "@/lib/alerts/triage";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { liveTopics } from "@/lib/live/topics";
 import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "./actions";

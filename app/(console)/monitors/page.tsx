@@ -10,7 +10,7 @@ import { HealthBadge } from "@/components/monitors/health-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";

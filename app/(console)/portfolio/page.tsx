@@ -11,7 +11,7 @@ import { RatingBadge } from "@/components/portfolio/rating-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { campaignMaxCompanies } from "@/lib/batches/campaign";
 import { caseReferenceMax } from "@/lib/forms/case-reference";

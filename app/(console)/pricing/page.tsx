@@ -8,7 +8,7 @@ import { CompareForm } from "@/components/pricing/compare-form";
 import { CountryComparison } from "@/components/pricing/country-comparison";
 import { PriceLegend } from "@/components/pricing/price-legend";
 import { PriceMatrixTable } from "@/components/pricing/price-matrix-table";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";

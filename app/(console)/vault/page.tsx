@@ -9,7 +9,7 @@ import { SourceOutcomes, WaitingSourceNote } from "@/components/vault/source-out
 import { VaultCoverage } from "@/components/vault/vault-coverage";
 import { VaultEntriesTable } from "@/components/vault/vault-entries-table";
 import { WorkspacePicker } from "@/components/vault/workspace-picker";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
 import { noConnection } from "@/lib/connections/no-connection";

@@ -4,7 +4,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { CreateWorkspaceForm } from "@/components/workspaces/create-workspace-form";
 import { UsagePeriodPicker } from "@/components/workspaces/usage-period-picker";
 import { WorkspacesTable } from "@/components/workspaces/workspaces-table";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
 import { readSpendInWindow, windowOfPeriod } from "@/lib/billing/spend-in-window";

@@ -7,7 +7,7 @@ import { alertDetail } from "@/lib/alerts/alert-detail";
 import { dueLabel } from "@/lib/alerts/due-label";
 import { alertForChanges } from "@/lib/orders/what-changed";
 import { assignableUsers } from "@/lib/alerts/triage";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { liveTopics } from "@/lib/live/topics";
 import { changeAlertAction } from "../actions";

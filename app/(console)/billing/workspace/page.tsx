@@ -3,7 +3,7 @@ import Link from "next/link";
 import { WorkspaceIdForm } from "@/components/billing/workspace-id-form";
 import { WorkspaceOverridePanel } from "@/components/billing/workspace-override-panel";
 import { NoConnectionNotice, RegistryProblem } from "@/components/connections/registry-problem";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { isWorkspaceId, workspaceIdProblem } from "@/lib/billing/workspace-id";
 import { readWorkspaceBillingView } from "@/lib/billing/workspace-view";

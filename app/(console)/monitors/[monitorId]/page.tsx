@@ -5,7 +5,7 @@ import { NoConnectionNotice, RegistryProblem } from "@/components/connections/re
 import { DatapointNotices } from "@/components/monitors/datapoint-notices";
 import { HealthBadge } from "@/components/monitors/health-badge";
 import { Badge } from "@/components/ui/badge";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";

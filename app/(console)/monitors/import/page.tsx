@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { CoverageGapsPanel } from "@/components/monitors/coverage-gaps-panel";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { registryFor } from "@/lib/connections/registry-for";
 import { RegistryError } from "@/lib/registry/registry-error.shared";

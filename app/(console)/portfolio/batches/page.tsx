@@ -5,7 +5,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { BatchStatusBadge } from "@/components/batches/batch-status-badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { batchCounts, listBatches } from "@/lib/batches/batch-records";
 import { liveTopics } from "@/lib/live/topics";

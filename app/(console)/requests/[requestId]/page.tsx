@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { MonitoringStatus } from "@/components/monitors/monitoring-status";
 import { MonitorDialog } from "@/components/monitors/monitor-dialog";
 import { guardPage } from "@/lib/auth/guard-page";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input";
 import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request";

@@ -7,7 +7,7 @@ import { CompanyEditor } from "@/components/sandbox/company-editor";
 import { DeliveryLog } from "@/components/sandbox/delivery-log";
 import { ResetForm } from "@/components/sandbox/reset-form";
 import { WalletForm } from "@/components/sandbox/wallet-form";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";

@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { roles } from "@/db/vocabulary";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { roleDescriptions, roleLabels, type Role } from "@/lib/auth/roles";
+import { roleDescriptions, roleLabels, type Role } from "@/lib/auth/roles.shared";
 import type { UserChangeOutcome } from "@/lib/users/user-access";
 import { createUserAction } from "./actions";
 

@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/use-toast";
 import { roles } from "@/db/vocabulary";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { roleLabels, type Role } from "@/lib/auth/roles";
+import { roleLabels, type Role } from "@/lib/auth/roles.shared";
 import type { UserRow } from "@/lib/users/manage-users";
 import type { UserChangeOutcome } from "@/lib/users/user-access";
 import { changeRoleAction, resetPasswordAction, setActiveAction } from "./actions";

@@ -5,7 +5,7 @@ import { db } from "@/db/client";
 import { alertsCsvHeader } from "@/lib/alerts/alerts-csv";
 import { csvTable, defused, hostileCells } from "@/test/csv-download";
 import { auditDetailsOf, signInAs as signInUser } from "@/test/users-fixture";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { GET } from "./route";
 
 const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));

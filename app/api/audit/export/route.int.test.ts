@@ -6,7 +6,7 @@ import { auditLog } from "@/db/schema";
 import { auditCsvHeader } from "@/lib/audit/audit-csv";
 import { csvTable, defused, hostileCells } from "@/test/csv-download";
 import { auditDetailsOf, signInAs as signInUser } from "@/test/users-fixture";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { GET } from "./route";
 
 const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));

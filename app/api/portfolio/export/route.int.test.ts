@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { portfolioEntries } from "@/db/schema";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { portfolioCsvHeader } from "@/lib/portfolio/portfolio-csv";
 import { csvTable, defused, hostileCells } from "@/test/csv-download";
 import { storeSandboxConnection } from "@/test/stored-connection";

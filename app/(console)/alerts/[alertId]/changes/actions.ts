@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { markDiffReviewed, alertForChanges, orderReretrieval } from "@/lib/orders/what-changed";
 import { reretrievalConfirmationSchema } from "@/lib/alerts/what-changed-caps";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { roleAction } from "@/lib/auth/role-action";
 import { registryFor } from "@/lib/connections/registry-for";
 

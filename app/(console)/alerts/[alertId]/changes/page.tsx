@@ -9,7 +9,7 @@ import { alertForChanges, freeAgainRefusedWording, priceReretrieval, type AlertF
 import { mapCategories } from "@/lib/alerts/what-changed-datapoints";
 import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { freeAgainWording } from "@/lib/alerts/what-changed-price";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { datapointLabels } from "@/lib/pricing/quote";
 import { RegistryError } from "@/lib/registry/registry-error.shared";

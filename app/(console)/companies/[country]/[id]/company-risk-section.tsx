@@ -1,6 +1,6 @@
 import { CompanyRiskPanel } from "@/components/portfolio/company-risk-panel";
 import { RatingHistory } from "@/components/portfolio/rating-history";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { companyRatingHistory, companyRiskState, ratingHistoryShown } from "@/lib/portfolio/company-risk";
 import type { CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs";

@@ -6,7 +6,7 @@ import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { FileSources } from "@/components/dossier/file-sources";
 import { MonitoringStatus } from "@/components/monitors/monitoring-status";
 import { MonitorDialog } from "@/components/monitors/monitor-dialog";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { readCompanyFile } from "@/lib/company-file/company-file-view";
 import { companyTimeline } from "@/lib/portfolio/company-timeline";

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyRatings, portfolioEntries, riskModelVersions } from "@/db/schema";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { listPortfolio } from "@/lib/portfolio/portfolio-list";
 import { defaultRiskModel } from "@/lib/risk/risk-model";
 import { storeSandboxConnection } from "@/test/stored-connection";

@@ -1,5 +1,5 @@
 import { MarkReviewedPanel } from "@/components/reviews/mark-reviewed-panel";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import type { CompanyFileView } from "@/lib/company-file/company-file-view";

@@ -12,7 +12,7 @@ import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { batchMatchStates, batchRowOutcomes } from "@/db/vocabulary";
-import { can } from "@/lib/auth/capabilities";
+import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { batchQuote, maxBatchConcurrency, type BatchQuote } from "@/lib/batches/batch-control";
 import { batchProgress } from "@/lib/batches/batch-progress";

@@ -4,7 +4,7 @@
  * (`npm run docs:capabilities`). Safe to import from client components.
  */
 import { roles } from "@/db/vocabulary";
-import type { Role } from "./roles";
+import type { Role } from "./roles.shared";
 
 const everyone = roles;
 
