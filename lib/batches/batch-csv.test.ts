@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { batchRowInput, fileDigest, readBatchCsv, readCountry, type BatchCsvRow } from "./batch-csv";
-import { batchFileLimits } from "./batch-file-limits";
+import { batchFileLimits } from "./batch-file-limits.shared";
 
 function rowsOf(text: string): BatchCsvRow[] {
   const reading = readBatchCsv(text);

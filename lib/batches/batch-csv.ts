@@ -9,7 +9,7 @@ import { unguardFormula } from "@/lib/csv/formula-guard";
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
 import { countryNames, isRegistryCountry, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
 import { searchMinQueryLength } from "@/lib/registry/schemas.shared";
-import { batchFileLimits, fileTooLarge, type BatchColumn } from "./batch-file-limits";
+import { batchFileLimits, fileTooLarge, type BatchColumn } from "./batch-file-limits.shared";
 
 /** Header names people use for each column, compared without case, spaces, dots, dashes or underscores. */
 const headerAliases: Record<BatchColumn, readonly string[]> = {

@@ -7,7 +7,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics";
-import { defaultOrdersPerMinute, paceWords, type BatchPace } from "./batch-pace-settings";
+import { defaultOrdersPerMinute, paceWords, type BatchPace } from "./batch-pace-settings.shared";
 
 /**
  * The pace of batch orders per connection, as Settings → Jobs reads and sets it. Setting it changes only

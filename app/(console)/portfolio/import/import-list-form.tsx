@@ -9,7 +9,7 @@ import { CsvFileInput } from "@/components/forms/csv-file-input";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import type { BatchCsvRow } from "@/lib/batches/batch-csv";
-import { batchColumnNames, batchFileLimits, fileTooLarge } from "@/lib/batches/batch-file-limits";
+import { batchColumnNames, batchFileLimits, fileTooLarge } from "@/lib/batches/batch-file-limits.shared";
 import { caseReferenceMax } from "@/lib/forms/case-reference";
 import { count } from "@/lib/vocabulary/units";
 import { previewBatchFileAction, startBatchImportAction } from "./actions";

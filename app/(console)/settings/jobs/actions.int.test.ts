@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { jobQueues } from "@/db/job-queue-install";
 import { auditLog, batchConnectionPace, liveEvents } from "@/db/schema";
-import { defaultOrdersPerMinute } from "@/lib/batches/batch-pace-settings";
+import { defaultOrdersPerMinute } from "@/lib/batches/batch-pace-settings.shared";
 import { readBatchPaces } from "@/lib/batches/batch-pace-settings-store";
 import { stopJobQueue } from "@/lib/jobs/job-queue";
 import { storeSandboxConnection } from "@/test/stored-connection";

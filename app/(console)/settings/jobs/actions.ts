@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { roleAction } from "@/lib/auth/role-action";
-import { batchPaceSchema } from "@/lib/batches/batch-pace-settings";
+import { batchPaceSchema } from "@/lib/batches/batch-pace-settings.shared";
 import { saveBatchPace } from "@/lib/batches/batch-pace-settings-store";
 import { cancelQueuedJob, retryQueuedJob } from "@/lib/jobs/job-control";
 

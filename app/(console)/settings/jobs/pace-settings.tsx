@@ -8,7 +8,7 @@ import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { batchPaceSchema, maxOrdersPerMinute, paceWords, type BatchPace } from "@/lib/batches/batch-pace-settings";
+import { batchPaceSchema, maxOrdersPerMinute, paceWords, type BatchPace } from "@/lib/batches/batch-pace-settings.shared";
 
 export type PaceRow = { connectionId: string; connectionName: string; ordersPerMinute: number; changed: string };
 

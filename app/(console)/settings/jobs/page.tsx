@@ -4,7 +4,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { maxBatchConcurrency } from "@/lib/batches/batch-control";
 import { readBatchPaces } from "@/lib/batches/batch-pace-settings-store";
-import { defaultOrdersPerMinute, paceWords } from "@/lib/batches/batch-pace-settings";
+import { defaultOrdersPerMinute, paceWords } from "@/lib/batches/batch-pace-settings.shared";
 import { jobKeptHours, jobOverview, jobStates, type JobView } from "@/lib/jobs/job-overview";
 import { liveTopics } from "@/lib/live/topics";
 import { count, utcMinute } from "@/lib/vocabulary/units";
