@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { backtestUrl } from "../lib/billing/backtest-url";
+import { backtestUrl } from "../lib/billing/backtest-url.shared";
 import { billingEventsSchema } from "../lib/registry/schemas.shared";
 import { credits } from "../lib/vocabulary/units";
 import { openWorkspaceDrawer } from "./billing-workspaces";

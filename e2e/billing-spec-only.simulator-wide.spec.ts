@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { backtestUrl } from "../lib/billing/backtest-url";
+import { backtestUrl } from "../lib/billing/backtest-url.shared";
 import { expect, test } from "./fixtures";
 import { simulatorConnectionId } from "./monitor-notification";
 import { sim } from "./simulator-api";

@@ -7,7 +7,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { accountSettingsDraft, accountSettingsPatch, type AccountSettingsDraft } from "@/lib/billing/account-settings-draft";
+import { accountSettingsDraft, accountSettingsPatch, type AccountSettingsDraft } from "@/lib/billing/account-settings-draft.shared";
 import type { AccountBillingConfig, AccountBillingConfigPatch } from "@/lib/registry/schemas.shared";
 import { accountSettingsGroups } from "./account-settings-groups";
 import { SettingLabel } from "./high-usage-setting";

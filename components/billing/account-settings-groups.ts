@@ -1,4 +1,4 @@
-import type { AccountTierList, AccountToggle, AccountWindow } from "@/lib/billing/account-settings-draft";
+import type { AccountTierList, AccountToggle, AccountWindow } from "@/lib/billing/account-settings-draft.shared";
 import { billingTierNames } from "@/lib/registry/schemas.shared";
 
 /**

@@ -1,5 +1,5 @@
 import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
-import { describeWindow } from "@/lib/billing/high-usage-window";
+import { describeWindow } from "@/lib/billing/high-usage-window.shared";
 import { accountSettingsGroups } from "./account-settings-groups";
 import { TierList } from "./credit-cents-amount";
 import { onOff, SettingLabel } from "./high-usage-setting";

@@ -1,5 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { highUsageFields, type ResolvedHighUsage } from "@/lib/billing/override-comparison";
+import { highUsageFields, type ResolvedHighUsage } from "@/lib/billing/override-comparison.shared";
 import { highUsageSettings, ResolvedSettingWords, SettingLabel } from "./high-usage-setting";
 
 /** A workspace's five high-usage settings: each one's effective value and where it comes from, in words. */

@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { accountLevel, eventFilterParams, matchesEventFilter } from "@/lib/billing/event-filter";
+import { accountLevel, eventFilterParams, matchesEventFilter } from "@/lib/billing/event-filter.shared";
 import type { SeenBy } from "@/lib/billing/merge-billing-events";
 import type { EventWords } from "./events-words";
 import { ExportEventsForm } from "./export-events-form";

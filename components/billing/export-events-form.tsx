@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { eventFilterParams, type EventFilter } from "@/lib/billing/event-filter";
+import { eventFilterParams, type EventFilter } from "@/lib/billing/event-filter.shared";
 
 /**
  * Downloads every billing event stored for the connection as CSV, with the list's kind and workspace filters and,

@@ -1,6 +1,6 @@
-import { describeWindow } from "@/lib/billing/high-usage-window";
-import { overrideFieldOf, type HighUsageField, type ResolvedSetting } from "@/lib/billing/override-comparison";
-import type { HighUsageTier } from "@/lib/billing/effective-settings";
+import { describeWindow } from "@/lib/billing/high-usage-window.shared";
+import { overrideFieldOf, type HighUsageField, type ResolvedSetting } from "@/lib/billing/override-comparison.shared";
+import type { HighUsageTier } from "@/lib/billing/effective-settings.shared";
 import { TierList } from "./credit-cents-amount";
 
 /** The five high-usage settings of a workspace, with the vendor's field name of each. */

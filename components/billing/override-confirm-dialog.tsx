@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { ComparisonRow } from "@/lib/billing/override-comparison";
+import type { ComparisonRow } from "@/lib/billing/override-comparison.shared";
 import { highUsageSettings, ResolvedSettingWords, SettingLabel } from "./high-usage-setting";
 
 type Props = {

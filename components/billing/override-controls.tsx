@@ -4,8 +4,8 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import type { HighUsageSettings } from "@/lib/billing/effective-settings";
-import type { OverridePatch } from "@/lib/billing/override-draft";
+import type { HighUsageSettings } from "@/lib/billing/effective-settings.shared";
+import type { OverridePatch } from "@/lib/billing/override-draft.shared";
 import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
 
 // The editor (and the schema library that checks it) loads only when someone opens it.

@@ -1,5 +1,5 @@
 import { cn } from "@/lib/cn";
-import type { HighUsageTier } from "@/lib/billing/effective-settings";
+import type { HighUsageTier } from "@/lib/billing/effective-settings.shared";
 import type { SpendSeries } from "@/lib/billing/spend-series";
 import { label as vocabularyLabel } from "@/lib/vocabulary/words";
 import { creditAmount, creditsFromCents, windowWords } from "@/lib/vocabulary/units";

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { TierRow } from "@/lib/billing/tier-rows";
+import type { TierRow } from "@/lib/billing/tier-rows.shared";
 
 type Props = {
   /** Names the rows' labels: "Tiers" gives "Tiers: tier 1 name". */

@@ -1,7 +1,7 @@
 "use client";
 
 import { NativeSelect } from "@/components/ui/native-select";
-import type { TriState } from "@/lib/billing/override-draft";
+import type { TriState } from "@/lib/billing/override-draft.shared";
 
 type Props = Omit<React.ComponentProps<typeof NativeSelect>, "value" | "onChange"> & {
   value: TriState;

@@ -2,7 +2,7 @@
 
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { windowMinutes, windowUnits, type WindowEntry, type WindowUnit } from "@/lib/billing/high-usage-window";
+import { windowMinutes, windowUnits, type WindowEntry, type WindowUnit } from "@/lib/billing/high-usage-window.shared";
 
 type Props = {
   label: string;

@@ -1,7 +1,7 @@
 "use client";
 
-import { effectiveHighUsage } from "@/lib/billing/effective-settings";
-import { tierPosition } from "@/lib/billing/tier-position";
+import { effectiveHighUsage } from "@/lib/billing/effective-settings.shared";
+import { tierPosition } from "@/lib/billing/tier-position.shared";
 import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/schemas.shared";
 import { creditsFromCents } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
-import { accountSettingsDraft, accountSettingsPatch } from "./account-settings-draft";
+import { accountSettingsDraft, accountSettingsPatch } from "./account-settings-draft.shared";
 
 const current: AccountBillingConfig = {
   lowBalanceEnabled: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { backtestQuerySchema } from "./backtest-query";
-import { backtestUrl } from "./backtest-url";
+import { backtestUrl } from "./backtest-url.shared";
 
 const query = (url: string) => Object.fromEntries(new URL(url, "http://console").searchParams);
 const messages = (input: Record<string, string>) => {

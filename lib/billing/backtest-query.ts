@@ -15,7 +15,7 @@ const json = z.string().transform((text, ctx) => {
   }
 });
 
-/** The query of GET /api/billing/backtest, as lib/billing/backtest-url.ts writes it. */
+/** The query of GET /api/billing/backtest, as lib/billing/backtest-url.shared.ts writes it. */
 export const backtestQuerySchema = z.object({
   workspace: z.string().trim().min(1, { error: "Name the workspace." }).max(200, { error: "That is not a workspace id." }),
   enabled: z.enum(["true", "false"], { error: "Say whether the draft is on." }).transform((value) => value === "true"),

@@ -1,4 +1,4 @@
-import type { HighUsageTier } from "./effective-settings";
+import type { HighUsageTier } from "./effective-settings.shared";
 import type { Charge } from "./spend-series";
 
 /**

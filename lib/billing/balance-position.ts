@@ -1,4 +1,4 @@
-import type { HighUsageTier } from "./effective-settings";
+import type { HighUsageTier } from "./effective-settings.shared";
 
 /**
  * The most severe low-balance tier the balance has reached: of the tiers whose threshold it is at or below, the one

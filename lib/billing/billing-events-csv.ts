@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventFilterParams, type EventFilter } from "./event-filter";
+import { eventFilterParams, type EventFilter } from "./event-filter.shared";
 import type { MergedBillingEvent } from "./merge-billing-events";
 
 /** The stored billing events as CSV. Pure (the row mapping and the filters of the export). */

@@ -4,7 +4,7 @@ import { db } from "@/db/client";
 import { billingEvents } from "@/db/schema";
 import type { CsvRows } from "@/lib/csv/csv-stream";
 import { billingEventCsvCells, type BillingEventsExportFilters } from "./billing-events-csv";
-import { matchesEventFilter } from "./event-filter";
+import { matchesEventFilter } from "./event-filter.shared";
 import { storedAsEvent } from "./merge-billing-events";
 
 /** Stored events read per query while exporting. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
-import { effectiveHighUsage } from "./effective-settings";
+import { effectiveHighUsage } from "./effective-settings.shared";
 
 const account = {
   highUsageEnabled: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchesEventFilter } from "./event-filter";
+import { matchesEventFilter } from "./event-filter.shared";
 
 describe("the billing events filter", () => {
   const account = { kind: "low_balance", workspaceId: null };

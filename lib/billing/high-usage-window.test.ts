@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeWindow, windowEntryFor, windowMinutes } from "./high-usage-window";
+import { describeWindow, windowEntryFor, windowMinutes } from "./high-usage-window.shared";
 
 describe("the high-usage window with a unit", () => {
   it("reads an amount in minutes, hours or days as whole minutes", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
-import { backtestSettings, overrideComparison, resolvedHighUsage } from "./override-comparison";
+import { backtestSettings, overrideComparison, resolvedHighUsage } from "./override-comparison.shared";
 
 const account = {
   highUsageEnabled: true,

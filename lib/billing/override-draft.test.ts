@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
-import { draftFor, overridePatch, type OverrideDraft } from "./override-draft";
+import { draftFor, overridePatch, type OverrideDraft } from "./override-draft.shared";
 
 const account = {
   highUsageEnabled: true,

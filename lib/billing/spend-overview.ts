@@ -5,12 +5,12 @@ import type { Registry } from "@/lib/connections/registry-for";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { WorkspaceBillingView } from "@/lib/registry/schemas.shared";
 import { billingWorkspaces, workspaceReadsAtOnce } from "./billing-workspaces";
-import { effectiveHighUsage, type EffectiveHighUsage } from "./effective-settings";
+import { effectiveHighUsage, type EffectiveHighUsage } from "./effective-settings.shared";
 import { centsIn, creditsOf, lastMinutes, totalCredits, workspaceSpent, type SpendWindow, type WorkspaceSpent } from "./spend-in-window";
 import { forecastTiers, type SpendForecast } from "./spend-forecast";
 import { byTime, windowedSpend, type Charge, type SpendSeries } from "./spend-series";
 import { readSpend, spendRangeDays, type WorkspaceCharges } from "./spend-source";
-import { tierPosition, type TierPosition } from "./tier-position";
+import { tierPosition, type TierPosition } from "./tier-position.shared";
 import type { VendorRead } from "@/lib/registry/vendor-endpoint";
 import { workspaceBillingViewForRender } from "./workspace-view";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tierPosition } from "./tier-position";
+import { tierPosition } from "./tier-position.shared";
 
 const tiers = [
   { tier: "HIGH", cents: 50_000 },

@@ -4,8 +4,8 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { HighUsageOverride } from "@/lib/registry/schemas.shared";
-import type { HighUsageSettings } from "./effective-settings";
-import type { OverridePatch } from "./override-draft";
+import type { HighUsageSettings } from "./effective-settings.shared";
+import type { OverridePatch } from "./override-draft.shared";
 import { readWorkspaceBillingView } from "./workspace-view";
 
 /** What the audit row says of an override the registry does not show (no GET of the workspace view). */

@@ -11,7 +11,7 @@ import {
   type HighUsageSettings,
   type HighUsageTier,
   type SettingSource,
-} from "./effective-settings";
+} from "./effective-settings.shared";
 
 export type HighUsageField = keyof EffectiveHighUsage;
 export const highUsageFields = ["enabled", "emailEnabled", "webhookEnabled", "periodMinutes", "tiers"] as const satisfies HighUsageField[];

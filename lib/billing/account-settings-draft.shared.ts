@@ -6,9 +6,9 @@
  */
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors";
 import { accountBillingConfigPatchSchema, type AccountBillingConfig, type AccountBillingConfigPatch } from "@/lib/registry/schemas.shared";
-import type { HighUsageTier } from "./effective-settings";
-import { windowEntryFor, windowMinutes, type WindowEntry } from "./high-usage-window";
-import { tierRowsFor, tiersFromRows, type TierRow } from "./tier-rows";
+import type { HighUsageTier } from "./effective-settings.shared";
+import { windowEntryFor, windowMinutes, type WindowEntry } from "./high-usage-window.shared";
+import { tierRowsFor, tiersFromRows, type TierRow } from "./tier-rows.shared";
 
 export const accountToggles = [
   "lowBalanceEnabled",

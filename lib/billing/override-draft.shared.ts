@@ -7,9 +7,9 @@
 import type { z } from "zod";
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors";
 import { highUsagePatchBodySchema, type AccountBillingConfig } from "@/lib/registry/schemas.shared";
-import type { HighUsageSettings } from "./effective-settings";
-import { windowEntryFor, windowMinutes, type WindowEntry } from "./high-usage-window";
-import { tierRowsFor, tiersFromRows, type TierRow } from "./tier-rows";
+import type { HighUsageSettings } from "./effective-settings.shared";
+import { windowEntryFor, windowMinutes, type WindowEntry } from "./high-usage-window.shared";
+import { tierRowsFor, tiersFromRows, type TierRow } from "./tier-rows.shared";
 
 /** A toggle of a workspace override: inherit the account's value, or set it on or off for this workspace. */
 export type TriState = "inherit" | "on" | "off";

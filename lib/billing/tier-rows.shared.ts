@@ -4,7 +4,7 @@
  * Client-safe and zod-free: reading the text is done here; names, count and uniqueness are the contract's rules,
  * checked by its schema afterwards.
  */
-import type { HighUsageTier } from "./effective-settings";
+import type { HighUsageTier } from "./effective-settings.shared";
 
 export type TierRow = { tier: string; credits: string };
 
