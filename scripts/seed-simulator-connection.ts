@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createDatabase } from "../db/client";
 import { registryConnections } from "../db/schema";
 import { audit, systemActor } from "../lib/audit/audit";
-import { apiKeyHint } from "../lib/connections/connection-input";
+import { apiKeyHint } from "../lib/connections/connection-input.shared";
 import { parseEncryptionKey, seal } from "../lib/crypto";
 
 export const simulatorConnectionName = "Local simulator";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useViewerRole } from "@/components/shell/viewer-role";
 import { can } from "@/lib/auth/capabilities.shared";
-import { connectionKeyUnreadable } from "@/lib/connections/connection-key-unreadable";
+import { connectionKeyUnreadable } from "@/lib/connections/connection-key-unreadable.shared";
 
 /**
  * Under an error with the code `connection_key_unreadable`: for those who manage connections, the link to

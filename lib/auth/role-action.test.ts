@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
+import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable.shared";
 import { roleAction } from "./role-action";
 
 vi.mock("./require-role", () => ({

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
-import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
+import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable.shared";
 import { roleRoute } from "./role-route";
 
 vi.mock("./require-role", () => ({

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { reasonNeeded } from "./connection-input";
+import { reasonNeeded } from "./connection-input.shared";
 import type { ChangeRequest, Perform, PendingChangeKind, PendingChangeView } from "@/lib/dual-control/pending-changes";
 
 /**

@@ -10,7 +10,7 @@ import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import { submitChange, type PendingChangeView, type Submitted } from "@/lib/dual-control/pending-changes";
 import { changeDetails, notThisChange, reasonRefusal } from "./connection-change";
 import { alreadyWaiting } from "./waiting-connection-changes";
-import { apiKeyHint, type ConnectionFields } from "./connection-input";
+import { apiKeyHint, type ConnectionFields } from "./connection-input.shared";
 import { createConnection, nameTaken } from "./manage-connections";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiKeyHint, baseUrlChangeProblems, sameBaseUrl } from "./connection-input";
+import { apiKeyHint, baseUrlChangeProblems, sameBaseUrl } from "./connection-input.shared";
 
 describe("API key hints", () => {
   it("show the kind prefix and the last four characters only", () => {

@@ -7,7 +7,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { changeDetails, notThisChange, type ConnectionChange } from "./connection-change";
-import type { ConnectionFields } from "./connection-input";
+import type { ConnectionFields } from "./connection-input.shared";
 import { patchConnection } from "./manage-connections";
 
 /**

@@ -6,7 +6,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { changeDetails, notThisChange, type ConnectionChange } from "./connection-change";
-import { apiKeyHint, sameBaseUrl, type ConnectionFields } from "./connection-input";
+import { apiKeyHint, sameBaseUrl, type ConnectionFields } from "./connection-input.shared";
 import { patchConnection } from "./manage-connections";
 
 /** A pending base URL or key change as the approver and the audit log see it: never a secret, only the key's hint. */

@@ -7,7 +7,7 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import { submitChange } from "@/lib/dual-control/pending-changes";
 import { reasonRefusal, type ConnectionChangeKind } from "./connection-change";
 import { alreadyWaiting } from "./waiting-connection-changes";
-import { baseUrlChangeProblems, sameBaseUrl, type ConnectionFields } from "./connection-input";
+import { baseUrlChangeProblems, sameBaseUrl, type ConnectionFields } from "./connection-input.shared";
 import { defaultChange, environmentChange } from "./connection-setting-change";
 import { targetChange } from "./connection-target-change";
 import { reentryRefusal, updateConnection } from "./manage-connections";

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, registryConnections } from "@/db/schema";
 import { generateEncryptionKey, parseEncryptionKey, seal } from "@/lib/crypto";
-import { connectionInputSchema } from "./connection-input";
-import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
+import { connectionInputSchema } from "./connection-input.shared";
+import { ConnectionKeyUnreadableError } from "./connection-key-unreadable.shared";
 import { signingSecrets } from "@/lib/connections/signing-secrets";
 import {
   activeConnection,

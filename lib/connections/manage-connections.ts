@@ -8,8 +8,8 @@ import { SecretKeyError } from "@/lib/crypto";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import type { RegistryTarget } from "@/lib/registry/client";
 import { forgetSigningSecrets } from "./signing-secrets";
-import { apiKeyHint, baseUrlChangeProblems, plainHttpProblem, type ConnectionFields } from "./connection-input";
-import { ConnectionKeyUnreadableError } from "./connection-key-unreadable";
+import { apiKeyHint, baseUrlChangeProblems, plainHttpProblem, type ConnectionFields } from "./connection-input.shared";
+import { ConnectionKeyUnreadableError } from "./connection-key-unreadable.shared";
 import { openSecret, sealSecret } from "@/lib/secret-box";
 
 /** A connection as any page may see it: never a secret, only whether one is set. */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
-import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
+import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable.shared";
 import { connectionTarget, listConnections } from "@/lib/connections/manage-connections";
 
 export type ConnectionAttention = {

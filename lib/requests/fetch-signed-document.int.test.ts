@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, registryConnections } from "@/db/schema";
-import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
+import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable.shared";
 import { sealSecret } from "@/lib/secret-box";
 import { companyResponseSchema } from "@/lib/registry/schemas.shared";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/db/client";
 import { snapshotDocuments, type DossierDocument } from "@/lib/dossier/snapshot-documents";
-import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable";
+import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable.shared";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { registryFor, type Registry } from "@/lib/connections/registry-for";
 import { appEnv } from "@/lib/env";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { audit } from "@/lib/audit/audit";
 import { roleAction } from "@/lib/auth/role-action";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { connectionInputSchema } from "@/lib/connections/connection-input";
+import { connectionInputSchema } from "@/lib/connections/connection-input.shared";
 import { requestConnectionCreate } from "@/lib/connections/connection-create-change";
 import { requestConnectionDelete } from "@/lib/connections/connection-delete-change";
 import { editConnection } from "@/lib/connections/edit-connection";

@@ -11,7 +11,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { connectionEnvironments } from "@/db/vocabulary";
-import { baseUrlChangeProblems, connectionInputSchema, reasonNeeded, type ConnectionInput } from "@/lib/connections/connection-input";
+import {
+  baseUrlChangeProblems,
+  connectionInputSchema,
+  reasonNeeded,
+  type ConnectionInput,
+} from "@/lib/connections/connection-input.shared";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { ActionResult } from "@/lib/forms/action-result";
 

@@ -6,7 +6,7 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { reasonNeeded } from "@/lib/connections/connection-input";
+import { reasonNeeded } from "@/lib/connections/connection-input.shared";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 
