@@ -5,7 +5,7 @@
  * check (batch-import.ts).
  */
 import Papa from "papaparse";
-import { unguardFormula } from "@/lib/csv/formula-guard";
+import { unguardFormula } from "@/lib/csv/formula-guard.shared";
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
 import { countryNames, isRegistryCountry, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
 import { searchMinQueryLength } from "@/lib/registry/schemas.shared";

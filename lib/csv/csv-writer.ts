@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { formulaStart } from "./formula-guard";
+import { formulaStart } from "./formula-guard.shared";
 
 const cellOptions = { newline: "\r\n", escapeFormulae: formulaStart } as const;
 

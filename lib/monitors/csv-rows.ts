@@ -3,7 +3,7 @@
  * anything is sent. Pure and client-safe: the server action parses with it, the import page quotes its limits.
  */
 import Papa from "papaparse";
-import { unguardFormula } from "@/lib/csv/formula-guard";
+import { unguardFormula } from "@/lib/csv/formula-guard.shared";
 import { caseReferenceProblem } from "@/lib/forms/case-reference";
 import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries.shared";
 
