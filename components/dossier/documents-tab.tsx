@@ -3,9 +3,9 @@ import { Badge } from "@/components/ui/badge";
 import { companyHref } from "./company-link";
 import { label, markedLabel } from "@/lib/vocabulary/words";
 import { EnumBadge } from "./enum-value";
-import { formatDate } from "@/lib/dossier/display-formats";
+import { formatDate } from "@/lib/dossier/display-formats.shared";
 import { NotReported } from "./not-reported";
-import { snapshotDocuments, type DossierDocument } from "@/lib/dossier/snapshot-documents";
+import { snapshotDocuments, type DossierDocument } from "@/lib/dossier/snapshot-documents.shared";
 import { credits, duration } from "@/lib/vocabulary/units";
 
 /** A company file's document names the request it came with: it is downloaded through that request. */

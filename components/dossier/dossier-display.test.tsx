@@ -5,9 +5,9 @@ import { DocumentsTab } from "./documents-tab";
 import { OverviewTab } from "./overview-tab";
 import { PeopleTab, subsidiaryShareText } from "./people-tab";
 import { retryableEntry } from "@/lib/requests/retry-target";
-import { riskItems } from "@/lib/dossier/risk-items";
-import { formatShareInterval } from "@/lib/dossier/share-interval";
-import { signingAuthoritySentence, signingAuthorityProvenance } from "@/lib/dossier/signing-authority-sentence";
+import { riskItems } from "@/lib/dossier/risk-items.shared";
+import { formatShareInterval } from "@/lib/dossier/share-interval.shared";
+import { signingAuthoritySentence, signingAuthorityProvenance } from "@/lib/dossier/signing-authority-sentence.shared";
 import { StatusStrip } from "./status-strip";
 
 const request = { requestId: "req_1", countryCode: "DE", companyId: "HRB 1" };

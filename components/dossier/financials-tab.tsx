@@ -6,9 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
 import { label } from "@/lib/vocabulary/words";
-import { formatNumber } from "@/lib/dossier/display-formats";
+import { formatNumber } from "@/lib/dossier/display-formats.shared";
 import { ratioLabels } from "./ratio-labels";
-import { snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents";
+import { snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents.shared";
 import type { RatioSeriesPoint } from "./ratio-chart";
 
 const RatioChart = dynamic(() => import("./ratio-chart"), {

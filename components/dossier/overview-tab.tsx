@@ -5,10 +5,10 @@ import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
 import { label, markedLabel, words } from "@/lib/vocabulary/words";
-import { formatAddress, formatDate, formatMoney, formatNumber } from "@/lib/dossier/display-formats";
-import { riskItems } from "@/lib/dossier/risk-items";
+import { formatAddress, formatDate, formatMoney, formatNumber } from "@/lib/dossier/display-formats.shared";
+import { riskItems } from "@/lib/dossier/risk-items.shared";
 import { RiskSummary } from "./risk-summary";
-import { snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents";
+import { snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents.shared";
 
 const activitySchemes: { key: string; label: string }[] = [
   { key: "NACE", label: "NACE" },

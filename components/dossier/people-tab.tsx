@@ -13,9 +13,16 @@ import { CompanyLink } from "./company-link";
 import { DossierSection, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
 import { label } from "@/lib/vocabulary/words";
-import { formatAddress, formatDate, formatMoney, formatNumber, formatPercent, formatPersonName } from "@/lib/dossier/display-formats";
-import { formatShareInterval } from "@/lib/dossier/share-interval";
-import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence";
+import {
+  formatAddress,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPersonName,
+} from "@/lib/dossier/display-formats.shared";
+import { formatShareInterval } from "@/lib/dossier/share-interval.shared";
+import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence.shared";
 
 type Party = { type?: string; individual?: Person; company?: Company; entityId?: string };
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { CompanyResponse } from "@/lib/registry/schemas.shared";
-import { signedUrlWithheld } from "@/lib/dossier/withhold-signed-urls";
+import { signedUrlWithheld } from "@/lib/dossier/withhold-signed-urls.shared";
 import { Button } from "@/components/ui/button";
 
 /** The current snapshot as JSON (signed URLs withheld by the server), with its version and time, to copy or download. */

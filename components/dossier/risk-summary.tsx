@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { RiskItem } from "@/lib/dossier/risk-items";
+import type { RiskItem } from "@/lib/dossier/risk-items.shared";
 
 export function RiskSummary({ items, onEvidence }: { items: RiskItem[]; onEvidence: (tab: string, anchor: string) => void }) {
   if (items.length === 0)

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { batchRows, type BatchRow, type BatchRowRecord } from "@/db/schema";
 import type { Registry } from "@/lib/connections/registry-for";
-import { formatDate } from "@/lib/dossier/display-formats";
+import { formatDate } from "@/lib/dossier/display-formats.shared";
 import { publishLive } from "@/lib/live/publish";
 import { defaultGraphCap, heldDatapoints } from "@/lib/orders/order-defaults";
 import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/db/client";
 import { companyFiles, type CompanyFileGraphPart, type CompanyFileSource } from "@/db/schema";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas.shared";
-import { signedUrlWithheld, withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls";
+import { signedUrlWithheld, withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls.shared";
 import { ofCompany, type CompanyKey } from "./company-file-store";
 
 /** A company file as a page may see it: no signed URL in it. */

@@ -3,7 +3,7 @@ import { expandable, expandedCompany, type NodeMarks } from "@/lib/graph/ownersh
 import { toMermaid } from "@/lib/registry/graph-mermaid.shared";
 import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas.shared";
 import { filingsOf } from "@/lib/calendar/stored-filings";
-import { signedUrlOf } from "@/lib/dossier/snapshot-documents";
+import { signedUrlOf } from "@/lib/dossier/snapshot-documents.shared";
 
 /** What a company file holds, apart from its sections' values (which the database merges: `sectionPatch`). */
 export type CompanyFileState = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedUrlWithheld, withholdSignedUrls } from "./withhold-signed-urls";
+import { signedUrlWithheld, withholdSignedUrls } from "./withhold-signed-urls.shared";
 
 const signed = (id: string) => `http://127.0.0.1:4010/v2/documents/req_1/${id}?expires=1767225600000&signature=c2lnbmF0dXJl`;
 

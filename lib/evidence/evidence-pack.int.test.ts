@@ -3,7 +3,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyRequests } from "@/db/schema";
-import { signedUrlWithheld } from "@/lib/dossier/withhold-signed-urls";
+import { signedUrlWithheld } from "@/lib/dossier/withhold-signed-urls.shared";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { storedRequest } from "@/lib/requests/stored-request";
 import { pdfPageTexts } from "@/test/pdf-text";

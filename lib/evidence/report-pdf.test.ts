@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPersonName } from "@/lib/dossier/display-formats";
+import { formatPersonName } from "@/lib/dossier/display-formats.shared";
 import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { generateCompany } from "@/simulator/data/company";
 import { pdfPageTexts } from "@/test/pdf-text";

@@ -1,11 +1,18 @@
 import "server-only";
-import { formatAddress, formatDate, formatMoney, formatNumber, formatPercent, formatPersonName } from "@/lib/dossier/display-formats";
+import {
+  formatAddress,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPersonName,
+} from "@/lib/dossier/display-formats.shared";
 import { label } from "@/lib/vocabulary/words";
-import { riskItems } from "@/lib/dossier/risk-items";
-import { formatShareInterval } from "@/lib/dossier/share-interval";
-import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence";
+import { riskItems } from "@/lib/dossier/risk-items.shared";
+import { formatShareInterval } from "@/lib/dossier/share-interval.shared";
+import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence.shared";
 import type { Company, CompanyResponse, DatapointStatus, Shareholder, Ubo } from "@/lib/registry/schemas.shared";
-import { snapshotDocuments, snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents";
+import { snapshotDocuments, snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents.shared";
 import { settledAt, type EvidenceFacts } from "./evidence-facts";
 import { drawOwnershipGraph, graphDrawing } from "./graph-pdf";
 import { colors, PdfWriter } from "./pdf-writer";

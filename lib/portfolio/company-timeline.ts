@@ -7,7 +7,7 @@ import { registryActor } from "@/lib/alerts/record-notification";
 import type { AuditAction } from "@/lib/audit/audit";
 import { can } from "@/lib/auth/capabilities.shared";
 import type { Role } from "@/lib/auth/roles.shared";
-import { formatNumber } from "@/lib/dossier/display-formats";
+import { formatNumber } from "@/lib/dossier/display-formats.shared";
 import { datapointLabel } from "@/lib/pricing/price-labels";
 import { requestCharge } from "@/lib/requests/charge";
 import { requestPurposeLabels } from "@/lib/requests/origins";

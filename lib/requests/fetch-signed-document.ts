@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/db/client";
-import { snapshotDocuments, type DossierDocument } from "@/lib/dossier/snapshot-documents";
+import { snapshotDocuments, type DossierDocument } from "@/lib/dossier/snapshot-documents.shared";
 import { ConnectionKeyUnreadableError } from "@/lib/connections/connection-key-unreadable.shared";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { registryFor, type Registry } from "@/lib/connections/registry-for";

@@ -4,7 +4,7 @@ import { db } from "@/db/client";
 import { companyRequests, registryConnections } from "@/db/schema";
 import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import type { RequestOrigin } from "./origins";
-import { withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls";
+import { withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls.shared";
 
 /** A request as a page may see it: the merged snapshot and whether webhooks can be expected for it. */
 export type StoredRequest = {

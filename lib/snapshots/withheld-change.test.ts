@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedUrlWithheld } from "@/lib/dossier/withhold-signed-urls";
+import { signedUrlWithheld } from "@/lib/dossier/withhold-signed-urls.shared";
 import { withheldChange } from "./withheld-change";
 
 describe("withheldChange", () => {

@@ -1,5 +1,5 @@
 /** Pure and client-safe. */
-import { withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls";
+import { withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls.shared";
 import type { SnapshotChange } from "./snapshot-diff";
 
 /**

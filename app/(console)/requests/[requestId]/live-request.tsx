@@ -7,7 +7,7 @@ import { ConnectionKeyRemedy } from "@/components/connections/connection-key-rem
 import { companyHref } from "@/components/dossier/company-link";
 import { DossierTabs } from "@/components/dossier/dossier-tabs";
 import { RetryButton } from "@/components/dossier/retry-button";
-import { snapshotDocuments } from "@/lib/dossier/snapshot-documents";
+import { snapshotDocuments } from "@/lib/dossier/snapshot-documents.shared";
 import { StatusStrip } from "@/components/dossier/status-strip";
 import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { useLiveStatus } from "@/components/live/use-live-status";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { retryableEntry } from "@/lib/requests/retry-target";
-import { snapshotDocuments } from "@/lib/dossier/snapshot-documents";
+import { snapshotDocuments } from "@/lib/dossier/snapshot-documents.shared";
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import type { FollowUpContext } from "@/lib/registry-seam/registry-context";
 import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input";

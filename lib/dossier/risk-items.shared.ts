@@ -1,6 +1,6 @@
 import type { Company, ComplianceFlags, FinancialStatement } from "@/lib/registry/schemas.shared";
 import { label } from "@/lib/vocabulary/words";
-import { formatDate } from "./display-formats";
+import { formatDate } from "./display-formats.shared";
 
 export type RiskItem = {
   key: string;

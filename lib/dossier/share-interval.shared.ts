@@ -1,5 +1,5 @@
 import type { SharePercentageRange } from "@/lib/registry/schemas.shared";
-import { formatNumber } from "./display-formats";
+import { formatNumber } from "./display-formats.shared";
 
 /**
  * A share interval as an interval, never a midpoint: "≥ 25 % and < 50 %", "≥ 75 %", "up to 10 %".

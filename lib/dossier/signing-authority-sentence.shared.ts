@@ -1,5 +1,5 @@
 import type { LegalRepresentative } from "@/lib/registry/schemas.shared";
-import { formatNumber } from "./display-formats";
+import { formatNumber } from "./display-formats.shared";
 
 type Rule = NonNullable<NonNullable<LegalRepresentative["signingAuthority"]>["rules"]>[number];
 

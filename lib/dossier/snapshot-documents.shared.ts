@@ -4,7 +4,7 @@ import type { CompanyResponse, FinancialStatement, RegistryDocument } from "@/li
 
 /**
  * A document as the snapshot carries it, with where it sits and whether it was delivered. `downloadUrl` is the
- * signed URL on the server only; a browser gets "signed URL withheld…" there (lib/dossier/withhold-signed-urls.ts).
+ * signed URL on the server only; a browser gets "signed URL withheld…" there (lib/dossier/withhold-signed-urls.shared.ts).
  */
 export type DossierDocument = RegistryDocument & { key: string; delivered: boolean; downloadUrl?: string; urlExpiresAt?: string };
 
