@@ -1,5 +1,5 @@
 import { FormField } from "@/components/forms/form-field";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 
 type Props = { id: string; value: string; onChange: (value: string) => void; errors?: string[] };
 

@@ -4,7 +4,7 @@ import "@/lib/security/browser-zod";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
-import { fieldErrorsOf } from "@/lib/forms/field-errors";
+import { fieldErrorsOf } from "@/lib/forms/field-errors.shared";
 import { errorText } from "@/lib/vocabulary/words";
 
 export type SandboxResult<T> = { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };

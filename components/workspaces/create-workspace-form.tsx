@@ -6,7 +6,7 @@ import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { fieldErrorsOf } from "@/lib/forms/field-errors";
+import { fieldErrorsOf } from "@/lib/forms/field-errors.shared";
 import { workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-limits.shared";
 import { errorText } from "@/lib/vocabulary/words";
 

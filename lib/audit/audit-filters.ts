@@ -6,7 +6,7 @@
  * it comes back as a problem for the page to name. Pure, client-safe.
  */
 import { z } from "zod";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 
 export type AuditFilters = {
   actor?: string;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { fieldErrorsOf } from "@/lib/forms/field-errors";
+import { fieldErrorsOf } from "@/lib/forms/field-errors.shared";
 import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { Capability } from "./capabilities.shared";

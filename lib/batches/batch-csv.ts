@@ -6,7 +6,7 @@
  */
 import Papa from "papaparse";
 import { unguardFormula } from "@/lib/csv/formula-guard.shared";
-import { caseReferenceProblem } from "@/lib/forms/case-reference";
+import { caseReferenceProblem } from "@/lib/forms/case-reference.shared";
 import { countryNames, isRegistryCountry, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
 import { searchMinQueryLength } from "@/lib/registry/schemas.shared";
 import { batchFileLimits, fileTooLarge, type BatchColumn } from "./batch-file-limits.shared";

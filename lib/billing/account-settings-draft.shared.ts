@@ -4,7 +4,7 @@
  * in the browser and again by the server action. Client-safe. Under the console's Content-Security-Policy a
  * browser module must import lib/security/browser-zod before this one (see there).
  */
-import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors";
+import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors.shared";
 import { accountBillingConfigPatchSchema, type AccountBillingConfig, type AccountBillingConfigPatch } from "@/lib/registry/schemas.shared";
 import type { HighUsageTier } from "./effective-settings.shared";
 import { windowEntryFor, windowMinutes, type WindowEntry } from "./high-usage-window.shared";

@@ -5,7 +5,7 @@
  * lib/security/browser-zod before this one (see there).
  */
 import type { z } from "zod";
-import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors";
+import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors.shared";
 import { highUsagePatchBodySchema, type AccountBillingConfig } from "@/lib/registry/schemas.shared";
 import type { HighUsageSettings } from "./effective-settings.shared";
 import { windowEntryFor, windowMinutes, type WindowEntry } from "./high-usage-window.shared";

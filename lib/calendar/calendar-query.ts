@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 
 export const calendarViews = ["agenda", "month"] as const;
 export type CalendarView = (typeof calendarViews)[number];

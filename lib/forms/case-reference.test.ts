@@ -5,7 +5,7 @@ import { metadataRowProblems } from "@/lib/monitors/metadata-input";
 import { startMonitorInputSchema } from "@/lib/monitors/start-monitor-input";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { orderInputSchema } from "@/lib/orders/order-input";
-import { caseReferenceMax, caseReferenceProblem } from "./case-reference";
+import { caseReferenceMax, caseReferenceProblem } from "./case-reference.shared";
 
 // Counted in characters, not UTF-16 units or bytes: "é" is two bytes, the emoji two UTF-16 units.
 const atLimit = "é".repeat(caseReferenceMax - 1) + "😀";

@@ -4,7 +4,7 @@
  */
 import Papa from "papaparse";
 import { unguardFormula } from "@/lib/csv/formula-guard.shared";
-import { caseReferenceProblem } from "@/lib/forms/case-reference";
+import { caseReferenceProblem } from "@/lib/forms/case-reference.shared";
 import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries.shared";
 
 export const importLimits = {

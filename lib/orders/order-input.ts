@@ -1,6 +1,6 @@
 /** The order form's fields, validated the same way in the browser and in the server action. Client-safe. */
 import { z } from "zod";
-import { caseReferenceProblem } from "@/lib/forms/case-reference";
+import { caseReferenceProblem } from "@/lib/forms/case-reference.shared";
 import { registryCountries } from "@/lib/registry/countries.shared";
 import { companyRequestBodySchema, type CompanyRequestBody } from "@/lib/registry/schemas.shared";
 import { orderableDatapoints } from "@/lib/pricing/quote";

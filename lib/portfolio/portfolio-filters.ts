@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { riskRatings } from "@/db/vocabulary";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import { complianceFlagNames } from "@/lib/registry/schemas.shared";
 import { registryCountries } from "@/lib/registry/countries.shared";
 

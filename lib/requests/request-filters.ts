@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { requestOrigins } from "@/db/vocabulary";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import type { RequestOrigin } from "./origins";
 
 export const requestStatusFilters = ["complete", "in_progress"] as const;

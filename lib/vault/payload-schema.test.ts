@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf } from "@/lib/forms/field-errors";
+import { fieldErrorsOf } from "@/lib/forms/field-errors.shared";
 import { storeCredentialsSchema } from "./payload-schema";
 
 const canary = "canary-7f3a9c1e-secret";

@@ -10,7 +10,7 @@ import { auditActions } from "@/lib/audit/audit";
 import { auditFilterParams, parseAuditFilters } from "@/lib/audit/audit-filters";
 import { auditActors, listAudit } from "@/lib/audit/list-audit";
 import { guardPage } from "@/lib/auth/guard-page";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import { markedLabel, optionsOf } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Audit" };

@@ -1,5 +1,5 @@
 import { FilterForm } from "@/components/filters/filter-form";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import type { CalendarQuery } from "@/lib/calendar/calendar-query";
 
 /** Past this many case references, the field suggests none: a list of thousands would weigh more than the page. */

@@ -12,7 +12,7 @@ import { liveTopics } from "@/lib/live/topics";
 import { openIntents } from "@/lib/orders/paid-request-intents";
 import { listRequests, requestOrderers, type RequestListGroup, type RequestListRow } from "@/lib/requests/list-requests";
 import { requestPurposeLabels, type RequestOrigin } from "@/lib/requests/origins";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import { defaultRequestFilters, parseRequestFilters, requestFilterParams, type RequestStatusFilter } from "@/lib/requests/request-filters";
 import { OpenIntents } from "./open-intents";
 import { credits } from "@/lib/vocabulary/units";

@@ -9,7 +9,7 @@ import { FormError } from "@/components/forms/form-error";
 import { ImportOutcomesTable, ImportPreviewTable, outcomeLabels } from "@/components/monitors/import-rows";
 import { Button } from "@/components/ui/button";
 import type { ImportSummary } from "@/lib/monitors/csv-import";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import { count } from "@/lib/vocabulary/units";
 import { importLimits, type CsvRow } from "@/lib/monitors/csv-rows";
 import { importMonitorsCsvAction, previewMonitorsCsvAction } from "./actions";

@@ -10,7 +10,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import type { BatchCsvRow } from "@/lib/batches/batch-csv";
 import { batchColumnNames, batchFileLimits, fileTooLarge } from "@/lib/batches/batch-file-limits.shared";
-import { caseReferenceMax } from "@/lib/forms/case-reference";
+import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import { count } from "@/lib/vocabulary/units";
 import { previewBatchFileAction, startBatchImportAction } from "./actions";
 

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
-import { fieldErrorsOf } from "@/lib/forms/field-errors";
+import { fieldErrorsOf } from "@/lib/forms/field-errors.shared";
 import { countryName, countryWords } from "@/lib/registry/countries.shared";
 import { modelChangeLines } from "@/lib/risk/model-changes";
 import { previewLines, type ModelPreview } from "@/lib/risk/model-preview-words";
