@@ -161,7 +161,7 @@ async function main() {
           const longest = Math.max(...results.map((r) => r.longestTask));
           const name =
             engine === "layered"
-              ? "ownership layout (lib/graph/layered-layout.ts in a web worker)"
+              ? "ownership layout (lib/graph/layered-layout.shared.ts in a web worker)"
               : "for comparison, elkjs layered with the fast options in the worker";
           console.log(
             `${name}, ${c.label}, ${results[0]!.nodes} nodes: median ${ms.toFixed(0)} ms over ${runs} cold runs (max ${Math.max(...results.map((r) => r.ms)).toFixed(0)} ms)${engine === "layered" ? ` (goal ≤ ${c.goal} ms)` : ""}; longest main-thread task during it ${longest.toFixed(0)} ms${engine === "layered" ? " (goal ≤ 50 ms)" : ""}; then drawing it with React Flow, longest task ${Math.max(...results.map((r) => r.drawTask)).toFixed(0)} ms`,

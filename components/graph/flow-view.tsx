@@ -16,8 +16,8 @@ import { useTheme } from "next-themes";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { edgeLabel, findNodes, layoutGraph, nodeSize, nodeView, type NodeView } from "@/lib/graph/ownership-graph";
-import { ownershipSvg } from "@/lib/graph/ownership-svg";
+import { edgeLabel, findNodes, layoutGraph, nodeSize, nodeView, type NodeView } from "@/lib/graph/ownership-graph.shared";
+import { ownershipSvg } from "@/lib/graph/ownership-svg.shared";
 import type { Graph } from "@/lib/registry/schemas.shared";
 import { OwnerNodeActionsContext, OwnerNodeComponent, ownerNodeHandles, type OwnerNode } from "./owner-node";
 import { OwnershipMiniMap } from "./ownership-minimap";
@@ -176,7 +176,7 @@ function Toolbar({ views, onHighlight, ready }: { views: NodeView[]; onHighlight
   };
 
   // Both drawn from the layout, not copied from the page: every node and link, whatever is in view, and nothing
-  // of the canvas's controls (lib/graph/ownership-svg.ts). The PNG is that drawing, rasterised.
+  // of the canvas's controls (lib/graph/ownership-svg.shared.ts). The PNG is that drawing, rasterised.
   const graphSvg = () => {
     const links = flow
       .getEdges()

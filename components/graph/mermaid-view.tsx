@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { mermaidRefusal, withMermaidClassesRenamed } from "@/lib/graph/ownership-graph";
+import { mermaidRefusal, withMermaidClassesRenamed } from "@/lib/graph/ownership-graph.shared";
 
 type State = { status: "rendering" } | { status: "done" } | { status: "refused"; reason: string } | { status: "error"; message: string };
 

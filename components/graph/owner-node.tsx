@@ -2,7 +2,7 @@
 
 import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
 import { createContext, memo, useContext } from "react";
-import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "@/lib/graph/ownership-graph";
+import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "@/lib/graph/ownership-graph.shared";
 import { utcMinute } from "@/lib/vocabulary/units";
 import { cn } from "@/lib/cn";
 import { credits } from "@/lib/vocabulary/units";

@@ -2,7 +2,7 @@
 
 import { Panel, getNodesBounds, useReactFlow, useStore, type ReactFlowState, type Rect } from "@xyflow/react";
 import { useEffect, useMemo, useRef } from "react";
-import { nodeSize } from "@/lib/graph/ownership-graph";
+import { nodeSize } from "@/lib/graph/ownership-graph.shared";
 import type { OwnerNode } from "./owner-node";
 
 const size = { width: 200, height: 150 };

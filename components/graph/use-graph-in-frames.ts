@@ -2,7 +2,7 @@
 
 import type { Edge, Viewport, XYPosition } from "@xyflow/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { nodeSize } from "@/lib/graph/ownership-graph";
+import { nodeSize } from "@/lib/graph/ownership-graph.shared";
 import type { OwnerNode } from "./owner-node";
 
 export type OpeningView = { viewport: Viewport; width: number; height: number };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { LayoutGraph } from "@/lib/graph/ownership-graph";
+import type { LayoutGraph } from "@/lib/graph/ownership-graph.shared";
 import type { LayoutAnswer, LayoutEngine, LayoutRequest, LayoutResult } from "./layout.worker";
 
 export type LayoutState = { status: "running" } | ({ status: "done" } & LayoutResult) | { status: "error"; message: string };

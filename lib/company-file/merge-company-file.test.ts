@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NodeMarks } from "@/lib/graph/ownership-graph";
+import type { NodeMarks } from "@/lib/graph/ownership-graph.shared";
 import type { CompanyResponse, Graph, GraphEdge, GraphNode } from "@/lib/registry/schemas.shared";
 import { emptyCompanyFile, mergeIntoCompanyFile, type CompanyFileState, type Contribution } from "./merge-company-file";
 

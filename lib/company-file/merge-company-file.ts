@@ -1,5 +1,5 @@
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
-import { expandable, expandedCompany, type NodeMarks } from "@/lib/graph/ownership-graph";
+import { expandable, expandedCompany, type NodeMarks } from "@/lib/graph/ownership-graph.shared";
 import { toMermaid } from "@/lib/registry/graph-mermaid.shared";
 import { datapointSections, type CompanyResponse, type Graph, type GraphEdge, type GraphNode } from "@/lib/registry/schemas.shared";
 import { filingsOf } from "@/lib/calendar/stored-filings";

@@ -1,7 +1,7 @@
 import "server-only";
-import { layeredLayout } from "@/lib/graph/layered-layout";
-import { edgeLabel, layoutGraph, layoutInput, nodeView, rootIds } from "@/lib/graph/ownership-graph";
-import { ownershipDrawing, type OwnershipDrawing } from "@/lib/graph/ownership-svg";
+import { layeredLayout } from "@/lib/graph/layered-layout.shared";
+import { edgeLabel, layoutGraph, layoutInput, nodeView, rootIds } from "@/lib/graph/ownership-graph.shared";
+import { ownershipDrawing, type OwnershipDrawing } from "@/lib/graph/ownership-svg.shared";
 import type { Graph } from "@/lib/registry/schemas.shared";
 import { colors, type PdfWriter } from "./pdf-writer";
 

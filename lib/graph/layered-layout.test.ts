@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { layeredLayout, layeredSpacing } from "./layered-layout";
-import { layoutInput, nodeSize } from "./ownership-graph";
+import { layeredLayout, layeredSpacing } from "./layered-layout.shared";
+import { layoutInput, nodeSize } from "./ownership-graph.shared";
 import { syntheticOwnershipGraph } from "./synthetic-graph";
 
 function check(nodeCount: number, cycles = 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Graph, GraphNode } from "@/lib/registry/schemas.shared";
-import { positionsFrom, toElkGraph, elkFastOptions } from "./elk-layout";
+import { positionsFrom, toElkGraph, elkFastOptions } from "./elk-layout.shared";
 import {
   accumulatedPercent,
   continuationBody,
@@ -20,7 +20,7 @@ import {
   selectExpandAbove,
   statusLabel,
   withMermaidClassesRenamed,
-} from "./ownership-graph";
+} from "./ownership-graph.shared";
 
 const company = (nodeId: string, extra: Partial<GraphNode> = {}): GraphNode => ({
   nodeId,

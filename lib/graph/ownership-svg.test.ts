@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nodeView } from "./ownership-graph";
-import { ownershipSvg, wrapText } from "./ownership-svg";
+import { nodeView } from "./ownership-graph.shared";
+import { ownershipSvg, wrapText } from "./ownership-svg.shared";
 
 const root = nodeView({
   nodeId: "root",

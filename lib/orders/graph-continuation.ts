@@ -7,7 +7,7 @@ import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { isRegistryCountry } from "@/lib/registry/countries.shared";
 import type { Graph } from "@/lib/registry/schemas.shared";
 import type { StoredRequest } from "@/lib/requests/stored-request";
-import { refreshCost, refreshPlan, type RefreshPlan } from "@/lib/graph/ownership-graph";
+import { refreshCost, refreshPlan, type RefreshPlan } from "@/lib/graph/ownership-graph.shared";
 
 /** The company a continuation of a request is about, and the graph it is checked against. */
 export type GraphToContinue = { companyId: string; countryCode: string; graph: Graph };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withMermaidClassesRenamed } from "@/lib/graph/ownership-graph";
+import { withMermaidClassesRenamed } from "@/lib/graph/ownership-graph.shared";
 import { toMermaid } from "./graph-mermaid.shared";
 
 describe("toMermaid", () => {

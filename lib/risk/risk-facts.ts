@@ -5,7 +5,7 @@
  * other (lib/risk/evaluate-risk.ts). JSON only: no dates, no maps. Safe to import from client components.
  */
 import type { CompanyFileSource } from "@/db/schema";
-import { expandable, layoutGraph, layoutInput } from "@/lib/graph/ownership-graph";
+import { expandable, layoutGraph, layoutInput } from "@/lib/graph/ownership-graph.shared";
 import type { Graph, GraphNode } from "@/lib/registry/schemas.shared";
 
 /** Where a fact comes from: the API field (shown only under "Technical details"), its value, as of when, which request. */

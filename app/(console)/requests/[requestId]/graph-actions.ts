@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import { graphToContinue, quoteRefresh } from "@/lib/orders/graph-continuation";
-import { continuationBody, continuationPlan } from "@/lib/graph/ownership-graph";
+import { continuationBody, continuationPlan } from "@/lib/graph/ownership-graph.shared";
 import { sendAndRecord } from "@/lib/orders/send-and-record";
 import { followedCaseReference } from "@/lib/requests/follow-up-parent";
 

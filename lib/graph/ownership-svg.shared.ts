@@ -5,7 +5,7 @@
  * vector editor opens it, and a few hundred bytes a node (the page's HTML serialized with every computed
  * style, in a foreignObject, was 16 MB for 150 nodes and needed the app's fonts).
  */
-import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "./ownership-graph";
+import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "./ownership-graph.shared";
 import { credits } from "@/lib/vocabulary/units";
 
 export type SvgNode = { position: { x: number; y: number }; data: NodeView };

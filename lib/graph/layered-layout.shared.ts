@@ -5,7 +5,7 @@
  * Linear-ish in nodes + edges: 2,000 nodes lay out in milliseconds where elkjs' layered algorithm needs
  * seconds on a cold start (bench/graph-layout.ts prints both).
  */
-import { cycleEdges, type LayoutInput } from "./ownership-graph";
+import { cycleEdges, type LayoutInput } from "./ownership-graph.shared";
 
 export type Positions = Record<string, { x: number; y: number }>;
 

@@ -2,7 +2,7 @@
  * The layered layout's input and output for elkjs. Options are the fast set measured on this kind of
  * machine (about four times quicker than the defaults at 2,000 nodes); owners are placed above what they own.
  */
-import type { LayoutInput } from "./ownership-graph";
+import type { LayoutInput } from "./ownership-graph.shared";
 
 export const elkFastOptions: Record<string, string> = {
   "elk.algorithm": "layered",
