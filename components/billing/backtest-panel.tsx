@@ -9,7 +9,7 @@ import type { HighUsageTier } from "@/lib/billing/effective-settings.shared";
 import { creditsFromCents, windowWords } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 import type { BacktestAnswer } from "@/lib/billing/workspace-backtest";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { utcDay, utcMoment } from "./spend-dates";
 
 /**

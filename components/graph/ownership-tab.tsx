@@ -19,7 +19,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { continuationPlan, expandable, formatPercentNumber, parsePercent, selectExpandAbove } from "@/lib/graph/ownership-graph.shared";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas.shared";
 import type { StoredRequest } from "@/lib/requests/stored-request";

@@ -2,8 +2,8 @@
  * The browser side of the live bus, without React: one EventSource to /api/live for every topic, handlers
  * per topic, and the connection state. The provider (live-provider.tsx) holds one per tab.
  */
-import { backoffDelay, type Backoff } from "@/lib/live/backoff";
-import { liveEventName, parseLiveEventData, readyEventName, resetEventName } from "@/lib/live/sse-format";
+import { backoffDelay, type Backoff } from "@/lib/live/backoff.shared";
+import { liveEventName, parseLiveEventData, readyEventName, resetEventName } from "@/lib/live/sse-format.shared";
 
 export type LiveStatus = "connecting" | "open" | "closed";
 

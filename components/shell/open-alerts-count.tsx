@@ -1,6 +1,6 @@
 "use client";
 
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { LiveCount } from "./live-count";
 
 /** The number of open alerts assigned to the viewer, beside "Alerts" in the sidebar (the `alerts` topic refreshes it). */

@@ -1,6 +1,6 @@
 "use client";
 
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { LiveCount } from "./live-count";
 
 /** The number of changes waiting for a second admin, beside "Settings" in an admin's sidebar (the `pending-changes` topic refreshes it). */

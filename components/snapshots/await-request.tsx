@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { useLiveStatus } from "@/components/live/use-live-status";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { ErrorWords } from "@/components/connections/error-words";
 

@@ -4,7 +4,7 @@ import { alertEvents } from "@/db/schema";
 import type { alertEventKinds } from "@/db/vocabulary";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 
 export type AlertEventKind = (typeof alertEventKinds)[number];
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
 import { alertEvents, alertSlas, monitorNotifications, monitorTestRequests, monitors } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import type { MonitorNotificationEvent } from "@/lib/registry/schemas.shared";
 import { slaDaysFor } from "./sla-defaults";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canReceive, liveTopics } from "@/lib/live/topics";
+import { canReceive, liveTopics } from "@/lib/live/topics.shared";
 import { can, capabilities, capabilityNames, type Capability } from "./capabilities.shared";
 import { roles } from "@/db/vocabulary";
 import { sections } from "@/lib/navigation/sections";

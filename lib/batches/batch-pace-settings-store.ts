@@ -6,7 +6,7 @@ import { audit } from "@/lib/audit/audit";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { defaultOrdersPerMinute, paceWords, type BatchPace } from "./batch-pace-settings.shared";
 
 /**

@@ -6,7 +6,7 @@ import { batchMatchStates, batchRowOutcomes, type batchKinds } from "@/db/vocabu
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 
 /**
  * A batch and its rows as stored (db/schema.ts `batches`, `batch_rows`): created from an uploaded file or a campaign's

@@ -5,7 +5,7 @@ import { batchRows, portfolioEntries, reviewQueue, type BatchRow, type BatchRowR
 import { sectionsForDatapoints } from "@/lib/alerts/what-changed-datapoints";
 import { ofCompany } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { lastField, pathWords, sectionLabel, valueWords } from "@/lib/snapshots/change-words";
 import { chooseBaseline, storedSnapshotAt } from "@/lib/snapshots/company-snapshots";
 import { compareStored } from "@/lib/snapshots/compare-snapshots";

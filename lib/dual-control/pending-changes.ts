@@ -9,7 +9,7 @@ import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { openSecret, sealSecret } from "@/lib/secret-box";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { dualControlMode } from "./dual-control-mode";
 import { singleAdminWarning, type DualControlNote } from "./dual-control-note";
 import { utcMinute } from "@/lib/vocabulary/units";

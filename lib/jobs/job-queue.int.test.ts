@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { jobQueues } from "@/db/job-queue-install";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { enqueueJob, stopJobQueue, workJobs } from "./job-queue";
 
 // Each test starts its own workers: those of an earlier test would take its jobs.

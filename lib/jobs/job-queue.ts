@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 import { db, dbPool } from "@/db/client";
 import { newJobQueueClient, type JobQueueName } from "@/db/job-queue-install";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 
 /**
  * The job queue: pg-boss on the console's own Postgres (its tables in the `pgboss` schema), so every app instance

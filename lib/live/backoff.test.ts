@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay } from "./backoff";
+import { backoffDelay } from "./backoff.shared";
 
 const backoff = { minMs: 250, maxMs: 10_000 };
 

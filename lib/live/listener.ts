@@ -4,7 +4,7 @@ import pg from "pg";
 import { z } from "zod";
 import type { DatabaseTimeouts } from "@/db/client";
 import { appEnv, databaseTimeoutDefaults } from "@/lib/env";
-import { backoffDelay, type Backoff } from "./backoff";
+import { backoffDelay, type Backoff } from "./backoff.shared";
 import { latestLiveEventId, pruneLiveEvents, replayLiveEvents, type LiveLogExecutor } from "./event-log";
 import { createLiveHub, type LiveEvent, type LiveHub, type LiveSubscriber } from "./hub";
 import { liveChannel } from "./publish";

@@ -15,8 +15,8 @@ import type { Role } from "@/lib/auth/roles.shared";
 import type { LiveReplay } from "./event-log";
 import type { LiveHeartbeat, LiveViewer } from "./heartbeat";
 import type { LiveMessage, LiveSubscriber } from "./hub";
-import { formatHeartbeat, formatLiveMessage, formatReady, formatRetry } from "./sse-format";
-import { canReceive } from "./topics";
+import { formatHeartbeat, formatLiveMessage, formatReady, formatRetry } from "./sse-format.shared";
+import { canReceive } from "./topics.shared";
 
 /** Where live messages come from: the process's listener (listener.ts). */
 export type LiveSource = {

@@ -6,7 +6,7 @@ import { statusFor } from "@/lib/http/error-status";
 import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
 import { openLiveConnection, type LiveConnectionOptions, type LiveSink } from "./live-connection";
 import { serverLiveConnection } from "./server-connection";
-import { parseLastEventId } from "./sse-format";
+import { parseLastEventId } from "./sse-format.shared";
 
 /**
  * The sink of a node:http response. A chunk counts as taken once the socket has handed it to the kernel, so a

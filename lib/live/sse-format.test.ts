@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
-import { formatHeartbeat, formatLiveMessage, formatReady, formatRetry, parseLastEventId, parseLiveEventData } from "./sse-format";
+import { formatHeartbeat, formatLiveMessage, formatReady, formatRetry, parseLastEventId, parseLiveEventData } from "./sse-format.shared";
 
 /** Parses SSE text the way a browser does. */
 function parse(text: string) {

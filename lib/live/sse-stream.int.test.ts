@@ -12,7 +12,7 @@ import { latestLiveEventId, replayLiveEvents } from "./event-log";
 import { createLiveHeartbeat } from "./heartbeat";
 import { createLiveListener, type LiveListener } from "./listener";
 import { publishLive } from "./publish";
-import { parseLastEventId } from "./sse-format";
+import { parseLastEventId } from "./sse-format.shared";
 import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
 import { liveEventStream } from "./sse-stream";
 import { liveViewer, liveViewerRole } from "./viewer-role";

@@ -7,7 +7,7 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import { audit } from "@/lib/audit/audit";
 import { registryFor, type Registry } from "@/lib/connections/registry-for";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { orderInputSchema } from "@/lib/orders/order-input";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";

@@ -6,7 +6,7 @@ import { audit, type Actor } from "@/lib/audit/audit";
 import { capabilities } from "@/lib/auth/capabilities.shared";
 import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { nextReviewDue } from "@/lib/risk/review-policy";
 import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
 import type { RiskRating } from "@/lib/risk/risk-model";

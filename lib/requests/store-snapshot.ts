@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { fileSoon } from "@/lib/requests/company-file-filer";
 import { fileSnapshot } from "@/lib/company-file/company-file-store";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { liveEventsCtes } from "@/lib/live/publish";
 import { rerateSoon } from "@/lib/risk/re-rate";
 import type { CompanyResponse } from "@/lib/registry/schemas.shared";

@@ -6,7 +6,7 @@ import type { CompanyFileSource, RiskReason } from "@/db/schema";
 import { recordRiskIncreases } from "./risk-alert";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import type { Graph } from "@/lib/registry/schemas.shared";
 import { nextReviewDue, type ReviewPolicy } from "./review-policy";
 import { reviewPolicyInForce } from "./review-policy-store";

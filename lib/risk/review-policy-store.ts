@@ -4,7 +4,7 @@ import { db, type Database } from "@/db/client";
 import { reviewPolicy } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { publishLive } from "@/lib/live/publish";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { label } from "@/lib/vocabulary/words";
 import { defaultReviewPolicy, reviewPolicySchema, type ReviewPolicy } from "./review-policy";
 

@@ -4,7 +4,7 @@ import type { Database, Transaction } from "@/db/client";
 import { SecretKeyError } from "@/lib/crypto";
 import { billingEvents, webhookDeliveries } from "@/db/schema";
 import { recordMonitorNotification } from "@/lib/alerts/record-notification";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { liveEventsCtes } from "@/lib/live/publish";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { classifyEvent, type ClassifiedEvent } from "./classify-event";

@@ -10,7 +10,7 @@ import { inboxPage, inboxTotal } from "@/lib/alerts/inbox-page";
 import { assignableUsers } from "@/lib/alerts/triage";
 import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
 import { InboxFilters } from "./inbox-filters";
 import { InboxTable } from "./inbox-table";

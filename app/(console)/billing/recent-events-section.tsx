@@ -7,7 +7,7 @@ import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
 import type { MergedBillingEvent } from "@/lib/billing/merge-billing-events";
 import { recentBillingEvents, recentEventsPerSource } from "@/lib/billing/recent-billing-events";
 import type { Registry } from "@/lib/connections/registry-for";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { billingKinds } from "@/lib/registry/schemas.shared";
 
 const kindLabels: Record<string, string> = { low_balance: "Low balance", high_usage: "High usage", auto_topup: "Auto top-up" };

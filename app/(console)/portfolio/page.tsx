@@ -15,7 +15,7 @@ import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { campaignMaxCompanies } from "@/lib/batches/campaign";
 import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { dueFilters, parsePortfolioFilters, portfolioFilterParams, ratingFilters } from "@/lib/portfolio/portfolio-filters";
 import { listPortfolio, portfolioOwners, type PortfolioRow } from "@/lib/portfolio/portfolio-list";
 import { reviewDueFromToday } from "@/lib/reviews/review-dates";

@@ -8,7 +8,7 @@ import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities.shared";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { openIntents } from "@/lib/orders/paid-request-intents";
 import { listRequests, requestOrderers, type RequestListGroup, type RequestListRow } from "@/lib/requests/list-requests";
 import { requestPurposeLabels, type RequestOrigin } from "@/lib/requests/origins";

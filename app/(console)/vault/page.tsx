@@ -17,7 +17,7 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
 import type { VaultSource } from "@/lib/registry/schemas.shared";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { settle } from "@/lib/registry/settle";
 import { replacesHeldCredentials, vaultEntryRows, type VaultEntryRow } from "@/lib/vault/entry-view";
 import { pendingReplacements, replacementTarget } from "@/lib/vault/replace-credentials";

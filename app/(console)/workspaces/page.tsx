@@ -10,7 +10,7 @@ import { billingWorkspaces } from "@/lib/billing/billing-workspaces";
 import { readSpendInWindow, windowOfPeriod } from "@/lib/billing/spend-in-window";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { settle } from "@/lib/registry/settle";
 import { credits } from "@/lib/vocabulary/units";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";

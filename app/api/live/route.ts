@@ -1,7 +1,7 @@
 import { roleRoute } from "@/lib/auth/role-route";
 import { eventStreamHeaders } from "@/lib/http/event-stream-headers";
 import { serverLiveConnection } from "@/lib/live/server-connection";
-import { parseLastEventId } from "@/lib/live/sse-format";
+import { parseLastEventId } from "@/lib/live/sse-format.shared";
 import { liveEventStream } from "@/lib/live/sse-stream";
 
 // A stream per request: never prerendered or cached.

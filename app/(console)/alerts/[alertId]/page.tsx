@@ -9,7 +9,7 @@ import { alertForChanges } from "@/lib/orders/what-changed";
 import { assignableUsers } from "@/lib/alerts/triage";
 import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { changeAlertAction } from "../actions";
 import { AlertView } from "./alert-view";
 import { diffViewedAction } from "./changes/actions";

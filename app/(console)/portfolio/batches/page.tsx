@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { batchCounts, listBatches } from "@/lib/batches/batch-records";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { label } from "@/lib/vocabulary/words";
 
 export const metadata: Metadata = { title: "Lists and campaigns" };

@@ -5,7 +5,7 @@ import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Badge } from "@/components/ui/badge";
 import { guardPage } from "@/lib/auth/guard-page";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { countryNames } from "@/lib/registry/countries.shared";
 import { openReviewQueue, type ReviewQueueEntry } from "@/lib/reviews/review-queue";
 

@@ -14,7 +14,7 @@ import { useLiveStatus } from "@/components/live/use-live-status";
 import { useLiveTopic } from "@/components/live/use-live-topic";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { pollDelayMs } from "@/lib/requests/polling-plan";
 import { expandGraphAction } from "./graph-actions";

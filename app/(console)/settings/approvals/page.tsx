@@ -14,7 +14,7 @@ import { describeChange, expiresIn } from "@/lib/dual-control/change-words";
 import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, type PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { approvableHere, approvalElsewhere } from "@/lib/approvals/performers";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { modelPublicationLines } from "@/lib/risk/model-changes";
 import { publicationBase } from "@/lib/risk/publish-model";
 import { markedLabel, words } from "@/lib/vocabulary/words";

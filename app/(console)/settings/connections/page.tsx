@@ -3,7 +3,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { listConnections } from "@/lib/connections/manage-connections";
 import { waitingConnectionChanges } from "@/lib/connections/waiting-connection-changes";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { ConnectionsAdmin } from "./connections-admin";
 
 export const metadata: Metadata = { title: "Connections" };

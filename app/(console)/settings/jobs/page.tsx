@@ -6,7 +6,7 @@ import { maxBatchConcurrency } from "@/lib/batches/batch-control";
 import { readBatchPaces } from "@/lib/batches/batch-pace-settings-store";
 import { defaultOrdersPerMinute, paceWords } from "@/lib/batches/batch-pace-settings.shared";
 import { jobKeptHours, jobOverview, jobStates, type JobView } from "@/lib/jobs/job-overview";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { count, utcMinute } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 import { cancelJobAction, retryJobAction, saveBatchPaceAction } from "./actions";

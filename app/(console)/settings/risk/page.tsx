@@ -6,7 +6,7 @@ import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { guardPage } from "@/lib/auth/guard-page";
 import { listChanges } from "@/lib/dual-control/pending-changes";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { defaultModelPublisher, inForceOf, listModelVersions, modelOf } from "@/lib/risk/risk-model-versions";
 import { previewRiskModelAction, publishRiskModelAction } from "./actions";
 import { RiskModelForm } from "./risk-model-form";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { guardPage } from "@/lib/auth/guard-page";
 import { listConnections } from "@/lib/connections/manage-connections";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { db } from "@/db/client";
 import { unreadableSigningSecrets } from "@/lib/connections/signing-secrets";
 import {

@@ -17,7 +17,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { batchQuote, maxBatchConcurrency, type BatchQuote } from "@/lib/batches/batch-control";
 import { batchProgress } from "@/lib/batches/batch-progress";
 import { batchCounts, readBatch, readBatchRows } from "@/lib/batches/batch-records";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { countryWords } from "@/lib/registry/countries.shared";
 import { label, optionsOf } from "@/lib/vocabulary/words";
 import { cancelBatchAction, confirmBatchAction, resolveRowAction } from "./actions";

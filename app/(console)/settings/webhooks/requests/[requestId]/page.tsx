@@ -5,7 +5,7 @@ import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { guardPage } from "@/lib/auth/guard-page";
-import { liveTopics } from "@/lib/live/topics";
+import { liveTopics } from "@/lib/live/topics.shared";
 import { requestTimeline } from "@/lib/webhooks/ledger-queries";
 import { ledgerRetentionMs } from "@/lib/webhooks/retention";
 import { ledgerQuery } from "../../ledger-search-params";
