@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ImportOutcome } from "@/lib/monitors/csv-import";
-import type { CsvRow } from "@/lib/monitors/csv-rows";
+import type { CsvRow } from "@/lib/monitors/csv-rows.shared";
 import { ErrorWords } from "@/components/connections/error-words";
 import { seconds } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";

@@ -12,7 +12,7 @@ import {
   metadataFieldProblems,
   type MetadataEntry,
   type MetadataFields,
-} from "@/lib/monitors/metadata-input";
+} from "@/lib/monitors/metadata-input.shared";
 import { metadataLimits } from "@/lib/registry/metadata-limits.shared";
 
 type Props = {

@@ -14,7 +14,7 @@ import {
   metadataFieldsSendable,
   type MetadataEntry,
   type MetadataFields,
-} from "@/lib/monitors/metadata-input";
+} from "@/lib/monitors/metadata-input.shared";
 import type { StartedMonitorView } from "@/lib/monitors/start-monitor";
 import { DatapointNotices } from "./datapoint-notices";
 import { MetadataEditor } from "./metadata-editor";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCalendarQuery } from "@/lib/calendar/calendar-query";
-import { readMonitorsCsv } from "@/lib/monitors/csv-rows";
-import { metadataRowProblems } from "@/lib/monitors/metadata-input";
+import { readMonitorsCsv } from "@/lib/monitors/csv-rows.shared";
+import { metadataRowProblems } from "@/lib/monitors/metadata-input.shared";
 import { startMonitorInputSchema } from "@/lib/monitors/start-monitor-input";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
 import { orderInputSchema } from "@/lib/orders/order-input";

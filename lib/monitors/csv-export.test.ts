@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { csvDocument } from "@/lib/csv/csv-writer";
 import { monitorCsvCells, monitorsCsvHeader, type ExportedMonitor } from "./csv-export";
-import { readMonitorsCsv } from "./csv-rows";
+import { readMonitorsCsv } from "./csv-rows.shared";
 
 const mirror = (facts: Partial<NonNullable<ExportedMonitor["mirror"]>> = {}): NonNullable<ExportedMonitor["mirror"]> => ({
   caseReference: null,

@@ -5,7 +5,7 @@ import { monitors, type MonitorRow } from "@/db/schema";
 import type { RegistryClient } from "@/lib/registry/client";
 import type { Monitor } from "@/lib/registry/schemas.shared";
 import type { CsvRows } from "@/lib/csv/csv-stream";
-import { importColumns } from "./csv-rows";
+import { importColumns } from "./csv-rows.shared";
 
 /** Monitors asked for per page of `GET /v2/monitors` while exporting. */
 export const exportPageSize = 100;

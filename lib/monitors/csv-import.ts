@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { autoRetryMaxSeconds } from "@/lib/registry/client";
 import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
-import { isValidRow, type CsvRow, type ValidCsvRow } from "./csv-rows";
+import { isValidRow, type CsvRow, type ValidCsvRow } from "./csv-rows.shared";
 import { startMonitor } from "./start-monitor";
 
 /** Rows started at once: enough to finish 1,000 rows in reasonable time, few enough not to flood the registry. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importLimits, isValidRow, readMonitorsCsv, type CsvRow } from "./csv-rows";
+import { importLimits, isValidRow, readMonitorsCsv, type CsvRow } from "./csv-rows.shared";
 
 function rowsOf(text: string): CsvRow[] {
   const reading = readMonitorsCsv(text);

@@ -9,7 +9,7 @@ import {
   metadataRecord,
   metadataRowProblems,
   prefilledMetadata,
-} from "./metadata-input";
+} from "./metadata-input.shared";
 import { metadataEntriesSchema } from "./start-monitor-input";
 
 const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `key${i}`, value: "v" }));

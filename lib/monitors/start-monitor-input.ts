@@ -1,7 +1,7 @@
 /** The server actions' input schemas for starting a monitor and editing its metadata, on the form's own checks. */
 import { z } from "zod";
 import { registryCountries } from "@/lib/registry/countries.shared";
-import { metadataCountProblem, metadataRowProblems } from "./metadata-input";
+import { metadataCountProblem, metadataRowProblems } from "./metadata-input.shared";
 
 export const metadataEntriesSchema = z.array(z.object({ key: z.string(), value: z.string() })).superRefine((entries, ctx) => {
   const count = metadataCountProblem(entries);

@@ -7,7 +7,7 @@ import type { Registry } from "@/lib/connections/registry-for";
 import { isRegistryCountry } from "@/lib/registry/countries.shared";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { Monitor } from "@/lib/registry/schemas.shared";
-import { caseReferenceKey } from "./metadata-input";
+import { caseReferenceKey } from "./metadata-input.shared";
 
 /**
  * Replaces a monitor's metadata: the registry has no update call, so the console re-posts `POST /v2/monitors` for

@@ -2,7 +2,7 @@
 
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import { isRegistryCountry } from "@/lib/registry/countries.shared";
-import { caseReferenceKey, metadataRecord } from "@/lib/monitors/metadata-input";
+import { caseReferenceKey, metadataRecord } from "@/lib/monitors/metadata-input.shared";
 import {
   startMonitorForRequestInputSchema,
   startMonitorInputSchema,

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { registryAction } from "@/lib/registry-seam/registry-action";
-import { metadataRecord } from "@/lib/monitors/metadata-input";
+import { metadataRecord } from "@/lib/monitors/metadata-input.shared";
 import { metadataEntriesSchema } from "@/lib/monitors/start-monitor-input";
 import { stopMonitor } from "@/lib/monitors/stop-monitor";
 import { requestTestNotification } from "@/lib/monitors/test-notification";

@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { MetadataEditor } from "@/components/monitors/metadata-editor";
 import { Button } from "@/components/ui/button";
-import { fieldEntries, metadataFields, metadataFieldsSendable, type MetadataEntry } from "@/lib/monitors/metadata-input";
+import { fieldEntries, metadataFields, metadataFieldsSendable, type MetadataEntry } from "@/lib/monitors/metadata-input.shared";
 import { updateMetadataAction } from "./actions";
 import { errorText } from "@/lib/vocabulary/words";
 

@@ -10,7 +10,7 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { monitorHealth } from "@/lib/monitors/health";
-import { labelledFields } from "@/lib/monitors/metadata-input";
+import { labelledFields } from "@/lib/monitors/metadata-input.shared";
 import { monitorRecord, recordMonitorSeen } from "@/lib/monitors/monitor-records";
 import { recentTestRequests } from "@/lib/monitors/test-notification";
 import { monitorLogsDefaultFirst } from "@/lib/registry/schemas.shared";

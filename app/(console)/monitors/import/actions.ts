@@ -4,7 +4,7 @@ import { z } from "zod";
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import { roleAction } from "@/lib/auth/role-action";
 import { importMonitors } from "@/lib/monitors/csv-import";
-import { readMonitorsCsv } from "@/lib/monitors/csv-rows";
+import { readMonitorsCsv } from "@/lib/monitors/csv-rows.shared";
 
 // The file's text travels as is; it is read on the server both times, so what is created is what was previewed.
 const fileSchema = z.object({ csv: z.string() });

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import type { ImportSummary } from "@/lib/monitors/csv-import";
 import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import { count } from "@/lib/vocabulary/units";
-import { importLimits, type CsvRow } from "@/lib/monitors/csv-rows";
+import { importLimits, type CsvRow } from "@/lib/monitors/csv-rows.shared";
 import { importMonitorsCsvAction, previewMonitorsCsvAction } from "./actions";
 
 type Step =

@@ -4,7 +4,7 @@ import { MonitoringStatus } from "@/components/monitors/monitoring-status";
 import { MonitorDialog } from "@/components/monitors/monitor-dialog";
 import { guardPage } from "@/lib/auth/guard-page";
 import { can } from "@/lib/auth/capabilities.shared";
-import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input";
+import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input.shared";
 import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { storedRequest, withoutSignedUrls } from "@/lib/requests/stored-request";
 import { startMonitorForRequestAction, updateMonitorForRequestAction } from "../../monitors/actions";

@@ -12,7 +12,7 @@ import { readCompanyFile } from "@/lib/company-file/company-file-view";
 import { companyTimeline } from "@/lib/portfolio/company-timeline";
 import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
-import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input";
+import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input.shared";
 import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { companyHeader } from "@/lib/orders/company-header";
 import { heldDatapoints } from "@/lib/orders/order-defaults";
