@@ -73,7 +73,7 @@ async function main() {
     const { createBatch, readBatch, batchCounts } = await import("../lib/batches/batch-records");
     const { kickBatch, batchQuote, confirmBatch, maxBatchConcurrency } = await import("../lib/batches/batch-control");
     const { saveBatchPace } = await import("../lib/batches/batch-pace-settings-store");
-    const { fullKybDatapoints } = await import("../lib/orders/order-defaults");
+    const { fullKybDatapoints } = await import("../lib/orders/order-defaults.shared");
     const { stopJobQueue } = await import("../lib/jobs/job-queue");
 
     try {

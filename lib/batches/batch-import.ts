@@ -4,7 +4,7 @@ import { db } from "@/db/client";
 import { batches, users } from "@/db/schema";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
-import { fullKybDatapoints } from "@/lib/orders/order-defaults";
+import { fullKybDatapoints } from "@/lib/orders/order-defaults.shared";
 import { batchRowInput, fileDigest, readBatchCsv, type BatchCsvRow } from "./batch-csv";
 import { kickBatch } from "./batch-control";
 import { createBatch } from "./batch-records";

@@ -5,7 +5,7 @@ import { batchRows, batches, type BatchRow } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { publishLive } from "@/lib/live/publish";
-import { orderInputSchema } from "@/lib/orders/order-input";
+import { orderInputSchema } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
 import { pendingStaleAfterMs, reconcileIntents } from "@/lib/orders/reconcile-intents";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";

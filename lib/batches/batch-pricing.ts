@@ -5,7 +5,7 @@ import { batchRows, type BatchRow, type BatchRowRecord } from "@/db/schema";
 import type { Registry } from "@/lib/connections/registry-for";
 import { formatDate } from "@/lib/dossier/display-formats.shared";
 import { publishLive } from "@/lib/live/publish";
-import { defaultGraphCap, heldDatapoints } from "@/lib/orders/order-defaults";
+import { defaultGraphCap, heldDatapoints } from "@/lib/orders/order-defaults.shared";
 import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { RegistryError } from "@/lib/registry/registry-error.shared";

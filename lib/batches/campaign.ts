@@ -5,7 +5,7 @@ import { batchRows, type CompanyFileSource } from "@/db/schema";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
-import { fullKybDatapoints, fullKybSelection, heldDatapoints } from "@/lib/orders/order-defaults";
+import { fullKybDatapoints, fullKybSelection, heldDatapoints } from "@/lib/orders/order-defaults.shared";
 import { offeredModes } from "@/lib/pricing/quote";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { portfolioConditions } from "@/lib/portfolio/portfolio-list";

@@ -3,8 +3,8 @@ import { parseCalendarQuery } from "@/lib/calendar/calendar-query";
 import { readMonitorsCsv } from "@/lib/monitors/csv-rows.shared";
 import { metadataRowProblems } from "@/lib/monitors/metadata-input.shared";
 import { startMonitorInputSchema } from "@/lib/monitors/start-monitor-input";
-import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
-import { orderInputSchema } from "@/lib/orders/order-input";
+import { onboardingInputSchema } from "@/lib/orders/onboarding-input.shared";
+import { orderInputSchema } from "@/lib/orders/order-input.shared";
 import { caseReferenceMax, caseReferenceProblem } from "./case-reference.shared";
 
 // Counted in characters, not UTF-16 units or bytes: "é" is two bytes, the emoji two UTF-16 units.

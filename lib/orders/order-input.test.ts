@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyRequestBody, orderInputSchema, registryIdErrors } from "./order-input";
+import { companyRequestBody, orderInputSchema, registryIdErrors } from "./order-input.shared";
 
 const base = {
   countryCode: "DE",

@@ -9,7 +9,7 @@ import { createRegistryClient, type RegistryClient } from "@/lib/registry/client
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
 import { insertUser } from "@/test/users-fixture";
 import { startTestSimulator, testApiKey } from "../../simulator/test-harness";
-import { companyRequestBody, orderInputSchema } from "./order-input";
+import { companyRequestBody, orderInputSchema } from "./order-input.shared";
 import { intentMetadataKey, openIntent } from "./paid-request-intents";
 import { placeOrder } from "./place-order";
 import { reconcileIntents } from "./reconcile-intents";

@@ -6,8 +6,8 @@ import { createRegistryClient } from "@/lib/registry/client";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
 import { insertUser } from "@/test/users-fixture";
 import { startTestSimulator } from "../../simulator/test-harness";
-import { orderInputSchema } from "./order-input";
-import { onboardingInputSchema } from "./onboarding-input";
+import { orderInputSchema } from "./order-input.shared";
+import { onboardingInputSchema } from "./onboarding-input.shared";
 import { placeOnboarding, placeOrder } from "./place-order";
 import { openedRegistry } from "@/test/opened-registry";
 

@@ -12,7 +12,7 @@ import {
   reviewedBaselines,
 } from "@/db/schema";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
-import { orderInputSchema } from "@/lib/orders/order-input";
+import { orderInputSchema } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
 import { createRegistryClient } from "@/lib/registry/client";
 import { insertUser } from "@/test/users-fixture";

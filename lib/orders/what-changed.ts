@@ -8,7 +8,7 @@ import { audit } from "@/lib/audit/audit";
 import { registryFor, type Registry } from "@/lib/connections/registry-for";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
-import { orderInputSchema } from "@/lib/orders/order-input";
+import { orderInputSchema } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, type OrderableDatapoint } from "@/lib/pricing/quote";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { registryAction } from "@/lib/registry-seam/registry-action";
-import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
+import { onboardingInputSchema } from "@/lib/orders/onboarding-input.shared";
 import { placeOnboarding } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, quoteOrder } from "@/lib/pricing/quote";

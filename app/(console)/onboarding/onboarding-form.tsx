@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { onboardingInputSchema } from "@/lib/orders/onboarding-input";
+import { onboardingInputSchema } from "@/lib/orders/onboarding-input.shared";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { onboardAction, onboardingPriceAction } from "./actions";

@@ -5,7 +5,7 @@ import { retryableEntry } from "@/lib/requests/retry-target";
 import { snapshotDocuments } from "@/lib/dossier/snapshot-documents.shared";
 import { registryAction } from "@/lib/registry-seam/registry-action";
 import type { FollowUpContext } from "@/lib/registry-seam/registry-context";
-import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input";
+import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { offeredModes, orderableDatapoints, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";

@@ -5,7 +5,7 @@ import { alerts, auditLog, companyRequests, monitors, users } from "@/db/schema"
 import { alertForChanges, priceReretrieval } from "@/lib/orders/what-changed";
 import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { registryFor } from "@/lib/connections/registry-for";
-import { orderInputSchema } from "@/lib/orders/order-input";
+import { orderInputSchema } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { registryAction } from "@/lib/registry-seam/registry-action";
-import { orderInputSchema } from "@/lib/orders/order-input";
+import { orderInputSchema } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
 import { registryCountries } from "@/lib/registry/countries.shared";
 

@@ -19,7 +19,7 @@ import {
   graphOneLevelWarning,
   graphStopsAfterOneLevel,
   type HeldDatapoint,
-} from "@/lib/orders/order-defaults";
+} from "@/lib/orders/order-defaults.shared";
 import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
 import type { RegistryCountry } from "@/lib/registry/countries.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";

@@ -15,7 +15,7 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { editableMonitor, prefilledMetadata } from "@/lib/monitors/metadata-input.shared";
 import { companyMonitorRecord } from "@/lib/monitors/monitor-records";
 import { companyHeader } from "@/lib/orders/company-header";
-import { heldDatapoints } from "@/lib/orders/order-defaults";
+import { heldDatapoints } from "@/lib/orders/order-defaults.shared";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { countryNames, isRegistryCountry } from "@/lib/registry/countries.shared";
 import { settle } from "@/lib/registry/settle";

@@ -1,7 +1,7 @@
 /** The fast-mode (onboarding) form, validated in the browser and in the server action. Client-safe. */
 import type { z } from "zod";
 import { onboardingRequestBodySchema, type OnboardingRequestBody } from "@/lib/registry/schemas.shared";
-import { orderInputSchema, orderMetadata } from "./order-input";
+import { orderInputSchema, orderMetadata } from "./order-input.shared";
 
 /** The order form's country, id, case reference and confirmed price (the company block in onboarding mode). */
 export const onboardingInputSchema = orderInputSchema.pick({ countryCode: true, id: true, caseReference: true, quotedTotal: true });
