@@ -10,7 +10,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import type { CompanyRiskState } from "@/lib/portfolio/company-risk";
-import { pinFieldsSchema, pinReasonMax, type CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs";
+import { pinFieldsSchema, pinReasonMax, type CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs.shared";
 import { reviewDueFromToday } from "@/lib/reviews/review-dates";
 import type { RiskRating } from "@/lib/risk/risk-model";
 import { label } from "@/lib/vocabulary/words";

@@ -3,7 +3,7 @@ import { RatingHistory } from "@/components/portfolio/rating-history";
 import { can } from "@/lib/auth/capabilities.shared";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { companyRatingHistory, companyRiskState, ratingHistoryShown } from "@/lib/portfolio/company-risk";
-import type { CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs";
+import type { CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs.shared";
 import { portfolioOwners } from "@/lib/portfolio/portfolio-list";
 import { pinRatingAction, setCustomerAction, setOwnerAction, unpinRatingAction } from "./portfolio-actions";
 

@@ -4,7 +4,7 @@ import { roleAction } from "@/lib/auth/role-action";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { CompanyRiskState } from "@/lib/portfolio/company-risk";
 import { pinRating, setCustomer, setOwner, unpinRating, type PortfolioChangeResult } from "@/lib/portfolio/portfolio-changes";
-import { companyKeySchema, customerInputSchema, ownerInputSchema, pinInputSchema } from "@/lib/portfolio/portfolio-inputs";
+import { companyKeySchema, customerInputSchema, ownerInputSchema, pinInputSchema } from "@/lib/portfolio/portfolio-inputs.shared";
 
 /** The panel's state after the change, which replaces its guess; or the refusal in words. */
 const answer = (result: PortfolioChangeResult): ActionResult<CompanyRiskState> =>
