@@ -5,7 +5,7 @@
  *   - first-load JavaScript (gzip) of /requests/[id], before the Ownership tab loads its graph code   goal ≤ 250 kB
  * Run: npm run bench:dossier   (builds first if the build is stale)
  */
-import { orderableDatapoints } from "../lib/pricing/quote";
+import { orderableDatapoints } from "../lib/pricing/quote.shared";
 import { runBench, withBenchApp } from "./bench-app";
 import { firstLoadJsGzip } from "./first-load-js";
 import { fullResponseMs } from "./full-response-ms";

@@ -8,7 +8,7 @@
  * Run: npm run bench:evidence-pack   (builds first if the build is stale)
  */
 import { writeFileSync } from "node:fs";
-import { orderableDatapoints } from "../lib/pricing/quote";
+import { orderableDatapoints } from "../lib/pricing/quote.shared";
 import { runBench, withBenchApp, type BenchApp } from "./bench-app";
 import { percentile } from "./percentile";
 import { listeningPid } from "./process-cpu";

@@ -1,4 +1,4 @@
-import { orderableDatapoints } from "../lib/pricing/quote";
+import { orderableDatapoints } from "../lib/pricing/quote.shared";
 import type { Page } from "@playwright/test";
 import { expect, gotoInteractive, type Database } from "./fixtures";
 import { sim } from "./simulator-api";

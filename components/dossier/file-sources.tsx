@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
 import { utcMinute } from "@/lib/vocabulary/units";
-import { datapointLabels } from "@/lib/pricing/quote";
+import { datapointLabels } from "@/lib/pricing/quote.shared";
 
 /** A value older than the newest one by more than this is flagged "older than the rest". */
 const olderBy = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
  * Which datapoints "See what changed" re-retrieves for an alert's change categories. Pure and client-safe.
  * A `monitor.notification` names categories only, never values, so the blocks that hold them are ordered again.
  */
-import type { OrderableDatapoint } from "@/lib/pricing/quote";
+import type { OrderableDatapoint } from "@/lib/pricing/quote.shared";
 import { datapointSections } from "@/lib/registry/schemas.shared";
 
 /** The spec's categories and the datapoints that hold what they report. */

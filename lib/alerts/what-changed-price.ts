@@ -5,7 +5,7 @@
  * "within 24 hours" is on the registry's clock as far as the console has seen it (`registryClock`). Pure and
  * client-safe.
  */
-import { quoteOrder, type OrderableDatapoint, type Quote } from "@/lib/pricing/quote";
+import { quoteOrder, type OrderableDatapoint, type Quote } from "@/lib/pricing/quote.shared";
 import type { PricingResponse } from "@/lib/registry/schemas.shared";
 
 export const freeAgainWindowMs = 24 * 3600_000;

@@ -6,7 +6,7 @@ import type { Registry } from "@/lib/connections/registry-for";
 import { formatDate } from "@/lib/dossier/display-formats.shared";
 import { publishLive } from "@/lib/live/publish";
 import { defaultGraphCap, heldDatapoints } from "@/lib/orders/order-defaults.shared";
-import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
+import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote.shared";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { PricingResponse } from "@/lib/registry/schemas.shared";

@@ -6,7 +6,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { fullKybDatapoints, fullKybSelection, heldDatapoints } from "@/lib/orders/order-defaults.shared";
-import { offeredModes } from "@/lib/pricing/quote";
+import { offeredModes } from "@/lib/pricing/quote.shared";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { portfolioConditions } from "@/lib/portfolio/portfolio-list";
 import type { PortfolioFilters } from "@/lib/portfolio/portfolio-filters";

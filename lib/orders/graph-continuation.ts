@@ -2,7 +2,7 @@ import "server-only";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { companyFileGraph } from "@/lib/company-file/company-file-view";
 import type { Registry } from "@/lib/connections/registry-for";
-import { datapointOffers } from "@/lib/pricing/quote";
+import { datapointOffers } from "@/lib/pricing/quote.shared";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { isRegistryCountry } from "@/lib/registry/countries.shared";
 import type { Graph } from "@/lib/registry/schemas.shared";

@@ -6,7 +6,7 @@
  * a cap of one company's price fetches the company itself and stops at its direct owners. A typical company's UBOs sit
  * two or three levels up, behind two or three holding companies; six companies' worth reaches them.
  */
-import { datapointOffers, type OrderableDatapoint } from "@/lib/pricing/quote";
+import { datapointOffers, type OrderableDatapoint } from "@/lib/pricing/quote.shared";
 import type { PricingResponse } from "@/lib/registry/schemas.shared";
 
 /** What a KYB review needs: profile with legal representatives, UBOs, shareholders, the ownership graph, the documents list. */

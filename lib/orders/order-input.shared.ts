@@ -3,7 +3,7 @@ import { z } from "zod";
 import { caseReferenceProblem } from "@/lib/forms/case-reference.shared";
 import { registryCountries } from "@/lib/registry/countries.shared";
 import { companyRequestBodySchema, type CompanyRequestBody } from "@/lib/registry/schemas.shared";
-import { orderableDatapoints } from "@/lib/pricing/quote";
+import { orderableDatapoints } from "@/lib/pricing/quote.shared";
 
 const cap = z.number({ error: "Enter a number of credits." }).nonnegative({ error: "A cap cannot be negative." }).optional();
 

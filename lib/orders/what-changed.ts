@@ -11,7 +11,7 @@ import { liveTopics } from "@/lib/live/topics.shared";
 import { orderInputSchema } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { offeredModes, type OrderableDatapoint } from "@/lib/pricing/quote";
+import { offeredModes, type OrderableDatapoint } from "@/lib/pricing/quote.shared";
 import type { PricingResponse } from "@/lib/registry/schemas.shared";
 import { ofCompany } from "@/lib/company-file/company-file-store";
 import { chooseBaseline, type Baseline } from "@/lib/snapshots/company-snapshots";

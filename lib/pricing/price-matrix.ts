@@ -8,7 +8,7 @@
  * company block). `modes` is open: a mode one country prices is a column for all, and a price a block does not
  * state for a mode is "not stated", never 0.
  */
-import { orderableDatapoints } from "@/lib/pricing/quote";
+import { orderableDatapoints } from "@/lib/pricing/quote.shared";
 import type { RegistryCountry } from "@/lib/registry/countries.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { Settled } from "@/lib/registry/settle";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PricingResponse } from "@/lib/registry/schemas.shared";
-import { datapointOffers, offeredModes, quoteOrder } from "./quote";
+import { datapointOffers, offeredModes, quoteOrder } from "./quote.shared";
 
 const both = (verification: number, onboarding: number) => ({ verification: { price: verification }, onboarding: { price: onboarding } });
 const pricing: PricingResponse = {

@@ -3,7 +3,7 @@
  * node) by its own name, and a value as "field: value" pairs rather than JSON. A field this console has no words for
  * stays as sent, marked ("someNewField (not known to this console)"): the API is additive. Pure and client-safe.
  */
-import { datapointLabels, orderableDatapoints, type OrderableDatapoint } from "@/lib/pricing/quote";
+import { datapointLabels, orderableDatapoints, type OrderableDatapoint } from "@/lib/pricing/quote.shared";
 import { markedLabel, type Kind } from "@/lib/vocabulary/words";
 import { listItemLabel, type SnapshotChange } from "./snapshot-diff";
 

@@ -5,7 +5,7 @@ import { registryAction } from "@/lib/registry-seam/registry-action";
 import { onboardingInputSchema } from "@/lib/orders/onboarding-input.shared";
 import { placeOnboarding } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { offeredModes, quoteOrder } from "@/lib/pricing/quote";
+import { offeredModes, quoteOrder } from "@/lib/pricing/quote.shared";
 import { registryCountries } from "@/lib/registry/countries.shared";
 
 /** The price of a fast-mode company profile in a country (the company block in onboarding mode). */

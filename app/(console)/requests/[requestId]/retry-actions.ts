@@ -8,7 +8,7 @@ import type { FollowUpContext } from "@/lib/registry-seam/registry-context";
 import { orderInputSchema, type OrderInput } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { offeredModes, orderableDatapoints, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
+import { offeredModes, orderableDatapoints, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote.shared";
 import { isKnownValue } from "@/lib/registry/schemas.shared";
 
 const retryInput = z.object({ requestId: z.string().min(1), kind: z.enum(["dataPoint", "document"]), name: z.string().min(1) });

@@ -11,7 +11,7 @@ import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { freeAgainWording } from "@/lib/alerts/what-changed-price";
 import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
-import { datapointLabels } from "@/lib/pricing/quote";
+import { datapointLabels } from "@/lib/pricing/quote.shared";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import { diffViewedAction, orderWhatChangedAction } from "./actions";
 import { OrderWhatChanged } from "./order-what-changed";

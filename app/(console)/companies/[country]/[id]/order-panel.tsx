@@ -20,7 +20,7 @@ import {
   graphStopsAfterOneLevel,
   type HeldDatapoint,
 } from "@/lib/orders/order-defaults.shared";
-import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote";
+import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } from "@/lib/pricing/quote.shared";
 import type { RegistryCountry } from "@/lib/registry/countries.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { PricingResponse, RegistryDocument } from "@/lib/registry/schemas.shared";
