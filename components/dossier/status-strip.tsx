@@ -3,7 +3,7 @@ import { ErrorWords } from "@/components/connections/error-words";
 import { Badge } from "@/components/ui/badge";
 import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { DatapointStatus } from "@/lib/registry/schemas.shared";
-import { settledSummary } from "@/lib/requests/completion";
+import { settledSummary } from "@/lib/requests/completion.shared";
 import { credits } from "@/lib/vocabulary/units";
 import { markedLabel } from "@/lib/vocabulary/words";
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
-import { pollDelayMs, shouldPoll, webhookGraceMs } from "@/lib/requests/polling-plan";
+import { pollDelayMs, shouldPoll, webhookGraceMs } from "@/lib/requests/polling-plan.shared";
 
 export type PollingState = { active: boolean; unchanged: number; error?: RegistryErrorInfo };
 

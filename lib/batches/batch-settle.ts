@@ -9,7 +9,7 @@ import { intentMetadataKey } from "@/lib/orders/paid-request-intents";
 import { reconcileIntents } from "@/lib/orders/reconcile-intents";
 import { setOwner } from "@/lib/portfolio/portfolio-changes";
 import { pollRequest } from "@/lib/requests/poll-request";
-import { webhookGraceMs } from "@/lib/requests/polling-plan";
+import { webhookGraceMs } from "@/lib/requests/polling-plan.shared";
 import { batchTopics } from "./batch-records";
 import { diffCompletedCampaignRows } from "./campaign-diff";
 

@@ -90,7 +90,7 @@ export async function evidenceFacts(request: StoredRequest): Promise<EvidenceFac
   };
 }
 
-/** Statuses that will still change (as lib/requests/completion.ts reads them); any other is final. */
+/** Statuses that will still change (as lib/requests/completion.shared.ts reads them); any other is final. */
 const stillChanging = new Set(["in_progress", "enriching"]);
 
 /** When each datapoint and document first reached its final status, and in which version (from the version history). */

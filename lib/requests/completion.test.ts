@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRequestComplete, settledSummary } from "./completion";
+import { isRequestComplete, settledSummary } from "./completion.shared";
 
 const snapshot = (dataPoints: Record<string, string>, documents: Record<string, string> = {}) => ({
   request: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxPollDelayMs, pollDelayMs, shouldPoll, webhookGraceMs } from "./polling-plan";
+import { maxPollDelayMs, pollDelayMs, shouldPoll, webhookGraceMs } from "./polling-plan.shared";
 
 const base = { complete: false, webhooksConfigured: true, liveOpen: true, lastChangeAt: 0, now: 1_000 };
 

@@ -9,7 +9,7 @@ import { rerateSoon } from "@/lib/risk/re-rate";
 import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { applySnapshot, storedSectionsRead, type DataStatus, type StoredSnapshot } from "./apply";
 import { filingsOf } from "@/lib/calendar/stored-filings";
-import { isRequestComplete } from "./completion";
+import { isRequestComplete } from "./completion.shared";
 import { isFirstOrder, type RequestPurpose, type SnapshotSource } from "./origins";
 
 export type StoreSnapshotResult =

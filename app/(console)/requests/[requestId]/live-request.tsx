@@ -16,7 +16,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { liveTopics } from "@/lib/live/topics.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
-import { pollDelayMs } from "@/lib/requests/polling-plan";
+import { pollDelayMs } from "@/lib/requests/polling-plan.shared";
 import { expandGraphAction } from "./graph-actions";
 import { quoteRetryAction, retryDatapointAction } from "./retry-actions";
 import type { StoredRequest } from "@/lib/requests/stored-request";
