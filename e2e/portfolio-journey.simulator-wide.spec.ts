@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { dayWords } from "../lib/reviews/review-dates";
+import { dayWords } from "../lib/reviews/review-dates.shared";
 import type { RiskModel } from "../lib/risk/risk-model";
 import { type Database, expect, gotoInteractive, LoginPage, test } from "./fixtures";
 import { orderedCompanyBlock, orderedDossier } from "./ordered-dossier";

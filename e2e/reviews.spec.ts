@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { dayWords } from "../lib/reviews/review-dates";
+import { dayWords } from "../lib/reviews/review-dates.shared";
 import { expect, gotoInteractive, test, type Database } from "./fixtures";
 import { portfolioCompany } from "./portfolio-rows";
 import { monthsAfter } from "./review-cycle";

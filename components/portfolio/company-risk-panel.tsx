@@ -11,7 +11,7 @@ import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import type { CompanyRiskState } from "@/lib/portfolio/company-risk";
 import { pinFieldsSchema, pinReasonMax, type CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs.shared";
-import { reviewDueFromToday } from "@/lib/reviews/review-dates";
+import { reviewDueFromToday } from "@/lib/reviews/review-dates.shared";
 import type { RiskRating } from "@/lib/risk/risk-model";
 import { label } from "@/lib/vocabulary/words";
 import { RatingBadge } from "./rating-badge";

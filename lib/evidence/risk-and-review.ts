@@ -2,7 +2,7 @@
  * The company's risk rating and last review as the evidence pack states them, in words: the report's section and the
  * manifest's `riskAndReview` are both this. "Not rated yet" and "Never reviewed" when there is none. Pure.
  */
-import { dayWords } from "@/lib/reviews/review-dates";
+import { dayWords } from "@/lib/reviews/review-dates.shared";
 import type { ReviewStatus } from "@/lib/reviews/review-status";
 import { label } from "@/lib/vocabulary/words";
 import { utcMinute } from "@/lib/vocabulary/units";

@@ -11,7 +11,7 @@ import { formatNumber } from "@/lib/dossier/display-formats.shared";
 import { datapointLabel } from "@/lib/pricing/price-labels";
 import { requestCharge } from "@/lib/requests/charge";
 import { requestPurposeLabels } from "@/lib/requests/origins";
-import { dayWords } from "@/lib/reviews/review-dates";
+import { dayWords } from "@/lib/reviews/review-dates.shared";
 import { displayNamesByEmail } from "@/lib/users/display-names";
 import { label } from "@/lib/vocabulary/words";
 import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";

@@ -4,7 +4,7 @@
  */
 import { label } from "@/lib/vocabulary/words";
 import type { PortfolioRow } from "./portfolio-list";
-import { reviewDueFromToday } from "@/lib/reviews/review-dates";
+import { reviewDueFromToday } from "@/lib/reviews/review-dates.shared";
 
 export const portfolioCsvHeader = [
   "company",

@@ -6,7 +6,7 @@ import { audit, type Actor } from "@/lib/audit/audit";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
-import type { ReviewInput, ReviewOutcome } from "./review-input";
+import type { ReviewInput, ReviewOutcome } from "./review-input.shared";
 import { nextReviewDue } from "@/lib/risk/review-policy";
 import { lockPolicyShared, readReviewPolicy } from "@/lib/risk/review-policy-store";
 import { closeReviewQueueEntries } from "./review-queue";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataAge, dayWords, reviewDue, reviewDueFromToday } from "./review-dates";
+import { dataAge, dayWords, reviewDue, reviewDueFromToday } from "./review-dates.shared";
 
 const now = new Date("2026-07-12T10:00:00Z");
 

@@ -3,7 +3,7 @@ import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home
 import { Badge } from "@/components/ui/badge";
 import { loadCard } from "@/lib/home/card-data";
 import { myReviewsDue, reviewQueueDays } from "@/lib/home/my-reviews";
-import { reviewDue } from "@/lib/reviews/review-dates";
+import { reviewDue } from "@/lib/reviews/review-dates.shared";
 import { openReviewQueueCount } from "@/lib/reviews/review-queue";
 import { count } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";

@@ -18,7 +18,7 @@ import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import { liveTopics } from "@/lib/live/topics.shared";
 import { dueFilters, parsePortfolioFilters, portfolioFilterParams, ratingFilters } from "@/lib/portfolio/portfolio-filters";
 import { listPortfolio, portfolioOwners, type PortfolioRow } from "@/lib/portfolio/portfolio-list";
-import { reviewDueFromToday } from "@/lib/reviews/review-dates";
+import { reviewDueFromToday } from "@/lib/reviews/review-dates.shared";
 import { countryNames, registryCountries } from "@/lib/registry/countries.shared";
 import { complianceFlagNames } from "@/lib/registry/schemas.shared";
 import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";

@@ -4,7 +4,7 @@ import { roleAction } from "@/lib/auth/role-action";
 import { activeConnectionForRequest } from "@/lib/connections/active-connection";
 import { noConnectionConfigured } from "@/lib/connections/no-connection";
 import { markReviewed } from "@/lib/reviews/mark-reviewed";
-import { reviewInputSchema } from "@/lib/reviews/review-input";
+import { reviewInputSchema } from "@/lib/reviews/review-input.shared";
 
 /** "Mark reviewed" on a company file: the file of the connection the user works through, as the page shows it. */
 export const markReviewedAction = roleAction("reviewCompanies", reviewInputSchema, async (input, user) => {

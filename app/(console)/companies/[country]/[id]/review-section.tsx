@@ -3,7 +3,7 @@ import { can } from "@/lib/auth/capabilities.shared";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import type { CompanyFileView } from "@/lib/company-file/company-file-view";
-import { dataAge } from "@/lib/reviews/review-dates";
+import { dataAge } from "@/lib/reviews/review-dates.shared";
 import { readReviewPolicy } from "@/lib/risk/review-policy-store";
 import { reviewStatus } from "@/lib/reviews/review-status";
 import { markReviewedAction } from "./review-actions";
