@@ -3,7 +3,7 @@
  * every file is rated again (bench:portfolio-rerate, bench:portfolio).
  */
 import type pg from "pg";
-import { defaultRiskModel, type RiskModel } from "../lib/risk/risk-model";
+import { defaultRiskModel, type RiskModel } from "../lib/risk/risk-model.shared";
 
 /** Company files of every kind the rules read, by `n`: about one in three is clean. */
 const seedSql = `

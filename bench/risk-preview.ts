@@ -8,7 +8,7 @@
  */
 import pg from "pg";
 import type { RiskFacts } from "../lib/risk/risk-facts";
-import { defaultRiskModel } from "../lib/risk/risk-model";
+import { defaultRiskModel } from "../lib/risk/risk-model.shared";
 import { runBench } from "./bench-app";
 import { withBenchDatabase } from "./bench-database";
 import { percentile } from "./percentile";

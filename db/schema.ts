@@ -728,7 +728,7 @@ export const calendarFeeds = pgTable(
 export type CalendarFeed = typeof calendarFeeds.$inferSelect;
 
 /**
- * The risk model's published versions (lib/risk/risk-model.ts): each a whole document of rules, weights, lists and
+ * The risk model's published versions (lib/risk/risk-model.shared.ts): each a whole document of rules, weights, lists and
  * thresholds, never edited once published, so a past rating is explained by the version it names. The newest is
  * in force. Publishing is a dual-controlled change (`risk_model_publish`).
  */
@@ -869,7 +869,7 @@ export const companyReviews = pgTable(
 
 export type CompanyReviewRow = typeof companyReviews.$inferSelect;
 
-/** The review policy (one row; none means the defaults in lib/risk/review-policy.ts). */
+/** The review policy (one row; none means the defaults in lib/risk/review-policy.shared.ts). */
 export const reviewPolicy = pgTable("review_policy", {
   id: boolean("id").primaryKey().default(true),
   /** Months between reviews, per rating. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { dayWords } from "../lib/reviews/review-dates.shared";
-import type { RiskModel } from "../lib/risk/risk-model";
+import type { RiskModel } from "../lib/risk/risk-model.shared";
 import { type Database, expect, gotoInteractive, LoginPage, test } from "./fixtures";
 import { orderedCompanyBlock, orderedDossier } from "./ordered-dossier";
 import { monthsAfter } from "./review-cycle";

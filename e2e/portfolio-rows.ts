@@ -1,4 +1,4 @@
-import { defaultRiskModel, type RiskRating } from "../lib/risk/risk-model";
+import { defaultRiskModel, type RiskRating } from "../lib/risk/risk-model.shared";
 import type { Database } from "./fixtures";
 
 /**

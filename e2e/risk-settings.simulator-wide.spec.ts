@@ -1,5 +1,5 @@
 import type { RiskFacts } from "../lib/risk/risk-facts";
-import { defaultRiskModel, type RiskModel } from "../lib/risk/risk-model";
+import { defaultRiskModel, type RiskModel } from "../lib/risk/risk-model.shared";
 import { type Database, expect, LoginPage, test } from "./fixtures";
 import { approveAsSecondAdmin } from "./second-admin";
 

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { companyFiles, companyRatings, companyRequests, portfolioEntries, riskModelVersions, type RiskReason } from "@/db/schema";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
-import type { RiskRating } from "@/lib/risk/risk-model";
-import { defaultRiskModel } from "@/lib/risk/risk-model";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
+import { defaultRiskModel } from "@/lib/risk/risk-model.shared";
 
 /**
  * Portfolio rows written straight into the test database, as the re-rater (lib/risk/) would leave them: a company

@@ -12,7 +12,7 @@ import { cn } from "@/lib/cn";
 import type { CompanyRiskState } from "@/lib/portfolio/company-risk";
 import { pinFieldsSchema, pinReasonMax, type CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs.shared";
 import { reviewDueFromToday } from "@/lib/reviews/review-dates.shared";
-import type { RiskRating } from "@/lib/risk/risk-model";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import { label } from "@/lib/vocabulary/words";
 import { RatingBadge } from "./rating-badge";
 import { RiskReasons } from "./risk-reasons";

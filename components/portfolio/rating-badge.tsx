@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { RiskRating } from "@/lib/risk/risk-model";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import { label } from "@/lib/vocabulary/words";
 
 const variants = { low: "success", medium: "warning", high: "destructive" } as const;

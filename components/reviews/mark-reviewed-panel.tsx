@@ -12,8 +12,8 @@ import { reviewOutcomes } from "@/db/vocabulary";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { dayWords, reviewDue } from "@/lib/reviews/review-dates.shared";
 import { reviewInputSchema, type ReviewInput, type ReviewOutcome } from "@/lib/reviews/review-input.shared";
-import { nextReviewDue, type ReviewPolicy } from "@/lib/risk/review-policy";
-import type { RiskRating } from "@/lib/risk/risk-model";
+import { nextReviewDue, type ReviewPolicy } from "@/lib/risk/review-policy.shared";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import { label, words } from "@/lib/vocabulary/words";
 
 /** The company's last review as the panel shows it. */

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { portfolioEntries as entries } from "@/db/schema";
-import type { RiskRating } from "@/lib/risk/risk-model";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import { readReviewPolicy } from "@/lib/risk/review-policy-store";
 
 /** Reviews this many days ahead count as due now, in the queue (the portfolio's "due in 30 days" filter). */

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/db/client";
 import { companyRatings, portfolioEntries, users, type RiskReason } from "@/db/schema";
 import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
-import type { RiskRating } from "@/lib/risk/risk-model";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
 
 /** One rating of the company, as the risk panel and its history show it. */
 export type CompanyRatingView = {

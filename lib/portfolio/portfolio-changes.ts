@@ -7,9 +7,9 @@ import { capabilities } from "@/lib/auth/capabilities.shared";
 import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
-import { nextReviewDue } from "@/lib/risk/review-policy";
+import { nextReviewDue } from "@/lib/risk/review-policy.shared";
 import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
-import type { RiskRating } from "@/lib/risk/risk-model";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import { companyRiskState, type CompanyRiskState } from "./company-risk";
 
 /** A change's answer: the panel's state as it is now, or why nothing changed. */

@@ -4,7 +4,7 @@ import { db } from "@/db/client";
 import type { reviewOutcomes, riskRatings } from "@/db/vocabulary";
 import { containsText } from "@/db/contains-pattern";
 import { capabilities } from "@/lib/auth/capabilities.shared";
-import type { ReviewPolicy } from "@/lib/risk/review-policy";
+import type { ReviewPolicy } from "@/lib/risk/review-policy.shared";
 import { dueSoonDays } from "@/lib/reviews/review-dates.shared";
 import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
 import { encodeCursor, type PortfolioCursor, type PortfolioFilters } from "./portfolio-filters";

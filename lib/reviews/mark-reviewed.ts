@@ -1,13 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import type { RiskRating } from "@/lib/risk/risk-model";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import { audit, type Actor } from "@/lib/audit/audit";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
 import type { ReviewInput, ReviewOutcome } from "./review-input.shared";
-import { nextReviewDue } from "@/lib/risk/review-policy";
+import { nextReviewDue } from "@/lib/risk/review-policy.shared";
 import { lockPolicyShared, readReviewPolicy } from "@/lib/risk/review-policy-store";
 import { closeReviewQueueEntries } from "./review-queue";
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import type { RiskReason } from "@/db/schema";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
-import type { RiskRating } from "@/lib/risk/risk-model";
+import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import type { ReviewOutcome } from "./review-input.shared";
 
 /** The rating in force for a company, with its reasons (the rating's own, else the portfolio row's top sentences). */

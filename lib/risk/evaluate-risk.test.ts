@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Graph } from "@/lib/registry/schemas.shared";
 import { evaluateRisk } from "./evaluate-risk";
 import { factEvidence, nextChange, peopleSighting, riskFacts, type RiskFile } from "./risk-facts";
-import { defaultRiskModel, type RiskModel } from "./risk-model";
+import { defaultRiskModel, type RiskModel } from "./risk-model.shared";
 
 const at = new Date("2026-11-29T12:00:00Z");
 const source = (requestId: string, asOf = "2026-11-01T09:00:00Z") => ({ requestId, version: 1, asOf });

@@ -9,7 +9,14 @@ import { countryWords } from "@/lib/registry/countries.shared";
 import { complianceFlagNames } from "@/lib/registry/schemas.shared";
 import { label } from "@/lib/vocabulary/words";
 import { factEvidence, partySection, type PartyFact, type PeopleChange, type RiskEvidence, type RiskFacts } from "./risk-facts";
-import { ratingForScore, riskRulesSchema, type ComplianceFlagName, type RiskModel, type RiskRating, type RiskRuleId } from "./risk-model";
+import {
+  ratingForScore,
+  riskRulesSchema,
+  type ComplianceFlagName,
+  type RiskModel,
+  type RiskRating,
+  type RiskRuleId,
+} from "./risk-model.shared";
 
 export type RiskEvaluation = {
   score: number;

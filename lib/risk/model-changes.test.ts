@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { modelChangeLines, modelPublicationLines } from "./model-changes";
-import { defaultRiskModel, type RiskModel } from "./risk-model";
+import { modelChangeLines, modelPublicationLines } from "./model-changes.shared";
+import { defaultRiskModel, type RiskModel } from "./risk-model.shared";
 
 const edited = (change: (model: RiskModel) => void): RiskModel => {
   const model = structuredClone(defaultRiskModel);

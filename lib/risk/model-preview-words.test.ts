@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewLines } from "./model-preview-words";
+import { previewLines } from "./model-preview-words.shared";
 
 describe("previewLines", () => {
   it("says each transition, lowest first, then the unchanged, the pinned and the unrated", () => {

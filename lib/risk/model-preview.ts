@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { companyRatings, portfolioEntries } from "@/db/schema";
 import { evaluateRisk } from "./evaluate-risk";
-import type { ModelPreview, RatingTransition } from "./model-preview-words";
+import type { ModelPreview, RatingTransition } from "./model-preview-words.shared";
 import type { RiskFacts } from "./risk-facts";
-import type { RiskModel, RiskRating } from "./risk-model";
+import type { RiskModel, RiskRating } from "./risk-model.shared";
 
 /** Rows read per query: each holds a rating's stored inputs (a few hundred bytes), so a batch stays about a megabyte. */
 const batchSize = 4000;

@@ -7,11 +7,11 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import { listChanges, submitChange, type PendingChangeView, type Submitted } from "@/lib/dual-control/pending-changes";
-import { modelChangeLines } from "./model-changes";
-import { modelPublicationSchema, type ModelPublication } from "./model-publication";
+import { modelChangeLines } from "./model-changes.shared";
+import { modelPublicationSchema, type ModelPublication } from "./model-publication.shared";
 import { modelAtVersion } from "./risk-model-versions";
 import { rerateSoon } from "./re-rate";
-import { riskModelSchema, type RiskModel } from "./risk-model";
+import { riskModelSchema, type RiskModel } from "./risk-model.shared";
 import { utcMinute } from "@/lib/vocabulary/units";
 
 /** What publishing made: the version number now in force. */

@@ -11,7 +11,7 @@ import { generateMessageId, webhookHeaders } from "../../simulator/webhooks/sign
 import { evaluateRisk } from "./evaluate-risk";
 import { expireTimeBoundRatings, rerateAll, reratingSettled, startRerating, stopRerating } from "./re-rate";
 import type { RiskFacts } from "./risk-facts";
-import { defaultRiskModel, riskModelSchema, type RiskModel } from "./risk-model";
+import { defaultRiskModel, riskModelSchema, type RiskModel } from "./risk-model.shared";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 let connectionId = "";

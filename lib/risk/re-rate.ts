@@ -8,7 +8,7 @@ import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
 import type { Graph } from "@/lib/registry/schemas.shared";
-import { nextReviewDue, type ReviewPolicy } from "./review-policy";
+import { nextReviewDue, type ReviewPolicy } from "./review-policy.shared";
 import { reviewPolicyInForce } from "./review-policy-store";
 import { evaluateRisk, type RiskEvaluation } from "./evaluate-risk";
 import {
@@ -20,7 +20,7 @@ import {
   type PeopleSighting,
   type RiskFacts,
 } from "./risk-facts";
-import type { RiskRating } from "./risk-model";
+import type { RiskRating } from "./risk-model.shared";
 import { riskModelInForce, type PublishedRiskModel } from "./risk-model-versions";
 import { riskRose } from "./risk-rise";
 

@@ -6,7 +6,7 @@ import { audit, type Actor } from "@/lib/audit/audit";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
 import { label } from "@/lib/vocabulary/words";
-import { defaultReviewPolicy, reviewPolicySchema, type ReviewPolicy } from "./review-policy";
+import { defaultReviewPolicy, reviewPolicySchema, type ReviewPolicy } from "./review-policy.shared";
 
 type Executor = Pick<Database, "execute">;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultReviewPolicy, nextReviewDue, reviewPolicySchema } from "./review-policy";
+import { defaultReviewPolicy, nextReviewDue, reviewPolicySchema } from "./review-policy.shared";
 
 const entered = new Date("2026-01-05T09:00:00Z");
 

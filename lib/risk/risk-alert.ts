@@ -4,7 +4,7 @@ import type { Transaction } from "@/db/client";
 import { alertEvents, alertSlas } from "@/db/schema";
 import { auditEach, type Actor } from "@/lib/audit/audit";
 import { liveTopics } from "@/lib/live/topics.shared";
-import type { RiskRating } from "./risk-model";
+import type { RiskRating } from "./risk-model.shared";
 import { riskMonitorId } from "@/lib/alerts/risk-monitor-id.shared";
 import { slaDaysFor } from "@/lib/alerts/sla-defaults";
 

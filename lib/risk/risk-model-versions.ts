@@ -2,7 +2,7 @@ import "server-only";
 import { desc, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
 import { riskModelVersions, type RiskModelVersionRow } from "@/db/schema";
-import { defaultRiskModel, riskModelSchema, type RiskModel } from "./risk-model";
+import { defaultRiskModel, riskModelSchema, type RiskModel } from "./risk-model.shared";
 
 type Executor = Pick<Database, "execute">;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultRiskModel, ratingForScore, ratingRose, riskModelSchema } from "./risk-model";
+import { defaultRiskModel, ratingForScore, ratingRose, riskModelSchema } from "./risk-model.shared";
 
 describe("the risk model document", () => {
   it("accepts the default model", () => {

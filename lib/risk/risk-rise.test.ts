@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateRisk } from "./evaluate-risk";
 import { riskFacts, type RiskFile } from "./risk-facts";
-import { defaultRiskModel } from "./risk-model";
+import { defaultRiskModel } from "./risk-model.shared";
 import { riskRose } from "./risk-rise";
 
 const at = new Date("2026-11-29T12:00:00Z");

@@ -9,7 +9,7 @@
 import type { RiskReason } from "@/db/schema";
 import type { RiskEvaluation } from "./evaluate-risk";
 import type { FactSection, RiskFacts } from "./risk-facts";
-import { ratingForScore, ratingRose, type RiskModel, type RiskRating } from "./risk-model";
+import { ratingForScore, ratingRose, type RiskModel, type RiskRating } from "./risk-model.shared";
 
 const factSections: readonly string[] = [
   "company",

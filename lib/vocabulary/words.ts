@@ -244,7 +244,7 @@ const riskRule = {
   },
 } as const satisfies Table;
 
-/** The numbers a risk rule takes (lib/risk/risk-model.ts): its points, and the one parameter some rules have. */
+/** The numbers a risk rule takes (lib/risk/risk-model.shared.ts): its points, and the one parameter some rules have. */
 const riskParameter = {
   points: { label: "Points", explanation: "What the rule adds to the score when it applies; 0 turns it off." },
   percent: { label: "Share threshold (%)", explanation: "The share of ownership a beneficial owner must hold." },

@@ -15,7 +15,7 @@ import { dualControlMode } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, type PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { approvableHere, approvalElsewhere } from "@/lib/approvals/performers";
 import { liveTopics } from "@/lib/live/topics.shared";
-import { modelPublicationLines } from "@/lib/risk/model-changes";
+import { modelPublicationLines } from "@/lib/risk/model-changes.shared";
 import { publicationBase } from "@/lib/risk/publish-model";
 import { markedLabel, words } from "@/lib/vocabulary/words";
 import { approveChangeAction, rejectChangeAction, setDualControlAction } from "./actions";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { guardPage } from "@/lib/auth/guard-page";
-import { defaultReviewPolicy } from "@/lib/risk/review-policy";
+import { defaultReviewPolicy } from "@/lib/risk/review-policy.shared";
 import { readReviewPolicy } from "@/lib/risk/review-policy-store";
 import { utcMinute } from "@/lib/vocabulary/units";
 import { saveReviewPolicyAction } from "./actions";

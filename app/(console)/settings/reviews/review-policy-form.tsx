@@ -9,7 +9,7 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { portfolioScopes } from "@/db/vocabulary";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { reviewPolicySchema, type ReviewPolicy } from "@/lib/risk/review-policy";
+import { reviewPolicySchema, type ReviewPolicy } from "@/lib/risk/review-policy.shared";
 import { count } from "@/lib/vocabulary/units";
 import { label } from "@/lib/vocabulary/words";
 

@@ -16,7 +16,7 @@ import { sealSecret } from "@/lib/secret-box";
 import { evaluateRisk } from "@/lib/risk/evaluate-risk";
 import type { RiskFacts } from "@/lib/risk/risk-facts";
 import { listChanges } from "@/lib/dual-control/pending-changes";
-import { defaultRiskModel, type RiskModel } from "@/lib/risk/risk-model";
+import { defaultRiskModel, type RiskModel } from "@/lib/risk/risk-model.shared";
 import { insertUser } from "@/test/users-fixture";
 import { approveChangeAction } from "../approvals/actions";
 import { previewRiskModelAction, publishRiskModelAction } from "./actions";

@@ -5,9 +5,9 @@ import { z } from "zod";
 import { roleAction } from "@/lib/auth/role-action";
 import { submittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { previewModel } from "@/lib/risk/model-preview";
-import { modelPublicationSchema } from "@/lib/risk/model-publication";
+import { modelPublicationSchema } from "@/lib/risk/model-publication.shared";
 import { requestModelPublish } from "@/lib/risk/publish-model";
-import { riskModelSchema } from "@/lib/risk/risk-model";
+import { riskModelSchema } from "@/lib/risk/risk-model.shared";
 
 /**
  * How many companies a draft model would move from one rating to another: the draft evaluated over the inputs

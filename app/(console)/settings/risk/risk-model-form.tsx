@@ -11,10 +11,10 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { fieldErrorsOf } from "@/lib/forms/field-errors.shared";
 import { countryName, countryWords } from "@/lib/registry/countries.shared";
-import { modelChangeLines } from "@/lib/risk/model-changes";
-import { previewLines, type ModelPreview } from "@/lib/risk/model-preview-words";
-import { modelPublicationSchema, type ModelPublication } from "@/lib/risk/model-publication";
-import { riskModelSchema, type RiskModel, type RiskRuleId } from "@/lib/risk/risk-model";
+import { modelChangeLines } from "@/lib/risk/model-changes.shared";
+import { previewLines, type ModelPreview } from "@/lib/risk/model-preview-words.shared";
+import { modelPublicationSchema, type ModelPublication } from "@/lib/risk/model-publication.shared";
+import { riskModelSchema, type RiskModel, type RiskRuleId } from "@/lib/risk/risk-model.shared";
 import { errorText, label, words } from "@/lib/vocabulary/words";
 
 type FieldErrors = Record<string, string[]>;

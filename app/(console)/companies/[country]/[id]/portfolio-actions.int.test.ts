@@ -4,7 +4,7 @@ import { db } from "@/db/client";
 import { auditLog, companyRatings, portfolioEntries, riskModelVersions } from "@/db/schema";
 import type { Role } from "@/lib/auth/roles.shared";
 import { listPortfolio } from "@/lib/portfolio/portfolio-list";
-import { defaultRiskModel } from "@/lib/risk/risk-model";
+import { defaultRiskModel } from "@/lib/risk/risk-model.shared";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { insertUser, signInAs as signInUser } from "@/test/users-fixture";
 import { pinRatingAction, setCustomerAction, setOwnerAction, unpinRatingAction } from "./portfolio-actions";

@@ -5,7 +5,7 @@
  * rather than silently undoing it. Safe to import from client components (the form checks with the same schema).
  */
 import { z } from "zod";
-import { riskModelSchema } from "./risk-model";
+import { riskModelSchema } from "./risk-model.shared";
 
 export const publicationNoteSchema = z
   .string({ error: "Say why this version." })

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { portfolioScopes } from "@/db/vocabulary";
-import type { RiskRating } from "./risk-model";
+import type { RiskRating } from "./risk-model.shared";
 
 const months = (rating: string) =>
   z

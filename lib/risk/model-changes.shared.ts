@@ -5,8 +5,8 @@
  */
 import { countryWords } from "@/lib/registry/countries.shared";
 import { label } from "@/lib/vocabulary/words";
-import { modelPublicationSchema } from "./model-publication";
-import type { RiskModel, RiskRuleId } from "./risk-model";
+import { modelPublicationSchema } from "./model-publication.shared";
+import type { RiskModel, RiskRuleId } from "./risk-model.shared";
 
 const whole = (n: number) => n.toLocaleString("en");
 
