@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { registryCountries } from "@/lib/registry/countries.shared";
 import { companyStatuses } from "@/lib/registry/schemas.shared";
-import { companyInputSchema, type CompanyInput } from "@/lib/sandbox/sandbox-inputs";
+import { companyInputSchema, type CompanyInput } from "@/lib/sandbox/sandbox-inputs.shared";
 import { useSandboxAction, type SandboxResult } from "./use-sandbox-action";
 import { label as termLabel } from "@/lib/vocabulary/words";
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
-import { resetConfirmed, resetInputSchema } from "@/lib/sandbox/sandbox-inputs";
+import { resetConfirmed, resetInputSchema } from "@/lib/sandbox/sandbox-inputs.shared";
 import { useSandboxAction, type SandboxResult } from "./use-sandbox-action";
 
 /** POST /v2/sandbox/reset, once the connection's name is typed: the button stays off until it matches. */

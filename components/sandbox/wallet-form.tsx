@@ -5,7 +5,7 @@ import { useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
-import { walletInputSchema } from "@/lib/sandbox/sandbox-inputs";
+import { walletInputSchema } from "@/lib/sandbox/sandbox-inputs.shared";
 import { useSandboxAction, type SandboxResult } from "./use-sandbox-action";
 
 /** Sets the simulator's wallet, in credits (PUT /_sim/wallet). */

@@ -6,7 +6,7 @@ import {
   resetConfirmed,
   sandboxCompanyChange,
   walletInputSchema,
-} from "./sandbox-inputs";
+} from "./sandbox-inputs.shared";
 
 const company = (input: Partial<Record<string, unknown>>) =>
   companyInputSchema.safeParse({ mode: "update", countryCode: "FR", id: "ACME1", extraJson: "", ...input });

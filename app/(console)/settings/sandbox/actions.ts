@@ -13,7 +13,7 @@ import {
   resetInputSchema,
   sandboxCompanyChange,
   walletInputSchema,
-} from "@/lib/sandbox/sandbox-inputs";
+} from "@/lib/sandbox/sandbox-inputs.shared";
 import { sandboxOnly } from "@/lib/sandbox/sandbox-only";
 import { simControlFor, type SimControl } from "@/lib/sandbox/sim-control";
 
