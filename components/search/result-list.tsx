@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { SearchResult } from "@/lib/registry/schemas.shared";
-import { describeAddress, describeMatch } from "@/lib/search/describe-result";
-import { companyHref } from "@/lib/search/url-state";
-import { renderedRows, scrollToReveal, virtualWindow } from "@/lib/search/virtual-window";
+import { describeAddress, describeMatch } from "@/lib/search/describe-result.shared";
+import { companyHref } from "@/lib/search/url-state.shared";
+import { renderedRows, scrollToReveal, virtualWindow } from "@/lib/search/virtual-window.shared";
 
 /** Fixed row height (px): the windowed list depends on it; rows clip long text instead of growing. */
 export const rowHeight = 88;

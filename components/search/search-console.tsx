@@ -9,8 +9,8 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
-import { numberHint } from "@/lib/search/number-hints";
-import { lastCountryKey, parseSearchState, searchHref, searchProblem, type SearchState } from "@/lib/search/url-state";
+import { numberHint } from "@/lib/search/number-hints.shared";
+import { lastCountryKey, parseSearchState, searchHref, searchProblem, type SearchState } from "@/lib/search/url-state.shared";
 import { ResultList, type ResultListHandle } from "./result-list";
 import { useSearchStream } from "./use-search-stream";
 

@@ -6,8 +6,8 @@ import { flushSync } from "react-dom";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { RegistryCountry } from "@/lib/registry/countries.shared";
 import type { SearchResult } from "@/lib/registry/schemas.shared";
-import { parseRelayEvent, type RelayEvent } from "@/lib/search/relay-events";
-import { streamUrl, type SearchState } from "@/lib/search/url-state";
+import { parseRelayEvent, type RelayEvent } from "@/lib/search/relay-events.shared";
+import { streamUrl, type SearchState } from "@/lib/search/url-state.shared";
 
 export type SearchRun = {
   status: "idle" | "searching" | "complete" | "error";

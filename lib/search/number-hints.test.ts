@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { registryCountries } from "@/lib/registry/countries.shared";
 import { identifierFormats } from "@/simulator/data/identifiers";
 import { resolveReference } from "@/simulator/data/references";
-import { numberHint, numberHints } from "./number-hints";
+import { numberHint, numberHints } from "./number-hints.shared";
 
 describe("number hints", () => {
   it("has a hint for every registry country whose example the registry accepts as that country's number", () => {

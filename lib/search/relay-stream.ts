@@ -9,7 +9,7 @@
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { SearchStreamEvent } from "@/lib/registry/search-stream";
 import type { SearchResult } from "@/lib/registry/schemas.shared";
-import { formatRelayEvent, mergeResults, type RelayEvent } from "./relay-events";
+import { formatRelayEvent, mergeResults, type RelayEvent } from "./relay-events.shared";
 
 const encoder = new TextEncoder();
 const epochNow = () => performance.timeOrigin + performance.now();

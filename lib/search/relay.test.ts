@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { SearchResult } from "@/lib/registry/schemas.shared";
 import type { SearchStreamEvent } from "@/lib/registry/search-stream";
-import { describeAddress, describeMatch } from "./describe-result";
-import { formatRelayEvent, mergeResults, parseRelayEvent, type RelayEvent } from "./relay-events";
+import { describeAddress, describeMatch } from "./describe-result.shared";
+import { formatRelayEvent, mergeResults, parseRelayEvent, type RelayEvent } from "./relay-events.shared";
 import { relaySearchStream } from "./relay-stream";
 
 const result = (id: string, extra: Partial<SearchResult> = {}): SearchResult => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { searchMinQueryLength } from "@/lib/registry/schemas.shared";
-import { companyHref, minQueryLength, parseSearchState, searchHref, searchProblem, streamUrl } from "./url-state";
+import { companyHref, minQueryLength, parseSearchState, searchHref, searchProblem, streamUrl } from "./url-state.shared";
 
 describe("search URL state", () => {
   it("round-trips a search through its link", () => {

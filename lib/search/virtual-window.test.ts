@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderedRows, scrollToReveal, virtualWindow } from "./virtual-window";
+import { renderedRows, scrollToReveal, virtualWindow } from "./virtual-window.shared";
 
 describe("virtual window", () => {
   it("renders only the rows in view plus the overscan", () => {

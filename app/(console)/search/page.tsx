@@ -5,7 +5,7 @@ import { SearchConsole } from "@/components/search/search-console";
 import { guardPage } from "@/lib/auth/guard-page";
 import { sectionFor } from "@/lib/navigation/sections";
 import { isRegistryCountry } from "@/lib/registry/countries.shared";
-import { lastCountryKey } from "@/lib/search/url-state";
+import { lastCountryKey } from "@/lib/search/url-state.shared";
 
 export const metadata: Metadata = { title: "Search" };
 
