@@ -1,7 +1,7 @@
 "use client";
 
 // First: zod's schemas must be built without its eval probe under the console's CSP (see there).
-import "@/lib/security/browser-zod";
+import "@/lib/security/browser-zod.shared";
 import { Fragment, useId, useMemo, useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";

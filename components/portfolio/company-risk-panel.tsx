@@ -1,7 +1,7 @@
 "use client";
 
-// First: zod without its JIT, before any schema is built (lib/security/browser-zod.ts).
-import "@/lib/security/browser-zod";
+// First: zod without its JIT, before any schema is built (lib/security/browser-zod.shared.ts).
+import "@/lib/security/browser-zod.shared";
 import { useId, useOptimistic, useState, useTransition } from "react";
 import { AssigneePicker } from "@/components/alerts/assignee-picker";
 import { personName, type Assignee } from "@/components/alerts/triage-controls";

@@ -1,6 +1,6 @@
 "use client";
 
-import "@/lib/security/browser-zod";
+import "@/lib/security/browser-zod.shared";
 import { useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";

@@ -1,6 +1,6 @@
 "use client";
 
-import "@/lib/security/browser-zod";
+import "@/lib/security/browser-zod.shared";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { FormError } from "@/components/forms/form-error";

@@ -1,6 +1,6 @@
 "use client";
 
-import "@/lib/security/browser-zod";
+import "@/lib/security/browser-zod.shared";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { z } from "zod";

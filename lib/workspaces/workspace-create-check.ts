@@ -1,5 +1,5 @@
 // First: zod's schemas must be built without its eval probe under the console's CSP (see there).
-import "@/lib/security/browser-zod";
+import "@/lib/security/browser-zod.shared";
 import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas.shared";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
-// First: zod without its JIT, whose eval probe the CSP reports (lib/security/browser-zod.ts).
-import "@/lib/security/browser-zod";
+// First: zod without its JIT, whose eval probe the CSP reports (lib/security/browser-zod.shared.ts).
+import "@/lib/security/browser-zod.shared";
 import { useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { FormField } from "@/components/forms/form-field";
