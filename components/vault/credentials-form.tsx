@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { VaultField, VaultSource } from "@/lib/registry/schemas.shared";
 import type { VaultPayload } from "@/lib/vault/payload-schema";
-import { fieldControlName, payloadFromForm } from "@/lib/vault/payload-from-form";
+import { fieldControlName, payloadFromForm } from "@/lib/vault/payload-from-form.shared";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import type { StoredCredentials } from "@/lib/vault/store-credentials";
 import { label } from "@/lib/vocabulary/words";

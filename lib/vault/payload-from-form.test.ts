@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldControlName, payloadFromForm } from "./payload-from-form";
+import { fieldControlName, payloadFromForm } from "./payload-from-form.shared";
 
 const fields = [
   { name: "email", type: "email", required: true, secret: false },
