@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { backtestUrl } from "../lib/billing/backtest-url.shared";
 import { billingEventsSchema } from "../lib/registry/schemas.shared";
-import { credits } from "../lib/vocabulary/units";
+import { credits } from "../lib/vocabulary/units.shared";
 import { openWorkspaceDrawer } from "./billing-workspaces";
 import { expect, test } from "./fixtures";
 import { sim } from "./simulator-api";

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { billingWorkspaceRow, openWorkspaceDrawer } from "./billing-workspaces";
 import { expect, test } from "./fixtures";
 import { sim } from "./simulator-api";
-import { credits } from "../lib/vocabulary/units";
+import { credits } from "../lib/vocabulary/units.shared";
 
 // Finance's day, end to end in the browser against the simulator: the price list, a workspace's override set in the
 // editor, spend past its first tier arriving live in plain words, the chart crossing the tier line, the backtest of

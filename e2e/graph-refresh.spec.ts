@@ -1,7 +1,7 @@
 import { expect, gotoInteractive, test } from "./fixtures";
 import { expand, fileGraph, findNode, truncatedOf, waitDrawn, type FileNode } from "./ownership-tab";
 import { sim } from "./simulator-api";
-import { credits } from "../lib/vocabulary/units";
+import { credits } from "../lib/vocabulary/units.shared";
 
 test("an expanded company's branch is refreshed from the company file: the price first, then the refresh's date on the node after a reload", async ({
   page,

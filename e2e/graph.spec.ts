@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, gotoInteractive, postServerAction, serverAction, test, type Database } from "./fixtures";
 import { findNode } from "./ownership-tab";
 import { chargedFor, sim } from "./simulator-api";
-import { count, credits } from "../lib/vocabulary/units";
+import { count, credits } from "../lib/vocabulary/units.shared";
 
 // Spends the simulator's credits: one at a time.
 test.describe.configure({ mode: "serial" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Database } from "./fixtures";
-import { markedLabel } from "../lib/vocabulary/words";
+import { markedLabel } from "../lib/vocabulary/words.shared";
 
 /**
  * The home page per role: each card shows what needs doing for that role. Other specs share the database, so each

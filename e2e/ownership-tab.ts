@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, type Database } from "./fixtures";
-import { credits } from "../lib/vocabulary/units";
+import { credits } from "../lib/vocabulary/units.shared";
 
 /**
  * The Ownership tab of a company file, for specs that expand and refresh its graph: the file's merged graph as

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { sim } from "./simulator-api";
-import { credits } from "../lib/vocabulary/units";
+import { credits } from "../lib/vocabulary/units.shared";
 
 // Sets the simulator's wallet, clock and chaos and resets the sandbox: simulator-wide, so it runs one at a time
 // with the other simulator-wide specs, and puts the wallet and chaos back in a finally.

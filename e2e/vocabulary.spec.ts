@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { apiNames } from "../lib/vocabulary/words";
+import { apiNames } from "../lib/vocabulary/words.shared";
 import { consolePages } from "./console-pages";
 import { fillPath, inConsole, test } from "./console-sessions";
 import { expect, LoginPage } from "./fixtures";
@@ -7,7 +7,7 @@ import { expect, LoginPage } from "./fixtures";
 // Pages use words, never API names (docs: ARCHITECTURE.md, "One vocabulary"). For every page and role the
 // accessibility sweep visits (e2e/console-pages.ts), in the state it leaves the page (an open dialog included),
 // the visible text outside a "Technical details" disclosure must hold no API name from the vocabulary's key list
-// (lib/vocabulary/words.ts: its camelCase, snake_case, dotted and kebab-case keys; plain words such as "email"
+// (lib/vocabulary/words.shared.ts: its camelCase, snake_case, dotted and kebab-case keys; plain words such as "email"
 // are not in it), and no "1 credits".
 
 /** Where API names belong: the Technical details disclosure, and the dossier's Raw tab (the snapshot as JSON). */

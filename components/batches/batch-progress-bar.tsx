@@ -1,6 +1,6 @@
 import type { BatchCounts } from "@/lib/batches/batch-records";
 import { timeLeftWords, type BatchProgress } from "@/lib/batches/batch-progress";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 const matchColours = {
   matched: "bg-success",

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { BatchRowRecord } from "@/db/schema";
 import { countryWords } from "@/lib/registry/countries.shared";
-import { words } from "@/lib/vocabulary/words";
+import { words } from "@/lib/vocabulary/words.shared";
 
 const matchVariants = {
   pending: "outline",

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { BatchRow } from "@/db/schema";
-import { words } from "@/lib/vocabulary/words";
+import { words } from "@/lib/vocabulary/words.shared";
 
 const variants = { matching: "secondary", reviewing: "warning", ordering: "secondary", done: "success", cancelled: "outline" } as const;
 

@@ -13,7 +13,7 @@ import { accountSettingsGroups } from "./account-settings-groups";
 import { SettingLabel } from "./high-usage-setting";
 import { TierRowsEditor } from "./tier-rows-editor";
 import { WindowInput } from "./window-input";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 export type SaveAccountSettings = (patch: AccountBillingConfigPatch) => Promise<ActionResult<{ changed: string[] }>>;
 

@@ -1,5 +1,5 @@
-import { creditsFromCents, windowWords } from "@/lib/vocabulary/units";
-import { label } from "@/lib/vocabulary/words";
+import { creditsFromCents, windowWords } from "@/lib/vocabulary/units.shared";
+import { label } from "@/lib/vocabulary/words.shared";
 import { workspaceName as namedOrMarked } from "@/lib/workspaces/workspace-name";
 
 /**

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { windowedSpend } from "@/lib/billing/spend-series";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 import { plotBox, SpendChart } from "./spend-chart";
 
 const hour = 3_600_000;

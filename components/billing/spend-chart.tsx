@@ -1,8 +1,8 @@
 import { cn } from "@/lib/cn";
 import type { HighUsageTier } from "@/lib/billing/effective-settings.shared";
 import type { SpendSeries } from "@/lib/billing/spend-series";
-import { label as vocabularyLabel } from "@/lib/vocabulary/words";
-import { creditAmount, creditsFromCents, windowWords } from "@/lib/vocabulary/units";
+import { label as vocabularyLabel } from "@/lib/vocabulary/words.shared";
+import { creditAmount, creditsFromCents, windowWords } from "@/lib/vocabulary/units.shared";
 import { utcDay, utcMoment } from "./spend-dates";
 import { spendScale } from "./spend-scale";
 import { labelHeight, placeTierLabels } from "./spend-tier-labels";

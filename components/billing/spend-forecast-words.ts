@@ -1,6 +1,6 @@
 import type { SpendForecast, TierForecast } from "@/lib/billing/spend-forecast";
-import { creditsFromCents, duration, windowWords } from "@/lib/vocabulary/units";
-import { label } from "@/lib/vocabulary/words";
+import { creditsFromCents, duration, windowWords } from "@/lib/vocabulary/units.shared";
+import { label } from "@/lib/vocabulary/words.shared";
 
 /**
  * A forecast in one sentence: "At the current rate (12.5 credits an hour, the average over the last 24 hours):

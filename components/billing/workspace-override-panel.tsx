@@ -9,7 +9,7 @@ import { resolvedHighUsage } from "@/lib/billing/override-comparison.shared";
 import type { OverridePatch } from "@/lib/billing/override-draft.shared";
 import type { VendorRead } from "@/lib/registry/vendor-endpoint";
 import type { HighUsageOverride, WorkspaceBillingView } from "@/lib/registry/schemas.shared";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 import { workspaceName } from "@/lib/workspaces/workspace-name";
 import { EffectiveSettingsTable } from "./effective-settings-table";
 import { OverrideControls } from "./override-controls";

@@ -3,8 +3,8 @@
 import { effectiveHighUsage } from "@/lib/billing/effective-settings.shared";
 import { tierPosition } from "@/lib/billing/tier-position.shared";
 import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/schemas.shared";
-import { creditsFromCents } from "@/lib/vocabulary/units";
-import { label } from "@/lib/vocabulary/words";
+import { creditsFromCents } from "@/lib/vocabulary/units.shared";
+import { label } from "@/lib/vocabulary/words.shared";
 import { useSavedOverride } from "./saved-overrides";
 
 const unknown = <span className="text-muted-foreground">cannot be read</span>;

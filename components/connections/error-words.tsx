@@ -1,5 +1,5 @@
 import { TechnicalDetails } from "@/components/ui/technical-details";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 /** An error in words (lib/vocabulary); its code, message and details as sent only under "Technical details". */
 export function ErrorWords({ error }: { error: { code: string; message: string; status?: number; details?: readonly string[] } }) {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
-import { seconds } from "@/lib/vocabulary/units";
+import { seconds } from "@/lib/vocabulary/units.shared";
 import { ErrorWords } from "./error-words";
 import { ConnectionKeyRemedy } from "./connection-key-remedy";
 

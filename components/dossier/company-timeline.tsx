@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import type { TimelineEvent } from "@/lib/portfolio/company-timeline";
 
 /**

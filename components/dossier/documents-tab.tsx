@@ -1,12 +1,12 @@
 import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas.shared";
 import { Badge } from "@/components/ui/badge";
 import { companyHref } from "./company-link";
-import { label, markedLabel } from "@/lib/vocabulary/words";
+import { label, markedLabel } from "@/lib/vocabulary/words.shared";
 import { EnumBadge } from "./enum-value";
 import { formatDate } from "@/lib/dossier/display-formats.shared";
 import { NotReported } from "./not-reported";
 import { snapshotDocuments, type DossierDocument } from "@/lib/dossier/snapshot-documents.shared";
-import { credits, duration } from "@/lib/vocabulary/units";
+import { credits, duration } from "@/lib/vocabulary/units.shared";
 
 /** A company file's document names the request it came with: it is downloaded through that request. */
 function sourceRequestOf(document: DossierDocument): string | undefined {

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { words, type Kind } from "@/lib/vocabulary/words";
+import { words, type Kind } from "@/lib/vocabulary/words.shared";
 
 /** An open-enum value in words (lib/vocabulary); a value the console has no words for is shown as sent, marked unknown. */
 export function EnumBadge({ value, kind, variant = "outline" }: { value: string; kind: Kind; variant?: BadgeProps["variant"] }) {

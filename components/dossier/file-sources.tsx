@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import { datapointLabels } from "@/lib/pricing/quote.shared";
 
 /** A value older than the newest one by more than this is flagged "older than the rest". */

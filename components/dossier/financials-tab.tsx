@@ -5,7 +5,7 @@ import type { CompanyResponse, FinancialStatement } from "@/lib/registry/schemas
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { formatNumber } from "@/lib/dossier/display-formats.shared";
 import { ratioLabels } from "./ratio-labels";
 import { snapshotFinancialStatements } from "@/lib/dossier/snapshot-documents.shared";

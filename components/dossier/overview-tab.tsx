@@ -4,7 +4,7 @@ import type { Activities, Company, CompanyResponse } from "@/lib/registry/schema
 import { Badge } from "@/components/ui/badge";
 import { DossierSection, Fact, FactGrid, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { label, markedLabel, words } from "@/lib/vocabulary/words";
+import { label, markedLabel, words } from "@/lib/vocabulary/words.shared";
 import { formatAddress, formatDate, formatMoney, formatNumber } from "@/lib/dossier/display-formats.shared";
 import { riskItems } from "@/lib/dossier/risk-items.shared";
 import { RiskSummary } from "./risk-summary";

@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { CompanyLink } from "./company-link";
 import { DossierSection, NotReported } from "./not-reported";
 import { EnumBadge } from "./enum-value";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import {
   formatAddress,
   formatDate,

@@ -14,8 +14,8 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import type { RetryKind } from "@/lib/requests/retry-target";
-import { errorText } from "@/lib/vocabulary/words";
-import { credits } from "@/lib/vocabulary/units";
+import { errorText } from "@/lib/vocabulary/words.shared";
+import { credits } from "@/lib/vocabulary/units.shared";
 
 type Failure = { ok: false; code: string; error: string };
 type Target = { requestId: string; kind: RetryKind; name: string };

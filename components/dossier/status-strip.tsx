@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { DatapointStatus } from "@/lib/registry/schemas.shared";
 import { settledSummary } from "@/lib/requests/completion.shared";
-import { credits } from "@/lib/vocabulary/units";
-import { markedLabel } from "@/lib/vocabulary/words";
+import { credits } from "@/lib/vocabulary/units.shared";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 type Entries = Record<string, DatapointStatus> | undefined;
 

@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { HandOver } from "@/lib/users/user-access";
 import { useHandOver } from "./hand-over";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 /** Approves a change; performing it may generate a password for the approver to pass on (an admin's reset). */
 export type ApproveChange = (input: { id: string }) => Promise<ActionResult<{ handOver: HandOver } | undefined>>;

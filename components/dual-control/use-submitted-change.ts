@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 /** Why nothing was sent or done: a message (a check in the browser, or the action's refusal) and any field errors. */
 export type ChangeRefusal = { message: string; fieldErrors?: Record<string, string[]> };

@@ -1,6 +1,6 @@
 "use client";
 
-import { count, credits } from "@/lib/vocabulary/units";
+import { count, credits } from "@/lib/vocabulary/units.shared";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -25,7 +25,7 @@ import type { CompanyResponse, Graph } from "@/lib/registry/schemas.shared";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { FlowView } from "./flow-view";
 import { MermaidView } from "./mermaid-view";
-import { errorText, markedLabel } from "@/lib/vocabulary/words";
+import { errorText, markedLabel } from "@/lib/vocabulary/words.shared";
 
 type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
 /**

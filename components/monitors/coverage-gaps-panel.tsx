@@ -4,7 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { Registry } from "@/lib/connections/registry-for";
 import { coverageGaps } from "@/lib/monitors/coverage-gaps";
 import { ErrorWords } from "@/components/connections/error-words";
-import { label, markedLabel } from "@/lib/vocabulary/words";
+import { label, markedLabel } from "@/lib/vocabulary/words.shared";
 
 /**
  * Coverage gaps: every monitored company of the connection with a datapoint the registry does not fetch until the

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { DatapointNotice } from "@/lib/registry/schemas.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 const statusLabels: Record<string, string> = { blocked_missing_credentials: "Blocked: missing credentials" };
 

@@ -3,8 +3,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { ImportOutcome } from "@/lib/monitors/csv-import";
 import type { CsvRow } from "@/lib/monitors/csv-rows.shared";
 import { ErrorWords } from "@/components/connections/error-words";
-import { seconds } from "@/lib/vocabulary/units";
-import { label } from "@/lib/vocabulary/words";
+import { seconds } from "@/lib/vocabulary/units.shared";
+import { label } from "@/lib/vocabulary/words.shared";
 
 /** The file's rows before anything is sent: ready, or what is wrong with each. */
 export function ImportPreviewTable({ rows }: { rows: readonly CsvRow[] }) {

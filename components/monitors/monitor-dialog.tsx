@@ -19,7 +19,7 @@ import type { StartedMonitorView } from "@/lib/monitors/start-monitor";
 import { DatapointNotices } from "./datapoint-notices";
 import { MetadataEditor } from "./metadata-editor";
 import { cn } from "@/lib/cn";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 type Props<T extends object> = {
   /** What the start action needs besides the metadata: the company, or the dossier's request id. */

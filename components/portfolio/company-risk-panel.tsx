@@ -13,7 +13,7 @@ import type { CompanyRiskState } from "@/lib/portfolio/company-risk";
 import { pinFieldsSchema, pinReasonMax, type CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs.shared";
 import { reviewDueFromToday } from "@/lib/reviews/review-dates.shared";
 import type { RiskRating } from "@/lib/risk/risk-model.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { RatingBadge } from "./rating-badge";
 import { RiskReasons } from "./risk-reasons";
 

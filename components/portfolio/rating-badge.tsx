@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { RiskRating } from "@/lib/risk/risk-model.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 const variants = { low: "success", medium: "warning", high: "destructive" } as const;
 

@@ -1,4 +1,4 @@
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import type { CompanyRatingView } from "@/lib/portfolio/company-risk";
 import { RatingBadge } from "./rating-badge";
 import { RiskReasons } from "./risk-reasons";

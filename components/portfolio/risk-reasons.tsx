@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { RiskReason } from "@/db/schema";
-import { words } from "@/lib/vocabulary/words";
+import { words } from "@/lib/vocabulary/words.shared";
 
 /** The time of a piece of evidence as the registry gave it, shortened to the minute (UTC). */
 const asOfText = (asOf: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(asOf) ? `${asOf.slice(0, 16).replace("T", " ")} UTC` : asOf);

@@ -1,4 +1,4 @@
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 import { datapointLabel } from "@/lib/pricing/price-labels";
 import type { PriceCell } from "@/lib/pricing/price-matrix";
 

@@ -1,6 +1,6 @@
 import { Ban, Link2 } from "lucide-react";
 import { RegistryProblem } from "@/components/connections/registry-problem";
-import { creditAmount } from "@/lib/vocabulary/units";
+import { creditAmount } from "@/lib/vocabulary/units.shared";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/cn";

@@ -14,7 +14,7 @@ import { dayWords, reviewDue } from "@/lib/reviews/review-dates.shared";
 import { reviewInputSchema, type ReviewInput, type ReviewOutcome } from "@/lib/reviews/review-input.shared";
 import { nextReviewDue, type ReviewPolicy } from "@/lib/risk/review-policy.shared";
 import type { RiskRating } from "@/lib/risk/risk-model.shared";
-import { label, words } from "@/lib/vocabulary/words";
+import { label, words } from "@/lib/vocabulary/words.shared";
 
 /** The company's last review as the panel shows it. */
 export type ShownReview = {

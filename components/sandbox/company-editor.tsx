@@ -12,7 +12,7 @@ import { registryCountries } from "@/lib/registry/countries.shared";
 import { companyStatuses } from "@/lib/registry/schemas.shared";
 import { companyInputSchema, type CompanyInput } from "@/lib/sandbox/sandbox-inputs.shared";
 import { useSandboxAction, type SandboxResult } from "./use-sandbox-action";
-import { label as termLabel } from "@/lib/vocabulary/words";
+import { label as termLabel } from "@/lib/vocabulary/words.shared";
 
 type Saved = { countryCode: string; id: string };
 type Draft = Record<Exclude<keyof CompanyInput, "mode">, string>;

@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { SimDelivery } from "@/lib/sandbox/sim-control";
-import { markedLabel } from "@/lib/vocabulary/words";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 /** The simulator's webhook delivery attempts, most recent first. */
 export function DeliveryLog({ deliveries, cap }: { deliveries: SimDelivery[]; cap: number }) {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { fieldErrorsOf } from "@/lib/forms/field-errors.shared";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 export type SandboxResult<T> = { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]> };
 

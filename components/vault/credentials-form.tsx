@@ -11,7 +11,7 @@ import type { VaultPayload } from "@/lib/vault/payload-schema";
 import { fieldControlName, payloadFromForm } from "@/lib/vault/payload-from-form.shared";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import type { StoredCredentials } from "@/lib/vault/store-credentials";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { SourceOutcomeMessage, sourceOutcomeOf, useSourceOutcome } from "./source-outcome";
 
 /** What the form sends: one of the vault actions (store, ask to replace, approve a replacement). */

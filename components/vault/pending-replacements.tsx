@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
 import { replacementApprovalHref } from "@/lib/vault/replacement-link";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 const detail = (change: PendingChangeView, key: "workspace" | "sourceKey") => String(change.details[key] ?? "");
 

@@ -5,7 +5,7 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { SourceOutcomeMessage, sourceOutcomeOf, useSourceOutcome, type SourceOutcome } from "./source-outcome";
 
 export type AskReplacement = (input: { workspace: string; sourceKey: string; reason: string }) => Promise<ActionResult<ReplacementOutcome>>;

@@ -6,7 +6,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { ReplacementOutcome } from "@/lib/vault/replace-credentials";
 import type { StoredCredentials } from "@/lib/vault/store-credentials";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 /** What a source's form keeps after a submit: the outcome's metadata, never a value that was typed. */
 export type SourceOutcome =

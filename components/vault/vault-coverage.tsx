@@ -6,7 +6,7 @@ import type { Registry } from "@/lib/connections/registry-for";
 import type { VaultSource } from "@/lib/registry/schemas.shared";
 import { neededByText } from "@/lib/vault/coverage-rows";
 import { vaultCoverage } from "@/lib/vault/coverage";
-import { label, markedLabel } from "@/lib/vocabulary/words";
+import { label, markedLabel } from "@/lib/vocabulary/words.shared";
 
 /**
  * Which sources each workspace lacks (neither set nor inherited), with the monitors blocked on them, and a link to

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import type { VaultEntryRow } from "@/lib/vault/entry-view";
-import { markedLabel } from "@/lib/vocabulary/words";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 const when = (timestamp: string | null) => (timestamp ? timestamp.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC") : "never");
 

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { TechnicalDetails } from "@/components/ui/technical-details";
 import { detailLines } from "@/lib/vocabulary/details";
-import { count } from "@/lib/vocabulary/units";
+import { count } from "@/lib/vocabulary/units.shared";
 
 /**
  * A record's details in words, folded: "3 details" opens onto each detail's name and value, and the details as stored

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { fieldErrorsOf } from "@/lib/forms/field-errors.shared";
 import { workspaceLegalNameMax, workspaceNameMax } from "@/lib/registry/workspace-limits.shared";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 export type CreateWorkspace = (body: { name: string; legalName: string }) => Promise<ActionResult<{ name: string }>>;
 

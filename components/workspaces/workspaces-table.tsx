@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { count, credits } from "@/lib/vocabulary/units";
+import { count, credits } from "@/lib/vocabulary/units.shared";
 import type { WorkspaceRow } from "@/lib/workspaces/workspace-rows";
 import { DeleteWorkspaceForm, type RequestWorkspaceDelete } from "./delete-workspace-form";
 import { LegalNameEditor, type ChangeLegalName } from "./legal-name-editor";

@@ -3,7 +3,7 @@
  * flow), read defensively: an event written by a later version still reads. Safe to import from client components.
  */
 import type { alertEventKinds } from "@/db/vocabulary";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { alertOutcomeLabels, alertStateLabels, categoryLabel, type AlertOutcome, type AlertState } from "./labels.shared";
 
 type Kind = (typeof alertEventKinds)[number];

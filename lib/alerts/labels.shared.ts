@@ -1,6 +1,6 @@
-/** How alerts read to people (their words are in lib/vocabulary/words.ts): states, outcomes, categories and deactivations. Safe to import from client components. */
+/** How alerts read to people (their words are in lib/vocabulary/words.shared.ts): states, outcomes, categories and deactivations. Safe to import from client components. */
 import type { alertOutcomes, alertStates } from "@/db/vocabulary";
-import { label, labelsOf } from "@/lib/vocabulary/words";
+import { label, labelsOf } from "@/lib/vocabulary/words.shared";
 
 export type AlertState = (typeof alertStates)[number];
 export type AlertOutcome = (typeof alertOutcomes)[number];

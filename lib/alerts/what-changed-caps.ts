@@ -6,7 +6,7 @@
  * differ, or that carries none, so nothing is ordered uncapped or above what was shown. Client-safe.
  */
 import { z } from "zod";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import type { WhatChangedQuote } from "./what-changed-price";
 
 const missing = "The order must carry the price and spend caps you confirmed: look at the price again and confirm it.";

@@ -3,7 +3,7 @@
  * the console's one CSV writer (lib/csv), which guards every cell against spreadsheet formulas. Pure.
  */
 import type { BatchRowRecord } from "@/db/schema";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 /** The first five columns are the import's own, so the result (or those columns) imports as it is. */
 export const batchResultCsvHeader = [

@@ -10,7 +10,7 @@ import { datapointOffers, offeredModes, quoteOrder, type OrderableDatapoint } fr
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { PricingResponse } from "@/lib/registry/schemas.shared";
-import { errorLabel } from "@/lib/vocabulary/words";
+import { errorLabel } from "@/lib/vocabulary/words.shared";
 import { batchTopics } from "./batch-records";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
-import { windowWords } from "@/lib/vocabulary/units";
+import { windowWords } from "@/lib/vocabulary/units.shared";
 import { usagePresets, type UsagePeriod } from "@/lib/workspaces/usage-period";
 import { creditCentsPerCredit } from "./recorded-charges";
 import type { Charge } from "./spend-series";

@@ -1,5 +1,5 @@
 import type { Company, ComplianceFlags, FinancialStatement } from "@/lib/registry/schemas.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { formatDate } from "./display-formats.shared";
 
 export type RiskItem = {

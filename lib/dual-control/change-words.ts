@@ -1,7 +1,7 @@
 import type { pendingChangeKinds } from "@/db/vocabulary";
 import { roleLabels, type Role } from "@/lib/auth/roles.shared";
 import { detailLines } from "@/lib/vocabulary/details";
-import { duration } from "@/lib/vocabulary/units";
+import { duration } from "@/lib/vocabulary/units.shared";
 
 type Kind = (typeof pendingChangeKinds)[number];
 

@@ -12,7 +12,7 @@ import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
 import { dualControlMode } from "./dual-control-mode";
 import { singleAdminWarning, type DualControlNote } from "./dual-control-note";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 
 export type PendingChangeKind = (typeof pendingChangeKinds)[number];
 export type PendingChangeState = (typeof pendingChangeStates)[number];

@@ -7,7 +7,7 @@ import {
   formatPercent,
   formatPersonName,
 } from "@/lib/dossier/display-formats.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { riskItems } from "@/lib/dossier/risk-items.shared";
 import { formatShareInterval } from "@/lib/dossier/share-interval.shared";
 import { signingAuthorityProvenance, signingAuthoritySentence } from "@/lib/dossier/signing-authority-sentence.shared";
@@ -18,7 +18,7 @@ import { drawOwnershipGraph, graphDrawing } from "./graph-pdf";
 import { colors, PdfWriter } from "./pdf-writer";
 import { prepareFonts } from "./report-fonts";
 import { riskAndReviewWords } from "./risk-and-review";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 
 export const sandboxWatermark = "SANDBOX – not a register extract";
 

@@ -4,8 +4,8 @@
  */
 import { dayWords } from "@/lib/reviews/review-dates.shared";
 import type { ReviewStatus } from "@/lib/reviews/review-status";
-import { label } from "@/lib/vocabulary/words";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words.shared";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 
 export const notRatedYet = "Not rated yet";
 export const neverReviewed = "Never reviewed";

@@ -4,7 +4,7 @@
  * to break), node and edge display data, and the selection for "Expand all above X %".
  */
 import type { Graph, GraphEdge, GraphNode } from "@/lib/registry/schemas.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 /** Box size every node is laid out with (the node component renders at this size). */
 export const nodeSize = { width: 220, height: 104 } as const;

@@ -6,7 +6,7 @@
  * style, in a foreignObject, was 16 MB for 150 nodes and needed the app's fonts).
  */
 import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "./ownership-graph.shared";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 
 export type SvgNode = { position: { x: number; y: number }; data: NodeView };
 export type SvgLink = { source: string; target: string; label?: string; cycle?: boolean };

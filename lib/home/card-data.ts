@@ -1,6 +1,6 @@
 import "server-only";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 /** What one home card has to show: its data, or why it could not be read (the card says so; the others still show). */
 export type CardData<T> = { value: T; failure?: undefined } | { value?: undefined; failure: string };

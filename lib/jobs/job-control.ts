@@ -5,7 +5,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { readJob, type JobState, type JobView } from "./job-overview";
 import { cancelJob, retryJob } from "./job-queue";
 

@@ -3,7 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { jobQueueSchema, jobQueues, type JobQueueName } from "@/db/job-queue-install";
 import { batchRows, batches, type BatchRow } from "@/db/schema";
-import { count } from "@/lib/vocabulary/units";
+import { count } from "@/lib/vocabulary/units.shared";
 
 /**
  * The job queue as Settings → Jobs shows it: pg-boss's own table (`pgboss.job`, every queue's partition), read in

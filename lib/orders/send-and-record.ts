@@ -10,7 +10,7 @@ import type { RequestPurpose } from "@/lib/requests/origins";
 import { firstOrderPurposes, followedRequest } from "@/lib/requests/follow-up-parent";
 import { storeSnapshot, type StoreSnapshotResult } from "@/lib/requests/store-snapshot";
 import { intentMetadataKey, isRefusal, openIntent, settleIntent, type IntentMetadata } from "./paid-request-intents";
-import { errorLabel } from "@/lib/vocabulary/words";
+import { errorLabel } from "@/lib/vocabulary/words.shared";
 
 export type PaidRequest = {
   user: SessionUser;

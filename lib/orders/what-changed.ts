@@ -24,7 +24,7 @@ import {
   type EarlierPurchase,
   type WhatChangedQuote,
 } from "@/lib/alerts/what-changed-price";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 import { isRiskMonitorId, riskAlertHasNoReretrieval } from "@/lib/alerts/risk-monitor-id.shared";
 
 export type AlertForChanges = {

@@ -13,7 +13,7 @@ import { requestCharge } from "@/lib/requests/charge";
 import { requestPurposeLabels } from "@/lib/requests/origins";
 import { dayWords } from "@/lib/reviews/review-dates.shared";
 import { displayNamesByEmail } from "@/lib/users/display-names";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 
 /** What a timeline event is about. */

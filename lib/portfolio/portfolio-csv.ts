@@ -2,7 +2,7 @@
  * The portfolio's columns as CSV, headers in words, values in words (the vocabulary's labels), times in ISO UTC.
  * Client-safe and pure (the row mapping of the export; the lines go through the one CSV writer).
  */
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import type { PortfolioRow } from "./portfolio-list";
 import { reviewDueFromToday } from "@/lib/reviews/review-dates.shared";
 

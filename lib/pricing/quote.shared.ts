@@ -7,7 +7,7 @@
  * companies, up to `graphMaxBudget`.
  */
 import type { PricingResponse } from "@/lib/registry/schemas.shared";
-import { labelsOf } from "@/lib/vocabulary/words";
+import { labelsOf } from "@/lib/vocabulary/words.shared";
 
 /** The datapoints an order form offers, in the order it shows them. */
 export const orderableDatapoints = [

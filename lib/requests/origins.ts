@@ -1,6 +1,6 @@
 /** Safe to import from client components. The values are `requestOrigins`, `snapshotSources` and `requestPurposes` in db/vocabulary.ts. */
 import type { requestOrigins, requestPurposes, snapshotSources } from "@/db/vocabulary";
-import { labelsOf } from "@/lib/vocabulary/words";
+import { labelsOf } from "@/lib/vocabulary/words.shared";
 
 /** Who started a company request: this console, or another client of the same account (seen only by webhook). */
 export type RequestOrigin = (typeof requestOrigins)[number];

@@ -7,7 +7,7 @@
 import type { RiskReason } from "@/db/schema";
 import { countryWords } from "@/lib/registry/countries.shared";
 import { complianceFlagNames } from "@/lib/registry/schemas.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { factEvidence, partySection, type PartyFact, type PeopleChange, type RiskEvidence, type RiskFacts } from "./risk-facts";
 import {
   ratingForScore,

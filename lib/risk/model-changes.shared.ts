@@ -4,7 +4,7 @@
  * thresholds. Pure, client-safe.
  */
 import { countryWords } from "@/lib/registry/countries.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { modelPublicationSchema } from "./model-publication.shared";
 import type { RiskModel, RiskRuleId } from "./risk-model.shared";
 

@@ -4,7 +4,7 @@
  */
 import type { RiskRating } from "./risk-model.shared";
 import { riskRatings } from "@/db/vocabulary";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 export type RatingTransition = { from: RiskRating; to: RiskRating; count: number };
 

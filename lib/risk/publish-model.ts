@@ -12,7 +12,7 @@ import { modelPublicationSchema, type ModelPublication } from "./model-publicati
 import { modelAtVersion } from "./risk-model-versions";
 import { rerateSoon } from "./re-rate";
 import { riskModelSchema, type RiskModel } from "./risk-model.shared";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 
 /** What publishing made: the version number now in force. */
 export type Published = { version: number };

@@ -5,7 +5,7 @@ import { reviewPolicy } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 import { defaultReviewPolicy, reviewPolicySchema, type ReviewPolicy } from "./review-policy.shared";
 
 type Executor = Pick<Database, "execute">;

@@ -1,6 +1,6 @@
 /** Plain-text lines for a search result row. Client-safe. */
 import type { Address, SearchResult } from "@/lib/registry/schemas.shared";
-import { markedLabel } from "@/lib/vocabulary/words";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 const matchLabels: Record<string, string> = {
   id: "Matched the identifier",

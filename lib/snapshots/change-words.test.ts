@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiNames } from "@/lib/vocabulary/words";
+import { apiNames } from "@/lib/vocabulary/words.shared";
 import { lastField, pathWords, valueWords } from "./change-words";
 import { diffSnapshots } from "./snapshot-diff";
 

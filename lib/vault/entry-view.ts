@@ -1,5 +1,5 @@
 import type { VaultEntry } from "@/lib/registry/schemas.shared";
-import { markedLabel } from "@/lib/vocabulary/words";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Entries expiring within this many days get an "expires in N days" badge. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detailLines, detailValue, spelledOut } from "./details";
-import { credits } from "./units";
-import { apiNames, vocabulary } from "./words";
+import { credits } from "./units.shared";
+import { apiNames, vocabulary } from "./words.shared";
 
 const ordered = {
   connection: "Simulator",

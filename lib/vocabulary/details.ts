@@ -4,8 +4,8 @@
  * credits, datapoints and codes by their labels, yes and no). A name the vocabulary does not know yet is spelled out
  * from its parts ("previousVersion" → "Previous version"), never shown as the key. Pure, client-safe.
  */
-import { credits } from "./units";
-import { label, words, type Kind } from "./words";
+import { credits } from "./units.shared";
+import { label, words, type Kind } from "./words.shared";
 
 /** One detail in words; `key` is its name as stored, for Technical details and for React keys. */
 export type DetailLine = { key: string; label: string; value: string };

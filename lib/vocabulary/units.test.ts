@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, creditAmount, credits, creditsFromCents, duration, seconds, windowWords } from "./units";
+import { count, creditAmount, credits, creditsFromCents, duration, seconds, windowWords } from "./units.shared";
 
 describe("credits", () => {
   it("says credit for one and credits otherwise", () => {

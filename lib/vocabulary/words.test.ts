@@ -10,7 +10,18 @@ import {
 } from "@/db/vocabulary";
 import { auditActions } from "@/lib/audit/audit";
 import { errorCodes, graphStoppedReasons } from "@/lib/registry/schemas.shared";
-import { apiNames, errorText, label, looksLikeApiName, markedLabel, optionsOf, sentence, vocabulary, words, type Kind } from "./words";
+import {
+  apiNames,
+  errorText,
+  label,
+  looksLikeApiName,
+  markedLabel,
+  optionsOf,
+  sentence,
+  vocabulary,
+  words,
+  type Kind,
+} from "./words.shared";
 
 describe("words", () => {
   it("names a known value with its label and explanation", () => {

@@ -8,7 +8,7 @@ import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 import { listedWorkspaces, type WorkspaceSummary } from "@/lib/registry/schemas.shared";
 import type { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas.shared";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 /**
  * Creates a workspace (POST /v2/workspaces, vendor-documented) with UBO access off. The create body takes no

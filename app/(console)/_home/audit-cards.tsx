@@ -1,9 +1,9 @@
 import type { AuditRow } from "@/db/schema";
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import { loadCard, type CardData } from "@/lib/home/card-data";
 import { exportActions, recentAuditRows } from "@/lib/home/recent-audit-rows";
-import { markedLabel } from "@/lib/vocabulary/words";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 const shown = 8;
 

@@ -3,8 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
 import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";
-import { creditsFromCents } from "@/lib/vocabulary/units";
-import { errorText, markedLabel } from "@/lib/vocabulary/words";
+import { creditsFromCents } from "@/lib/vocabulary/units.shared";
+import { errorText, markedLabel } from "@/lib/vocabulary/words.shared";
 
 const statusVariants = { ok: "success", low: "warning", depleted: "destructive" } as const;
 

@@ -1,10 +1,10 @@
 import { billingEventWords } from "@/components/billing/events-words";
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import { recentBillingEvents } from "@/lib/billing/recent-billing-events";
 import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 const shown = 5;
 

@@ -5,8 +5,8 @@ import { loadCard } from "@/lib/home/card-data";
 import { myReviewsDue, reviewQueueDays } from "@/lib/home/my-reviews";
 import { reviewDue } from "@/lib/reviews/review-dates.shared";
 import { openReviewQueueCount } from "@/lib/reviews/review-queue";
-import { count } from "@/lib/vocabulary/units";
-import { label } from "@/lib/vocabulary/words";
+import { count } from "@/lib/vocabulary/units.shared";
+import { label } from "@/lib/vocabulary/words.shared";
 
 const companyHref = (countryCode: string, companyId: string) => `/companies/${countryCode}/${encodeURIComponent(companyId)}`;
 

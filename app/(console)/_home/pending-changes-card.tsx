@@ -1,5 +1,5 @@
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import { listChanges } from "@/lib/dual-control/pending-changes";
 import { loadCard } from "@/lib/home/card-data";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import { loadCard } from "@/lib/home/card-data";
 import { listRequests } from "@/lib/requests/list-requests";
 import { defaultRequestFilters } from "@/lib/requests/request-filters";

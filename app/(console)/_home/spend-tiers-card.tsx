@@ -2,8 +2,8 @@ import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home
 import { spendOverview, type WorkspaceSpend } from "@/lib/billing/spend-overview";
 import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";
-import { credits, creditsFromCents } from "@/lib/vocabulary/units";
-import { errorText, label } from "@/lib/vocabulary/words";
+import { credits, creditsFromCents } from "@/lib/vocabulary/units.shared";
+import { errorText, label } from "@/lib/vocabulary/words.shared";
 import { workspaceName } from "@/lib/workspaces/workspace-name";
 
 /** One workspace's spend in its current high-usage window (lib/billing/spend-in-window.ts), the window stated, against its tiers. */

@@ -1,5 +1,5 @@
 import { HomeCard, HomeCardEmpty, HomeCardFailure } from "@/components/home/home-card";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import { loadCard } from "@/lib/home/card-data";
 import { webhookRejectionsToday } from "@/lib/home/webhook-rejections-today";
 

@@ -11,7 +11,7 @@ import { auditFilterParams, parseAuditFilters } from "@/lib/audit/audit-filters"
 import { auditActors, listAudit } from "@/lib/audit/list-audit";
 import { guardPage } from "@/lib/auth/guard-page";
 import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
-import { markedLabel, optionsOf } from "@/lib/vocabulary/words";
+import { markedLabel, optionsOf } from "@/lib/vocabulary/words.shared";
 
 export const metadata: Metadata = { title: "Audit" };
 

@@ -2,7 +2,7 @@ import { SpendChart } from "@/components/billing/spend-chart";
 import { RegistryProblem } from "@/components/connections/registry-problem";
 import { spendOverviewForRender } from "@/lib/billing/spend-overview";
 import type { Registry } from "@/lib/connections/registry-for";
-import { credits, windowWords } from "@/lib/vocabulary/units";
+import { credits, windowWords } from "@/lib/vocabulary/units.shared";
 
 /**
  * Spend over time, all workspaces together: the last 30 days of `GET /v2/workspaces/usage` (vendor-documented)

@@ -19,8 +19,8 @@ import { inactiveMonitorRecords, type MonitorRecord } from "@/lib/monitors/monit
 import { countryNames, isRegistryCountry, registryCountries } from "@/lib/registry/countries.shared";
 import { settle } from "@/lib/registry/settle";
 import { ErrorWords } from "@/components/connections/error-words";
-import { label } from "@/lib/vocabulary/words";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words.shared";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 
 export const metadata: Metadata = { title: "Monitors" };
 

@@ -16,9 +16,9 @@ import { onboardingInputSchema } from "@/lib/orders/onboarding-input.shared";
 import { countryNames, registryCountries, type RegistryCountry } from "@/lib/registry/countries.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import { onboardAction, onboardingPriceAction } from "./actions";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 import { TechnicalDetails } from "@/components/ui/technical-details";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 
 /** Country and id, the price first, a confirmation that repeats it, then the request's dossier. */
 export function OnboardingForm() {

@@ -23,7 +23,7 @@ import { countryNames, registryCountries } from "@/lib/registry/countries.shared
 import { complianceFlagNames } from "@/lib/registry/schemas.shared";
 import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
 import { openReviewQueueCount } from "@/lib/reviews/review-queue";
-import { label, optionsOf } from "@/lib/vocabulary/words";
+import { label, optionsOf } from "@/lib/vocabulary/words.shared";
 import { startCampaignAction } from "./actions";
 
 export const metadata: Metadata = { title: "Portfolio" };

@@ -15,7 +15,7 @@ import { requestPurposeLabels, type RequestOrigin } from "@/lib/requests/origins
 import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
 import { defaultRequestFilters, parseRequestFilters, requestFilterParams, type RequestStatusFilter } from "@/lib/requests/request-filters";
 import { OpenIntents } from "./open-intents";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 
 export const metadata: Metadata = { title: "Requests" };
 

@@ -22,7 +22,7 @@ import { settle } from "@/lib/registry/settle";
 import { replacesHeldCredentials, vaultEntryRows, type VaultEntryRow } from "@/lib/vault/entry-view";
 import { pendingReplacements, replacementTarget } from "@/lib/vault/replace-credentials";
 import { approveReplacementAction, requestReplacementAction, storeCredentialsAction } from "./actions";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 export const metadata: Metadata = { title: "Vault" };
 

@@ -12,7 +12,7 @@ import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { liveTopics } from "@/lib/live/topics.shared";
 import { settle } from "@/lib/registry/settle";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
 import { usagePeriod } from "@/lib/workspaces/usage-period";
 import { waitingWorkspaceChanges } from "@/lib/workspaces/waiting-changes";

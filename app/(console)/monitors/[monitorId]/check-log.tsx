@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { MonitorLogEntry } from "@/lib/registry/schemas.shared";
-import { label } from "@/lib/vocabulary/words";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words.shared";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 
 const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : utcMinute(new Date(iso)));
 

@@ -7,7 +7,7 @@ import { MetadataEditor } from "@/components/monitors/metadata-editor";
 import { Button } from "@/components/ui/button";
 import { fieldEntries, metadataFields, metadataFieldsSendable, type MetadataEntry } from "@/lib/monitors/metadata-input.shared";
 import { updateMetadataAction } from "./actions";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 /** The monitor's metadata, editable: saving re-posts the monitor, which replaces what the registry stores. */
 export function MetadataForm({ monitorId, initial }: { monitorId: string; initial: MetadataEntry[] }) {

@@ -21,7 +21,7 @@ import { StopMonitorButton } from "./stop-monitor-button";
 import { TestNotificationForm } from "./test-notification-form";
 import { changeCategories } from "@/lib/registry/schemas.shared";
 import { ErrorWords } from "@/components/connections/error-words";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 
 export const metadata: Metadata = { title: "Monitor" };
 

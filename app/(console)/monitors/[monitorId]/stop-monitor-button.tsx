@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { stopMonitorAction } from "./actions";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 /** Stops the monitor (`DELETE`), after a confirmation naming the company. */
 export function StopMonitorButton({ monitorId, companyLabel }: { monitorId: string; companyLabel: string }) {

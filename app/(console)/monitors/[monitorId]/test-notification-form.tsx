@@ -8,7 +8,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import type { changeCategories } from "@/lib/registry/schemas.shared";
 import { sendTestNotificationAction } from "./actions";
-import { errorText, label } from "@/lib/vocabulary/words";
+import { errorText, label } from "@/lib/vocabulary/words.shared";
 
 type ChangeCategory = (typeof changeCategories)[number];
 

@@ -10,7 +10,7 @@ import { ImportOutcomesTable, ImportPreviewTable, outcomeLabels } from "@/compon
 import { Button } from "@/components/ui/button";
 import type { ImportSummary } from "@/lib/monitors/csv-import";
 import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
-import { count } from "@/lib/vocabulary/units";
+import { count } from "@/lib/vocabulary/units.shared";
 import { importLimits, type CsvRow } from "@/lib/monitors/csv-rows.shared";
 import { importMonitorsCsvAction, previewMonitorsCsvAction } from "./actions";
 

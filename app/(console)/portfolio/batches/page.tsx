@@ -9,7 +9,7 @@ import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { batchCounts, listBatches } from "@/lib/batches/batch-records";
 import { liveTopics } from "@/lib/live/topics.shared";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 export const metadata: Metadata = { title: "Lists and campaigns" };
 

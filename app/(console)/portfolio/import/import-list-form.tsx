@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import type { BatchCsvRow } from "@/lib/batches/batch-csv";
 import { batchColumnNames, batchFileLimits, fileTooLarge } from "@/lib/batches/batch-file-limits.shared";
 import { caseReferenceMax } from "@/lib/forms/case-reference.shared";
-import { count } from "@/lib/vocabulary/units";
+import { count } from "@/lib/vocabulary/units.shared";
 import { previewBatchFileAction, startBatchImportAction } from "./actions";
 
 type Preview = { fileName: string; csv: string; rows: BatchCsvRow[]; existingBatchId: string | null };

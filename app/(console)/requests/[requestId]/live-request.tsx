@@ -21,7 +21,7 @@ import { expandGraphAction } from "./graph-actions";
 import { quoteRetryAction, retryDatapointAction } from "./retry-actions";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { ErrorWords } from "@/components/connections/error-words";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 type Answer = { request: StoredRequest; pollError?: RegistryErrorInfo };
 

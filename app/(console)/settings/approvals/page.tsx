@@ -17,9 +17,9 @@ import { approvableHere, approvalElsewhere } from "@/lib/approvals/performers";
 import { liveTopics } from "@/lib/live/topics.shared";
 import { modelPublicationLines } from "@/lib/risk/model-changes.shared";
 import { publicationBase } from "@/lib/risk/publish-model";
-import { markedLabel, words } from "@/lib/vocabulary/words";
+import { markedLabel, words } from "@/lib/vocabulary/words.shared";
 import { approveChangeAction, rejectChangeAction, setDualControlAction } from "./actions";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 
 export const metadata: Metadata = { title: "Approvals" };
 

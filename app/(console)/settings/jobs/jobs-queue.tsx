@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { JobState } from "@/lib/jobs/job-overview";
-import { label } from "@/lib/vocabulary/words";
+import { label } from "@/lib/vocabulary/words.shared";
 
 /** One job as the queue's tables show it, in words (the page computes them). */
 export type JobRow = {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { guardPage } from "@/lib/auth/guard-page";
 import { defaultReviewPolicy } from "@/lib/risk/review-policy.shared";
 import { readReviewPolicy } from "@/lib/risk/review-policy-store";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import { saveReviewPolicyAction } from "./actions";
 import { ReviewPolicyForm } from "./review-policy-form";
 

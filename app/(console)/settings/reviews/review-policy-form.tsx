@@ -10,8 +10,8 @@ import { Button } from "@/components/ui/button";
 import { portfolioScopes } from "@/db/vocabulary";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { reviewPolicySchema, type ReviewPolicy } from "@/lib/risk/review-policy.shared";
-import { count } from "@/lib/vocabulary/units";
-import { label } from "@/lib/vocabulary/words";
+import { count } from "@/lib/vocabulary/units.shared";
+import { label } from "@/lib/vocabulary/words.shared";
 
 type Saved = { changes: Record<string, string>; movedDueDates: number };
 type Scope = ReviewPolicy["portfolioScope"];

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { guardPage } from "@/lib/auth/guard-page";

@@ -15,7 +15,7 @@ import { modelChangeLines } from "@/lib/risk/model-changes.shared";
 import { previewLines, type ModelPreview } from "@/lib/risk/model-preview-words.shared";
 import { modelPublicationSchema, type ModelPublication } from "@/lib/risk/model-publication.shared";
 import { riskModelSchema, type RiskModel, type RiskRuleId } from "@/lib/risk/risk-model.shared";
-import { errorText, label, words } from "@/lib/vocabulary/words";
+import { errorText, label, words } from "@/lib/vocabulary/words.shared";
 
 type FieldErrors = Record<string, string[]>;
 

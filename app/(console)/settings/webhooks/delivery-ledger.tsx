@@ -8,7 +8,7 @@ import { deliveryOutcomeLabels } from "@/lib/webhooks/outcomes";
 import { formatProcessingMs, utcTime } from "./delivery-time";
 import { ledgerQuery, type LedgerSearch } from "./ledger-search-params";
 import { OutcomeBadge } from "./outcome-badge";
-import { markedLabel } from "@/lib/vocabulary/words";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 export const timelineHref = (requestId: string) => `/settings/webhooks/requests/${encodeURIComponent(requestId)}`;
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { FormError } from "@/components/forms/form-error";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 import { Button } from "@/components/ui/button";
 import type { ReretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import type { orderWhatChangedAction } from "./actions";

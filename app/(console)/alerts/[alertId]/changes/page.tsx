@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ConnectionKeyRemedy } from "@/components/connections/connection-key-remedy";
-import { credits } from "@/lib/vocabulary/units";
+import { credits } from "@/lib/vocabulary/units.shared";
 import { AlertChanges } from "@/components/snapshots/alert-changes";
 import { Badge } from "@/components/ui/badge";
 import { alertForChanges, freeAgainRefusedWording, priceReretrieval, type AlertForChanges } from "@/lib/orders/what-changed";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { RegistryDocument } from "@/lib/registry/schemas.shared";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 type Answer = {
   request: {

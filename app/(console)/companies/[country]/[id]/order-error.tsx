@@ -5,8 +5,8 @@ import { ConnectionKeyRemedy } from "@/components/connections/connection-key-rem
 import { Button } from "@/components/ui/button";
 import { ErrorWords } from "@/components/connections/error-words";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
-import { credits, seconds } from "@/lib/vocabulary/units";
-import { label } from "@/lib/vocabulary/words";
+import { credits, seconds } from "@/lib/vocabulary/units.shared";
+import { label } from "@/lib/vocabulary/words.shared";
 
 export type CapName = "maxBudget" | "profileMaxBudget" | "graphMaxBudget";
 

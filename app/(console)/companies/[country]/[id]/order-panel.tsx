@@ -5,8 +5,8 @@ import { useMemo, useRef, useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { CaseReferenceField } from "@/components/forms/case-reference-field";
 import { FormError } from "@/components/forms/form-error";
-import { count, credits, duration } from "@/lib/vocabulary/units";
-import { label, markedLabel } from "@/lib/vocabulary/words";
+import { count, credits, duration } from "@/lib/vocabulary/units.shared";
+import { label, markedLabel } from "@/lib/vocabulary/words.shared";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -27,7 +27,7 @@ import type { PricingResponse, RegistryDocument } from "@/lib/registry/schemas.s
 import { listDocumentsAction, orderCompanyAction } from "./actions";
 import { awaitDocumentListing } from "./document-listing";
 import { OrderError, type CapName } from "./order-error";
-import { errorText } from "@/lib/vocabulary/words";
+import { errorText } from "@/lib/vocabulary/words.shared";
 
 const caps: { name: CapName; label: string }[] = (["maxBudget", "profileMaxBudget", "graphMaxBudget"] as const).map((name) => ({
   name,

@@ -19,7 +19,7 @@ import { batchProgress } from "@/lib/batches/batch-progress";
 import { batchCounts, readBatch, readBatchRows } from "@/lib/batches/batch-records";
 import { liveTopics } from "@/lib/live/topics.shared";
 import { countryWords } from "@/lib/registry/countries.shared";
-import { label, optionsOf } from "@/lib/vocabulary/words";
+import { label, optionsOf } from "@/lib/vocabulary/words.shared";
 import { cancelBatchAction, confirmBatchAction, resolveRowAction } from "./actions";
 
 export const metadata: Metadata = { title: "List" };

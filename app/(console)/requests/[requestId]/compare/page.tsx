@@ -8,8 +8,8 @@ import { guardPage } from "@/lib/auth/guard-page";
 import { storedRequest } from "@/lib/requests/stored-request";
 import { compareStored } from "@/lib/snapshots/compare-snapshots";
 import { otherSnapshots } from "@/lib/snapshots/company-snapshots";
-import { label } from "@/lib/vocabulary/words";
-import { utcMinute } from "@/lib/vocabulary/units";
+import { label } from "@/lib/vocabulary/words.shared";
+import { utcMinute } from "@/lib/vocabulary/units.shared";
 
 export const metadata: Metadata = { title: "Compare snapshots" };
 

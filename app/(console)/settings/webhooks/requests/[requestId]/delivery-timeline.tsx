@@ -2,7 +2,7 @@ import type { TimelineEntry } from "@/lib/webhooks/ledger-queries";
 import type { DeliveryOutcome } from "@/lib/webhooks/outcomes";
 import { formatGap, formatProcessingMs, utcTime } from "../../delivery-time";
 import { OutcomeBadge } from "../../outcome-badge";
-import { markedLabel } from "@/lib/vocabulary/words";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 const dotClass: Record<DeliveryOutcome, string> = {
   applied: "bg-success",
