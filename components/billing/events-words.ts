@@ -1,6 +1,6 @@
 import { creditsFromCents, windowWords } from "@/lib/vocabulary/units.shared";
 import { label } from "@/lib/vocabulary/words.shared";
-import { workspaceName as namedOrMarked } from "@/lib/workspaces/workspace-name";
+import { workspaceName as namedOrMarked } from "@/lib/workspaces/workspace-name.shared";
 
 /**
  * A billing notification in plain words: "Balance 120 credits fell to the Warning threshold (150 credits)",

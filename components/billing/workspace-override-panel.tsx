@@ -10,7 +10,7 @@ import type { OverridePatch } from "@/lib/billing/override-draft.shared";
 import type { VendorRead } from "@/lib/registry/vendor-endpoint";
 import type { HighUsageOverride, WorkspaceBillingView } from "@/lib/registry/schemas.shared";
 import { errorText } from "@/lib/vocabulary/words.shared";
-import { workspaceName } from "@/lib/workspaces/workspace-name";
+import { workspaceName } from "@/lib/workspaces/workspace-name.shared";
 import { EffectiveSettingsTable } from "./effective-settings-table";
 import { OverrideControls } from "./override-controls";
 import { useSavedOverride } from "./saved-overrides";

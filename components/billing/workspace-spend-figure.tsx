@@ -1,7 +1,7 @@
 import { RegistryProblem } from "@/components/connections/registry-problem";
 import type { WorkspaceSpend } from "@/lib/billing/spend-overview";
 import { credits, windowWords } from "@/lib/vocabulary/units.shared";
-import { workspaceName } from "@/lib/workspaces/workspace-name";
+import { workspaceName } from "@/lib/workspaces/workspace-name.shared";
 import { SpendChart } from "./spend-chart";
 import { forecastWords } from "./spend-forecast-words";
 

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { WorkspaceSpend } from "@/lib/billing/spend-overview";
 import { credits } from "@/lib/vocabulary/units.shared";
-import { workspaceName } from "@/lib/workspaces/workspace-name";
+import { workspaceName } from "@/lib/workspaces/workspace-name.shared";
 import { SavedOverridesProvider } from "./saved-overrides";
 import { WorkspaceDrawer } from "./workspace-drawer";
 import { WorkspaceOverridePanel, type RemoveOverride, type SaveOverride } from "./workspace-override-panel";

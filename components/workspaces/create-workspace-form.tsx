@@ -28,7 +28,7 @@ export function CreateWorkspaceForm({ create }: { create: CreateWorkspace }) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const { checkWorkspaceCreate } = await import("@/lib/workspaces/workspace-create-check");
+    const { checkWorkspaceCreate } = await import("@/lib/workspaces/workspace-create-check.shared");
     const parsed = checkWorkspaceCreate({ name: data.get("name"), legalName: data.get("legalName") });
     setCreated(undefined);
     if (!parsed.success) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { workspaceName } from "./workspace-name";
+import { workspaceName } from "./workspace-name.shared";
 
 describe("workspaceName", () => {
   it("is the workspace's name whenever the registry gives one", () => {

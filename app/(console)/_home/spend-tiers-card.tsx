@@ -4,7 +4,7 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { loadCard } from "@/lib/home/card-data";
 import { credits, creditsFromCents } from "@/lib/vocabulary/units.shared";
 import { errorText, label } from "@/lib/vocabulary/words.shared";
-import { workspaceName } from "@/lib/workspaces/workspace-name";
+import { workspaceName } from "@/lib/workspaces/workspace-name.shared";
 
 /** One workspace's spend in its current high-usage window (lib/billing/spend-in-window.ts), the window stated, against its tiers. */
 function WorkspaceLine({ workspace }: { workspace: WorkspaceSpend }) {
