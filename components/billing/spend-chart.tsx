@@ -1,4 +1,4 @@
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import type { HighUsageTier } from "@/lib/billing/effective-settings.shared";
 import type { SpendSeries } from "@/lib/billing/spend-series";
 import { label as vocabularyLabel } from "@/lib/vocabulary/words.shared";

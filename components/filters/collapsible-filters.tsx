@@ -3,7 +3,7 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 /**
  * A filter form's fields, folded behind a "Filters" button on a narrow screen (a phone sees the list first) and always

@@ -4,7 +4,7 @@ import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@x
 import { createContext, memo, useContext } from "react";
 import { accumulatedPercent, formatPercentNumber, nodeSize, statusLabel, type NodeView } from "@/lib/graph/ownership-graph.shared";
 import { utcMinute } from "@/lib/vocabulary/units.shared";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import { credits } from "@/lib/vocabulary/units.shared";
 
 /** A node's data is what the registry said about it; nothing that changes while the graph is shown. */

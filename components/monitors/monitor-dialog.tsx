@@ -18,7 +18,7 @@ import {
 import type { StartedMonitorView } from "@/lib/monitors/start-monitor";
 import { DatapointNotices } from "./datapoint-notices";
 import { MetadataEditor } from "./metadata-editor";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import { errorText } from "@/lib/vocabulary/words.shared";
 
 type Props<T extends object> = {

@@ -8,7 +8,7 @@ import { personName, type Assignee } from "@/components/alerts/triage-controls";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import type { CompanyRiskState } from "@/lib/portfolio/company-risk";
 import { pinFieldsSchema, pinReasonMax, type CompanyKeyInput } from "@/lib/portfolio/portfolio-inputs.shared";
 import { reviewDueFromToday } from "@/lib/reviews/review-dates.shared";

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import type { Comparison } from "@/lib/pricing/price-comparison";
 import { capitalised, datapointLabel, modeLabel } from "@/lib/pricing/price-labels";
 import { countryNames } from "@/lib/registry/countries.shared";

@@ -3,7 +3,7 @@ import { RegistryProblem } from "@/components/connections/registry-problem";
 import { creditAmount } from "@/lib/vocabulary/units.shared";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import { datapointLabel, modeLabel } from "@/lib/pricing/price-labels";
 import { priceCell, type CountryPrices, type CountryRow, type PriceCell, type PriceMatrix } from "@/lib/pricing/price-matrix";
 import { countryNames } from "@/lib/registry/countries.shared";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useLiveTopic } from "@/components/live/use-live-topic";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 export type LiveCountProps = {
   initial: number;

@@ -23,7 +23,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import { OpenAlertsCount } from "./open-alerts-count";
 import { PendingChangesCount } from "./pending-changes-count";
 

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { cva, type VariantProps } from "class-variance-authority";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 // No colour transition: a badge that changes variant on a live update ("In progress" → "Complete") would pass through
 // colours of too little contrast, and the accessibility sweep could read it halfway.

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("rounded-lg border bg-card text-card-foreground shadow-sm", className)} {...props} />;

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 /** Shared with alert-dialog.tsx so both modals look the same. */
 export const dialogClasses = {

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import { CheckIcon, CircleIcon } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 export function Input({ className, type, ...props }: React.ComponentProps<"input">) {
   return (

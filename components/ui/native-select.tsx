@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 /** The browser's own `<select>`, styled like the other fields: light, and fully keyboard- and form-native. */
 export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import { TableScrollBox } from "./table-scroll-box";
 
 /**

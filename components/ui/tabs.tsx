@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { Tabs as TabsPrimitive } from "radix-ui";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 export const Tabs = TabsPrimitive.Root;
 

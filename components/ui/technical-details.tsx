@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 /**
  * The one place a page may show the API's own names (keys, codes, JSON, endpoint paths): a native disclosure

@@ -4,7 +4,7 @@ import * as React from "react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { XIcon } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 
 export const ToastProvider = ToastPrimitive.Provider;
 

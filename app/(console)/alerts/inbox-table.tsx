@@ -18,7 +18,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { DueTone } from "@/lib/alerts/due-label";
 import { alertOutcomeLabels, type AlertState } from "@/lib/alerts/labels.shared";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import { isRiskMonitorId } from "@/lib/alerts/risk-monitor-id.shared";
 
 export type InboxTableRow = {

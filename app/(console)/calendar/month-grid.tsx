@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import { dossierPath, entryTitle, filingLabels, type FilingEntry } from "@/lib/calendar/filing-entries";
 
 const weekdays = [

@@ -13,7 +13,7 @@ import type { DueTone } from "@/lib/alerts/due-label";
 import { alertOutcomeLabels, deactivationText, type AlertOutcome } from "@/lib/alerts/labels.shared";
 import { transitionRefusal } from "@/lib/alerts/transitions.shared";
 import type { AlertChange } from "@/lib/alerts/triage";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/cn.shared";
 import { isRiskMonitorId } from "@/lib/alerts/risk-monitor-id.shared";
 
 const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
