@@ -40,7 +40,7 @@ type Selected = { countryCode: string; companyId: string; companyName: string | 
 
 /**
  * What of the dossier a company file needs refreshed at `now`: each of `offered` (the dossier's datapoints the country
- * offers) that the file never held or holds older than 30 days (order-defaults.ts `heldDatapoints`). Empty: all fresh.
+ * offers) that the file never held or holds older than 30 days (order-defaults.shared.ts `heldDatapoints`). Empty: all fresh.
  */
 export function staleDatapoints(sources: Record<string, { asOf: string }>, offered: readonly string[], now: Date): string[] {
   const held = heldDatapoints(sources, now);
