@@ -7,7 +7,7 @@ import { workspaceName as namedOrMarked } from "@/lib/workspaces/workspace-name.
  * "Workspace branch-paris spent 1,020 credits in 24 hours, over its Critical tier (1,000 credits)", "Automatic
  * top-up of 500 credits succeeded …". Amounts are the payload's credit cents shown as credits. The payload's shape is not in the spec, so each field is
  * read defensively (`thresholdCents` or `tierCents`); an event whose kind, outcome or needed fields are not known
- * comes back as its raw JSON instead of invented words. Client-safe.
+ * comes back as its raw JSON instead of invented words.
  */
 export type EventWords = { sentence: string; raw?: undefined } | { sentence?: undefined; raw: string };
 

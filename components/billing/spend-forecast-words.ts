@@ -4,7 +4,7 @@ import { label } from "@/lib/vocabulary/words.shared";
 
 /**
  * A forecast in one sentence: "At the current rate (12.5 credits an hour, the average over the last 24 hours):
- * Warning already over; Critical in about 3 hours." Client-safe.
+ * Warning already over; Critical in about 3 hours."
  */
 function tierWords(forecast: TierForecast, currentCents: number): string {
   const tier = label("billingTier", forecast.tier);

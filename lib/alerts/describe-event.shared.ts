@@ -1,6 +1,6 @@
 /**
  * One timeline event as a sentence. The details are what the writer stored (lib/alerts/, or the "See what changed"
- * flow), read defensively: an event written by a later version still reads. Safe to import from client components.
+ * flow), read defensively: an event written by a later version still reads.
  */
 import type { alertEventKinds } from "@/db/vocabulary";
 import { label } from "@/lib/vocabulary/words.shared";

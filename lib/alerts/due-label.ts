@@ -1,6 +1,6 @@
 /**
  * How an open alert's due date reads: "2 days left", "due in 5 hours", "3 hours late", "3 days late". Pure, the
- * time given, so a page and its tests agree. Safe to import from client components.
+ * time given, so a page and its tests agree.
  */
 
 const hourMs = 3_600_000;

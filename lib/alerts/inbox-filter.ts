@@ -1,7 +1,6 @@
 /**
  * The inbox's filters, sort and page as they travel in the URL, so a link or a reload shows the same inbox.
- * A value that does not fit (a hand-edited or stale URL) is dropped, not an error. Pure; safe to import from
- * client components.
+ * A value that does not fit (a hand-edited or stale URL) is dropped, not an error. Pure.
  */
 import { z } from "zod";
 import { alertStates } from "@/db/vocabulary";

@@ -1,4 +1,4 @@
-/** How alerts read to people (their words are in lib/vocabulary/words.shared.ts): states, outcomes, categories and deactivations. Safe to import from client components. */
+/** How alerts read to people (their words are in lib/vocabulary/words.shared.ts): states, outcomes, categories and deactivations. */
 import type { alertOutcomes, alertStates } from "@/db/vocabulary";
 import { label, labelsOf } from "@/lib/vocabulary/words.shared";
 

@@ -1,6 +1,6 @@
 /**
  * A risk alert is filed under a monitor id of its own, `risk:<country>:<company id>` (no registry monitor has one
- * like it), so it groups and triages as a monitor's alert does. Safe to import from client components.
+ * like it), so it groups and triages as a monitor's alert does.
  */
 const prefix = "risk:";
 

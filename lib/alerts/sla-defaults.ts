@@ -1,7 +1,6 @@
 /**
  * How many days a team has to triage an alert, per change category, until an admin sets another figure
  * (alert_slas). An alert is due by the shortest SLA among its categories, counted from when it opened.
- * Safe to import from client components.
  */
 import type { changeCategories } from "@/lib/registry/schemas.shared";
 

@@ -1,7 +1,7 @@
 /**
  * The triage rules: new → in review → resolved, and a resolved alert is final (a later notification opens a
  * new alert instead). Resolving straight from new is allowed: a team may close an obvious alert at once.
- * Pure, so the server checks and the page's buttons agree. Safe to import from client components.
+ * Pure, so the server checks and the page's buttons agree.
  */
 import type { AlertState } from "./labels.shared";
 

@@ -3,7 +3,7 @@
  * the total shown, the profile blocks at their part of it (free-again blocks at nothing), the ownership graph at its
  * quoted price (it stops there, its further owners left to expand). The page shows them and the browser sends them
  * back as confirmed; the server computes them again from its own quote and refuses an order whose price, mode or caps
- * differ, or that carries none, so nothing is ordered uncapped or above what was shown. Client-safe.
+ * differ, or that carries none, so nothing is ordered uncapped or above what was shown.
  */
 import { z } from "zod";
 import { label } from "@/lib/vocabulary/words.shared";

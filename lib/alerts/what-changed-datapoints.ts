@@ -1,5 +1,5 @@
 /**
- * Which datapoints "See what changed" re-retrieves for an alert's change categories. Pure and client-safe.
+ * Which datapoints "See what changed" re-retrieves for an alert's change categories. Pure.
  * A `monitor.notification` names categories only, never values, so the blocks that hold them are ordered again.
  */
 import type { OrderableDatapoint } from "@/lib/pricing/quote.shared";

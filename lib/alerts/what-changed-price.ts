@@ -2,8 +2,7 @@
  * What "See what changed" will cost: the company page's quote for the datapoints the categories name, less the
  * blocks this connection bought for the same company within 24 hours (the registry does not bill the same block
  * for the same company twice in 24 hours). "Bought" is what the registry charged for (a `cost` it reported), and
- * "within 24 hours" is on the registry's clock as far as the console has seen it (`registryClock`). Pure and
- * client-safe.
+ * "within 24 hours" is on the registry's clock as far as the console has seen it (`registryClock`). Pure.
  */
 import { quoteOrder, type OrderableDatapoint, type Quote } from "@/lib/pricing/quote.shared";
 import type { PricingResponse } from "@/lib/registry/schemas.shared";

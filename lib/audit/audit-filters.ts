@@ -3,7 +3,7 @@
  * holds exactly the rows the page selects: who acted (`actor`), the action, a range of UTC days (`from`, `to`, both
  * included; a backwards range is read the right way round), part of a company's name or number (`company`), of a
  * case reference (`caseReference`) or of the target (`target`). A day that cannot be read is not dropped silently:
- * it comes back as a problem for the page to name. Pure, client-safe.
+ * it comes back as a problem for the page to name. Pure.
  */
 import { z } from "zod";
 import { caseReferenceMax } from "@/lib/forms/case-reference.shared";

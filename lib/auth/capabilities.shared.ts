@@ -1,7 +1,7 @@
 /**
  * What each role may do: the one table. Pages, server actions, route handlers, the sidebar and the live stream
  * ask for a capability, never for a list of roles; the README's capability table is generated from this one
- * (`npm run docs:capabilities`). Safe to import from client components.
+ * (`npm run docs:capabilities`).
  */
 import { roles } from "@/db/vocabulary";
 import type { Role } from "./roles.shared";

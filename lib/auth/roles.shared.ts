@@ -1,4 +1,4 @@
-/** The console's roles (their list is `roles` in db/vocabulary.ts), with their labels and descriptions. Safe to import from client components. */
+/** The console's roles (their list is `roles` in db/vocabulary.ts), with their labels and descriptions. */
 
 import type { roles } from "@/db/vocabulary";
 

@@ -1,6 +1,6 @@
 /**
  * Reading a customer list (name or registration number, country, case reference, owner) into batch rows, each with
- * what is wrong with it, before anything is stored or sent. Pure and client-safe: the import's server actions read
+ * what is wrong with it, before anything is stored or sent. Pure: the import's server actions read
  * the file with it, the import page quotes its limits. Whether an owner is a user of the console is the server's
  * check (batch-import.ts).
  */

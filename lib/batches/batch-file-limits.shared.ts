@@ -1,5 +1,5 @@
 /**
- * The limits of a customer list and the names of its columns, as the import page quotes them: client-safe with no
+ * The limits of a customer list and the names of its columns, as the import page quotes them, with no
  * dependency (the page's form checks a file's size before sending it). batch-csv.ts reads the file.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The pace of batch orders per connection (`batch_connection_pace.orders_per_minute`): how many orders a minute every
- * batch on the connection may send together. Safe to import from client components (Settings → Jobs validates with the
- * same schema); the store is batch-pace-settings-store.ts.
+ * batch on the connection may send together. Settings → Jobs validates with the same
+ * schema; the store is batch-pace-settings-store.ts.
  */
 import { z } from "zod";
 

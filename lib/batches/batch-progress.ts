@@ -1,6 +1,6 @@
 /**
  * How far a batch has come, for its page's progress bar: the rows done in the step it is at (matching, or ordering
- * once confirmed) and an estimate of the time left from the rows done per minute so far. Pure and client-safe.
+ * once confirmed) and an estimate of the time left from the rows done per minute so far. Pure.
  */
 import type { batchMatchStates, batchRowOutcomes, batchStatuses } from "@/db/vocabulary";
 

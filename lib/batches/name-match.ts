@@ -2,7 +2,7 @@
  * Scoring a customer list's row against the registry's search results: a registration number by identifier, a name
  * against each result's legal name, transliterations and English name (exact, then apart from legal-form words such
  * as GmbH or S.p.A., then words in common), and the decision: matched, ambiguous (candidates for a person to pick) or
- * not found. Pure and client-safe; batch-matching.ts searches and stores.
+ * not found. Pure; batch-matching.ts searches and stores.
  */
 import type { BatchCandidate } from "@/db/schema";
 import type { SearchResult } from "@/lib/registry/schemas.shared";

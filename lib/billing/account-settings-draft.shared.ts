@@ -1,7 +1,7 @@
 /**
  * The account's billing notification settings as a form (GET/PATCH /v2/billing/notifications/config, in the
  * vendor's field names), and the PATCH that sends only what the person changed, checked with the contract's schema
- * in the browser and again by the server action. Client-safe. Under the console's Content-Security-Policy a
+ * in the browser and again by the server action. Under the console's Content-Security-Policy a
  * browser module must import lib/security/browser-zod before this one (see there).
  */
 import { fieldErrorsOf, mergeFieldErrors } from "@/lib/forms/field-errors.shared";

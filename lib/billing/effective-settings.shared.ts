@@ -1,6 +1,6 @@
 import type { AccountBillingConfig, HighUsageOverride } from "@/lib/registry/schemas.shared";
 
-/** Where an effective high-usage value comes from: the account's settings, or this workspace's override. Client-safe. */
+/** Where an effective high-usage value comes from: the account's settings, or this workspace's override. */
 export type SettingSource = "account" | "workspace";
 export type Effective<T> = { value: T; source: SettingSource };
 export type HighUsageTier = { tier: string; cents: number };

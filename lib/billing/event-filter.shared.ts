@@ -1,6 +1,6 @@
 /**
  * The billing events list's filters (kind and workspace), one predicate for the list in the browser and for its CSV
- * export, so the file holds the events the list's filters select. Client-safe and pure.
+ * export, so the file holds the events the list's filters select. Pure.
  */
 
 /** The URL parameters of the filters: named for the events section, so /billing's other sections keep theirs. */

@@ -1,6 +1,6 @@
 /**
  * The high-usage window as a person enters it: an amount and a unit (minutes, hours or days), sent as whole
- * minutes. Client-safe and zod-free; the range (5 to 43,200 minutes) is the contract's, checked by its schema.
+ * minutes. Zod-free; the range (5 to 43,200 minutes) is the contract's, checked by its schema.
  */
 export const windowUnits = ["minutes", "hours", "days"] as const;
 export type WindowUnit = (typeof windowUnits)[number];

@@ -2,7 +2,7 @@
  * A workspace's high-usage settings as the registry would apply them, before and after a change: what the confirm
  * dialog of the override editor shows, and what the draft's backtest runs on. Unlike effectiveHighUsage it also
  * works when the account's settings cannot be read (a registry without the vendor's config endpoints): an
- * inherited value is then unknown, though where it comes from is not. Client-safe.
+ * inherited value is then unknown, though where it comes from is not.
  */
 import type { AccountBillingConfig } from "@/lib/registry/schemas.shared";
 import {

@@ -1,7 +1,7 @@
 /**
  * The override editor's draft (tri-state toggles, a window with its unit, tier rows) and the PATCH it sends, checked
  * with the contract's own schema so the browser and the server action refuse the same input with the same words.
- * Client-safe. Under the console's Content-Security-Policy a browser module must import
+ * Under the console's Content-Security-Policy a browser module must import
  * lib/security/browser-zod before this one (see there).
  */
 import type { z } from "zod";

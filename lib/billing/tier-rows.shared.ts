@@ -1,7 +1,7 @@
 /**
  * High-usage (and low-balance) tiers as editable rows: a name and a threshold in credits, typed as text (the
  * registry's thresholds are credit cents: 50000 is 500 credits).
- * Client-safe and zod-free: reading the text is done here; names, count and uniqueness are the contract's rules,
+ * Zod-free: reading the text is done here; names, count and uniqueness are the contract's rules,
  * checked by its schema afterwards.
  */
 import type { HighUsageTier } from "./effective-settings.shared";

@@ -1,7 +1,7 @@
 /**
  * A workspace's id as the billing endpoints take it in their path (`{workspaceId}`): a UUID, not the name other
  * workspace endpoints use. Checked before anything is sent, so a name or a stray path never reaches the registry.
- * Client-safe and zod-free.
+ * Zod-free.
  */
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

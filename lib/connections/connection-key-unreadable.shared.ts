@@ -1,6 +1,6 @@
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 
-/** The error code of a connection whose stored API key this server cannot decrypt. Client-safe. */
+/** The error code of a connection whose stored API key this server cannot decrypt. */
 export const connectionKeyUnreadable = "connection_key_unreadable";
 
 /**

@@ -1,6 +1,6 @@
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 
-/** The error code when there is no connection to call the registry through. Client-safe. */
+/** The error code when there is no connection to call the registry through. */
 export const noConnection = "no_connection";
 
 /** The one wording for a session with no connection to work through. */

@@ -28,7 +28,7 @@ const reading = new Map<string, Promise<string[] | undefined>>();
  * The signing secrets a connection's webhooks may be signed with: the current one and, during a rotation,
  * the one it replaced. `undefined` when there is no such connection, which is never kept: ids sent by
  * strangers cannot grow this process's memory. With `fresh`, read again unless that was done within the last
- * `signingSecretsRecheckMs`. Server-only.
+ * `signingSecretsRecheckMs`.
  */
 export async function signingSecrets(
   database: Database,

@@ -1,5 +1,3 @@
-/** Safe to import from client components. */
-
 import type { CompanyResponse, FinancialStatement, RegistryDocument } from "@/lib/registry/schemas.shared";
 
 /**

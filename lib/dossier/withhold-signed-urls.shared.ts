@@ -1,7 +1,7 @@
 /**
  * Signed document URLs never reach the browser: whoever holds one downloads the file, unaudited, until it
  * expires. Every snapshot a page, a JSON answer or the Raw tab shows passes through here on the server; the
- * documents are downloaded through the console's audited route instead. Pure and client-safe.
+ * documents are downloaded through the console's audited route instead. Pure.
  */
 
 /** What stands in the snapshot where a signed URL was. */

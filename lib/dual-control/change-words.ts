@@ -8,7 +8,7 @@ type Kind = (typeof pendingChangeKinds)[number];
 /**
  * A pending change in words for the approver: what it does, and each of its details as a labelled line. A risk model
  * publication's lines are the risk domain's words (`modelPublicationLines` in lib/risk/model-changes.shared.ts), which the
- * caller passes as `publicationLines` when it shows them. Client-safe.
+ * caller passes as `publicationLines` when it shows them.
  */
 export function describeChange(
   change: { kind: Kind | string; target: string; details: Record<string, unknown> },

@@ -1,6 +1,6 @@
 /**
  * How a sensitive change went through dual control, spread into the audit row of the change itself, so the row
- * says who asked and who approved, or why no second admin was asked. Safe to import from client components.
+ * says who asked and who approved, or why no second admin was asked.
  */
 export type DualControlNote =
   | { dualControl: "approved"; changeId: string; requestedBy: string; approvedBy: string }

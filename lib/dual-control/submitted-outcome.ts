@@ -2,7 +2,7 @@ import type { Submitted } from "./pending-changes";
 
 /**
  * What the browser learns of a submitted change: pending (waiting for a second admin), or performed now with the
- * one-admin warning when dual control could not apply. Client-safe type.
+ * one-admin warning when dual control could not apply.
  */
 export type SubmittedOutcome = { state: "pending" } | { state: "performed"; warning?: string };
 

@@ -3,7 +3,6 @@ import type { RegistryError, RegistryErrorInfo } from "@/lib/registry/registry-e
 /**
  * What every server action returns: its data, or why not in words the form shows (with each field's messages, and
  * the registry's own words when the registry refused). Expected failures come back this way, never thrown.
- * Client-safe.
  */
 export type ActionResult<T = undefined> =
   { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]>; registry?: RegistryErrorInfo };

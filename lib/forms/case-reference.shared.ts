@@ -2,7 +2,7 @@
  * The case reference: one limit, and one message, for every form, action and import that takes one (orders, fast
  * mode, monitors, "See what changed", the monitors CSV import, the calendar's filter). It travels to the registry as
  * a metadata value, which the registry cuts past 500 characters, so that is the limit, counted in characters (Unicode
- * code points, as the registry counts them), not bytes. Zod-free and client-safe.
+ * code points, as the registry counts them), not bytes. Zod-free.
  */
 import { metadataLimits } from "@/lib/registry/metadata-limits.shared";
 

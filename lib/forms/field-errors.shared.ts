@@ -3,7 +3,7 @@ import type { z } from "zod";
 /**
  * zod's issues as field messages keyed by their dotted path ("highUsageTiers.1.cents"; "form" for the input as a
  * whole): the one shape server actions return and forms show, so a form checking in the browser with the same
- * schema puts each message where the server would. Client-safe.
+ * schema puts each message where the server would.
  */
 export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};

@@ -1,6 +1,6 @@
 /**
- * Live-event topics and who may receive them. Safe to import from client components: the SSE route filters
- * with `canReceive`, and pages use the topic builders to subscribe.
+ * Live-event topics and who may receive them: the SSE route filters with `canReceive`,
+ * and pages use the topic builders to subscribe.
  */
 import { can, type Capability } from "@/lib/auth/capabilities.shared";
 import type { Role } from "@/lib/auth/roles.shared";

@@ -12,7 +12,7 @@ export const importConcurrency = 4;
 
 type Sent = Pick<CsvRow, "row" | "country" | "companyId">;
 
-/** What became of one row of the file. Client-safe type. */
+/** What became of one row of the file. */
 export type ImportOutcome = Sent &
   (
     | { kind: "created" | "already_monitored"; monitorId: string; blockedDatapoints: string[] }

@@ -1,6 +1,6 @@
 /**
  * Reading a monitors CSV (country, company id, case reference) into rows, each with what is wrong with it, before
- * anything is sent. Pure and client-safe: the server action parses with it, the import page quotes its limits.
+ * anything is sent. Pure: the server action parses with it, the import page quotes its limits.
  */
 import Papa from "papaparse";
 import { unguardFormula } from "@/lib/csv/formula-guard.shared";

@@ -1,4 +1,4 @@
-/** A monitor's health, decided from what the console last read of it. Pure and client-safe: the time is given. */
+/** A monitor's health, decided from what the console last read of it. Pure: the time is given. */
 
 export const monitorHealthStates = ["ok", "stale", "error", "deactivated"] as const;
 export type MonitorHealthState = (typeof monitorHealthStates)[number];

@@ -1,6 +1,6 @@
 /**
  * The monitor metadata form: key/value rows checked the same way in the browser and in the server action
- * (start-monitor-input.ts). Client-safe and zod-free, so the pages that offer the form ship no schema library.
+ * (start-monitor-input.ts). Zod-free, so the pages that offer the form ship no schema library.
  */
 import { caseReferenceProblem } from "@/lib/forms/case-reference.shared";
 import { metadataLimits, metadataWarnings } from "@/lib/registry/metadata-limits.shared";

@@ -1,4 +1,4 @@
-/** The console's sections (its navigation), each opened with a capability (lib/auth/capabilities.shared.ts). Safe to import from client components. */
+/** The console's sections (its navigation), each opened with a capability (lib/auth/capabilities.shared.ts). */
 
 import type { Capability } from "@/lib/auth/capabilities.shared";
 

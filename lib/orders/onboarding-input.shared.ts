@@ -1,4 +1,4 @@
-/** The fast-mode (onboarding) form, validated in the browser and in the server action. Client-safe. */
+/** The fast-mode (onboarding) form, validated in the browser and in the server action. */
 import type { z } from "zod";
 import { onboardingRequestBodySchema, type OnboardingRequestBody } from "@/lib/registry/schemas.shared";
 import { orderInputSchema, orderMetadata } from "./order-input.shared";

@@ -1,6 +1,6 @@
 /**
  * What the order form chooses for the user: the "Full KYB dossier" preset, and the ownership graph's spend cap, with
- * the warning when that cap stops the graph after one level. Client-safe and pure.
+ * the warning when that cap stops the graph after one level. Pure.
  *
  * The graph is paid per company it fetches, the company ordered included (its quoted price is one company's cost), so
  * a cap of one company's price fetches the company itself and stops at its direct owners. A typical company's UBOs sit

@@ -1,4 +1,4 @@
-/** The order form's fields, validated the same way in the browser and in the server action. Client-safe. */
+/** The order form's fields, validated the same way in the browser and in the server action. */
 import { z } from "zod";
 import { caseReferenceProblem } from "@/lib/forms/case-reference.shared";
 import { registryCountries } from "@/lib/registry/countries.shared";

@@ -1,6 +1,6 @@
 /**
  * The portfolio's columns as CSV, headers in words, values in words (the vocabulary's labels), times in ISO UTC.
- * Client-safe and pure (the row mapping of the export; the lines go through the one CSV writer).
+ * Pure (the row mapping of the export; the lines go through the one CSV writer).
  */
 import { label } from "@/lib/vocabulary/words.shared";
 import type { PortfolioRow } from "./portfolio-list";

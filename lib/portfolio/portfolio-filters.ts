@@ -2,7 +2,7 @@
  * The portfolio's filters as they travel in the URL (`rating`, `due`, `country`, `owner`, `monitored`, `flag`,
  * `caseReference`) and its keyset position (`after` or `before`), read one way for the page and for its CSV export, so
  * the file holds exactly the rows the page's filters select. A value that cannot be read is not dropped silently: it
- * comes back as a problem for the page to name. Pure, client-safe.
+ * comes back as a problem for the page to name. Pure.
  */
 import { z } from "zod";
 import { riskRatings } from "@/db/vocabulary";

@@ -1,6 +1,6 @@
 /**
  * What the company page's risk panel sends: which company file, and the change (customer mark, owner, pin), validated
- * with the same schemas in the browser and in the server actions, messages in words. Client-safe.
+ * with the same schemas in the browser and in the server actions, messages in words.
  */
 import { z } from "zod";
 import { riskRatings } from "@/db/vocabulary";

@@ -1,6 +1,6 @@
 /**
  * The price matrix as CSV: one line per country, datapoint and mode (a country whose prices could not be read: one
- * line with the registry's error), through the console's one CSV writer. Prices stay in credits. Client-safe.
+ * line with the registry's error), through the console's one CSV writer. Prices stay in credits.
  */
 import { csvDocument } from "@/lib/csv/csv-writer";
 import { countryNames } from "@/lib/registry/countries.shared";

@@ -1,6 +1,6 @@
 /**
  * The price list's filters as they live in the URL, shared by /pricing and its CSV export, so a filtered view is
- * a link and its download holds the same rows. Client-safe.
+ * a link and its download holds the same rows.
  *
  *   ?country=FR&country=DE or ?country=FR,DE   only these countries
  *   ?datapoint=shareholders                     only this datapoint

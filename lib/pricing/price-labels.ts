@@ -1,4 +1,4 @@
-/** Names of the price list's datapoints and modes as the console shows them. Client-safe. */
+/** Names of the price list's datapoints and modes as the console shows them. */
 import { datapointLabels } from "@/lib/pricing/quote.shared";
 
 /** The order form's names; the legacy companyProfile named apart from company; a datapoint the console does not know by its key. */

@@ -1,6 +1,6 @@
 /**
  * The price list as a matrix: countries × datapoints × modes, built from `GET /v2/pricing` per country and the
- * catalog's development status. Pure and client-safe; lib/pricing/read-price-matrix.ts does the reading.
+ * catalog's development status. Pure; lib/pricing/read-price-matrix.ts does the reading.
  *
  * Prices are in credits, as the spec states them, and are never converted. A block's datapoints are bought
  * together: the block's price sits on one datapoint (the one named like the block's sku, else its first), and the

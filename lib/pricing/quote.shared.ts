@@ -1,5 +1,5 @@
 /**
- * What an order will cost, from `GET /v2/pricing` for the country, before anything is spent. Client-safe.
+ * What an order will cost, from `GET /v2/pricing` for the country, before anything is spent.
  *
  * Prices come per block (a block's datapoints are bought together, once) and per mode (verification,
  * onboarding). `availableDocuments` is free; `legalRepresentatives`, `otherKeyPersons` and `establishments`

@@ -1,4 +1,4 @@
-/** What the registry said went wrong, in words the console shows as they are. Client-safe. */
+/** What the registry said went wrong, in words the console shows as they are. */
 export type RegistryErrorInfo = {
   status: number;
   code: string;

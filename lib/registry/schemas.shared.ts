@@ -1,5 +1,4 @@
 // The contract of the Company Registry Data Service (../shared/registry-api-spec.md), as zod schemas.
-// Client-safe: the app, the simulator and the browser all import it.
 //
 // Conventions
 // - Response objects are loose: fields the API adds later are kept, never stripped.

@@ -3,7 +3,7 @@ import { RegistryError, type RegistryErrorInfo } from "./registry-error.shared";
 /**
  * A read of an endpoint the vendor documents beyond the spec. An API with only the spec's endpoints answers 404:
  * the panel that needs it is then hidden with `missing` (one line saying why), never shown as an error. Any other
- * refusal comes back as `error`, in the registry's words, for the panel to show in place. Client-safe types.
+ * refusal comes back as `error`, in the registry's words, for the panel to show in place.
  */
 export type VendorRead<T> =
   | { value: T; missing?: undefined; error?: undefined }

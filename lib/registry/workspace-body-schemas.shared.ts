@@ -1,6 +1,6 @@
 /**
  * The workspace inputs of the contract that forms also check in the browser: apart from schemas.shared.ts, so a client
- * component that validates a workspace name does not ship the whole contract. Client-safe.
+ * component that validates a workspace name does not ship the whole contract.
  */
 import { z } from "zod";
 import { workspaceLegalNameMax, workspaceNameMax, workspaceNamePattern } from "./workspace-limits.shared";

@@ -1,4 +1,3 @@
-/** Client-safe. */
 type Entries = Record<string, { cost?: number } | undefined> | undefined;
 type DataStatus = { dataPoints?: Entries; documents?: Entries } | null | undefined;
 

@@ -1,5 +1,3 @@
-/** Safe to import from client components. */
-
 type StatusMap = Record<string, { status?: string } | undefined> | undefined;
 type WithDataStatus = { request?: { dataStatus?: { dataPoints?: StatusMap; documents?: StatusMap } } };
 

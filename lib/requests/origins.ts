@@ -1,4 +1,4 @@
-/** Safe to import from client components. The values are `requestOrigins`, `snapshotSources` and `requestPurposes` in db/vocabulary.ts. */
+/** The values are `requestOrigins`, `snapshotSources` and `requestPurposes` in db/vocabulary.ts. */
 import type { requestOrigins, requestPurposes, snapshotSources } from "@/db/vocabulary";
 import { labelsOf } from "@/lib/vocabulary/words.shared";
 

@@ -1,5 +1,5 @@
 /**
- * When an open dossier reads the registry itself instead of waiting for webhooks. Safe for client components.
+ * When an open dossier reads the registry itself instead of waiting for webhooks.
  *
  * It polls when the request is not complete and either no webhook can be verified for it (no signing secret),
  * the live connection is down, or nothing has changed for `webhookGraceMs` (no webhook reaches this console,

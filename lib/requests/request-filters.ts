@@ -3,7 +3,7 @@
  * `followUps`, `hideListings`),
  * read one way for the page and for its CSV export, so the file holds exactly the rows the page's filters select. A
  * value that does not fit (a stale or hand-edited URL, someone who never ordered here) is dropped, as the page always
- * did. Client-safe.
+ * did.
  */
 import { z } from "zod";
 import { requestOrigins } from "@/db/vocabulary";

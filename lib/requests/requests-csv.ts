@@ -1,7 +1,7 @@
 import type { RequestListRow } from "./list-requests";
 import { requestPurposeLabels } from "./origins";
 
-/** The requests list's columns as CSV. Client-safe and pure (the row mapping of the export). */
+/** The requests list's columns as CSV. Pure (the row mapping of the export). */
 export const requestsCsvHeader = [
   "request id",
   "country",

@@ -1,5 +1,3 @@
-/** Safe to import from client components. */
-
 import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas.shared";
 
 export type RetryKind = "dataPoint" | "document";

@@ -1,7 +1,7 @@
 /**
  * When a review is due and how we say it: a day ("14 March 2026"), a due date as it stands today (as a date, or
  * counted in days from today as the portfolio lists it), and how old a company's data is against the policy's limit.
- * Pure, the time given, so a page, its export and its tests agree. Safe to import from client components.
+ * Pure, the time given, so a page, its export and its tests agree.
  */
 
 const dayMs = 86_400_000;

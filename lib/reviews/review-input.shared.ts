@@ -1,6 +1,6 @@
 /**
- * What "Mark reviewed" sends: the company, an outcome and a comment. Safe to import from client components (the
- * company page's form checks with the same schema before sending; the server checks again).
+ * What "Mark reviewed" sends: the company, an outcome and a comment. The company page's form
+ * checks with the same schema before sending; the server checks again.
  */
 import { z } from "zod";
 import { reviewOutcomes } from "@/db/vocabulary";

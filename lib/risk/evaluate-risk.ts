@@ -2,7 +2,7 @@
  * The risk model applied to a company's facts (pure): each rule that applies gives its points and one reason whose
  * sentence names the evidence in words (the field and its value, as of when, from which request). The score is the
  * sum; the thresholds turn it into a rating. The same facts under the same model version give the same reasons, to
- * the letter: that is how a stored rating is replayed (company_ratings.inputs). Safe to import from client components.
+ * the letter: that is how a stored rating is replayed (company_ratings.inputs).
  */
 import type { RiskReason } from "@/db/schema";
 import { countryWords } from "@/lib/registry/countries.shared";

@@ -1,7 +1,7 @@
 /**
  * What a new version of the risk model changes, in words, for the admin who approves it: each rule's points and
  * parameter before → after, each compliance flag's weight, the countries and legal forms added or removed, the
- * thresholds. Pure, client-safe.
+ * thresholds. Pure.
  */
 import { countryWords } from "@/lib/registry/countries.shared";
 import { label } from "@/lib/vocabulary/words.shared";

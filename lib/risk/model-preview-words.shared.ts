@@ -1,6 +1,6 @@
 /**
  * A draft model's preview (lib/risk/model-preview.ts) and its words: how many companies would go from one rating to
- * another, how many keep theirs, how many are pinned by hand and keep the pin. Pure, client-safe.
+ * another, how many keep theirs, how many are pinned by hand and keep the pin. Pure.
  */
 import type { RiskRating } from "./risk-model.shared";
 import { riskRatings } from "@/db/vocabulary";

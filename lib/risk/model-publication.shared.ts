@@ -2,7 +2,7 @@
  * A request to publish a new version of the risk model, as the Settings → Risk form sends it and the pending change
  * (`risk_model_publish`) keeps it in its details: the whole model, why this version, and the version it was edited
  * from (none while the default model is in force), so an approval that comes after another publication is refused
- * rather than silently undoing it. Safe to import from client components (the form checks with the same schema).
+ * rather than silently undoing it. The form checks with the same schema.
  */
 import { z } from "zod";
 import { riskModelSchema } from "./risk-model.shared";

@@ -1,7 +1,7 @@
 /**
  * The review policy: how often each rating is reviewed, how old data may be before a review warns, and which company
- * files make up the portfolio. One row in review_policy; none means the defaults here. Safe to import from client
- * components (the Settings form validates with the same schema).
+ * files make up the portfolio. One row in review_policy; none means the defaults here. The Settings
+ * form validates with the same schema.
  */
 import { z } from "zod";
 import { portfolioScopes } from "@/db/vocabulary";

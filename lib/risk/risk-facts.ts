@@ -2,7 +2,7 @@
  * What the risk rules read of a company file, taken once (pure): each fact with its evidence (the field, its value,
  * and its section's source: when the registry delivered it and which request brought it). The facts are stored with every rating
  * (company_ratings.inputs), so a past rating is replayed from them exactly, under the model version it names or any
- * other (lib/risk/evaluate-risk.ts). JSON only: no dates, no maps. Safe to import from client components.
+ * other (lib/risk/evaluate-risk.ts). JSON only: no dates, no maps.
  */
 import type { CompanyFileSource } from "@/db/schema";
 import { expandable, layoutGraph, layoutInput } from "@/lib/graph/ownership-graph.shared";

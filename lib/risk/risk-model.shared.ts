@@ -1,8 +1,7 @@
 /**
  * The risk model: a document of rules, each with its points and parameters, the lists the admins maintain and the
  * thresholds that turn a score into a rating. Published versions are stored whole (risk_model_versions) and never
- * edited, so a rating names the version that explains it. Safe to import from client components (the Settings →
- * Risk form validates with the same schema).
+ * edited, so a rating names the version that explains it. The Settings → Risk form validates with the same schema.
  */
 import { z } from "zod";
 import { riskRatings } from "@/db/vocabulary";

@@ -1,6 +1,6 @@
 /**
  * What the sandbox tools accept, checked the same way in the browser (for comfort) and in the server actions.
- * Client-safe: a browser module importing this imports lib/security/browser-zod.shared.ts first.
+ * A browser module importing this imports lib/security/browser-zod.shared.ts first.
  */
 import { z } from "zod";
 import { registryCountries } from "@/lib/registry/countries.shared";

@@ -1,4 +1,4 @@
-/** Plain-text lines for a search result row. Client-safe. */
+/** Plain-text lines for a search result row. */
 import type { Address, SearchResult } from "@/lib/registry/schemas.shared";
 import { markedLabel } from "@/lib/vocabulary/words.shared";
 

@@ -1,7 +1,7 @@
 /**
  * Per-country hints for the search box: how each register writes the number a company can be found by,
  * with an example the registry accepts (number-hints.test.ts checks each example against the
- * simulator's parsers). Client-safe: plain strings, no zod.
+ * simulator's parsers). Plain strings, no zod.
  */
 import type { RegistryCountry } from "@/lib/registry/countries.shared";
 

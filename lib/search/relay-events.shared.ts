@@ -1,6 +1,6 @@
 /**
- * The events /api/search/stream sends the browser, and how they are written and read. Client-safe
- * (types only from the schemas, no zod), so the page and the route share one definition.
+ * The events /api/search/stream sends the browser, and how they are written and read (types
+ * only from the schemas, no zod), so the page and the route share one definition.
  */
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { SearchResult } from "@/lib/registry/schemas.shared";

@@ -1,4 +1,4 @@
-/** The search as it lives in the URL (`/search?country=DE&q=…&transliterate=1`), so a search is a link. Client-safe. */
+/** The search as it lives in the URL (`/search?country=DE&q=…&transliterate=1`), so a search is a link. */
 import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries.shared";
 
 /** The registry's minimum query length (lib/registry/schemas.shared.ts `searchMinQueryLength`; a test keeps them equal). */

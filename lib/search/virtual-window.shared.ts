@@ -1,4 +1,4 @@
-/** Which rows of a fixed-row-height list to render for a scroll position (a hand-rolled windowed list). Client-safe. */
+/** Which rows of a fixed-row-height list to render for a scroll position (a hand-rolled windowed list). */
 
 export type VirtualWindow = {
   /** First rendered index (inclusive). */

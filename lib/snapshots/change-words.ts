@@ -1,7 +1,7 @@
 /**
  * A snapshot change in words (lib/vocabulary/words.shared.ts): each field of its path by its label, a list item (a person, a
  * node) by its own name, and a value as "field: value" pairs rather than JSON. A field this console has no words for
- * stays as sent, marked ("someNewField (not known to this console)"): the API is additive. Pure and client-safe.
+ * stays as sent, marked ("someNewField (not known to this console)"): the API is additive. Pure.
  */
 import { datapointLabels, orderableDatapoints, type OrderableDatapoint } from "@/lib/pricing/quote.shared";
 import { markedLabel, type Kind } from "@/lib/vocabulary/words.shared";

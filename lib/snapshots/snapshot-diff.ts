@@ -1,6 +1,6 @@
 /**
- * The field-level difference between two snapshots of one company, as a flat list of typed changes. Pure and
- * client-safe. jsondiffpatch does the diffing; this module only tells it how to recognise list items and which
+ * The field-level difference between two snapshots of one company, as a flat list of typed changes. Pure.
+ * jsondiffpatch does the diffing; this module only tells it how to recognise list items and which
  * fields to skip, then reads its delta (https://github.com/benjamine/jsondiffpatch/blob/master/docs/deltas.md).
  */
 import { create, type Delta } from "jsondiffpatch";

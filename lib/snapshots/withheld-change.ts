@@ -1,4 +1,4 @@
-/** Pure and client-safe. */
+/** Pure. */
 import { withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls.shared";
 import type { SnapshotChange } from "./snapshot-diff";
 

@@ -4,7 +4,7 @@ export type CoverageRow = { workspace: string; sourceKey: string; neededByMonito
 /**
  * Which sources each workspace lacks. A monitor's blocked datapoint waits on the default workspace's vault (the
  * registry resolves credentials there; the other workspaces inherit from it), so monitor needs count on the default
- * workspace only. Pure and client-safe.
+ * workspace only. Pure.
  */
 export function coverageRows(
   vaults: readonly { workspace: string; isDefault: boolean; heldOrInherited: readonly string[] }[],

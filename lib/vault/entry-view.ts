@@ -5,7 +5,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 /** Entries expiring within this many days get an "expires in N days" badge. */
 export const expirySoonDays = 30;
 
-/** Where an entry comes from, seen from the workspace asked for. Client-safe. */
+/** Where an entry comes from, seen from the workspace asked for. */
 export type EntryOrigin = "set here" | "inherited from the default workspace" | "not known";
 
 export type VaultEntryRow = {

@@ -13,7 +13,7 @@ const textOf = (form: FormData, name: string) => {
 /**
  * The payload the credentials form submits, read from its controls when it is sent (the values live in the
  * inputs, never in component state). Empty fields are left out, so the registry names what is missing; a list
- * row with nothing filled in is left out. Client-safe.
+ * row with nothing filled in is left out.
  */
 export function payloadFromForm(
   fields: readonly VaultField[],

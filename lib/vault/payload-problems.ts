@@ -23,7 +23,6 @@ function fieldProblems(fields: readonly VaultField[], values: Record<string, unk
 /**
  * What the registry would refuse in a payload for a source, checked against its descriptor before a pending
  * replacement is claimed (a refused PUT would use the approval up). Each problem names the field, never its value.
- * Client-safe.
  */
 export function payloadProblems(fields: readonly VaultField[], payload: VaultPayload): string[] {
   return fieldProblems(fields, payload, "");

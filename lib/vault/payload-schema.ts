@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The shape of a vault payload, checked before it is sent: text fields, and list-typed fields as rows of text
  * fields. Which fields a source needs is the registry's to say (GET /v2/vault/sources, and its refusal of a PUT).
- * Every message names the rule, never the value: a payload value must not come back in an error. Client-safe.
+ * Every message names the rule, never the value: a payload value must not come back in an error.
  */
 const fieldNamePattern = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const fieldValue = z.string({ error: "Each field is text." }).max(4096, { error: "A field holds up to 4,096 characters." });

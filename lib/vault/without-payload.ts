@@ -7,7 +7,7 @@ function payloadValues(payload: VaultPayload): string[] {
 
 /**
  * The registry's refusal of a PUT with any payload value it echoed taken out (a registry may quote the field it
- * refuses), so the error path never carries one to the browser. Client-safe.
+ * refuses), so the error path never carries one to the browser.
  */
 export function withoutPayload(info: RegistryErrorInfo, payload: VaultPayload): RegistryErrorInfo {
   const values = payloadValues(payload).filter((value) => value.length > 0);

@@ -2,7 +2,7 @@
  * The details an audit row (or a change waiting for approval) keeps, in words: each detail's name from the
  * vocabulary (`detailKey`, the spend caps, billing and vault fields), its value as a person reads it (credits in
  * credits, datapoints and codes by their labels, yes and no). A name the vocabulary does not know yet is spelled out
- * from its parts ("previousVersion" → "Previous version"), never shown as the key. Pure, client-safe.
+ * from its parts ("previousVersion" → "Previous version"), never shown as the key. Pure.
  */
 import { credits } from "./units.shared";
 import { label, words, type Kind } from "./words.shared";

@@ -1,6 +1,6 @@
 /**
  * Numbers with their units, as people read them: credits ("1 credit", "22 credits"), credit cents shown as
- * credits, counts with plurals, and lengths of time in human units ("about 26 hours"). Pure, client-safe.
+ * credits, counts with plurals, and lengths of time in human units ("about 26 hours"). Pure.
  */
 
 /** A number of credits without its unit, for a column headed in credits: "4", "2.5". */

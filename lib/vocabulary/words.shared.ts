@@ -3,7 +3,7 @@
  * person can meet, in words. Each kind maps a value to a short label and, where the label needs it, a one-line
  * explanation. Pages show `label(kind, value)` (or `words()` for the explanation too); the value itself may
  * appear only inside a "Technical details" disclosure. A value this console has no words for is still shown,
- * as sent, marked unknown (`known: false`): the API is additive. Pure, client-safe (no server-only).
+ * as sent, marked unknown (`known: false`): the API is additive. Pure.
  */
 
 /** A value's words: a label, and one sentence when the label alone is not enough. */

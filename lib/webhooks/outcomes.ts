@@ -1,4 +1,4 @@
-/** What became of one verified webhook delivery (the values, each explained: `deliveryOutcomes` in db/vocabulary.ts). Safe to import from client components. */
+/** What became of one verified webhook delivery (the values, each explained: `deliveryOutcomes` in db/vocabulary.ts). */
 import type { deliveryOutcomes } from "@/db/vocabulary";
 
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];

@@ -5,7 +5,7 @@ import { workspaceLegalNameMax } from "@/lib/registry/workspace-limits.shared";
  * negative exactly when the server (and the registry, which checks with the same schema) refuses the name.
  * zod 4.6 counts Unicode code points, not UTF-16 units (`string.length`): an emoji is one character here, as it
  * is for class-validator's MaxLength and for Postgres. The string iterator counts the same way (a lone surrogate
- * is one). legal-name.test.ts pins the agreement, so a zod that counts otherwise fails there. Client-safe.
+ * is one). legal-name.test.ts pins the agreement, so a zod that counts otherwise fails there.
  */
 export function legalNameRemaining(value: string): number {
   return workspaceLegalNameMax - [...value].length;

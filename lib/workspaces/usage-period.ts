@@ -2,7 +2,6 @@
  * The period the usage column covers, read from the page's URL: `?period=7d` or `?period=30d` (the last 7 or 30
  * days up to today), or `?from=YYYY-MM-DD&to=YYYY-MM-DD`. Anything else falls back to the last 30 days and says
  * why, so a hand-edited URL never blanks the page. Dates are whole UTC days, as the registry's date bounds are.
- * Client-safe.
  */
 export const usagePresets = { "7d": 7, "30d": 30 } as const;
 export type UsagePreset = keyof typeof usagePresets;

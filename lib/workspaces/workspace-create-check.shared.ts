@@ -4,6 +4,6 @@ import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas
 
 /**
  * The create-workspace form's check in the browser, with the contract's own schema. Its own module so that the form
- * imports it (and zod) on the first submit only. Client-safe.
+ * imports it (and zod) on the first submit only.
  */
 export const checkWorkspaceCreate = (input: { name: unknown; legalName: unknown }) => workspaceCreateBodySchema.safeParse(input);

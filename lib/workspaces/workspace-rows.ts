@@ -16,7 +16,7 @@ type Spent = { workspaceId: string; name: string | undefined; credits: number | 
 
 /**
  * One row per workspace: the registry's list when it has one (already sorted, default first), otherwise the names
- * the console knows (`known`). Each gets its usage entry, matched by id, or by name for a name-only row. Client-safe.
+ * the console knows (`known`). Each gets its usage entry, matched by id, or by name for a name-only row.
  */
 export function workspaceRows(
   listed: WorkspaceSummary[] | undefined,
