@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { serverNodeFlags } from "../scripts/launcher-process";
 import { freePort } from "../scripts/ports";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -24,7 +25,7 @@ export async function startAppProcess(
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "scripts", "app-server.ts"), "--port", String(port), "--hostname", "127.0.0.1"],
+    [...serverNodeFlags, path.join(root, "scripts", "app-server.ts"), "--port", String(port), "--hostname", "127.0.0.1"],
     {
       cwd: root,
       env: {

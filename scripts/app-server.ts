@@ -6,17 +6,15 @@
  * are served from node:http too (lib/live/serve-live.ts), at a fraction of a Next.js response's memory: every open
  * tab holds one. Upgrades go to Next.js too.
  *
- * Run: node --import tsx scripts/app-server.ts --port <port> --hostname <host>   (NODE_ENV=production, after `next build`)
+ * Run: node --import tsx --import ./scripts/server-condition.mjs scripts/app-server.ts --port <port> --hostname <host>
+ *      (NODE_ENV=production, after `next build`; the second --import lets it load lib/ server modules)
  */
 import http from "node:http";
-import { register } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isLiveStreamRequest } from "../lib/live/live-request";
 import { webhookDeliveryTarget } from "../lib/webhooks/delivery-target";
 import { appServerTimeouts } from "../lib/webhooks/time-limits";
-
-register("./server-condition.mjs", import.meta.url);
 
 const { values } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
 const port = Number(values.port ?? 3000);

@@ -6,6 +6,12 @@ import { freePort } from "./ports";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+/**
+ * The Node.js flags of a process that runs lib/ server modules outside Next.js (the launcher, the app server, a
+ * script): TypeScript through tsx, and `server-only` resolved as in Next.js's server bundles (server-condition.mjs).
+ */
+export const serverNodeFlags = ["--import", "tsx", "--import", path.join(root, "scripts", "server-condition.mjs")];
+
 export type Launcher = {
   process: ChildProcess;
   /** Everything the launcher printed so far. */
@@ -33,7 +39,7 @@ export function embeddedDatabaseUrl(dataDir: string, port: number): string {
 
 /** Runs `npm start`'s launcher (scripts/start.ts) with the given environment, collecting its output. */
 export function startLauncher(env: Record<string, string>, options: { echo?: boolean; args?: string[] } = {}): Launcher {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "start.ts"), ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, "scripts", "start.ts"), ...(options.args ?? [])], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", NEXTAUTH_SECRET: "", APP_ENCRYPTION_KEY: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -28,6 +28,7 @@ import { migrateDatabase } from "../db/migrate";
 import { generateEncryptionKey } from "../lib/crypto";
 import { EnvError, parseLauncherEnv, type LauncherEnv } from "../lib/env";
 import { buildWhenStale } from "./build-stamp";
+import { serverNodeFlags } from "./launcher-process";
 import { isPortFree } from "./ports";
 import { fileCompanyRequests } from "./file-company-requests";
 import { reconcilePaidRequests } from "./reconcile-paid-requests";
@@ -198,7 +199,7 @@ async function main() {
     APP_ENCRYPTION_KEY: encryptionKey,
   };
   // Production: Next.js behind scripts/app-server.ts, which serves webhook deliveries itself (same port and URL).
-  const serverArgs = dev ? [nextBin, "dev"] : ["--import", "tsx", path.join(root, "scripts", "app-server.ts")];
+  const serverArgs = dev ? [nextBin, "dev"] : [...serverNodeFlags, path.join(root, "scripts", "app-server.ts")];
   const next = spawn(process.execPath, [...serverArgs, "--port", String(env.PORT), "--hostname", env.HOST], {
     cwd: root,
     env: appEnv,

@@ -3,21 +3,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lockout, signInWithPassword } from "@/lib/auth/sign-in";
 import { auditActionsFor, insertUser } from "@/test/users-fixture";
+import { serverNodeFlags } from "./launcher-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Runs `npm run unlock -- …` (scripts/unlock-user.ts) on the test database, as an operator would with DATABASE_URL. */
 function unlock(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "unlock-user.ts"), ...args],
-      {
-        cwd: root,
-        env: { ...process.env },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, "scripts", "unlock-user.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
