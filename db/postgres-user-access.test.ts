@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { serverNodeFlags } from "@/scripts/launcher-process";
 import { assertPostgresUserCanReach, firstUntraversableFolder, PostgresUserAccessError } from "./postgres-user-access";
 
 const postgres = { uid: 101, gid: 104 };
@@ -117,8 +118,7 @@ describe("the check before Postgres is started", () => {
     const run = spawnSync(
       process.execPath,
       [
-        "--import",
-        "tsx",
+        ...serverNodeFlags,
         "--input-type=module",
         "-e",
         `const { default: setup } = await import(${JSON.stringify(setup)}); await setup({ provide() {} });`,
