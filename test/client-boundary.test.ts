@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
  * browser, the simulator, a script), or starts with `import "server-only"`. No chain of imports from a `"use client"`
  * module, or from a `*.shared` one, reaches a module that imports `server-only`.
  *
- * Only imports that stay in the compiled code count: `import type`, and an import whose names are all types, are
- * erased. A `"use server"` module is not followed: a client gets references to its actions, never its code.
+ * Only imports that stay in the compiled code count (a worker's `new URL("./x.worker.ts", import.meta.url)` too):
+ * `import type`, and an import whose names are all types, are erased. A `"use server"` module is not followed: a client gets references to its actions, never its code.
  */
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -30,7 +30,7 @@ const allTypes = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier
 
 function moduleFacts(fileName: string, text: string): ModuleFacts {
   const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const directives: string[] = [];
   for (const statement of source.statements) {
     if (!ts.isExpressionStatement(statement) || !ts.isStringLiteral(statement.expression)) break;
@@ -50,6 +50,10 @@ function moduleFacts(fileName: string, text: string): ModuleFacts {
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [specifier] = node.arguments;
       if (specifier && ts.isStringLiteralLike(specifier)) imports.push(specifier.text);
+    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "URL") {
+      // `new Worker(new URL("./layout.worker.ts", import.meta.url))`: the bundler builds the file for the browser too.
+      const [specifier, base] = node.arguments ?? [];
+      if (specifier && ts.isStringLiteralLike(specifier) && base?.getText(source) === "import.meta.url") imports.push(specifier.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -159,11 +163,12 @@ describe("the boundary check", () => {
     expect(serverOnlyChains(tree)).toEqual(["components/card.tsx → lib/words/label.shared.ts → lib/keys.ts → server-only"]);
   });
 
-  it("follows re-exports and dynamic imports, not type-only imports", () => {
+  it("follows re-exports, dynamic imports and workers, not type-only imports", () => {
     const reached = (client: string) =>
       serverOnlyChains(modules({ "components/a.tsx": `"use client";\n${client}`, "lib/keys.ts": serverOnly }));
     expect(reached('export { key } from "@/lib/keys";')).toHaveLength(1);
     expect(reached('const keys = () => import("@/lib/keys");')).toHaveLength(1);
+    expect(reached('new Worker(new URL("../lib/keys.ts", import.meta.url), { type: "module" });')).toHaveLength(1);
     expect(reached('import { key, type Key } from "@/lib/keys";')).toHaveLength(1);
     expect(reached('import type { Key } from "@/lib/keys";')).toEqual([]);
     expect(reached('import { type Key } from "@/lib/keys";')).toEqual([]);
