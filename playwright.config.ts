@@ -1,4 +1,7 @@
 import { defineConfig } from "@playwright/test";
+// Specs use lib/ server modules (password hashing, migrations, the secret box): `server-only` resolves as on the
+// server in the runner and in every worker, which load this file before any spec.
+import "./scripts/server-condition.mjs";
 
 // Run through `npm run test:e2e` (scripts/e2e.ts), which starts the app and sets E2E_BASE_URL.
 const baseURL = process.env.E2E_BASE_URL;
