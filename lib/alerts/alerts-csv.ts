@@ -1,3 +1,4 @@
+import "server-only";
 import type { InboxRow } from "./inbox-page";
 import { alertOutcomeLabels, alertStateLabels, categoryLabel } from "./labels.shared";
 

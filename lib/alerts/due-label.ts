@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * How an open alert's due date reads: "2 days left", "due in 5 hours", "3 hours late", "3 days late". Pure, the
  * time given, so a page and its tests agree.

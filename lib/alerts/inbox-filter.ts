@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The inbox's filters, sort and page as they travel in the URL, so a link or a reload shows the same inbox.
  * A value that does not fit (a hand-edited or stale URL) is dropped, not an error. Pure.

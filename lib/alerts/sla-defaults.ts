@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * How many days a team has to triage an alert, per change category, until an admin sets another figure
  * (alert_slas). An alert is due by the shortest SLA among its categories, counted from when it opened.

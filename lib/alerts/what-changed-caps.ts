@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The spend caps of a "See what changed" order, computed from the console's own quote: the whole request capped at
  * the total shown, the profile blocks at their part of it (free-again blocks at nothing), the ownership graph at its

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Which datapoints "See what changed" re-retrieves for an alert's change categories. Pure.
  * A `monitor.notification` names categories only, never values, so the blocks that hold them are ordered again.

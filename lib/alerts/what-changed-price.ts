@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * What "See what changed" will cost: the company page's quote for the datapoints the categories name, less the
  * blocks this connection bought for the same company within 24 hours (the registry does not bill the same block

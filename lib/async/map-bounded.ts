@@ -1,3 +1,4 @@
+import "server-only";
 /** `run` over `items` with at most `limit` calls in flight at once; the results keep the items' order. */
 export async function mapBounded<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);

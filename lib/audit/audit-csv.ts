@@ -1,3 +1,4 @@
+import "server-only";
 import type { AuditRow } from "@/db/schema";
 
 export const auditCsvHeader = ["time_utc", "actor", "action", "target", "details"];

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The audit log's filters as they travel in the URL, read one way for the page and for its CSV export, so the file
  * holds exactly the rows the page selects: who acted (`actor`), the action, a range of UTC days (`from`, `to`, both

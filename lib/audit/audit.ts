@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Database } from "@/db/client";
 import { auditLog } from "@/db/schema";
 

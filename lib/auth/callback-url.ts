@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Where to go after signing in: the `callbackUrl` resolved against the console's origin, kept only as a
  * path on that origin. Anything that leaves it (`//evil.com`, `/\evil.com`, `/<tab>/evil.com`,

@@ -1,3 +1,4 @@
+import "server-only";
 /** The README's capability table, generated from lib/auth/capabilities.shared.ts (`npm run docs:capabilities`). */
 import { can, capabilities, capabilityNames } from "./capabilities.shared";
 import { roles } from "@/db/vocabulary";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { signInFailures, signInLocks } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Bounds password verifications in this process. argon2 runs on libuv's thread pool (4 threads by default),
  * which file, DNS and crypto work share: at most `running` verifications run at once and the rest wait their

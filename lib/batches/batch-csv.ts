@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Reading a customer list (name or registration number, country, case reference, owner) into batch rows, each with
  * what is wrong with it, before anything is stored or sent. Pure: the import's server actions read

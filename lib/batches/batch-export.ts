@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A batch's result as CSV cells: each row as given, how it was matched and what became of it, in words. Written by
  * the console's one CSV writer (lib/csv), which guards every cell against spreadsheet formulas. Pure.

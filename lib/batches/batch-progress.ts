@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * How far a batch has come, for its page's progress bar: the rows done in the step it is at (matching, or ordering
  * once confirmed) and an estimate of the time left from the rows done per minute so far. Pure.

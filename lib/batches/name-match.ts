@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Scoring a customer list's row against the registry's search results: a registration number by identifier, a name
  * against each result's legal name, transliterations and English name (exact, then apart from legal-form words such

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { eventFilterParams, type EventFilter } from "./event-filter.shared";
 import type { MergedBillingEvent } from "./merge-billing-events";

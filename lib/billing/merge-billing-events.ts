@@ -1,3 +1,4 @@
+import "server-only";
 import { billingEventSchema, type BillingEvent } from "@/lib/registry/schemas.shared";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import type { HighUsageTier } from "./effective-settings.shared";
 import type { Charge } from "./spend-series";
 

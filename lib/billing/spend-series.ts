@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A workspace's spend summed over a rolling window, as the registry sums it for high-usage tiers: at time t the
  * window holds every charge at or after t − window and at or before t. Charges are credit cents. Pure; O(n + buckets).

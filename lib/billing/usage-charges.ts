@@ -1,3 +1,4 @@
+import "server-only";
 import type { WorkspaceUsage } from "@/lib/registry/schemas.shared";
 import { byTime, type Charge } from "./spend-series";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A workspace's id as the billing endpoints take it in their path (`{workspaceId}`): a UUID, not the name other
  * workspace endpoints use. Checked before anything is sent, so a name or a stray path never reaches the registry.

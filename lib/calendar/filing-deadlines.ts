@@ -1,3 +1,4 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { CompanyFileFilings } from "@/db/schema";
 import { filingKinds } from "@/db/vocabulary";

@@ -1,3 +1,4 @@
+import "server-only";
 import { overdueBecause, type FilingDeadline, type FilingKind } from "./filing-deadlines";
 
 export const filingLabels: Record<FilingKind, string> = { accounts: "Annual accounts", annualFiling: "Annual filing" };

@@ -1,3 +1,4 @@
+import "server-only";
 import ical from "ical-generator";
 import { dossierPath, entryTitle, evidencePath, type FilingEntry } from "./filing-entries";
 

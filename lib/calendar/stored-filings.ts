@@ -1,3 +1,4 @@
+import "server-only";
 import type { StoredFilings } from "@/db/schema";
 import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 

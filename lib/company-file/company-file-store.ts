@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
 import type { Database } from "@/db/client";

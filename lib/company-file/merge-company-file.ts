@@ -1,3 +1,4 @@
+import "server-only";
 import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
 import { expandable, expandedCompany, type NodeMarks } from "@/lib/graph/ownership-graph.shared";
 import { toMermaid } from "@/lib/registry/graph-mermaid.shared";

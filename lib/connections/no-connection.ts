@@ -1,3 +1,4 @@
+import "server-only";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 
 /** The error code when there is no connection to call the registry through. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, isNotNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { pendingChanges, registryConnections } from "@/db/schema";

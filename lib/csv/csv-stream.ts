@@ -1,3 +1,4 @@
+import "server-only";
 import { csvHeaderLine, csvLine } from "./csv-writer";
 
 export type CsvRows = readonly (readonly string[])[];

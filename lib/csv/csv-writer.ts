@@ -1,3 +1,4 @@
+import "server-only";
 import Papa from "papaparse";
 import { formulaStart } from "./formula-guard.shared";
 

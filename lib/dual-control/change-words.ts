@@ -1,3 +1,4 @@
+import "server-only";
 import type { pendingChangeKinds } from "@/db/vocabulary";
 import { roleLabels, type Role } from "@/lib/auth/roles.shared";
 import { detailLines } from "@/lib/vocabulary/details";

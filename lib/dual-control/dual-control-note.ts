@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * How a sensitive change went through dual control, spread into the audit row of the change itself, so the row
  * says who asked and who approved, or why no second admin was asked.

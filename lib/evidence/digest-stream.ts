@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 

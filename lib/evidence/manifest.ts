@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The evidence pack's manifest: what each file of the ZIP is (SHA-256 and size), which console made it, when and
  * for whom. report.pdf names the manifest's own SHA-256 on its last page, so the manifest is built first, from

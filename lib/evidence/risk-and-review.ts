@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The company's risk rating and last review as the evidence pack states them, in words: the report's section and the
  * manifest's `riskAndReview` are both this. "Not rated yet" and "Never reviewed" when there is none. Pure.

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RegistryError, RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A seeded random ownership graph like the one measurements.md describes (a tree plus 30 % extra owner
  * links, owners pointing at what they own), for the layout's tests and bench/graph-layout.ts.

@@ -1,3 +1,4 @@
+import "server-only";
 /** Response headers of a Server-Sent Events stream (the live bus and the search stream). */
 export const eventStreamHeaders = {
   "Content-Type": "text/event-stream; charset=utf-8",

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A route's URL parameters in the shape a page receives as `searchParams` (a repeated parameter is a list), so a route
  * and its page read their filters through the same parser. Pure.

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * One heartbeat for every live connection of a process, instead of a timer each. At every beat the viewers'
  * roles are read again, once per viewer (a session claim) however many tabs they have open, a few viewers at a

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * In-memory fan-out of live events to the subscribers of one process (its SSE streams). Pure: no I/O,
  * no timers. The listener (listener.ts) feeds it from Postgres; each SSE stream subscribes while open.

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * One browser tab's live connection, whatever carries its bytes: a web ReadableStream for the Next.js route
  * (sse-stream.ts) or a node:http response on the app server (serve-live.ts). The caller has authenticated the

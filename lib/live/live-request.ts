@@ -1,3 +1,4 @@
+import "server-only";
 const livePath = /^\/api\/live(?:\?.*)?$/;
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A live connection (live-connection.ts) as a web ReadableStream, for the Next.js route (app/api/live/route.ts),
  * which `next dev` and a plain `next start` serve. Under `npm start` the app server serves /api/live from

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Which vault source a blocked datapoint waits for. The notice carries only a message ("Add infogreffe credentials
  * to the vault…"), so the source is the one of the registry's source keys (`GET /v2/vault/sources`) the message

@@ -1,3 +1,4 @@
+import "server-only";
 /** A monitor's health, decided from what the console last read of it. Pure: the time is given. */
 
 export const monitorHealthStates = ["ok", "stale", "error", "deactivated"] as const;

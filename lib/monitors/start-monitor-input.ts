@@ -1,3 +1,4 @@
+import "server-only";
 /** The server actions' input schemas for starting a monitor and editing its metadata, on the form's own checks. */
 import { z } from "zod";
 import { registryCountries } from "@/lib/registry/countries.shared";

@@ -1,3 +1,4 @@
+import "server-only";
 /** The console's sections (its navigation), each opened with a capability (lib/auth/capabilities.shared.ts). */
 
 import type { Capability } from "@/lib/auth/capabilities.shared";

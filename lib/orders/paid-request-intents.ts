@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "@/db/client";
 import { paidRequestIntents, type PaidRequestIntent } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The portfolio's columns as CSV, headers in words, values in words (the vocabulary's labels), times in ISO UTC.
  * Pure (the row mapping of the export; the lines go through the one CSV writer).

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The portfolio's filters as they travel in the URL (`rating`, `due`, `country`, `owner`, `monitored`, `flag`,
  * `caseReference`) and its keyset position (`after` or `before`), read one way for the page and for its CSV export, so

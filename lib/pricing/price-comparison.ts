@@ -1,3 +1,4 @@
+import "server-only";
 /** Two countries' price lists side by side, each line marked when they differ. Pure. */
 import type { RegistryCountry } from "@/lib/registry/countries.shared";
 import { priceCell, sameCell, type CountryPrices, type PriceCell, type PriceMatrix } from "./price-matrix";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The price matrix as CSV: one line per country, datapoint and mode (a country whose prices could not be read: one
  * line with the registry's error), through the console's one CSV writer. Prices stay in credits.

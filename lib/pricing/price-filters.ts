@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The price list's filters as they live in the URL, shared by /pricing and its CSV export, so a filtered view is
  * a link and its download holds the same rows.

@@ -1,3 +1,4 @@
+import "server-only";
 /** Names of the price list's datapoints and modes as the console shows them. */
 import { datapointLabels } from "@/lib/pricing/quote.shared";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The price list as a matrix: countries × datapoints × modes, built from `GET /v2/pricing` per country and the
  * catalog's development status. Pure; lib/pricing/read-price-matrix.ts does the reading.

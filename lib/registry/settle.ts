@@ -1,3 +1,4 @@
+import "server-only";
 import { RegistryError, type RegistryErrorInfo } from "./registry-error.shared";
 
 export type Settled<T> = { value: T; error?: undefined } | { value?: undefined; error: RegistryErrorInfo };

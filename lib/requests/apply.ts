@@ -1,3 +1,4 @@
+import "server-only";
 import { datapointSections, type CompanyResponse } from "@/lib/registry/schemas.shared";
 
 /** What the console keeps per request: the merged snapshot and the highest version applied. */

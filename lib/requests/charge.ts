@@ -1,3 +1,4 @@
+import "server-only";
 type Entries = Record<string, { cost?: number } | undefined> | undefined;
 type DataStatus = { dataPoints?: Entries; documents?: Entries } | null | undefined;
 

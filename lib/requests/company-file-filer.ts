@@ -1,3 +1,4 @@
+import "server-only";
 import { fileSnapshots, type CompanyKey } from "@/lib/company-file/company-file-store";
 import type { Contribution } from "@/lib/company-file/merge-company-file";
 import { rerateSoon } from "@/lib/risk/re-rate";

@@ -1,3 +1,4 @@
+import "server-only";
 /** The values are `requestOrigins`, `snapshotSources` and `requestPurposes` in db/vocabulary.ts. */
 import type { requestOrigins, requestPurposes, snapshotSources } from "@/db/vocabulary";
 import { labelsOf } from "@/lib/vocabulary/words.shared";

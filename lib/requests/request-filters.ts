@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The requests list's filters as they travel in the URL (`status`, `origin`, `user`, `company`, `caseReference`,
  * `followUps`, `hideListings`),

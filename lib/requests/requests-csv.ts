@@ -1,3 +1,4 @@
+import "server-only";
 import type { RequestListRow } from "./list-requests";
 import { requestPurposeLabels } from "./origins";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { CompanyResponse, DatapointStatus } from "@/lib/registry/schemas.shared";
 
 export type RetryKind = "dataPoint" | "document";

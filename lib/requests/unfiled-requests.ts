@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { fileSnapshot } from "@/lib/company-file/company-file-store";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The risk model applied to a company's facts (pure): each rule that applies gives its points and one reason whose
  * sentence names the evidence in words (the field and its value, as of when, from which request). The score is the

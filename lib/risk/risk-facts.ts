@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * What the risk rules read of a company file, taken once (pure): each fact with its evidence (the field, its value,
  * and its section's source: when the registry delivered it and which request brought it). The facts are stored with every rating

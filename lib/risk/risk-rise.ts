@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Whether a new rating is a rise in a company's risk, the kind that opens a risk alert. A company's first order arrives
  * a datapoint at a time, and each delivery is rated: on its profile alone the company may rate low, then medium once

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The body of /api/search/stream: the registry's search events written to the browser as each one
  * arrives (one enqueue per event, nothing held back). A `progress` event carries only the results not

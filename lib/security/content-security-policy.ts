@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The Content-Security-Policy for a page. Scripts run only with the request's nonce ('strict-dynamic'
  * lets them load the app's chunks); `unsafe-eval` only in development, where React needs it.

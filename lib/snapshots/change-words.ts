@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A snapshot change in words (lib/vocabulary/words.shared.ts): each field of its path by its label, a list item (a person, a
  * node) by its own name, and a value as "field: value" pairs rather than JSON. A field this console has no words for

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The field-level difference between two snapshots of one company, as a flat list of typed changes. Pure.
  * jsondiffpatch does the diffing; this module only tells it how to recognise list items and which

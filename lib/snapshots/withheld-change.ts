@@ -1,3 +1,4 @@
+import "server-only";
 /** Pure. */
 import { withholdSignedUrls } from "@/lib/dossier/withhold-signed-urls.shared";
 import type { SnapshotChange } from "./snapshot-diff";

@@ -1,3 +1,4 @@
+import "server-only";
 /** A source a workspace lacks (neither set there nor inherited), and how many live monitors wait for it there. */
 export type CoverageRow = { workspace: string; sourceKey: string; neededByMonitors: number };
 

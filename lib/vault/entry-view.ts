@@ -1,3 +1,4 @@
+import "server-only";
 import type { VaultEntry } from "@/lib/registry/schemas.shared";
 import { markedLabel } from "@/lib/vocabulary/words.shared";
 

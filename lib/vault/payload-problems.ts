@@ -1,3 +1,4 @@
+import "server-only";
 import type { VaultField } from "@/lib/registry/schemas.shared";
 import type { VaultPayload } from "./payload-schema";
 

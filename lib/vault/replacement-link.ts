@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Where a second admin approves a pending vault replacement: the source's form on /vault, opened with the change id.
  * Approving needs the new credentials typed there (the pending change never holds them), so no list offers a bare

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { VaultPayload } from "./payload-schema";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The details an audit row (or a change waiting for approval) keeps, in words: each detail's name from the
  * vocabulary (`detailKey`, the spend caps, billing and vault fields), its value as a person reads it (credits in

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage } from "node:http";
 import type { ByteHold } from "./byte-budget";
 

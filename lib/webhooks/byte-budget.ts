@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * How many body bytes all webhook deliveries of this process may hold at once, while they are read and until
  * they are answered. Each delivery holds what it has actually received (not what it declares, so a body sent a

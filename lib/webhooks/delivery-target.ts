@@ -1,3 +1,4 @@
+import "server-only";
 const deliveryPath = /^\/api\/webhooks\/registry\/([^/?#]+)(?:\?.*)?$/;
 
 /**

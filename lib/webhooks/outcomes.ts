@@ -1,3 +1,4 @@
+import "server-only";
 /** What became of one verified webhook delivery (the values, each explained: `deliveryOutcomes` in db/vocabulary.ts). */
 import type { deliveryOutcomes } from "@/db/vocabulary";
 

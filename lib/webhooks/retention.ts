@@ -1,3 +1,4 @@
+import "server-only";
 /** The sender retries a message for up to 72 hours; a repeat must still be recognised after its last retry. */
 export const senderRetryWindowMs = 72 * 3600_000;
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * What Postgres can never store, found before a delivery is written (so that it is recorded as `failed` rather
  * than refused with a 503 the sender would retry for three days), and the errors that say so when a write

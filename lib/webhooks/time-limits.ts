@@ -1,3 +1,4 @@
+import "server-only";
 import type { ServerOptions } from "node:http";
 
 /**

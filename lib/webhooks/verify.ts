@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** What verification reads of a request's headers: a fetch `Headers`, or a node:http request's through `messageHeaders`. */

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The period the usage column covers, read from the page's URL: `?period=7d` or `?period=30d` (the last 7 or 30
  * days up to today), or `?from=YYYY-MM-DD&to=YYYY-MM-DD`. Anything else falls back to the last 30 days and says

@@ -1,3 +1,4 @@
+import "server-only";
 import type { WorkspaceSummary } from "@/lib/registry/schemas.shared";
 
 /** A workspace as /workspaces shows it: from the registry's list, or only its name where the console knows no more. */
