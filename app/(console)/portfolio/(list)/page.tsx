@@ -24,7 +24,7 @@ import { complianceFlagNames } from "@/lib/registry/schemas";
 import { reviewPolicyInForce } from "@/lib/reviews/review-policy-store";
 import { openReviewQueueCount } from "@/lib/reviews/review-queue";
 import { label, optionsOf } from "@/lib/vocabulary/words";
-import { startCampaignAction } from "./actions";
+import { startCampaignAction } from "../actions";
 
 export const metadata: Metadata = { title: "Portfolio" };
 

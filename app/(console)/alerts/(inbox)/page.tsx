@@ -10,10 +10,10 @@ import { assignableUsers } from "@/lib/alerts/triage";
 import { can } from "@/lib/auth/capabilities";
 import { guardPage } from "@/lib/auth/guard-page";
 import { liveTopics } from "@/lib/live/topics";
-import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
-import { InboxFilters } from "./inbox-filters";
-import { InboxTable } from "./inbox-table";
-import { tableRow } from "./table-row";
+import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "../actions";
+import { InboxFilters } from "../inbox-filters";
+import { InboxTable } from "../inbox-table";
+import { tableRow } from "../table-row";
 
 export const metadata: Metadata = { title: "Alerts" };
 
