@@ -1,5 +1,5 @@
 /**
- * Admin figures (issue 15), on a production build with embedded Postgres and the simulator, one line each:
+ * Admin figures, on a production build with embedded Postgres and the simulator, one line each:
  *   - /workspaces first-load JavaScript, gzip (what Chromium downloads before the load event)   goal ≤ 200 kB
  *   - /vault first-load JavaScript, gzip, with a workspace chosen (the generated forms)        goal ≤ 200 kB
  * The heap canary figure is its own script (npm run bench:vault-canary: it needs --expose-gc).

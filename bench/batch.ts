@@ -1,5 +1,5 @@
 /**
- * Batch work figures (issue 27), on a production build with embedded Postgres and the simulator, one line each:
+ * Batch work figures, on a production build with embedded Postgres and the simulator, one line each:
  *   - a customer list of 1,000 rows (four countries; half by registration number, half by a legal name no other
  *     company of the simulator's search directory has) stored as an import batch and woken (createBatch, kickBatch): until every row is
  *     matched and priced by the app's batch-step jobs, and rows/s                                     goal ≤ 60 s

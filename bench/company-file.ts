@@ -1,5 +1,5 @@
 /**
- * Company file figures (issue 24), on a production build with embedded Postgres and the simulator, one line each:
+ * Company file figures, on a production build with embedded Postgres and the simulator, one line each:
  *   - storing each of 26 LARGE-sized snapshots (the first order, 20 graph expansions, 5 re-retrievals), the company
  *     file merged in: p50 and max of the whole storeSnapshot
  *   - reading the company file of LARGE with those 20 expansions and 5 re-retrievals (readCompanyFile, server time),

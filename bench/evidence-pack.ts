@@ -1,5 +1,5 @@
 /**
- * Figures for the evidence pack (issue 16), on a production build with embedded Postgres and the simulator, one line each:
+ * Figures for the evidence pack, on a production build with embedded Postgres and the simulator, one line each:
  *   - the pack of LARGE (500 people, 2,000-node graph): download time, and the app process's peak RSS growth
  *                                                                                   goal ≤ 10 s, ≤ 300 MB
  *   - the pack of a typical company (HRB 86891, with its documents): p50 of 5 downloads   goal ≤ 1.5 s

@@ -1,5 +1,5 @@
 /**
- * Figures for finance (issue 14), on a production build with embedded Postgres and the simulator, one line each:
+ * Figures for finance, on a production build with embedded Postgres and the simulator, one line each:
  *   - /pricing server time, cold and warm p50, 40 countries (bench/finance-pricing.ts)      goal ≤ 2 s cold, ≤ 300 ms warm
  *   - /billing first-load JavaScript, gzip, before the chart (bench/finance-backtest.ts)    goal ≤ 220 kB
  *   - backtest of 30 days of per-request spend, 50,000 requests (bench/finance-backtest.ts) goal ≤ 200 ms

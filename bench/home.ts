@@ -1,5 +1,5 @@
 /**
- * Home page figures (issue 16), on a production build with embedded Postgres and the simulator, one line per role:
+ * Home page figures, on a production build with embedded Postgres and the simulator, one line per role:
  *   - GET / signed in as each role, time until the last byte (every card streamed in), p50 of 30   goal ≤ 200 ms
  * The database holds what the cards read, at a working size: 2,000 alerts (200 open ones assigned to the officer),
  * 1,000 dossiers of about 39 KB each with their company files and filing dates around today (50 requests still running), 20 pending changes,

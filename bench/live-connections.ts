@@ -1,5 +1,5 @@
 /**
- * Figures for "Holding load: live connections" (issue 23), on a production build with embedded Postgres, every
+ * Figures for live connections under load, on a production build with embedded Postgres, every
  * connection from this process over loopback:
  *   - N live connections (`GET /api/live`, an admin's session) held by the app server (`npm start`): its resident
  *     memory before and after, per connection                                                  goal ≤ 30 kB

@@ -1,5 +1,5 @@
 /**
- * Re-rating figures (issue 26), on embedded Postgres with the committed migrations, one line each:
+ * Re-rating figures, on embedded Postgres with the committed migrations, one line each:
  *   - seeding 100,000 company files with varied sections (compliance flags, statuses, owners at varied shares and
  *     nationalities, representatives, legal forms, small ownership graphs with cycles, stand-ins and parts unexpanded)
  *   - their first rating (no portfolio entry yet: entries, ratings, and the deliveries read for earlier changes)

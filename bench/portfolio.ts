@@ -1,5 +1,5 @@
 /**
- * Portfolio figures (issue 26), on a production build with embedded Postgres and the simulator, one line each:
+ * Portfolio figures, on a production build with embedded Postgres and the simulator, one line each:
  *   - 100,000 portfolio entries seeded in SQL with their company files, owners, ratings, flags, due dates (some
  *     never due), 9,090 monitors, 3,030 open alerts and 20,000 requests with case references;
  *   - the portfolio query as the page calls it (lib/portfolio/portfolio-list.ts: one page of 50 with the count),

@@ -1,5 +1,5 @@
 /**
- * Figures for the registry contract issue:
+ * Figures for the registry client (lib/registry/client.ts):
  *   - client overhead over a raw fetch to a loopback server, median of 1,000 calls     goal ≤ +1 ms
  *   - validation of a large company response (500 people, a 2,000-node graph)         goal ≤ 20 ms
  * Run: npm run bench:registry-client

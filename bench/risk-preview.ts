@@ -1,5 +1,5 @@
 /**
- * Settings → Risk's preview (issue 26), on embedded Postgres, one line:
+ * Settings → Risk's preview, on embedded Postgres, one line:
  *   - previewModel over 100,000 portfolio companies, each with a current rating and its stored inputs (facts of
  *     about 1 KB as JSON: flags, status, owners, parties in several countries, graph, people and their changes), a draft
  *     that moves some of them: wall time, p50 and max of 5 after one warm-up                         goal ≤ 5 s

@@ -1,5 +1,5 @@
 /**
- * Figures for the simulator issue:
+ * Figures for the simulator:
  *   - search JSON p50 and p99 over 1,000 calls                  goal p50 ≤ 5 ms
  *   - generating `LARGE` end to end (data and snapshot)          goal ≤ 50 ms
  * (webhook sending to a null receiver: bench/webhook-sender.ts)

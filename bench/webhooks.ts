@@ -111,7 +111,7 @@ function rssGrowth(pid: number) {
 }
 
 /**
- * The webhook URL under abuse (issue 23), twice over 10 s: 50 slow bodies to the real connection (signed heads of
+ * The webhook URL under abuse, twice over 10 s: 50 slow bodies to the real connection (signed heads of
  * 20 kB deliveries, the body a byte a second after its first kilobyte, all opened at once) and 1,000 bad posts
  * declaring 8 MiB (sending 64 KiB of it) spread evenly (half to unknown connection ids with signature headers, half to the real connection
  * without). First alone: the app server's RSS growth (its peak, sampled every 100 ms, over its reading just

@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, LoginPage, test, type TestUser } from "./fixtures";
 import { sim } from "./simulator-api";
 
-// Issue 15's chain, end to end in two browsers: admin A creates a workspace, admin B approves turning its UBO access
+// The admin chain, end to end in two browsers: admin A creates a workspace, admin B approves turning its UBO access
 // on, A stores credentials through the generated form (a list-typed source), sees the version and the mark "set
 // here", and the workspace's coverage gap closes. The simulator is shared: the workspace is the test's own.
 

@@ -114,7 +114,7 @@ test("a one-time password must be replaced before anything else", async ({ page,
 });
 
 test.describe("where sign-in leads", () => {
-  // The five, as the query string carries them: a tab for %09, and each value sent as it is.
+  // Five ways out of the console, as the query string carries them: a tab for %09, and each value sent as it is.
   const leaving = ["/\\evil.com", "/%09/evil.com", "//evil.com", "https://evil.com", "javascript:alert(1)"];
   const queries = [...leaving.map((value) => new URLSearchParams({ callbackUrl: value }).toString()), "callbackUrl=/%09/evil.com"];
 

@@ -7,7 +7,7 @@ import { monthsAfter } from "./review-cycle";
 import { approveAsSecondAdmin } from "./second-admin";
 import { sim } from "./simulator-api";
 
-// The "Done when" journey, on the simulator: an admin publishes a model version (a second admin approves), a
+// The portfolio journey, on the simulator: an admin publishes a model version (a second admin approves), a
 // compliance officer's portfolio rates three ordered companies with their reasons, a webhook that adds a compliance
 // flag raises a rating live and opens a risk alert, and the officer's review sets the next due date from the policy.
 // Simulator-wide: publishing a version re-rates every company of the app under test. The version and the weights in

@@ -2,7 +2,7 @@ import { expect, gotoInteractive, LoginPage, test } from "./fixtures";
 import { orderedCompanyBlock } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
-// The issue's "Done when" for review campaigns, on the simulator: ten companies due for review (eight reviewed before,
+// A review campaign from start to end, on the simulator: ten companies due for review (eight reviewed before,
 // one of which the registry has changed since; two never reviewed), selected on /portfolio with "all matching this
 // filter", refreshed for review through the batch engine with one confirm, end as ten entries in the owner's review
 // queue, each with its diff, "nothing changed" or, never reviewed, what was received. Marking one reviewed takes it off.

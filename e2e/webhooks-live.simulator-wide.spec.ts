@@ -95,7 +95,7 @@ test("where no webhook arrives, the open request polls the registry until it is 
     // SLOW_DELIVERY: every datapoint takes 20 to 60 seconds, so the page is still waiting when polling starts.
     const created = await sim("POST", "/v2/company", { id: "SLOW_DELIVERY", countryCode: "DE", dataPoints: ["company", "shareholders"] });
     requestId = created.json.request.requestId;
-    // What the order form of the next issue stores: the request, before any snapshot.
+    // What an order stores first: the request, before any snapshot.
     await db.query(
       "insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'SLOW_DELIVERY')",
       [requestId, await simulatorConnectionId(db)],

@@ -116,4 +116,25 @@ describe("the filter form's text boxes, days and choice groups", () => {
     expect(html).toMatch(/action="\/settings\/webhooks#ledger"/);
     expect(html).toContain('<input type="hidden" name="view" value="month"/>');
   });
+
+  it("puts a sort last, before Apply, chosen from the URL, and never counts it as a filter", () => {
+    const sort = (value?: string): FilterField[] => [
+      { name: "sort", label: "Sort", value, anyLabel: "Newest first", options: [{ value: "due", label: "Due soonest first" }] },
+    ];
+    const html = renderToStaticMarkup(
+      <FilterForm
+        label="Filter"
+        clearHref="/alerts"
+        sorts={sort("due")}
+        toggles={[{ name: "f", label: "F", checked: false }]}
+        texts={[{ name: "q", label: "Q", value: undefined }]}
+      />,
+    );
+    expect(html).toMatch(
+      />F<\/label><div [^>]*><label for="[^"]+">Sort<\/label><select [^>]*name="sort">.*<option value="due" selected="">/,
+    );
+    expect(html).toMatch(/<\/select><\/div><button [^>]*type="submit">Apply<\/button>/);
+    expect(html).not.toContain("Clear");
+    expect(html).toMatch(/Filters<\/button>/);
+  });
 });

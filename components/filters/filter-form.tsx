@@ -70,11 +70,27 @@ export function choicesSummary(group: FilterChoices): string {
   return `${group.label}: ${group.values.length} chosen`;
 }
 
+function SelectField({ id, field }: { id: string; field: FilterField }) {
+  return (
+    <div className="flex max-w-full flex-col gap-1 text-sm">
+      <label htmlFor={id}>{field.label}</label>
+      <NativeSelect id={id} name={field.name} defaultValue={field.value ?? ""}>
+        <option value="">{field.anyLabel}</option>
+        {field.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 /**
  * A list page's filters as a plain GET form: the filters live in the URL, so a link repeats them and the page
- * needs no client code. Selects, text boxes, days, multi-value groups and checkboxes, in that order; `hidden` values
- * ride along (a view, a month). On a phone they fold behind a "Filters" button. With `clearHref`, a Clear link shows
- * while any filter is set.
+ * needs no client code. Selects, text boxes, days, multi-value groups, checkboxes and then `sorts` (selects that order
+ * the list, not counted as filters), in that order; `hidden` values ride along (a view, a month). On a phone they fold
+ * behind a "Filters" button. With `clearHref`, a Clear link shows while any filter is set.
  */
 export function FilterForm({
   label,
@@ -83,6 +99,7 @@ export function FilterForm({
   dates = [],
   choices = [],
   toggles = [],
+  sorts = [],
   hidden = {},
   action,
   clearHref,
@@ -93,6 +110,7 @@ export function FilterForm({
   dates?: readonly FilterDate[];
   choices?: readonly FilterChoices[];
   toggles?: readonly FilterToggle[];
+  sorts?: readonly FilterField[];
   hidden?: Readonly<Record<string, string>>;
   /** Where the form sends its query (a page with an anchor); the current page by default. */
   action?: string;
@@ -108,17 +126,7 @@ export function FilterForm({
       ))}
       <CollapsibleFilters active={active}>
         {fields.map((field) => (
-          <div key={field.name} className="flex max-w-full flex-col gap-1 text-sm">
-            <label htmlFor={idOf + field.name}>{field.label}</label>
-            <NativeSelect id={idOf + field.name} name={field.name} defaultValue={field.value ?? ""}>
-              <option value="">{field.anyLabel}</option>
-              {field.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <SelectField key={field.name} id={idOf + field.name} field={field} />
         ))}
         {texts.map((text) => (
           <div key={text.name} className="flex max-w-full flex-col gap-1 text-sm">
@@ -177,6 +185,9 @@ export function FilterForm({
             <input type="checkbox" name={toggle.name} value="on" defaultChecked={toggle.checked} className="size-4 accent-primary" />
             {toggle.label}
           </label>
+        ))}
+        {sorts.map((field) => (
+          <SelectField key={field.name} id={idOf + field.name} field={field} />
         ))}
         <Button type="submit" size="sm">
           Apply

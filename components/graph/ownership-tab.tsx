@@ -22,10 +22,10 @@ import { continuationPlan, expandable, formatPercentNumber, parsePercent, select
 import { liveTopics } from "@/lib/live/topics.shared";
 import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 import type { CompanyResponse, Graph } from "@/lib/registry/schemas.shared";
-import type { StoredRequest } from "@/lib/requests/stored-request";
+import { fetchStoredRequest } from "@/lib/requests/fetch-stored-request.shared";
 import { FlowView } from "./flow-view";
 import { MermaidView } from "./mermaid-view";
-import { errorText, markedLabel } from "@/lib/vocabulary/words.shared";
+import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 type Failure = { code: string; error: string; registry?: RegistryErrorInfo };
 /**
@@ -47,15 +47,6 @@ type Pending =
 /** What refreshing costs at most, as /api/requests/<id>/refresh-quote answers (lib/orders/graph-continuation.ts). */
 type RefreshQuote = { chosen: string[]; through: string[]; cost: number | null; unpriced: string[] };
 
-async function fetchStored(requestId: string, poll: boolean): Promise<StoredRequest> {
-  const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}${poll ? "?poll=1" : ""}`, { cache: "no-store" });
-  const body = (await response.json().catch(() => undefined)) as
-    { request?: StoredRequest; error?: { code: string; message: string } } | undefined;
-  if (!response.ok || !body?.request)
-    throw new Error(body?.error ? errorText(body.error.code, body.error.message) : `The console answered ${response.status}.`);
-  return body.request;
-}
-
 async function fetchRefreshQuote(requestId: string, nodeIds: string[]): Promise<RefreshQuote> {
   const query = nodeIds.map((id) => `node=${encodeURIComponent(id)}`).join("&");
   const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}/refresh-quote?${query}`, { cache: "no-store" });
@@ -71,7 +62,7 @@ function useFollowedRequest(requestId: string | null) {
   const follow = useQuery({
     queryKey,
     enabled: requestId !== null,
-    queryFn: () => fetchStored(requestId!, true),
+    queryFn: async () => (await fetchStoredRequest(requestId!, { poll: true })).request,
     // Until the continued graph is final, ask again (webhooks may be off); live events refetch sooner.
     refetchInterval: (q) => (graphFinal(q.state.data?.snapshot) ? false : 1500),
   });

@@ -5,7 +5,7 @@ import { usePollingFallback } from "@/components/dossier/use-polling-fallback";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { useLiveStatus } from "@/components/live/use-live-status";
 import { liveTopics } from "@/lib/live/topics.shared";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import { fetchStoredRequest } from "@/lib/requests/fetch-stored-request.shared";
 import { ErrorWords } from "@/components/connections/error-words";
 
 type Watched = { requestId: string; version: number; complete: boolean; webhooksConfigured: boolean };
@@ -18,10 +18,9 @@ export function AwaitRequest({ request }: { request: Watched }) {
   const router = useRouter();
   const live = useLiveStatus();
   const polling = usePollingFallback(request, live.status === "open", async () => {
-    const response = await fetch(`/api/requests/${encodeURIComponent(request.requestId)}?poll=1`, { cache: "no-store" });
-    const body = (await response.json().catch(() => undefined)) as
-      { request?: { version: number }; pollError?: RegistryErrorInfo } | undefined;
-    const version = body?.request?.version ?? request.version;
+    // A refusal leaves the page as it is: the next poll asks again.
+    const body = await fetchStoredRequest(request.requestId, { poll: true }).catch(() => undefined);
+    const version = body?.request.version ?? request.version;
     if (version !== request.version) router.refresh();
     return { version, error: body?.pollError };
   });

@@ -4,8 +4,10 @@ import { db } from "@/db/client";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
-import type { RegistryCountry } from "@/lib/registry/countries.shared";
+import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countries.shared";
 import type { DatapointNotice, Monitor } from "@/lib/registry/schemas.shared";
+import type { StoredRequest } from "@/lib/requests/stored-request";
+import { caseReferenceKey, metadataRecord, type MetadataEntry } from "./metadata-input.shared";
 
 export type StartMonitorInput = {
   countryCode: RegistryCountry;
@@ -72,4 +74,31 @@ export async function startMonitor(user: SessionUser, registry: Registry, input:
     );
   });
   return { monitor, alreadyMonitored };
+}
+
+/**
+ * Starts monitoring a company with the metadata entries of the monitor form (the case reference among them is also
+ * kept beside the mirror), answered as the page shows it.
+ */
+export async function startMonitorFromForm(
+  user: SessionUser,
+  registry: Registry,
+  company: { countryCode: RegistryCountry; companyId: string },
+  entries: readonly MetadataEntry[],
+): Promise<StartedMonitorView> {
+  const metadata = metadataRecord(entries);
+  const { monitor, alreadyMonitored } = await startMonitor(user, registry, {
+    ...company,
+    metadata,
+    caseReference: metadata[caseReferenceKey] ?? null,
+  });
+  return { monitorId: monitor.id, alreadyMonitored, datapointNotices: monitor.datapointNotices ?? [] };
+}
+
+/** The company a stored request names, when it names one the registry can monitor. */
+export function monitorableCompany({
+  countryCode,
+  companyId,
+}: Pick<StoredRequest, "countryCode" | "companyId">): { countryCode: RegistryCountry; companyId: string } | undefined {
+  return countryCode && isRegistryCountry(countryCode) && companyId ? { countryCode, companyId } : undefined;
 }

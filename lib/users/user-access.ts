@@ -136,13 +136,16 @@ export async function requestRoleChange(
   return throughDualControl(actor, { action: "change_role", userId, email: user.email, from: user.role, to: role }, reason);
 }
 
-/** Deactivates or reactivates a user: an admin through dual control, anyone else at once. */
+/** Deactivates or reactivates a user: an admin through dual control, anyone else at once; never the actor themself. */
 export async function requestSetActive(
   actor: SessionUser,
   userId: string,
   active: boolean,
   reason?: string,
 ): Promise<ActionResult<UserChangeOutcome>> {
+  if (!active && userId === actor.id) {
+    return { ok: false, code: "self", error: "You cannot deactivate your own account. Ask another admin." };
+  }
   const user = await target(userId);
   if (!user) return notFound;
   if (user.role !== "admin") {

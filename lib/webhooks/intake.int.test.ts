@@ -1,5 +1,5 @@
 /**
- * The webhook URL under abuse (issue 23): nothing a sender without the connection's URL and signature headers
+ * The webhook URL under abuse: nothing a sender without the connection's URL and signature headers
  * sends is read, the bodies read at once stay within the process's budget, and a body that stops arriving is cut
  * off. Replayed against the app server's front (serveWebhook on a node:http server on 127.0.0.1, with short
  * injected limits) over raw sockets, so a sender can send a head and then nothing. The Next.js route's share of

@@ -15,25 +15,12 @@ import { useLiveTopic } from "@/components/live/use-live-topic";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { liveTopics } from "@/lib/live/topics.shared";
-import type { RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
+import { fetchStoredRequest } from "@/lib/requests/fetch-stored-request.shared";
 import { pollDelayMs } from "@/lib/requests/polling-plan.shared";
 import { expandGraphAction } from "./graph-actions";
 import { quoteRetryAction, retryDatapointAction } from "./retry-actions";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { ErrorWords } from "@/components/connections/error-words";
-import { errorText } from "@/lib/vocabulary/words.shared";
-
-type Answer = { request: StoredRequest; pollError?: RegistryErrorInfo };
-
-async function fetchRequest(requestId: string, poll: boolean): Promise<Answer> {
-  const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}${poll ? "?poll=1" : ""}`, { cache: "no-store" });
-  const body = (await response.json().catch(() => undefined)) as Answer | { error?: { code: string; message: string } } | undefined;
-  if (!response.ok || !body || !("request" in body)) {
-    const error = body && "error" in body ? body.error : undefined;
-    throw new Error(error ? errorText(error.code, error.message) : `The console answered ${response.status}.`);
-  }
-  return body;
-}
 
 /**
  * A request's snapshot, kept up to date: live events refetch it; where no webhook arrives (no signing secret,
@@ -56,11 +43,11 @@ export function LiveRequest({
   const live = useLiveStatus();
   useLiveTopic(liveTopics.request(requestId), [queryKey]);
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey, queryFn: () => fetchRequest(requestId, false), initialData: { request: initial } });
+  const query = useQuery({ queryKey, queryFn: () => fetchStoredRequest(requestId), initialData: { request: initial } });
   const request = query.data.request;
 
   const polling = usePollingFallback(request, live.status === "open", async () => {
-    const answer = await fetchRequest(requestId, true);
+    const answer = await fetchStoredRequest(requestId, { poll: true });
     queryClient.setQueryData(queryKey, { request: answer.request });
     return { version: answer.request.version, error: answer.pollError };
   });

@@ -2,17 +2,14 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { audit } from "@/lib/audit/audit";
 import { roleAction } from "@/lib/auth/role-action";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { connectionInputSchema } from "@/lib/connections/connection-input.shared";
 import { requestConnectionCreate } from "@/lib/connections/connection-create-change";
 import { requestConnectionDelete } from "@/lib/connections/connection-delete-change";
 import { editConnection } from "@/lib/connections/edit-connection";
-import { findConnection } from "@/lib/connections/manage-connections";
-import { openRegistry } from "@/lib/connections/registry-for";
+import { testConnection } from "@/lib/connections/test-connection";
 import { submittedOutcome } from "@/lib/dual-control/submitted-outcome";
-import { RegistryError, type RegistryErrorInfo } from "@/lib/registry/registry-error.shared";
 const id = z.uuid("Unknown connection.");
 /** Why the change is asked for: a second admin reads it before approving. */
 const reason = z.string().trim().max(500, "Use at most 500 characters.").default("");
@@ -51,43 +48,7 @@ export const deleteConnectionAction = roleAction("manageConnections", z.object({
   return refreshed(submitted.ok ? { ok: true, data: submittedOutcome(submitted.data) } : submitted);
 });
 
-export type ConnectionTestResult = { latencyMs: number } & (
-  { reachable: true; monitors: number } | { reachable: false; error: RegistryErrorInfo }
-);
-
-/**
- * Calls a free endpoint that checks the key (GET /v2/monitors?first=1) and reports latency and the answer. It
- * tests the stored connection it names (an id, never a URL from the form), not the session's active one: so it
- * opens that connection itself rather than through registryAction, and the registry's error is its result, not
- * a failure. A stored key goes to its stored base URL and nowhere else, and that URL changes only with the key
- * entered again (updateConnection).
- */
-export const testConnectionAction = roleAction(
-  "manageConnections",
-  z.object({ id }),
-  async (input, user): Promise<ActionResult<ConnectionTestResult>> => {
-    const connection = await findConnection(input.id);
-    if (!connection) return { ok: false, code: "not_found", error: "No such connection." };
-    const started = performance.now();
-    let result: ConnectionTestResult;
-    try {
-      // A key this server cannot decrypt is a test result too (connection_key_unreadable).
-      const registry = await openRegistry(connection);
-      if (!registry) return { ok: false, code: "not_found", error: "No such connection." };
-      const answer = await registry.client.listMonitors({ first: 1 });
-      result = { latencyMs: Math.round(performance.now() - started), reachable: true, monitors: answer.total };
-    } catch (error) {
-      if (!(error instanceof RegistryError)) throw error;
-      result = { latencyMs: Math.round(performance.now() - started), reachable: false, error: error.toInfo() };
-    }
-    await audit(
-      user,
-      "connection.tested",
-      connection.name,
-      result.reachable
-        ? { latencyMs: result.latencyMs }
-        : { latencyMs: result.latencyMs, code: result.error.code, status: result.error.status },
-    );
-    return { ok: true, data: result };
-  },
+/** Tests the stored connection it names (latency and the registry's answer), audited. */
+export const testConnectionAction = roleAction("manageConnections", z.object({ id }), async (input, user) =>
+  testConnection(user, input.id),
 );

@@ -8,15 +8,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/use-toast";
 import type { ConnectionEdit } from "@/lib/connections/edit-connection";
 import type { ConnectionView } from "@/lib/connections/manage-connections";
+import type { ConnectionTestResult } from "@/lib/connections/test-connection";
 import type { WaitingConnectionChange } from "@/lib/connections/waiting-connection-changes";
 import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
-import {
-  createConnectionAction,
-  deleteConnectionAction,
-  testConnectionAction,
-  updateConnectionAction,
-  type ConnectionTestResult,
-} from "./actions";
+import { createConnectionAction, deleteConnectionAction, testConnectionAction, updateConnectionAction } from "./actions";
 import { ConnectionFormDialog } from "./connection-form-dialog";
 import { DeleteConnectionDialog } from "./delete-connection-dialog";
 import { ErrorWords } from "@/components/connections/error-words";

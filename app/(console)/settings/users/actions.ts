@@ -55,9 +55,6 @@ export const resetPasswordAction = roleAction("manageUsers", z.object({ userId, 
   refreshed(await requestPasswordReset(user, input.userId, input.reason)),
 );
 
-export const setActiveAction = roleAction("manageUsers", z.object({ userId, active: z.boolean(), reason }), async (input, user) => {
-  if (!input.active && input.userId === user.id) {
-    return { ok: false, code: "self", error: "You cannot deactivate your own account. Ask another admin." };
-  }
-  return refreshed(await requestSetActive(user, input.userId, input.active, input.reason));
-});
+export const setActiveAction = roleAction("manageUsers", z.object({ userId, active: z.boolean(), reason }), async (input, user) =>
+  refreshed(await requestSetActive(user, input.userId, input.active, input.reason)),
+);

@@ -1,17 +1,8 @@
 "use client";
 
 import type { RegistryDocument } from "@/lib/registry/schemas.shared";
+import { fetchStoredRequest } from "@/lib/requests/fetch-stored-request.shared";
 import { errorText } from "@/lib/vocabulary/words.shared";
-
-type Answer = {
-  request: {
-    snapshot: {
-      availableDocuments?: RegistryDocument[];
-      documents?: RegistryDocument[];
-      request: { dataStatus?: { dataPoints?: Record<string, { status?: string; error?: { code: string; message: string } }> } };
-    } | null;
-  };
-};
 
 /**
  * Waits for the free `availableDocuments` request to finish (polling the registry through the console) and
@@ -24,11 +15,16 @@ export async function awaitDocumentListing(
 ): Promise<{ documents: RegistryDocument[] } | { error: string }> {
   const started = Date.now();
   while (!signal.aborted && Date.now() - started < timeoutMs) {
-    const response = await fetch(`/api/requests/${encodeURIComponent(requestId)}?poll=1`, { signal, cache: "no-store" });
-    if (response.ok) {
-      const { request } = (await response.json()) as Answer;
+    // A refusal is waited out like an unfinished listing; an abort ends the wait.
+    const answer = await fetchStoredRequest(requestId, { poll: true, signal }).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return undefined;
+    });
+    if (answer) {
+      const { request } = answer;
       const entry = request.snapshot?.request.dataStatus?.dataPoints?.availableDocuments;
-      if (entry?.status === "succeeded") return { documents: request.snapshot?.availableDocuments ?? request.snapshot?.documents ?? [] };
+      if (entry?.status === "succeeded")
+        return { documents: request.snapshot?.availableDocuments ?? (request.snapshot?.documents as RegistryDocument[] | undefined) ?? [] };
       if (entry?.status === "failed")
         return { error: entry.error ? errorText(entry.error.code, entry.error.message) : "The listing failed." };
     }

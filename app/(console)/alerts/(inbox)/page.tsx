@@ -1,26 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ExportCsvLink } from "@/components/csv/export-csv-link";
-import { CollapsibleFilters } from "@/components/filters/collapsible-filters";
 import { LiveBadge } from "@/components/live/live-badge";
 import { RefreshOnLive } from "@/components/live/refresh-on-live";
 import { Button } from "@/components/ui/button";
-import { inboxQuery, isFiltered, parseInboxSearch, type InboxSearch } from "@/lib/alerts/inbox-filter";
+import { inboxQuery, isFiltered, parseInboxSearch } from "@/lib/alerts/inbox-filter";
 import { inboxPage, inboxTotal } from "@/lib/alerts/inbox-page";
 import { assignableUsers } from "@/lib/alerts/triage";
 import { can } from "@/lib/auth/capabilities.shared";
 import { guardPage } from "@/lib/auth/guard-page";
 import { liveTopics } from "@/lib/live/topics.shared";
-import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
-import { InboxFilters } from "./inbox-filters";
-import { InboxTable } from "./inbox-table";
-import { tableRow } from "./table-row";
+import { assignAlertsAction, resolveAlertsAction, reviewAlertsAction } from "../actions";
+import { InboxFilters } from "../inbox-filters";
+import { InboxTable } from "../inbox-table";
+import { tableRow } from "../table-row";
 
 export const metadata: Metadata = { title: "Alerts" };
-
-/** How many filters the URL sets (the sort and the page are not filters). */
-const activeFilters = ({ sort: _sort, after: _after, ...filters }: InboxSearch): number =>
-  Object.values(filters).filter((value) => value !== undefined).length;
 
 export default async function AlertsPage({ searchParams }: PageProps<"/alerts">) {
   const user = await guardPage("readAlerts");
@@ -46,9 +41,7 @@ export default async function AlertsPage({ searchParams }: PageProps<"/alerts">)
         {/* Every page of what the filters select, in this order. */}
         <ExportCsvLink href={`/api/alerts/export${firstPage}`} />
       </div>
-      <CollapsibleFilters active={activeFilters(search)} panelClassName="block">
-        <InboxFilters search={search} users={users} />
-      </CollapsibleFilters>
+      <InboxFilters search={search} users={users} />
       <InboxTable
         empty={
           <p role="status" className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">

@@ -24,7 +24,7 @@ import { complianceFlagNames } from "@/lib/registry/schemas.shared";
 import { reviewPolicyInForce } from "@/lib/risk/review-policy-store";
 import { openReviewQueueCount } from "@/lib/reviews/review-queue";
 import { label, optionsOf } from "@/lib/vocabulary/words.shared";
-import { startCampaignAction } from "./actions";
+import { startCampaignAction } from "../actions";
 
 export const metadata: Metadata = { title: "Portfolio" };
 
