@@ -30,7 +30,8 @@ export default defineConfig({
           environment: "node",
           // One Postgres per run (embedded, or the server named by DATABASE_URL); a fresh database per file.
           globalSetup: ["test/postgres-global-setup.ts"],
-          setupFiles: ["test/fresh-database.ts"],
+          // The session and cookies come from the file's own browser (test/session.ts), signed out until a test signs in.
+          setupFiles: ["test/fresh-database.ts", "test/session-mocks.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { expect, LoginPage, test, type TestUser } from "./fixtures";
+import { expect, test, type TestUser, signInByApi } from "./fixtures";
 import { sim } from "./simulator-api";
 
 // The admin chain, end to end in two browsers: admin A creates a workspace, admin B approves turning its UBO access
@@ -9,7 +9,7 @@ import { sim } from "./simulator-api";
 
 async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await new LoginPage(page).signInAndWait(user);
+  await signInByApi(page.context().request, user);
   return page;
 }
 

@@ -12,11 +12,11 @@ const newAddress = { ...oldAddress, addressLine1: "Kaistraße 40" };
 
 test("after the sandbox clock moves a day, a price shown free again that the registry refuses is offered at its real price in place, ordered and diffed", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(180_000);
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   const companyId = `REQUOTE ${Math.floor(Math.random() * 1e9)}`;
   const created = await sim("POST", "/v2/sandbox/companies", {
     countryCode: "DE",

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { expect, postServerAction, serverAction, test } from "./fixtures";
+import { expect, postServerAction, serverAction, test, gotoInteractive } from "./fixtures";
 import { postMonitorNotification } from "./monitor-notification";
 
 const uid = () => randomUUID().slice(0, 8);
 
 test("a notification appears live in an open inbox, and is assigned, commented, reviewed and resolved with a timeline and audit rows", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const officer = await db.createUser("compliance");
-  await login.signInAndWait(officer);
+  await signIn(officer);
   const monitorId = `mon_e2e_${uid()}`;
   await page.goto(`/alerts?monitor=${monitorId}`);
   await expect(page.getByRole("status").filter({ hasText: "No alerts match these filters" })).toBeVisible();
@@ -72,12 +72,12 @@ test("a notification appears live in an open inbox, and is assigned, commented, 
 
 test("a triage click shows at once, the server's answer replaces the guess, and a refusal restores the alert and says why", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const officer = await db.createUser("compliance");
   const colleague = await db.createUser("compliance");
-  await login.signInAndWait(officer);
+  await signIn(officer);
   const monitorId = `mon_e2e_${uid()}`;
   await postMonitorNotification(db, { monitorId, companyId: `HRB ${uid()}`, categories: ["status"] });
   const [alert] = await db.query<{ id: string }>("select id from alerts where monitor_id = $1", [monitorId]);
@@ -124,8 +124,8 @@ test("a triage click shows at once, the server's answer replaces the guess, and 
   await expect(page.getByRole("button", { name: "Assignee: Unassigned" })).toBeVisible();
 });
 
-test("bulk-resolves two alerts, keeps its filters through a reload, and opens an alert from the keyboard", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("admin"));
+test("bulk-resolves two alerts, keeps its filters through a reload, and opens an alert from the keyboard", async ({ page, db, signIn }) => {
+  await signIn(await db.createUser("admin"));
   const company = `E2E-${uid()}`;
   for (const n of [1, 2])
     await postMonitorNotification(db, { monitorId: `mon_${company}_${n}`, companyId: `${company}-${n}`, categories: ["status"] });
@@ -169,14 +169,15 @@ test("bulk-resolves two alerts, keeps its filters through a reload, and opens an
 
 test("a finance user gets 403 on /alerts, and a direct post of a triage action is refused and changes nothing", async ({
   page,
-  login,
   db,
+  asRole,
 }) => {
   const monitorId = `mon_e2e_${uid()}`;
   await postMonitorNotification(db, { monitorId, companyId: `HRB ${uid()}`, categories: ["ownership"] });
   const [alert] = await db.query<{ id: string }>("select id from alerts where monitor_id = $1", [monitorId]);
 
-  await login.signInAndWait(await db.createUser("finance"));
+  await asRole("finance");
+  await gotoInteractive(page, "/");
   await expect(page.getByRole("link", { name: "Alerts" })).toHaveCount(0);
   expect((await page.goto("/alerts"))?.status()).toBe(403);
   expect((await page.goto(`/alerts/${alert!.id}`))?.status()).toBe(403);
@@ -192,10 +193,10 @@ test("a finance user gets 403 on /alerts, and a direct post of a triage action i
 
 test("a deactivation reads as such in the inbox and on the alert, also when the vendor names the event monitor.update", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
-  await login.signInAndWait(await db.createUser("auditor"));
+  await signIn(await db.createUser("auditor"));
   const company = `GONE-${uid()}`;
   await postMonitorNotification(db, {
     monitorId: `mon_${company}_1`,

@@ -1,12 +1,12 @@
 import { sections } from "../lib/navigation/sections";
 import { expect, test } from "./fixtures";
 
-test("the audit log lists events newest first, filters by actor and action, and exports CSV", async ({ page, login, db }) => {
+test("the audit log lists events newest first, filters by actor and action, and exports CSV", async ({ page, login, db, signIn }) => {
   const auditor = await db.createUser("auditor");
   const stranger = `stranger-${Date.now()}@e2e.test`;
   await login.signIn(stranger, "whatever-password");
   await expect(login.error()).toHaveText("Wrong email or password.");
-  await login.signInAndWait(auditor);
+  await signIn(auditor);
 
   await page.goto("/audit");
   // Other tests sign in at the same time, so check the order rather than which row is first.
@@ -35,12 +35,13 @@ test("the audit log filters by UTC days, target, company and case reference, and
   page,
   login,
   db,
+  signIn,
 }) => {
   const auditor = await db.createUser("auditor");
   const stranger = `stranger-${Date.now()}@e2e.test`;
   await login.signIn(stranger, "whatever-password");
   await expect(login.error()).toHaveText("Wrong email or password.");
-  await login.signInAndWait(auditor);
+  await signIn(auditor);
   const today = new Date().toISOString().slice(0, 10);
 
   await page.goto("/audit");
@@ -72,20 +73,20 @@ test("the audit log filters by UTC days, target, company and case reference, and
   await expect(page.getByRole("alert").filter({ hasText: "The “From” day “yesterday” is not a date" })).toBeVisible();
 });
 
-test("compliance users cannot open the audit log or export it", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+test("compliance users cannot open the audit log or export it", async ({ page, asRole }) => {
+  await asRole("compliance");
   expect((await page.goto("/audit"))?.status()).toBe(403);
   expect((await page.request.get("/api/audit/export")).status()).toBe(403);
 });
 
-test("every section has its page; a path that is no section answers 404", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("admin"));
+test("every section has its page; a path that is no section answers 404", async ({ page, asRole }) => {
+  await asRole("admin");
   for (const section of sections) expect((await page.goto(section.href))?.status()).toBe(200);
   expect((await page.goto("/no-such-section"))?.status()).toBe(404);
 });
 
-test("a section's own roles apply to its page", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("a section's own roles apply to its page", async ({ page, asRole }) => {
+  await asRole("finance");
   expect((await page.goto("/vault"))?.status()).toBe(403);
   expect((await page.goto("/billing"))?.status()).toBe(200);
 });

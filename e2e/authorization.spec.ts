@@ -1,16 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, postServerAction, serverAction, serverActions, test } from "./fixtures";
+import { expect, postServerAction, serverAction, serverActions, test, gotoInteractive } from "./fixtures";
 
-test("a finance user opening Settings → Users gets a 403 page", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("a finance user opening Settings → Users gets a 403 page", async ({ page, asRole }) => {
+  await asRole("finance");
   const response = await page.goto("/settings/users");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "403 · Not allowed" })).toBeVisible();
 });
 
-test("an auditor cannot create a user by posting the server action directly", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("auditor"));
+test("an auditor cannot create a user by posting the server action directly", async ({ page, db, asRole }) => {
+  await asRole("auditor");
   const createUser = serverAction("createUserAction", "app/(console)/settings/users/actions.ts");
   const email = `planted-${Date.now()}@e2e.test`;
   const response = await postServerAction(page.request, createUser, [{ email, name: "", role: "admin", password: "" }]);
@@ -57,8 +57,8 @@ test("every route handler in the build refuses a caller who is not signed in", a
   }
 });
 
-test("a cross-origin POST to a server action is refused", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("admin"));
+test("a cross-origin POST to a server action is refused", async ({ page, db, signIn }) => {
+  await signIn(await db.createUser("admin"));
   const createUser = serverAction("createUserAction", "app/(console)/settings/users/actions.ts");
   const evil = `evil-${Date.now()}@e2e.test`;
   const refused = await postServerAction(page.request, createUser, [{ email: evil, name: "", role: "admin", password: "" }], {
@@ -90,8 +90,9 @@ test("pages carry the security headers", async ({ request }) => {
   expect(again).not.toBe(csp);
 });
 
-test("the session cookie is httpOnly and SameSite=Lax", async ({ page, login, db, context }) => {
-  await login.signInAndWait(await db.createUser("auditor"));
+test("the session cookie is httpOnly and SameSite=Lax", async ({ page, db, context, signIn }) => {
+  await signIn(await db.createUser("auditor"));
+  await gotoInteractive(page, "/");
   const cookie = (await context.cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   expect(await page.evaluate(() => document.cookie)).not.toContain("session-token");

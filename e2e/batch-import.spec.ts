@@ -23,12 +23,12 @@ const listFile = (tag: string) => ({
 
 test("onboard a customer list: preview each row's problems, match, pick an ambiguous row with the keyboard, confirm the price, watch the orders to the end; the same file opens the same list", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(180_000);
   const officer = await db.createUser("compliance");
-  await login.signInAndWait(officer);
+  await signIn(officer);
   const tag = randomUUID().slice(0, 8);
   const file = listFile(tag);
 
@@ -124,9 +124,9 @@ test("onboard a customer list: preview each row's problems, match, pick an ambig
   expect(await db.query("select 1 from audit_log where action = 'batch.exported' and actor_email = $1", [officer.email])).toHaveLength(1);
 });
 
-test("a list of 5,000 rows near the size limit previews; one row more is refused with a message", async ({ page, login, db }) => {
+test("a list of 5,000 rows near the size limit previews; one row more is refused with a message", async ({ page, db, signIn }) => {
   const officer = await db.createUser("compliance");
-  await login.signInAndWait(officer);
+  await signIn(officer);
   const lines = (n: number) =>
     [
       "name,country,case reference",

@@ -26,11 +26,11 @@ async function workspaceWithOverride() {
 
 test("as finance: spend past a tier shows live as an event in plain words, the chart crosses the tier line, and the backtest agrees", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const workspace = await workspaceWithOverride();
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
   await page.goto("/billing");
   const events = page.getByRole("region", { name: /Recent billing events/ });
   await expect(events.locator("[data-live-status]")).toHaveAttribute("data-live-status", "open");
@@ -83,10 +83,10 @@ test("as finance: spend past a tier shows live as an event in plain words, the c
   expect((await refused.json()).error.message).toBe("The window is at least 5 minutes.");
 });
 
-test("billing events filter by kind and workspace in the URL", async ({ page, login, db }) => {
+test("billing events filter by kind and workspace in the URL", async ({ page, db, signIn }) => {
   const workspace = await workspaceWithOverride();
   expect((await sim("POST", "/_sim/spend", { workspace: workspace.id, credits: 6 })).status).toBe(200);
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
   await page.goto("/billing");
   const events = page.getByRole("region", { name: /Recent billing events/ });
   const ours = events.locator("tr[data-billing-event]").filter({ hasText: `Workspace ${workspace.name} spent` });
@@ -108,8 +108,8 @@ test("billing events filter by kind and workspace in the URL", async ({ page, lo
   await expect(events.locator("tr[data-billing-event]")).toHaveCount(1);
 });
 
-test("a compliance user cannot read billing: the page and the backtest refuse", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+test("a compliance user cannot read billing: the page and the backtest refuse", async ({ page, asRole }) => {
+  await asRole("compliance");
   expect((await page.goto("/billing"))?.status()).toBe(403);
   const answer = await page.request.get(backtestUrl("any", { enabled: true, periodMinutes: 60, tiers: [{ tier: "w", cents: 1 }] }));
   expect(answer.status()).toBe(403);

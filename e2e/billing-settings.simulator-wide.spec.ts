@@ -10,8 +10,8 @@ test.afterEach(async () => {
 
 test("against a registry with only the spec's endpoints, each billing panel says so in one line and an override is still set by id", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(90_000);
   const name = `e2e-spec-only-${crypto.randomUUID().slice(0, 8)}`;
@@ -20,7 +20,7 @@ test("against a registry with only the spec's endpoints, each billing panel says
   const workspaceId = created.json.id as string;
   expect((await sim("PUT", "/_sim/vendor-endpoints", { enabled: false })).status).toBe(200);
 
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
   const response = await page.goto("/billing");
   expect(response?.status()).toBe(200);
   const balance = page.getByRole("region", { name: "Balance" });

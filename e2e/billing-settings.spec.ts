@@ -37,14 +37,14 @@ const setting = (scope: ReturnType<Page["locator"]>, field: string) => scope.loc
 
 test("finance sets a workspace's override (two tiers, a 1-hour window), sees it set and confirmed before and after, then removes it", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const csp = await watchCsp(page);
   const workspace = await newWorkspace();
   const finance = await db.createUser("finance");
-  await login.signInAndWait(finance);
+  await signIn(finance);
   await page.goto("/billing");
 
   const panel = (await openWorkspaceDrawer(page, workspace.name)).getByRole("article", { name: workspace.name, exact: true });
@@ -104,12 +104,12 @@ test("finance sets a workspace's override (two tiers, a 1-hour window), sees it 
   expect(csp).toEqual([]);
 });
 
-test("bad input gets field messages and sends nothing: the override stays as it was", async ({ page, login, db }) => {
+test("bad input gets field messages and sends nothing: the override stays as it was", async ({ page, db, signIn }) => {
   const workspace = await newWorkspace();
   const saved = { highUsageEnabled: false, highUsagePeriodMinutes: 120 };
   expect((await sim("PATCH", `/v2/billing/notifications/workspaces/${workspace.id}/config`, saved)).status).toBe(200);
   const before = await storedOverride(workspace.id);
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
   await page.goto("/billing");
 
   const panel = (await openWorkspaceDrawer(page, workspace.name)).getByRole("article", { name: workspace.name, exact: true });
@@ -136,11 +136,11 @@ test("bad input gets field messages and sends nothing: the override stays as it 
 
 test("finance changes an account notification setting: only that field is sent, and a bad window is refused first", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const finance = await db.createUser("finance");
-  await login.signInAndWait(finance);
+  await signIn(finance);
   const current = async () => (await sim("GET", "/v2/billing/notifications/config")).json as Record<string, unknown>;
   const before = await current();
   const section = page.getByRole("region", { name: "Account notification settings" });
@@ -180,14 +180,10 @@ test("finance changes an account notification setting: only that field is sent, 
   expect(await current()).toEqual(before);
 });
 
-test("an auditor sees the balance, the settings and each workspace's effective values, with nothing to edit", async ({
-  page,
-  login,
-  db,
-}) => {
+test("an auditor sees the balance, the settings and each workspace's effective values, with nothing to edit", async ({ page, asRole }) => {
   const workspace = await newWorkspace();
   await sim("PATCH", `/v2/billing/notifications/workspaces/${workspace.id}/config`, { highUsageWebhookEnabled: false });
-  await login.signInAndWait(await db.createUser("auditor"));
+  await asRole("auditor");
   await page.goto("/billing");
 
   await expect(page.getByTestId("balance")).toHaveText(/^-?[\d,]+(\.\d+)? credits?$/);
@@ -208,14 +204,10 @@ test("an auditor sees the balance, the settings and each workspace's effective v
   }
 });
 
-test("a compliance officer posting the override actions directly is refused, and the override is unchanged", async ({
-  page,
-  login,
-  db,
-}) => {
+test("a compliance officer posting the override actions directly is refused, and the override is unchanged", async ({ page, asRole }) => {
   const workspace = await newWorkspace();
   const accountBefore = (await sim("GET", "/v2/billing/notifications/config")).json;
-  await login.signInAndWait(await db.createUser("compliance"));
+  await asRole("compliance");
   const save = serverAction("saveOverrideAction", "app/(console)/billing/override-actions.ts");
   const remove = serverAction("removeOverrideAction", "app/(console)/billing/override-actions.ts");
   const account = serverAction("saveAccountSettingsAction", "app/(console)/billing/account-settings-actions.ts");

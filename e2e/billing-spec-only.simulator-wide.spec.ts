@@ -9,8 +9,8 @@ import { sim } from "./simulator-api";
 
 test("against an API with only the spec's endpoints, spend falls back to the console's recorded costs and the vendor panels say so in one line", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   // A request this console recorded, charged 4 credits.
   await db.query(
@@ -22,7 +22,7 @@ test("against an API with only the spec's endpoints, spend falls back to the con
       { dataPoints: { company: { status: "succeeded", cost: 4 } } },
     ],
   );
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
   expect((await sim("PUT", "/_sim/vendor-endpoints", { enabled: false })).status).toBe(200);
   try {
     await page.goto("/billing");

@@ -7,14 +7,14 @@ const company = { countryCode: "GB", id: "INACTIVE", name: "Kingsbridge Properti
 
 test("a completed request's deadlines show on /calendar, filter, export, and feed a subscribed calendar until revoked", async ({
   page,
-  login,
   db,
   playwright,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const caseReference = `CAL-${crypto.randomUUID().slice(0, 8)}`;
   const requestId = await orderedDossier(db, company.countryCode, company.id, { caseReference });
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await page.goto(`/requests/${encodeURIComponent(requestId)}`);
   await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
 
@@ -93,8 +93,8 @@ test("a completed request's deadlines show on /calendar, filter, export, and fee
   }
 });
 
-test("a finance user cannot open the calendar or export it", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("a finance user cannot open the calendar or export it", async ({ page, asRole }) => {
+  await asRole("finance");
   expect((await page.goto("/calendar"))?.status()).toBe(403);
   expect((await page.request.get("/api/calendar/export")).status()).toBe(403);
 });

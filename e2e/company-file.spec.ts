@@ -11,11 +11,11 @@ test.describe.configure({ mode: "serial" });
 
 test("the company file keeps paid graph expansions: expanded twice, reloaded, still drawn and never offered again; a link opens its tab", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(180_000);
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   // LARGE in Belgium (the other graph tests use Germany and France): the graph stops at its cap of 20 credits.
   const created = await sim("POST", "/v2/company", {
     id: "LARGE",
@@ -76,13 +76,13 @@ test("the company file keeps paid graph expansions: expanded twice, reloaded, st
 
 test("a document listing neither hides the company's deadlines from the calendar nor poses as its case reference", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(150_000);
   const caseReference = `FILE-${crypto.randomUUID().slice(0, 8)}`;
   await orderedDossier(db, "GB", "INACTIVE", { caseReference });
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await expect
     .poll(
       async () =>

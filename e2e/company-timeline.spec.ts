@@ -9,12 +9,12 @@ const freshCompanyId = () => `HRB ${1_000_000 + Math.floor(Math.random() * 9_000
 
 test("the company page's timeline lists an order and the evidence pack exported after it, newest first, each with who did it by display name", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const user = await db.createUser("compliance");
-  await login.signInAndWait(user);
+  await signIn(user);
   const id = freshCompanyId();
   const companyPage = `/companies/DE/${encodeURIComponent(id)}`;
 

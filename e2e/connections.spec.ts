@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { expect, LoginPage, postServerAction, serverAction, test } from "./fixtures";
+import { expect, postServerAction, serverAction, test, gotoInteractive } from "./fixtures";
 import { approveAsSecondAdmin } from "./second-admin";
 
 // Connections are shared by every user of the console: these tests run one after the other. A second admin signs in
@@ -56,9 +56,9 @@ async function recordingServer() {
 
 test("an admin adds, tests, edits and deletes a connection, each sensitive step approved by a second admin, and neither key nor secret ever reaches the browser", async ({
   page,
-  login,
   db,
   browser,
+  signIn,
 }) => {
   const apiKey = `sk_dev_${uid()}${uid()}`;
   const secret = `whsec_${Buffer.from(uid() + uid() + uid()).toString("base64")}`;
@@ -70,7 +70,7 @@ test("an admin adds, tests, edits and deletes a connection, each sensitive step 
     if (/html|javascript|json|x-component|text/.test(type)) bodies.push(await response.text().catch(() => ""));
   });
   try {
-    await login.signInAndWait(await db.createUser("admin"));
+    await signIn(await db.createUser("admin"));
     await askToAdd(page, { name, baseUrl: registry.url, apiKey, secret });
     // Until a second admin approves, it is no connection: not listed, not selectable.
     expect(await db.query("select 1 from registry_connections where name = $1", [name])).toEqual([]);
@@ -142,9 +142,9 @@ test("an admin adds, tests, edits and deletes a connection, each sensitive step 
 
 test("a new base URL needs the API key and the signing secret again: the stored key never reaches the new address", async ({
   page,
-  login,
   db,
   browser,
+  signIn,
 }) => {
   const apiKey = `sk_dev_${uid()}${uid()}`;
   const secret = `whsec_${Buffer.from(uid() + uid() + uid()).toString("base64")}`;
@@ -152,7 +152,7 @@ test("a new base URL needs the API key and the signing secret again: the stored 
   const elsewhere = await recordingServer();
   const name = `Sandbox ${uid()}`;
   try {
-    await login.signInAndWait(await db.createUser("admin"));
+    await signIn(await db.createUser("admin"));
     await askToAdd(page, { name, baseUrl: registry.url, apiKey, secret });
     // The page follows the approval without a reload (live events on the pending-changes topic).
     await approveAsSecondAdmin(browser, db, `Add connection ${name}`);
@@ -211,8 +211,8 @@ test("a new base URL needs the API key and the signing secret again: the stored 
   }
 });
 
-test("a bad form is explained and changes nothing", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("admin"));
+test("a bad form is explained and changes nothing", async ({ page, db, signIn }) => {
+  await signIn(await db.createUser("admin"));
   await page.goto("/settings/connections");
   await page.getByRole("button", { name: "Add connection" }).click();
   const dialog = page.getByRole("dialog");
@@ -231,9 +231,9 @@ test("a bad form is explained and changes nothing", async ({ page, login, db }) 
 
 test("any role sees the active connection and switches it for the session; only admins manage connections", async ({
   page,
-  login,
   db,
   browser,
+  signIn,
 }) => {
   // Two more connections beside the default (the seeded simulator, which the other spec files use: it stays the default).
   const names = [`Alpha ${uid()}`, `Beta ${uid()}`];
@@ -243,7 +243,8 @@ test("any role sees the active connection and switches it for the session; only 
       [name],
     );
   }
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
+  await gotoInteractive(page, "/");
   const switcher = page.getByLabel("Active registry connection");
   const beta = await db.query<{ id: string }>("select id from registry_connections where name = $1", [names[1]]);
   await switcher.selectOption(beta[0]!.id);
@@ -255,7 +256,8 @@ test("any role sees the active connection and switches it for the session; only 
   expect(defaultRow?.id).not.toBe(beta[0]!.id);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await new LoginPage(otherPage).signInAndWait(await db.createUser("auditor"));
+  await signIn(await db.createUser("auditor"), otherPage);
+  await gotoInteractive(otherPage, "/");
   await expect(otherPage.getByLabel("Active registry connection")).toHaveValue(defaultRow!.id);
   await other.close();
 

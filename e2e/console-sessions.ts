@@ -1,33 +1,29 @@
 import type { Cookie } from "@playwright/test";
 import type { ConsolePage, Visitor } from "./console-pages";
-import { LoginPage, test as base } from "./fixtures";
+import { signInByApi, test as base } from "./fixtures";
 
 // What the sweeps over every console page (e2e/console-pages.ts) share: a signed-in session per kind of visitor,
 // and the page's path with its parts filled in.
 
-/** Signs each kind of visitor in once per worker; a test then starts from that visitor's cookies. */
+/** Signs each kind of visitor in once per worker (by API); a test then starts from that visitor's cookies. */
 export const test = base.extend<object, { sessions: (visitor: Visitor) => Promise<Cookie[]> }>({
   sessions: [
-    async ({ browser, db }, use) => {
-      const signedIn = new Map<Visitor, Promise<Cookie[]>>();
-      const signIn = async (visitor: Visitor): Promise<Cookie[]> => {
-        if (visitor === "signed out") return [];
-        const user = await db.createUser(visitor === "must change password" ? "compliance" : visitor, {
-          mustChangePassword: visitor === "must change password",
-        });
-        const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-        const page = await context.newPage();
-        const login = new LoginPage(page);
-        await login.signIn(user.email, user.password);
-        // Signing in hashes the password on a machine shared with the app: given more than the default time.
-        await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 30_000 });
-        const cookies = await context.cookies();
-        await context.close();
-        return cookies;
+    async ({ db, playwright, roleSessions }, use) => {
+      let mustChangePassword: Promise<Cookie[]> | undefined;
+      const signInMustChangePassword = async (): Promise<Cookie[]> => {
+        const user = await db.createUser("compliance", { mustChangePassword: true });
+        const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+        try {
+          await signInByApi(request, user);
+          return (await request.storageState()).cookies;
+        } finally {
+          await request.dispose();
+        }
       };
-      await use((visitor) => {
-        if (!signedIn.has(visitor)) signedIn.set(visitor, signIn(visitor));
-        return signedIn.get(visitor)!;
+      await use(async (visitor) => {
+        if (visitor === "signed out") return [];
+        if (visitor === "must change password") return (mustChangePassword ??= signInMustChangePassword());
+        return (await roleSessions(visitor)).cookies;
       });
     },
     { scope: "worker" },

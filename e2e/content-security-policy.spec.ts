@@ -4,9 +4,9 @@ import { expect, gotoInteractive, test } from "./fixtures";
 // The console's pages under its Content-Security-Policy (lib/security/content-security-policy.ts): nothing the
 // browser blocks. The accessibility sweep checks every page as it opens; this opens what only a click adds.
 
-test("the role picker of 'Add a user', the account menu and a client navigation break no CSP rule", async ({ page, login, db }) => {
+test("the role picker of 'Add a user', the account menu and a client navigation break no CSP rule", async ({ page, asRole }) => {
   const csp = await watchCsp(page);
-  await login.signInAndWait(await db.createUser("admin"));
+  await asRole("admin");
   await gotoInteractive(page, "/settings/users");
   await page.getByRole("button", { name: "Add user" }).click();
   const dialog = page.getByRole("dialog", { name: "Add a user" });

@@ -16,9 +16,9 @@ async function attachTab(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(`tab-${name}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 }
 
-test("a complete dossier: each tab shows its part of the snapshot, with a screenshot of each", async ({ page, login, db }, testInfo) => {
+test("a complete dossier: each tab shows its part of the snapshot, with a screenshot of each", async ({ page, db, signIn }, testInfo) => {
   const requestId = await orderedDossier(db, "DE", "HRB 86891");
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await openComplete(page, requestId);
 
   const tab = (name: string) => page.getByRole("tab", { name, exact: true });
@@ -56,10 +56,10 @@ test("a complete dossier: each tab shows its part of the snapshot, with a screen
   await expect(tab("Financials")).toHaveAttribute("aria-selected", "true");
 });
 
-test("a document downloads through the console after its signed URL expired, and the download is audited", async ({ page, login, db }) => {
+test("a document downloads through the console after its signed URL expired, and the download is audited", async ({ page, db, signIn }) => {
   const requestId = await orderedDossier(db, "DE", "HRB 86891");
   const user = await db.createUser("auditor");
-  await login.signInAndWait(user);
+  await signIn(user);
   await openComplete(page, requestId);
   await page.getByRole("tab", { name: "Documents", exact: true }).click();
   const link = page.locator("[data-download]").first();
@@ -103,8 +103,8 @@ test("a document downloads through the console after its signed URL expired, and
 
 test("signed document URLs never reach the browser: not in the page, its payloads, /api/requests or the Raw tab; downloads go through the audited route", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const requestId = await orderedDossier(db, "DE", "HRB 86891");
   // The simulator signs its links as /v2/documents/<request>/<document>?expires=…&signature=…
@@ -121,7 +121,7 @@ test("signed document URLs never reach the browser: not in the page, its payload
       );
   });
   const user = await db.createUser("auditor");
-  await login.signInAndWait(user);
+  await signIn(user);
   await openComplete(page, requestId);
   const [row] = await db.query<{ snapshot: unknown }>("select snapshot from company_requests where request_id = $1", [requestId]);
   expect(JSON.stringify(row!.snapshot)).toMatch(signedLink); // the server holds them
@@ -172,9 +172,9 @@ test("signed document URLs never reach the browser: not in the page, its payload
 });
 
 for (const id of ["UNICODE", "LONG_NAMES"]) {
-  test(`${id} renders every tab without horizontal overflow at 390 px`, async ({ page, login, db }, testInfo) => {
+  test(`${id} renders every tab without horizontal overflow at 390 px`, async ({ page, db, signIn }, testInfo) => {
     const requestId = await orderedDossier(db, "DE", id);
-    await login.signInAndWait(await db.createUser("compliance"));
+    await signIn(await db.createUser("compliance"));
     await page.setViewportSize({ width: 390, height: 844 });
     await openComplete(page, requestId);
     for (const name of ["Overview", "People", "Documents", "Financials", "Raw"]) {
@@ -187,7 +187,7 @@ for (const id of ["UNICODE", "LONG_NAMES"]) {
   });
 }
 
-test("a retryable failure is re-ordered alone after its price is confirmed; finance sees no retry", async ({ page, login, db }) => {
+test("a retryable failure is re-ordered alone after its price is confirmed; finance sees no retry", async ({ page, db, signIn }) => {
   const created = await sim("POST", "/v2/company", {
     id: "SOURCE_UNAVAILABLE",
     countryCode: "DE",
@@ -201,14 +201,14 @@ test("a retryable failure is re-ordered alone after its price is confirmed; fina
     [requestId, connection!.id],
   );
 
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
   await openComplete(page, requestId);
   await expect(page.locator('[data-datapoint="shareholders"]')).toContainText("The register is unavailable");
   await expect(page.locator("[data-retry]")).toHaveCount(0);
   await page.context().clearCookies();
 
   const officer = await db.createUser("compliance");
-  await login.signInAndWait(officer);
+  await signIn(officer);
   await openComplete(page, requestId);
   await page.locator('[data-retry="shareholders"]').click();
   const dialog = page.getByRole("alertdialog");

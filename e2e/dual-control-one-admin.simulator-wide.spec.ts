@@ -7,8 +7,8 @@ import { sim } from "./simulator-api";
 
 test("one admin alone: the approvals page says dual control cannot apply, and UBO access changes at once with the warning", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const admin = await db.createUser("admin");
@@ -21,7 +21,7 @@ test("one admin alone: the approvals page says dual control cannot apply, and UB
     await db.query(
       "insert into pending_changes (kind, target, details, reason, requested_by_email, expires_at) values ('dual_control_off', 'dual control', '{}', 'e2e', 'someone@e2e.test', now() + interval '1 hour')",
     );
-    await login.signInAndWait(admin);
+    await signIn(admin);
     await page.goto("/settings/approvals");
     await expect(page.getByText("Dual control is on: sensitive changes wait for a second admin's approval")).toBeVisible();
     await db.query("update pending_changes set expires_at = now() where state = 'pending'");

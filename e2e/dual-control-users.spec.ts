@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, gotoInteractive, LoginPage, test } from "./fixtures";
+import { expect, gotoInteractive, LoginPage, test, signInByApi } from "./fixtures";
 import { sim } from "./simulator-api";
 
 // The reported attack, replayed in browsers: admin A asks for a change, then resets admin B's password so as to
@@ -10,7 +10,7 @@ const pendingItem = (page: Page, what: string) => page.locator("li[data-change-i
 
 async function signedIn(browser: Browser, user: { email: string; password: string }) {
   const page = await (await browser.newContext()).newPage();
-  await new LoginPage(page).signInAndWait(user);
+  await signInByApi(page.context().request, user);
   return page;
 }
 

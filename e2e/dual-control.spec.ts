@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { type Database, expect, LoginPage, postServerAction, serverAction, test, type TestUser } from "./fixtures";
+import { type Database, expect, postServerAction, serverAction, test, type TestUser, signInByApi } from "./fixtures";
 import { sim } from "./simulator-api";
 
 // Two admins in two browsers. The simulator and the database are shared with the specs running beside these:
@@ -25,7 +25,7 @@ async function workspaceWithoutUbo() {
 
 async function signedIn(browser: Browser, user: TestUser) {
   const page = await (await browser.newContext()).newPage();
-  await new LoginPage(page).signInAndWait(user);
+  await signInByApi(page.context().request, user);
   return page;
 }
 
@@ -146,9 +146,9 @@ test("admin B rejects a deletion with a comment, and the workspace stays", async
   await b.context().close();
 });
 
-test("a compliance user's direct posts to every dual-control action are refused and change nothing", async ({ page, login, db }) => {
+test("a compliance user's direct posts to every dual-control action are refused and change nothing", async ({ page, db, asRole }) => {
   const name = await workspaceWithoutUbo();
-  await login.signInAndWait(await db.createUser("compliance"));
+  await asRole("compliance");
   const workspaces = "app/(console)/workspaces/actions.ts";
   const approvals = "app/(console)/settings/approvals/actions.ts";
   const [change] = await db.query<{ id: string }>("select gen_random_uuid() as id");

@@ -27,12 +27,12 @@ type Snapshot = {
 
 test("an auditor exports the evidence pack of a complete request (documents included), though it may not order", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const requestId = await orderedDossier(db, "DE", "UNICODE");
   const auditor = await db.createUser("auditor");
-  await login.signInAndWait(auditor);
+  await signIn(auditor);
 
   // Not allowed to order: the company page offers no order button to an auditor.
   await page.goto("/companies/DE/UNICODE");
@@ -81,17 +81,17 @@ test("an auditor exports the evidence pack of a complete request (documents incl
   });
 });
 
-test("a finance user may not export an evidence pack", async ({ page, login, db }) => {
+test("a finance user may not export an evidence pack", async ({ page, db, asRole }) => {
   const requestId = await orderedDossier(db, "DE", "HRB 86891");
-  await login.signInAndWait(await db.createUser("finance"));
+  await asRole("finance");
   const answer = await page.request.get(`/api/requests/${requestId}/evidence`);
   expect(answer.status()).toBe(403);
 });
 
 test("the pack of LARGE (500 people, a 2,000-node graph) comes within the 10-second figure, every hash matching", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(180_000);
   // LARGE in Great Britain: the registry charges nothing for graph nodes it already fetched for a root, so ordering
@@ -106,7 +106,7 @@ test("the pack of LARGE (500 people, a 2,000-node graph) comes within the 10-sec
       },
     )
     .toBe(true);
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
 
   const started = performance.now();
   const answer = await page.request.get(`/api/requests/${requestId}/evidence`, { timeout: 60_000 });

@@ -17,8 +17,8 @@ async function downloadCsv(page: Page, start: () => Promise<void>) {
 
 test("the requests list downloads as filtered, every page, with a company name that starts a formula defused", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const tag = randomUUID().slice(0, 8);
   const ann = await db.createUser("compliance");
@@ -28,7 +28,7 @@ test("the requests list downloads as filtered, every page, with a company name t
      values ($1, 'console', $3, 'FR', 'C1', $2, true), ($4, 'console', $3, 'FR', 'C2', 'Still running', false)`,
     [`req_e2e_${tag}_done`, `=HYPERLINK("http://x")`, ann.id, `req_e2e_${tag}_running`],
   );
-  await login.signInAndWait(ann);
+  await signIn(ann);
   await page.goto("/requests");
   await page.getByLabel("Status").selectOption("complete");
   await page.getByLabel("Ordered by").selectOption(ann.email);
@@ -44,8 +44,8 @@ test("the requests list downloads as filtered, every page, with a company name t
 
 test("the requests list finds a company by part of its name and a case by part of its reference, and the download holds it", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const tag = randomUUID().slice(0, 8);
   const filings = (caseReference: string) =>
@@ -64,7 +64,7 @@ test("the requests list finds a company by part of its name and a case by part o
       filings(`KYC-${tag}-2`),
     ],
   );
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await gotoInteractive(page, "/requests");
   await page.getByLabel("Company").fill(`WIDGETS ${tag}`);
   await page.getByRole("button", { name: "Apply" }).click();
@@ -83,7 +83,7 @@ test("the requests list finds a company by part of its name and a case by part o
   expect(csv.lines.map((l) => [l[0], l.at(-1)])).toEqual([[`req_e2e_${tag}_b`, `KYC-${tag}-2`]]);
 });
 
-test("the alerts inbox downloads as filtered, with a company name that starts a formula defused", async ({ page, login, db }) => {
+test("the alerts inbox downloads as filtered, with a company name that starts a formula defused", async ({ page, db, signIn }) => {
   const tag = randomUUID().slice(0, 8);
   // Two alerts of companies named with the tag: one open, named to run a formula; one resolved (the inbox shows open ones).
   await db.query(
@@ -92,7 +92,7 @@ test("the alerts inbox downloads as filtered, with a company name that starts a 
             ($4, 'DE', $5, $6, 'resolved', '["address"]', now() + interval '1 day', now())`,
     [`mon_e2e_${tag}_open`, `E2E-${tag}-1`, `@SUM(1) ${tag}`, `mon_e2e_${tag}_resolved`, `E2E-${tag}-2`, `Resolved ${tag}`],
   );
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await page.goto(`/alerts?company=${tag}`);
   await expect(page.getByTestId("alerts-total")).toHaveText("1");
 
@@ -103,8 +103,8 @@ test("the alerts inbox downloads as filtered, with a company name that starts a 
 
 test("billing events download with the list's kind filter and a range of days, with an identifier that starts a formula defused", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const tag = randomUUID().slice(0, 8);
   const connectionId = await simulatorConnectionId(db);
@@ -134,7 +134,7 @@ test("billing events download with the list's kind filter and a range of days, w
   }
   // The day the rows were stored (UTC), not the day the form is filled in: the two differ across midnight.
   const received = [...receivedDays].sort();
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
   await gotoInteractive(page, "/billing");
   const events = page.getByRole("region", { name: /Recent billing events/ });
   await events.getByLabel("Kind").selectOption("low_balance");
@@ -150,12 +150,12 @@ test("billing events download with the list's kind filter and a range of days, w
   expect(csv.lines.some((l) => l[0] === `evt_e2e_${tag}_auto_topup`)).toBe(false);
 });
 
-test("the monitors download defuses a case reference that starts a formula", async ({ page, login, db }) => {
+test("the monitors download defuses a case reference that starts a formula", async ({ page, db, signIn }) => {
   const companyId = `E2E${randomUUID().slice(0, 8)}`;
   // A monitor started at the registry by another client, its case reference typed to run a command.
   const started = await sim("POST", "/v2/monitors", { countryCode: "NL", companyId, metadata: { caseReference: "=cmd|' /C calc'!A0" } });
   expect(started.status).toBeLessThan(300);
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await page.goto("/monitors");
 
   const csv = await downloadCsv(page, () => page.getByRole("link", { name: "Export CSV" }).click());

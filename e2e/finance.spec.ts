@@ -12,15 +12,15 @@ const setting = (scope: ReturnType<Page["locator"]>, field: string) => scope.loc
 
 test("finance reads prices, sets an override, sees spend cross its tier live and on the chart, backtests it and removes it", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const name = `e2e-finance-${crypto.randomUUID().slice(0, 8)}`;
   const created = await sim("POST", "/v2/workspaces", { name, legalName: "E2E Finance" });
   expect(created.status).toBe(201);
   const workspaceId = created.json.id as string;
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
 
   await page.goto("/pricing");
   await expect(page.locator('[data-testid="price-matrix"] tr[data-country]')).toHaveCount(40);

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -156,10 +156,78 @@ export async function postServerAction(
   });
 }
 
-export const test = base.extend<{ login: LoginPage }, { db: Database }>({
+/**
+ * Signs `user` in through next-auth's credentials endpoint, as the sign-in form's script does (lib/auth/client-session.ts:
+ * a CSRF token, then the callback), without the form: the session cookie lands in `request`'s cookie jar, which a
+ * page's `context().request` shares with the page. The form itself is tested by auth.spec.ts and the specs that sign
+ * in with a one-time password.
+ */
+export async function signInByApi(request: APIRequestContext, user: { email: string; password: string }): Promise<void> {
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const response = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: user.email, password: user.password, callbackUrl: "/", json: "true" },
+    // Signing in hashes the password on a machine shared with the app.
+    timeout: 30_000,
+  });
+  const { url } = (await response.json().catch(() => ({}))) as { url?: string };
+  const error = url ? new URL(url, process.env.E2E_BASE_URL).searchParams.get("error") : `no answer (${response.status()})`;
+  if (!response.ok() || error) throw new Error(`Signing ${user.email} in failed: ${error ?? response.status()}`);
+}
+
+type SessionFixtures = {
+  login: LoginPage;
+  /** Signs `user` in (by API) in `page`'s browser context, the test's own page by default. */
+  signIn: (user: TestUser, page?: Page) => Promise<void>;
+  /**
+   * The user of `role` this worker keeps, signed in once (by API; their storageState is stored under the test output
+   * folder), with their session cookies put in `page`'s browser context. For a test that needs a role, not a user
+   * of its own: one that changes its user, or asserts what only its user did, creates one and calls `signIn`.
+   */
+  asRole: (role: Role, page?: Page) => Promise<TestUser>;
+};
+
+type WorkerFixtures = {
+  db: Database;
+  /** The worker's signed-in user of each role, with the cookies of their session. */
+  roleSessions: (role: Role) => Promise<{ user: TestUser; cookies: Cookie[] }>;
+};
+
+export const test = base.extend<SessionFixtures, WorkerFixtures>({
   login: async ({ page }, use) => {
     await use(new LoginPage(page));
   },
+  signIn: async ({ context }, use) => {
+    await use((user, page) => signInByApi((page?.context() ?? context).request, user));
+  },
+  asRole: async ({ context, roleSessions }, use) => {
+    await use(async (role, page) => {
+      const { user, cookies } = await roleSessions(role);
+      await (page?.context() ?? context).addCookies(cookies);
+      return user;
+    });
+  },
+  roleSessions: [
+    async ({ db, playwright }, use, workerInfo) => {
+      const sessions = new Map<Role, Promise<{ user: TestUser; cookies: Cookie[] }>>();
+      const signInRole = async (role: Role) => {
+        const user = await db.createUser(role);
+        const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+        try {
+          await signInByApi(request, user);
+          const file = path.join(workerInfo.project.outputDir, ".auth", `worker-${workerInfo.workerIndex}-${role}.json`);
+          const { cookies } = await request.storageState({ path: file });
+          return { user, cookies };
+        } finally {
+          await request.dispose();
+        }
+      };
+      await use((role) => {
+        if (!sessions.has(role)) sessions.set(role, signInRole(role));
+        return sessions.get(role)!;
+      });
+    },
+    { scope: "worker" },
+  ],
   db: [
     async ({}, use) => {
       const pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 2 });

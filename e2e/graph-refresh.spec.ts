@@ -5,12 +5,12 @@ import { credits } from "../lib/vocabulary/units.shared";
 
 test("an expanded company's branch is refreshed from the company file: the price first, then the refresh's date on the node after a reload", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(180_000);
   const user = await db.createUser("compliance");
-  await login.signInAndWait(user);
+  await signIn(user);
   // A Dutch company of its own (no other spec orders it), one level at a time: its owners come back unexpanded.
   const [country, companyId] = ["NL", "30031676"];
   const created = await sim("POST", "/v2/company", {

@@ -109,8 +109,8 @@ const percentOf = (n: StoredGraph["nodes"][number]) => Math.round((n.continuatio
 
 test("LARGE's ownership graph: rendered, a node found, one paid expansion confirmed with its cost and drawn, Mermaid, PNG and SVG export", async ({
   page,
-  login,
   db,
+  signIn,
 }, testInfo) => {
   test.setTimeout(150_000);
   // Every CSP violation on the page, with where it came from (the graph, mermaid and the dialog must cause none).
@@ -125,7 +125,7 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
     if (/CSP violation|Content Security Policy/i.test(message.text())) cspReports.push(`${phase}: ${message.text().slice(0, 300)}`);
   });
   const user = await db.createUser("compliance");
-  await login.signInAndWait(user);
+  await signIn(user);
   const { requestId, graph } = await orderLarge(db, { graphMaxBudget: 20 });
   const truncated = graph.nodes
     .filter((n) => n.flags?.status === "budget_truncated")
@@ -233,11 +233,11 @@ test("LARGE's ownership graph: rendered, a node found, one paid expansion confir
 
 test("in dark mode the graph's zoom controls and minimap are dark; the toolbar covers no node after Fit view, at desktop and phone widths", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   await page.emulateMedia({ colorScheme: "dark" });
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   const { requestId } = await orderLarge(db, { graphMaxBudget: 5 });
   await openOwnership(page, requestId);
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
@@ -286,12 +286,12 @@ test("in dark mode the graph's zoom controls and minimap are dark; the toolbar c
 
 test("Expand all at or above X %: a threshold nothing reaches says so and spends nothing; the confirm states the nodes and their cost, the registry continues from exactly those nodes, audited, and their owners are drawn", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const user = await db.createUser("compliance");
-  await login.signInAndWait(user);
+  await signIn(user);
   // LARGE in France: the registry prices a company it already fetched for this root at 0, per root, so the
   // German LARGE the other tests expand does not change these costs.
   const { requestId, graph } = await orderLarge(db, { countryCode: "FR", graphMaxBudget: 20 });
@@ -369,11 +369,11 @@ test("Expand all at or above X %: a threshold nothing reaches says so and spends
 
 test("the full LARGE graph (2,000 nodes) is laid out, and Mermaid says why it does not draw it; finance cannot expand", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const finance = await db.createUser("finance");
-  await login.signInAndWait(finance);
+  await signIn(finance);
   // Posting the expand action directly is refused for finance: nothing spent, nothing audited as expanded.
   // (Before the full graph is ordered: after it every company is paid for, and nothing is truncated.)
   const truncatedSmall = await orderLarge(db, { graphMaxBudget: 5 });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Database } from "./fixtures";
+import { expect, test, type Database, gotoInteractive } from "./fixtures";
 import { markedLabel } from "../lib/vocabulary/words.shared";
 
 /**
@@ -16,7 +16,7 @@ async function defaultConnection(db: Database) {
   return connection!;
 }
 
-test("a compliance officer sees their open alerts, overdue first, and the requests still running", async ({ page, login, db }) => {
+test("a compliance officer sees their open alerts, overdue first, and the requests still running", async ({ page, db, signIn }) => {
   const officer = await db.createUser("compliance");
   const tag = randomUUID().slice(0, 8);
   const alert = (name: string, dueDays: number) =>
@@ -33,7 +33,8 @@ test("a compliance officer sees their open alerts, overdue first, and the reques
     [`req_home_${tag}`, officer.id, `HRB ${tag}`, `Running ${tag}`],
   );
 
-  await login.signInAndWait(officer);
+  await signIn(officer);
+  await gotoInteractive(page, "/");
   const alerts = card(page, "My open alerts");
   await expect(alerts.getByRole("listitem")).toHaveCount(2);
   await expect(alerts.getByRole("listitem").first()).toContainText(`Overdue ${tag}`);
@@ -43,7 +44,7 @@ test("a compliance officer sees their open alerts, overdue first, and the reques
   await expect(page.getByRole("region", { name: "Balance" })).toHaveCount(0); // finance's card, not theirs
 });
 
-test("an admin sees pending changes, failing connections, webhook rejections and locked-out users", async ({ page, login, db }) => {
+test("an admin sees pending changes, failing connections, webhook rejections and locked-out users", async ({ page, db, signIn }) => {
   const admin = await db.createUser("admin");
   const locked = await db.createUser("compliance");
   const connection = await defaultConnection(db);
@@ -61,7 +62,8 @@ test("an admin sees pending changes, failing connections, webhook rejections and
     [connection.id, target],
   );
 
-  await login.signInAndWait(admin);
+  await signIn(admin);
+  await gotoInteractive(page, "/");
   await expect(card(page, "Pending changes")).toContainText(target);
   await expect(card(page, "Pending changes")).toContainText("someone@e2e.test");
   await expect(card(page, "Webhook rejections, last 24 hours")).toContainText(connection.name);
@@ -72,9 +74,9 @@ test("an admin sees pending changes, failing connections, webhook rejections and
   await expect(card(page, "My open alerts")).toHaveCount(0);
 });
 
-test("an auditor sees the latest audit rows and their own export among the recent exports", async ({ page, login, db }) => {
+test("an auditor sees the latest audit rows and their own export among the recent exports", async ({ page, db, signIn }) => {
   const auditor = await db.createUser("auditor");
-  await login.signInAndWait(auditor);
+  await signIn(auditor);
   expect((await page.request.get("/api/audit/export")).status()).toBe(200);
   // The card lists the log's eight newest rows. The other worker writes rows too (sign-ins, lockouts), so the card is
   // compared with the database's eight newest, read again after each render until the log held still between them.
@@ -98,8 +100,9 @@ test("an auditor sees the latest audit rows and their own export among the recen
   await expect(card(page, "Recent exports").getByRole("listitem").filter({ hasText: auditor.email })).toContainText("Audit log exported");
 });
 
-test("finance sees the balance, spend against tiers and recent billing events", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("finance sees the balance, spend against tiers and recent billing events", async ({ page, asRole }) => {
+  await asRole("finance");
+  await gotoInteractive(page, "/");
   await expect(page.getByTestId("home-balance")).toHaveText(/^-?[\d,]+(\.\d+)? credits?$/);
   await expect(card(page, "Spend against high-usage tiers")).toBeVisible();
   await expect(card(page, "Recent billing events")).toBeVisible();

@@ -45,12 +45,12 @@ test.afterAll(async ({ db }) => {
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const jobRow = (page: Page, list: string, id: string) => section(page, list).locator(`tr[data-job-id="${id}"]`);
 
-test("an admin sees a failed job with its reason and the batch it drives, and retries it", async ({ page, login, db }) => {
+test("an admin sees a failed job with its reason and the batch it drives, and retries it", async ({ page, db, signIn }) => {
   // One attempt only: the engine's first failure is final.
   const jobId = await storeBatchJob(db, arranged.batchId, { retryLimit: 0 });
   await expect.poll(async () => (await jobState(db, jobId))?.state, { timeout: 60_000 }).toBe("failed");
 
-  await login.signInAndWait(arranged.admin);
+  await signIn(arranged.admin);
   await gotoInteractive(page, "/settings/jobs");
   const failed = jobRow(page, "Failed", jobId);
   await expect(failed).toContainText(`Customer list import “${arranged.fileName}”`);
@@ -78,10 +78,10 @@ test("an admin sees a failed job with its reason and the batch it drives, and re
   await expect(retried).toContainText("cannot be decrypted");
 });
 
-test("an admin cancels a waiting job; one that ended before the click is put back with the reason", async ({ page, login, db }) => {
+test("an admin cancels a waiting job; one that ended before the click is put back with the reason", async ({ page, db, signIn }) => {
   const waiting = await storeBatchJob(db, arranged.batchId, { startAfterSeconds: 3_600 });
   const ended = await storeBatchJob(db, arranged.batchId, { startAfterSeconds: 3_600 });
-  await login.signInAndWait(arranged.admin);
+  await signIn(arranged.admin);
   await gotoInteractive(page, "/settings/jobs");
 
   // One completes before the admin clicks: the guess is withdrawn with the reason, and nothing is audited.
@@ -105,8 +105,8 @@ test("an admin cancels a waiting job; one that ended before the click is put bac
   expect(audits).toHaveLength(1);
 });
 
-test("an admin sets a connection's pace of batch orders; 0 is refused with a clear message", async ({ page, login, db }) => {
-  await login.signInAndWait(arranged.admin);
+test("an admin sets a connection's pace of batch orders; 0 is refused with a clear message", async ({ page, db, signIn }) => {
+  await signIn(arranged.admin);
   await gotoInteractive(page, "/settings/jobs");
   const form = page.getByRole("form", { name: `Pace of ${arranged.connection.name}` });
   await expect(form.getByTestId("pace-in-force")).toHaveText("120 orders a minute");
@@ -139,8 +139,8 @@ test("an admin sets a connection's pace of batch orders; 0 is refused with a cle
   await expect(form).toContainText(`Set by ${arranged.admin.email}`);
 });
 
-test("a compliance officer gets 403 on Settings → Jobs", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+test("a compliance officer gets 403 on Settings → Jobs", async ({ page, asRole }) => {
+  await asRole("compliance");
   const response = await page.goto("/settings/jobs");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "403 · Not allowed" })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, type Database } from "./fixtures";
+import { expect, test, type Database, gotoInteractive } from "./fixtures";
 
 type Received = { id: string; topic: string; at: number };
 type LiveWindow = Window & { liveEvents?: Received[] };
@@ -42,10 +42,11 @@ async function arrival(page: Page, id: number): Promise<Received> {
 
 test("an event published into the database reaches the browser within a second, unbuffered and uncompressed", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
+  await gotoInteractive(page, "/");
 
   const headers = await page.evaluate(async () => {
     const abort = new AbortController();
@@ -73,8 +74,9 @@ test("an event published into the database reaches the browser within a second, 
   expect(Math.max(...latencies)).toBeLessThan(1_000);
 });
 
-test("a finance user does not receive alerts, but does receive requests", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("a finance user does not receive alerts, but does receive requests", async ({ page, db, asRole }) => {
+  await asRole("finance");
+  await gotoInteractive(page, "/");
   await openEventSource(page);
   const alert = await publish(db, "alerts");
   const requests = await publish(db, "requests");
@@ -83,8 +85,9 @@ test("a finance user does not receive alerts, but does receive requests", async 
   expect((await received(page)).map((e) => e.id)).not.toContain(String(alert.id));
 });
 
-test("a browser resuming with Last-Event-ID gets what it missed", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("auditor"));
+test("a browser resuming with Last-Event-ID gets what it missed", async ({ page, db, asRole }) => {
+  await asRole("auditor");
+  await gotoInteractive(page, "/");
   const seen = await publish(db, "requests");
   const missed = await publish(db, "requests");
   const text = await page.evaluate(async (lastEventId) => {
@@ -104,12 +107,13 @@ test("a browser resuming with Last-Event-ID gets what it missed", async ({ page,
   expect(text).toContain(`id: ${missed.id}\nevent: live\ndata: {"topic":"requests"}\n\n`);
 });
 
-test("the console keeps one live connection per tab across navigations", async ({ page, login, db }) => {
+test("the console keeps one live connection per tab across navigations", async ({ page, asRole }) => {
   const streams: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/live") streams.push(request.url());
   });
-  await login.signInAndWait(await db.createUser("admin"));
+  await asRole("admin");
+  await gotoInteractive(page, "/");
   await expect.poll(() => streams.length).toBe(1);
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Audit" }).click();
   await expect(page).toHaveURL(/\/audit/);

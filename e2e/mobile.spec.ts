@@ -26,10 +26,10 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 
 test("home on a phone: nothing scrolls sideways, the header fits, and the menu button opens the navigation", async ({
   page,
-  login,
-  db,
+  asRole,
 }, testInfo) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+  await asRole("compliance");
+  await gotoInteractive(page, "/");
   await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
   await expect(page.getByText("Reading…")).toHaveCount(0);
   await expectNoSidewaysScroll(page, "home");
@@ -91,13 +91,13 @@ test("home on a phone: nothing scrolls sideways, the header fits, and the menu b
 
 test("the alerts inbox and an alert on a phone: nothing scrolls sideways, the filters fold behind a button", async ({
   page,
-  login,
   db,
+  signIn,
 }, testInfo) => {
   const tag = randomUUID().slice(0, 8);
   const monitorId = `mon_mobile_${tag}`;
   const alertId = await postMonitorNotification(db, { monitorId, companyId: `HRB ${tag}`, categories: ["address", "ownership"] });
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
 
   await gotoInteractive(page, `/alerts?monitor=${monitorId}`);
   await expect(page.locator(`tr[data-alert-id="${alertId}"]`)).toBeVisible();
@@ -122,8 +122,8 @@ test("the alerts inbox and an alert on a phone: nothing scrolls sideways, the fi
   await shoot(page, testInfo, "alert");
 });
 
-test("every list's filters fold behind a button on a phone, and open without scrolling the page sideways", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("admin"));
+test("every list's filters fold behind a button on a phone, and open without scrolling the page sideways", async ({ page, asRole }) => {
+  await asRole("admin");
   for (const [path, name] of [
     ["/requests?company=acme&caseReference=KYC", "Filter requests"],
     ["/audit?from=2026-01-01&target=someone", "Filter the audit log"],
@@ -146,10 +146,10 @@ test("every list's filters fold behind a button on a phone, and open without scr
   }
 });
 
-test("a dossier on a phone: no tab scrolls the page sideways", async ({ page, login, db }, testInfo) => {
+test("a dossier on a phone: no tab scrolls the page sideways", async ({ page, db, signIn }, testInfo) => {
   test.setTimeout(120_000);
   const requestId = await orderedDossier(db, "DE", "HRB 86891");
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await gotoInteractive(page, `/requests/${requestId}`);
   await expect(page.getByText("This request is complete")).toBeVisible({ timeout: 30_000 });
   const settled: Record<string, () => Promise<void>> = {
@@ -171,8 +171,8 @@ test("a dossier on a phone: no tab scrolls the page sideways", async ({ page, lo
 
 test("billing on a phone: its tables fold into rows, the workspace drawer fits the screen, the charts stay readable", async ({
   page,
-  login,
   db,
+  signIn,
 }, testInfo) => {
   test.setTimeout(120_000);
   const name = `e2e-phone-${randomUUID().slice(0, 8)}`;
@@ -189,7 +189,7 @@ test("billing on a phone: its tables fold into rows, the workspace drawer fits t
   };
   expect((await sim("PATCH", `/v2/billing/notifications/workspaces/${workspaceId}/config`, override)).status).toBe(200);
   expect((await sim("POST", "/_sim/spend", { workspace: workspaceId, credits: 6 })).status).toBe(200);
-  await login.signInAndWait(await db.createUser("finance"));
+  await signIn(await db.createUser("finance"));
 
   await gotoInteractive(page, "/billing");
   await expect(billingWorkspaceRow(page, name)).toBeVisible();
@@ -256,8 +256,8 @@ async function expectReadableChart(chart: Locator) {
   expect(Math.min(...words.map((w) => w.size))).toBeGreaterThanOrEqual(12);
 }
 
-test("the 403 page on a phone has one main landmark, and the sandbox band is in a landmark of its own", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+test("the 403 page on a phone has one main landmark, and the sandbox band is in a landmark of its own", async ({ page, asRole }) => {
+  await asRole("compliance");
   await gotoInteractive(page, "/settings");
   await expect(page.getByRole("heading", { level: 1, name: "403 · Not allowed" })).toBeVisible();
   await expect(page.locator("main")).toHaveCount(1);
@@ -266,8 +266,8 @@ test("the 403 page on a phone has one main landmark, and the sandbox band is in 
   await expectNoSidewaysScroll(page, "the 403 page");
 });
 
-test("a 404, from a console page or from an address no page has, has one main landmark", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+test("a 404, from a console page or from an address no page has, has one main landmark", async ({ page, asRole }) => {
+  await asRole("compliance");
   for (const path of ["/alerts/999999999", "/no-such-page"]) {
     await gotoInteractive(page, path);
     await expect(page.getByRole("heading", { level: 1, name: "404 · Not found" })).toBeVisible();
@@ -276,8 +276,9 @@ test("a 404, from a console page or from an address no page has, has one main la
   }
 });
 
-test("the console has a favicon of its own", async ({ page, login, db, request }) => {
-  await login.signInAndWait(await db.createUser("auditor"));
+test("the console has a favicon of its own", async ({ page, request, asRole }) => {
+  await asRole("auditor");
+  await gotoInteractive(page, "/");
   const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
   expect(href).toMatch(/^\/icon\.svg/);
   const icon = await request.get(href!);

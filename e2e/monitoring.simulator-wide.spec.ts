@@ -22,12 +22,12 @@ async function sandboxCompany(legalName: string): Promise<string> {
 
 test("monitor from a dossier, a change found by the daily check arrives live, is assigned, diffed exactly and resolved, with its trail", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(180_000);
   const officer = await db.createUser("compliance");
-  await login.signInAndWait(officer);
+  await signIn(officer);
   const companyId = await sandboxCompany("Speicher Logistik GmbH");
   const baselineId = await orderFromCompanyPage(page, "DE", companyId);
   const monitorId = await startMonitoringFromDossier(page, db, companyId);
@@ -121,9 +121,13 @@ test("monitor from a dossier, a change found by the daily check arrives live, is
   ).toHaveLength(1);
 });
 
-test("a company that disappears: the final notification reads as a deactivation, and the monitor shows it", async ({ page, login, db }) => {
+test("a company that disappears: the final notification reads as a deactivation, and the monitor shows it", async ({
+  page,
+  db,
+  signIn,
+}) => {
   test.setTimeout(120_000);
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   const companyId = await sandboxCompany("Verschwunden AG");
   await page.goto(`/companies/DE/${encodeURIComponent(companyId)}`);
   await page.getByRole("button", { name: "Start monitoring" }).click();
@@ -146,11 +150,11 @@ test("a company that disappears: the final notification reads as a deactivation,
 
 test("health on /monitors: a monitor not checked for over 48 hours is stale, one whose checks fail shows the error", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   const stale = await sim("POST", "/v2/monitors", { companyId: "MONITOR_STALE", countryCode: "GB" });
   const failing = await sim("POST", "/v2/monitors", { companyId: "MONITOR_ERROR", countryCode: "GB" });
   expect([stale.status, failing.status]).toEqual([201, 201]);

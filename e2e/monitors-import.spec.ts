@@ -9,11 +9,11 @@ const csvFile = (lines: string[]) => ({ name: "monitors.csv", mimeType: "text/cs
 
 test("import monitors from a CSV: each bad row's error in the preview, the outcome per row, a safe re-run, the export and the coverage gaps", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const admin = await db.createUser("admin");
-  await login.signInAndWait(admin);
+  await signIn(admin);
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const [fr, de, mc] = [`FR${tag}`, `DE${tag}`, `MC${tag}`];
   const file = csvFile([
@@ -104,8 +104,8 @@ test("import monitors from a CSV: each bad row's error in the preview, the outco
   expect(lines.find((l) => l[1] === de)?.[5]).toBe(admin.email);
 });
 
-test("a finance user can neither open the import nor post it directly", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("a finance user can neither open the import nor post it directly", async ({ page, db, asRole }) => {
+  await asRole("finance");
   expect((await page.goto("/monitors/import"))?.status()).toBe(403);
   const id = `FIN${randomUUID().slice(0, 8)}`;
   const importAction = serverAction("importMonitorsCsvAction", "app/(console)/monitors/import/actions.ts");

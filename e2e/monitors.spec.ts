@@ -1,4 +1,4 @@
-import { expect, test, type Database } from "./fixtures";
+import { expect, test, type Database, gotoInteractive } from "./fixtures";
 import { sim } from "./simulator-api";
 
 // The simulator is shared with the other spec files running beside these: each test monitors a company of its own
@@ -24,10 +24,14 @@ async function dossierWithCaseReference(db: Database, caseReference: string): Pr
   return { requestId, companyId };
 }
 
-test("start monitoring from a dossier, edit it there, see it listed, send a test notification and stop it", async ({ page, login, db }) => {
+test("start monitoring from a dossier, edit it there, see it listed, send a test notification and stop it", async ({
+  page,
+  db,
+  signIn,
+}) => {
   test.setTimeout(120_000);
   const officer = await db.createUser("compliance");
-  await login.signInAndWait(officer);
+  await signIn(officer);
   const caseReference = `KYC-${Date.now()}`;
   const { requestId, companyId } = await dossierWithCaseReference(db, caseReference);
 
@@ -152,8 +156,9 @@ test("start monitoring from a dossier, edit it there, see it listed, send a test
   ]);
 });
 
-test("finance has no Monitors entry and the page is forbidden", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("finance has no Monitors entry and the page is forbidden", async ({ page, asRole }) => {
+  await asRole("finance");
+  await gotoInteractive(page, "/");
   await expect(page.getByRole("navigation").getByRole("link", { name: "Monitors" })).toHaveCount(0);
   expect((await page.goto("/monitors"))?.status()).toBe(403);
 });

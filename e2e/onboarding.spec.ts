@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures";
 
-test("fast-mode onboarding shows the price first and opens the result as a complete request", async ({ page, login, db }) => {
+test("fast-mode onboarding shows the price first and opens the result as a complete request", async ({ page, db, signIn }) => {
   const user = await db.createUser("compliance");
-  await login.signInAndWait(user);
+  await signIn(user);
   await page.goto("/onboarding");
   await page.getByLabel("Country").selectOption("FR");
   await page.getByLabel("Company identifier").fill("552100554");
@@ -22,10 +22,10 @@ test("fast-mode onboarding shows the price first and opens the result as a compl
 
 test("an onboarding time-out is shown as an unknown outcome in the registry's words, without a one-click retry", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await page.goto("/onboarding");
   await page.getByLabel("Company identifier").fill("ONBOARDING_TIMEOUT");
   await page.getByRole("button", { name: /Onboard for/ }).click();
@@ -38,7 +38,7 @@ test("an onboarding time-out is shown as an unknown outcome in the registry's wo
   await expect(unknown.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });
 
-test("onboarding is for those who may order", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("finance"));
+test("onboarding is for those who may order", async ({ page, asRole }) => {
+  await asRole("finance");
   expect((await page.goto("/onboarding"))?.status()).toBe(403);
 });

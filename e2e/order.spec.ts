@@ -7,11 +7,11 @@ const freshCompanyId = () => `HRB ${100_000 + Math.floor(Math.random() * 900_000
 
 test("a compliance officer sees the price first, confirms it, and is charged exactly that; the order is audited", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const user = await db.createUser("compliance");
-  await login.signInAndWait(user);
+  await signIn(user);
   // A company not ordered in the last 24 hours (blocks bought within a day are not charged again).
   const id = freshCompanyId();
   await page.goto(companyPage("DE", id));
@@ -59,10 +59,10 @@ test("a compliance officer sees the price first, confirms it, and is charged exa
 
 test("the Full KYB dossier preset chooses its datapoints in one click, with a graph cap that reaches past the first level", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   // A company the console holds no file of (the preset leaves out what a file already holds).
   await page.goto(companyPage("DE", freshCompanyId()));
   await page.getByRole("button", { name: "Full KYB dossier" }).click();
@@ -77,8 +77,8 @@ test("the Full KYB dossier preset chooses its datapoints in one click, with a gr
   await expect(warning).toBeVisible();
 });
 
-test("documents are listed for free and picked with their prices", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+test("documents are listed for free and picked with their prices", async ({ page, db, signIn }) => {
+  await signIn(await db.createUser("compliance"));
   await page.goto(companyPage("DE", "HRB 86891"));
   await page.getByRole("button", { name: "List available documents (free)" }).click();
   const documents = page.getByRole("list", { name: "Available documents" });
@@ -87,8 +87,8 @@ test("documents are listed for free and picked with their prices", async ({ page
   await expect(page.getByTestId("order-total")).toContainText("documents 14 credits");
 });
 
-test("refusals are explained in the words of the spec", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+test("refusals are explained in the words of the spec", async ({ page, db, signIn }) => {
+  await signIn(await db.createUser("compliance"));
   const orderNow = async () => {
     await page.getByRole("button", { name: /^Order for/ }).click();
     await page
@@ -120,9 +120,9 @@ test("refusals are explained in the words of the spec", async ({ page, login, db
   await expect(page.getByText(/one letter followed by 2 to 6 digits/)).toBeVisible();
 });
 
-test("a finance user sees prices but cannot order, even by posting the server action directly", async ({ page, login, db }) => {
+test("a finance user sees prices but cannot order, even by posting the server action directly", async ({ page, db, signIn }) => {
   const user = await db.createUser("finance");
-  await login.signInAndWait(user);
+  await signIn(user);
   await page.goto(companyPage("DE", "HRB 86891"));
   await expect(page.getByRole("heading", { name: "Prices" })).toBeVisible();
   await expect(page.locator('[data-price="company"]')).toContainText("credits");
@@ -138,8 +138,8 @@ test("a finance user sees prices but cannot order, even by posting the server ac
 
 test("a paid request without a known outcome is listed on Requests until what the registry reported settles it", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const user = await db.createUser("compliance");
   const id = freshCompanyId();
@@ -161,7 +161,7 @@ test("a paid request without a known outcome is listed on Requests until what th
     .poll(async () => (await db.query("select origin from company_requests where request_id = $1", [requestId]))[0], { timeout: 15_000 })
     .toEqual({ origin: "elsewhere" });
 
-  await login.signInAndWait(user);
+  await signIn(user);
   await page.goto("/requests");
   const unsettled = page.getByRole("region", { name: "Orders without a known outcome" });
   await expect(unsettled.getByRole("row").filter({ hasText: `DE ${id}` })).toContainText("The registry did not answer within 30 s.");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { dayWords } from "../lib/reviews/review-dates.shared";
 import type { RiskModel } from "../lib/risk/risk-model.shared";
-import { type Database, expect, gotoInteractive, LoginPage, test } from "./fixtures";
+import { type Database, expect, gotoInteractive, test } from "./fixtures";
 import { orderedCompanyBlock, orderedDossier } from "./ordered-dossier";
 import { monthsAfter } from "./review-cycle";
 import { approveAsSecondAdmin } from "./second-admin";
@@ -35,12 +35,13 @@ test("an admin publishes a model, the portfolio rates ordered companies with rea
   browser,
   db,
   page,
+  signIn,
 }) => {
   test.setTimeout(300_000);
 
   // 1. An admin raises the weight of overdue accounts, previews, and asks to publish; a second admin approves.
   const admin = await db.createUser("admin");
-  await new LoginPage(page).signInAndWait(admin);
+  await signIn(admin, page);
   await gotoInteractive(page, "/settings");
   await page.getByRole("link", { name: /^Risk/ }).click();
   await expect(page.getByRole("heading", { name: "Risk model", level: 1 })).toBeVisible();
@@ -72,7 +73,7 @@ test("an admin publishes a model, the portfolio rates ordered companies with rea
   const officerContext = await browser.newContext();
   const officerPage = await officerContext.newPage();
   const officer = await db.createUser("compliance");
-  await new LoginPage(officerPage).signInAndWait(officer);
+  await signIn(officer, officerPage);
   // Ordered under a case reference of this run, and the portfolio narrowed to it: the whole suite's companies share this
   // app, and these three could fall past the first page of 50.
   const caseReference = `journey-${crypto.randomUUID().slice(0, 8)}`;

@@ -1,16 +1,16 @@
 import Papa from "papaparse";
-import { gotoInteractive, expect, test, LoginPage } from "./fixtures";
+import { gotoInteractive, expect, test } from "./fixtures";
 import { arrangePortfolio } from "./portfolio-entries";
 
 test("a compliance officer filters the portfolio by rating, exports it, and marks a company customer from its page", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const { high, low } = await arrangePortfolio(db);
   const officer = await db.createUser("compliance");
-  await login.signInAndWait(officer);
+  await signIn(officer);
   await gotoInteractive(page, "/portfolio");
   await expect(page.getByRole("heading", { name: "Portfolio", level: 1 })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: low.name })).toBeVisible();
@@ -66,12 +66,11 @@ test("a compliance officer filters the portfolio by rating, exports it, and mark
   await expect(page.getByTestId("rating-history")).toContainText("score 70 · model version 1");
 });
 
-test("an auditor reads the portfolio and a company's risk without any action", async ({ browser, db }) => {
+test("an auditor reads the portfolio and a company's risk without any action", async ({ browser, db, signIn }) => {
   const { high } = await arrangePortfolio(db);
   const auditor = await db.createUser("auditor");
   const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.signInAndWait(auditor);
+  await signIn(auditor, page);
   await gotoInteractive(page, "/portfolio?rating=high");
   await expect(page.getByRole("row").filter({ hasText: high.name })).toContainText("High risk");
   await expect(page.getByRole("link", { name: "Export CSV" })).toBeVisible();
@@ -86,10 +85,10 @@ test("an auditor reads the portfolio and a company's risk without any action", a
   await expect(panel.getByText("Pin the rating by hand")).toHaveCount(0);
 });
 
-test("an admin pins a company's rating by hand with a reason, and the portfolio shows it pinned", async ({ page, login, db }) => {
+test("an admin pins a company's rating by hand with a reason, and the portfolio shows it pinned", async ({ page, db, signIn }) => {
   const { high } = await arrangePortfolio(db);
   const admin = await db.createUser("admin");
-  await login.signInAndWait(admin);
+  await signIn(admin);
   await gotoInteractive(page, `/companies/GB/${high.id}`);
   const panel = page.getByTestId("risk-panel");
   await panel.getByText("Pin the rating by hand").click();

@@ -14,10 +14,10 @@ async function expectAccessible(page: Page) {
   expect(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}: ${n.failureSummary}`))).toEqual([]);
 }
 
-test("a finance user reads the price matrix, filters it, compares two countries and downloads it", async ({ page, login, db }) => {
+test("a finance user reads the price matrix, filters it, compares two countries and downloads it", async ({ page, db, signIn }) => {
   test.setTimeout(240_000); // four axe sweeps of the 40-country matrix: past 2 min in a loaded fresh-clone CI run
   const finance = await db.createUser("finance");
-  await login.signInAndWait(finance);
+  await signIn(finance);
   await page.goto("/pricing");
   await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
   await expect(page.getByText(/Prices are in credits/)).toBeVisible();
@@ -114,11 +114,11 @@ test("a finance user reads the price matrix, filters it, compares two countries 
 test("the filters work without JavaScript, and a value the page cannot read is named and left out", async ({
   browser,
   page,
-  login,
   db,
+  signIn,
 }) => {
-  // Signed in with JavaScript (the sign-in form needs it), then the same session in a browser without it.
-  await login.signInAndWait(await db.createUser("compliance"));
+  // Signed in, then the same session in a browser without JavaScript.
+  await signIn(await db.createUser("compliance"));
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, javaScriptEnabled: false });
   try {
     await context.addCookies(await page.context().cookies());

@@ -1,4 +1,4 @@
-import { expect, gotoInteractive, LoginPage, test } from "./fixtures";
+import { expect, gotoInteractive, test } from "./fixtures";
 import { orderedCompanyBlock } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
@@ -13,6 +13,7 @@ const neverReviewed = 2;
 test("a review campaign over 10 due companies ends with 10 queue entries, each with its diff or 'nothing changed'", async ({
   db,
   page,
+  signIn,
 }) => {
   test.setTimeout(360_000);
   const officer = await db.createUser("compliance");
@@ -62,7 +63,7 @@ test("a review campaign over 10 due companies ends with 10 queue entries, each w
   expect(flagged.status).toBe(201);
 
   // 2. The officer filters the portfolio to their overdue companies, selects all of them and refreshes them for review.
-  await new LoginPage(page).signInAndWait(officer);
+  await signIn(officer, page);
   await gotoInteractive(page, `/portfolio?owner=${officer.id}&due=overdue`);
   await expect(page.getByText(`${companies} companies match`)).toBeVisible();
   const toolbar = page.getByRole("group", { name: "Refresh for review" });

@@ -26,8 +26,8 @@ async function markReviewed(page: Page, outcome: RegExp, comment: string) {
 
 test("a compliance officer marks a company reviewed from its page: warned of old data first, the next due date follows the policy, the queue empties", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const officer = await db.createUser("compliance");
@@ -40,7 +40,7 @@ test("a compliance officer marks a company reviewed from its page: warned of old
     ownerId: officer.id,
     dueDaysFromNow: -5,
   });
-  await login.signInAndWait(officer);
+  await signIn(officer);
 
   // The home page's queue: the company, overdue, and a link to the whole list in the portfolio.
   await gotoInteractive(page, "/");
@@ -88,7 +88,7 @@ test("a compliance officer marks a company reviewed from its page: warned of old
   await expect(page.getByRole("region", { name: "My reviews" })).not.toContainText(name);
 });
 
-test("an admin changes the review policy and the company's next due date moves with it", async ({ page, login, db }) => {
+test("an admin changes the review policy and the company's next due date moves with it", async ({ page, db, signIn }) => {
   test.setTimeout(120_000);
   const name = `Policy Journey ${unique()} Ltd`;
   const { companyId } = await portfolioCompany(db, {
@@ -98,7 +98,7 @@ test("an admin changes the review policy and the company's next due date moves w
     rating: "medium",
     dueDaysFromNow: 0,
   });
-  await login.signInAndWait(await db.createUser("admin"));
+  await signIn(await db.createUser("admin"));
   const companyPage = `/companies/GB/${encodeURIComponent(companyId)}`;
 
   // Fresh data: reviewed at once, no warning.

@@ -23,8 +23,8 @@ const ratingOf = async (db: Database) =>
 
 test("a webhook that adds compliance flags raises the company's rating in the background and opens a risk alert that reads as such", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(90_000);
   await postCompanyUpdate(db, 1, {});
@@ -32,7 +32,7 @@ test("a webhook that adds compliance flags raises the company's rating in the ba
   await postCompanyUpdate(db, 2, { liquidated: { active: true }, insolvencyHistory: { active: true, since: "2025-01-10" } });
   await expect.poll(() => ratingOf(db), { timeout: 20_000 }).toBe("high");
 
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await gotoInteractive(page, "/alerts");
   const row = page.getByRole("row").filter({ hasText: "Rising Risk Ltd" });
   await expect(row).toContainText("risk rating · 1 rise");

@@ -1,6 +1,6 @@
 import type { RiskFacts } from "../lib/risk/risk-facts";
 import { defaultRiskModel, type RiskModel } from "../lib/risk/risk-model.shared";
-import { type Database, expect, LoginPage, test } from "./fixtures";
+import { type Database, expect, test } from "./fixtures";
 import { approveAsSecondAdmin } from "./second-admin";
 
 // The model versions are shared with the specs running beside this one: the test reads the version in force first
@@ -62,11 +62,12 @@ test("an admin edits a weight, previews its effect and asks to publish; a second
   browser,
   db,
   page,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const { version, points, weight } = await ratedCompanyWithOverdueAccounts(db);
   const requester = await db.createUser("admin");
-  await new LoginPage(page).signInAndWait(requester);
+  await signIn(requester, page);
 
   await page.goto("/settings");
   await page.getByRole("link", { name: /^Risk/ }).click();

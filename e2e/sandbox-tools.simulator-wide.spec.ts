@@ -7,14 +7,14 @@ import { credits } from "../lib/vocabulary/units.shared";
 
 test("an admin sets the wallet, advances the clock, sets chaos and resets the sandbox with its name typed, each audited", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(90_000);
   const walletBefore = (await sim("GET", "/_sim/wallet")).json.balance as number;
   const admin = await db.createUser("admin");
   try {
-    await login.signInAndWait(admin);
+    await signIn(admin);
     await page.goto("/settings/sandbox");
     await expect(page.getByRole("heading", { name: "Sandbox tools" })).toBeVisible();
     await expect(page.getByText("It is the local simulator")).toBeVisible();

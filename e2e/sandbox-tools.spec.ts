@@ -5,11 +5,11 @@ const actionsFile = "app/(console)/settings/sandbox/actions.ts";
 
 test("an admin defines a company in the sandbox, then moves its address: the next request returns the new address", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const id = `E2E-MOVE-${crypto.randomUUID().slice(0, 8)}`;
-  await login.signInAndWait(await db.createUser("admin"));
+  await signIn(await db.createUser("admin"));
   const response = await page.goto("/settings/sandbox");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Sandbox tools" })).toBeVisible();
@@ -61,9 +61,9 @@ test("an admin defines a company in the sandbox, then moves its address: the nex
   ]);
 });
 
-test("a compliance user gets a 403 page and is refused by direct posts to every sandbox action", async ({ page, login, db }) => {
+test("a compliance user gets a 403 page and is refused by direct posts to every sandbox action", async ({ page, db, signIn }) => {
   const compliance = await db.createUser("compliance");
-  await login.signInAndWait(compliance);
+  await signIn(compliance);
   const response = await page.goto("/settings/sandbox");
   expect(response?.status()).toBe(403);
   // A balance nothing else sets: orders by the other worker move the shared wallet, so "unchanged" cannot be the test.
@@ -86,8 +86,8 @@ test("a compliance user gets a 403 page and is refused by direct posts to every 
 
 test("on a production connection the page says the tools are for sandbox connections only and offers nothing", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const name = `e2e-live-${crypto.randomUUID().slice(0, 8)}`;
   // A key that cannot be decrypted: the page must decide on the environment without opening the connection.
@@ -96,7 +96,7 @@ test("on a production connection the page says the tools are for sandbox connect
     [name],
   );
   try {
-    await login.signInAndWait(await db.createUser("admin"));
+    await signIn(await db.createUser("admin"));
     await page.context().addCookies([{ name: "registry-desk-connection", value: row!.id, url: process.env.E2E_BASE_URL! }]);
     const response = await page.goto("/settings/sandbox");
     expect(response?.status()).toBe(200);

@@ -27,8 +27,8 @@ const scroller = (page: Page) => page.getByTestId("search-results");
 const status = (page: Page) => page.getByTestId("search-status");
 
 test.describe("search", () => {
-  test.beforeEach(async ({ login, db }) => {
-    await login.signInAndWait(await db.createUser("compliance"));
+  test.beforeEach(async ({ asRole }) => {
+    await asRole("compliance");
   });
 
   test("results stream in: rows appear while still searching, then the final state", async ({ page }) => {

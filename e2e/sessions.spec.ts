@@ -1,10 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, gotoInteractive, LoginPage, test, type TestUser } from "./fixtures";
+import { expect, gotoInteractive, LoginPage, signInByApi, test, type TestUser } from "./fixtures";
 
 /** A second browser (its own cookies) signed in as `user`. */
 async function signedInElsewhere(browser: Browser, user: TestUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await new LoginPage(page).signInAndWait(user);
+  await signInByApi(page.context().request, user);
   return page;
 }
 
@@ -15,9 +15,9 @@ async function openUserActions(page: Page, email: string, action: "Reset passwor
   await page.getByRole("button", { name: action, exact: true }).click(); // the confirmation's button
 }
 
-test("changing one's password signs out one's other sessions, and keeps this one", async ({ page, login, db, browser }) => {
+test("changing one's password signs out one's other sessions, and keeps this one", async ({ page, login, db, browser, signIn }) => {
   const user = await db.createUser("compliance");
-  await login.signInAndWait(user);
+  await signIn(user);
   const elsewhere = await signedInElsewhere(browser, user);
 
   await page.goto("/change-password");
@@ -35,11 +35,11 @@ test("changing one's password signs out one's other sessions, and keeps this one
   await elsewhere.context().close();
 });
 
-test("an admin's password reset signs the user out everywhere", async ({ page, login, db, browser }) => {
+test("an admin's password reset signs the user out everywhere", async ({ page, db, browser, signIn }) => {
   test.setTimeout(120_000); // three sign-ins and a reset; 40 s in a loaded CI run
   const user = await db.createUser("finance");
   const elsewhere = await signedInElsewhere(browser, user);
-  await login.signInAndWait(await db.createUser("admin"));
+  await signIn(await db.createUser("admin"));
   await openUserActions(page, user.email, "Reset password");
   await expect(page.getByTestId("one-time-password")).toBeVisible();
 
@@ -48,11 +48,11 @@ test("an admin's password reset signs the user out everywhere", async ({ page, l
   await elsewhere.context().close();
 });
 
-test("a deactivation ends a user's sessions, and reactivation does not bring them back", async ({ page, login, db, browser }) => {
+test("a deactivation ends a user's sessions, and reactivation does not bring them back", async ({ page, db, browser, signIn }) => {
   test.setTimeout(120_000); // three sign-ins and two changes; ran past 60 s in a loaded fresh-clone CI run
   const user = await db.createUser("auditor");
   const elsewhere = await signedInElsewhere(browser, user);
-  await login.signInAndWait(await db.createUser("admin"));
+  await signIn(await db.createUser("admin"));
 
   await openUserActions(page, user.email, "Deactivate");
   await expect(page.getByTestId(`user-${user.email}`)).toContainText("Deactivated");

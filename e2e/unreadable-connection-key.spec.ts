@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { generateEncryptionKey, parseEncryptionKey, seal } from "../lib/crypto";
-import { expect, test, type Database } from "./fixtures";
+import { expect, test, type Database, gotoInteractive } from "./fixtures";
 
 /**
  * A connection whose stored API key this server cannot decrypt: each test stores one straight in the
@@ -44,8 +44,8 @@ function watch(page: Page) {
 
 test("a key sealed under another APP_ENCRYPTION_KEY: search, the company page, onboarding and a request's polling say so, without a 500", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const apiKey = `sk_live_${randomUUID().replaceAll("-", "")}`;
   const sealed = seal(apiKey, parseEncryptionKey(generateEncryptionKey()));
@@ -53,7 +53,8 @@ test("a key sealed under another APP_ENCRYPTION_KEY: search, the company page, o
   const requestId = `req_unreadable_${randomUUID().slice(0, 8)}`;
   const seen = watch(page);
   try {
-    await login.signInAndWait(await db.createUser("compliance"));
+    await signIn(await db.createUser("compliance"));
+    await gotoInteractive(page, "/");
     await chooseForSession(page, connection.id);
 
     const stream = page.waitForResponse((r) => r.url().includes("/api/search/stream"));
@@ -97,13 +98,14 @@ test("a key sealed under another APP_ENCRYPTION_KEY: search, the company page, o
 
 test("a garbage key: an admin's search says so and links to Settings → Connections, which lists the connection and tests it", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const connection = await storeConnection(db, "not a sealed value");
   const seen = watch(page);
   try {
-    await login.signInAndWait(await db.createUser("admin"));
+    await signIn(await db.createUser("admin"));
+    await gotoInteractive(page, "/");
     await chooseForSession(page, connection.id);
 
     await page.goto(`/companies/DE/${encodeURIComponent("HRB 86891")}`);

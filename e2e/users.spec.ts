@@ -1,7 +1,7 @@
 import { expect, gotoInteractive, LoginPage, test } from "./fixtures";
 
-test("an admin adds a user, changes the role, resets the password and deactivates them", async ({ page, login, db, browser }) => {
-  await login.signInAndWait(await db.createUser("admin"));
+test("an admin adds a user, changes the role, resets the password and deactivates them", async ({ page, db, browser, signIn }) => {
+  await signIn(await db.createUser("admin"));
   const email = `new-${Date.now()}@e2e.test`;
   // Found with the search box: the list shows the first 100 users, and the shared database holds more.
   await gotoInteractive(page, "/settings/users");
@@ -56,9 +56,9 @@ test("an admin adds a user, changes the role, resets the password and deactivate
   expect(audit.map((r) => r.action)).toEqual(["user.created", "user.role_changed", "user.password_reset", "user.deactivated"]);
 });
 
-test("a refused change shows the server's reason and changes nothing", async ({ page, login, db }) => {
+test("a refused change shows the server's reason and changes nothing", async ({ page, db, signIn }) => {
   const existing = await db.createUser("auditor");
-  await login.signInAndWait(await db.createUser("admin"));
+  await signIn(await db.createUser("admin"));
   await gotoInteractive(page, "/settings/users");
   await page.getByRole("button", { name: "Add user" }).click();
   const dialog = page.getByRole("dialog");
@@ -73,9 +73,9 @@ test("a refused change shows the server's reason and changes nothing", async ({ 
   expect(row?.role).toBe("auditor");
 });
 
-test("an admin cannot deactivate their own account", async ({ page, login, db }) => {
+test("an admin cannot deactivate their own account", async ({ page, db, signIn }) => {
   const me = await db.createUser("admin");
-  await login.signInAndWait(me);
+  await signIn(me);
   await gotoInteractive(page, `/settings/users?q=${encodeURIComponent(me.email)}`);
   await page.getByRole("button", { name: `Actions for ${me.email}` }).click();
   await expect(page.getByRole("menuitem", { name: "Deactivate" })).toBeDisabled();

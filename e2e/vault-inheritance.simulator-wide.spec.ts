@@ -1,19 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { expect, LoginPage, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { sim } from "./simulator-api";
 
 // Stores credentials on the default workspace, which every workspace inherits from and the monitors of other specs
 // rely on lacking: so it runs with the simulator-wide specs, after the rest. Only infogreffe (French registers) is
 // stored there; the specs after it order German companies.
 
-test("a workspace shows credentials it inherits from the default workspace, then its own after storing them", async ({ page, db }) => {
+test("a workspace shows credentials it inherits from the default workspace, then its own after storing them", async ({
+  page,
+  db,
+  signIn,
+}) => {
   expect(
     (await sim("PUT", "/v2/workspaces/default/vault/infogreffe", { payload: { email: "ops@example.com", password: `pw-${randomUUID()}` } }))
       .status,
   ).toBe(200);
   const workspace = `inherits-${randomUUID().slice(0, 8)}`;
   expect((await sim("POST", "/v2/workspaces", { name: workspace, legalName: "Inheriting SA" })).status).toBeLessThan(300);
-  await new LoginPage(page).signInAndWait(await db.createUser("admin"));
+  await signIn(await db.createUser("admin"), page);
 
   await page.goto(`/vault?workspace=${workspace}`);
   const entry = page.locator('tr[data-source="infogreffe"]');

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startAppProcess, type AppProcess } from "./app-process";
-import { expect, LoginPage, test, type Database } from "./fixtures";
+import { expect, test, type Database } from "./fixtures";
 import { sim } from "./simulator-api";
 
 /** Every row of every table of the app's database, as text. */
@@ -42,6 +42,7 @@ test.afterAll(() => app?.stop());
 test("a canary secret stored, refused, or entered by a second admin approving a replacement, is found in no table, log, response or chunk", async ({
   browser,
   db,
+  signIn,
 }) => {
   const stored = `canary-${randomUUID()}`;
   const refused = `canary-${randomUUID()}`;
@@ -69,7 +70,7 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   const admin = await db.createUser("admin");
   // The second admin who approves the replacement below holds the role from before it is asked for, as dual control requires.
   const second = await db.createUser("admin");
-  await new LoginPage(page).signInAndWait(admin);
+  await signIn(admin, page);
   await page.goto(`/vault?workspace=${workspace}`);
   await expect(page.getByText("Stored values are never shown; fill every field to replace them.").first()).toBeVisible();
 
@@ -132,7 +133,7 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
   const secondContext = await browser.newContext({ baseURL: app.origin });
   const secondPage = await secondContext.newPage();
   record(secondPage);
-  await new LoginPage(secondPage).signInAndWait(second);
+  await signIn(second, secondPage);
   await secondPage.goto(`/vault?workspace=${workspace}`);
   await secondPage.getByRole("link", { name: `Approve Infogreffe (France) on ${workspace} by entering the new credentials` }).click();
   const approval = secondPage.locator("#source-infogreffe");
@@ -176,6 +177,7 @@ test("a canary secret stored, refused, or entered by a second admin approving a 
 test("the asking admin's vault page follows a second admin's decision without a reload: approved, then rejected", async ({
   browser,
   db,
+  signIn,
 }) => {
   const workspace = `vault-live-${randomUUID().slice(0, 8)}`;
   expect((await sim("POST", "/v2/workspaces", { name: workspace, legalName: "Vault Live E2E" })).status).toBeLessThan(300);
@@ -185,7 +187,7 @@ test("the asking admin's vault page follows a second admin's decision without a 
   const [first, second] = [await db.createUser("admin"), await db.createUser("admin")];
   const signedIn = async (user: typeof first) => {
     const page = await (await browser.newContext({ baseURL: app.origin })).newPage();
-    await new LoginPage(page).signInAndWait(user);
+    await signIn(user, page);
     return page;
   };
 

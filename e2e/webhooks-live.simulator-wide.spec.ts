@@ -33,7 +33,7 @@ const snapshot = (requestId: string, version: number) => ({
 const withoutSignedUrls = (value: unknown) =>
   JSON.parse(JSON.stringify(value), (key, v) => (key === "downloadUrl" || key === "urlExpiresAt" ? undefined : v));
 
-async function signIn(page: Page, origin: string, user: { email: string; password: string }) {
+async function signInOn(page: Page, origin: string, user: { email: string; password: string }) {
   await page.goto(`${origin}/login`);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
@@ -43,10 +43,10 @@ async function signIn(page: Page, origin: string, user: { email: string; passwor
 
 test("an order at the registry fills the request live in the browser, through duplicates and reordering, ending equal to GET /v2/company", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+  await signIn(await db.createUser("compliance"));
   await page.goto("/requests");
   await sim("PUT", "/_sim/chaos", { duplicateRate: 0.5, reorderWindowMs: 1500 });
   try {
@@ -88,7 +88,7 @@ test("an order at the registry fills the request live in the browser, through du
   }
 });
 
-test("where no webhook arrives, the open request polls the registry until it is complete", async ({ page, login, db }) => {
+test("where no webhook arrives, the open request polls the registry until it is complete", async ({ page, db, signIn }) => {
   const endpoint = (await sim("PUT", "/_sim/webhook-endpoint", { url: null })).json;
   let requestId = "";
   try {
@@ -100,7 +100,7 @@ test("where no webhook arrives, the open request polls the registry until it is 
       "insert into company_requests (request_id, connection_id, origin, country_code, company_id) values ($1, $2, 'console', 'DE', 'SLOW_DELIVERY')",
       [requestId, await simulatorConnectionId(db)],
     );
-    await login.signInAndWait(await db.createUser("auditor"));
+    await signIn(await db.createUser("auditor"));
     await page.goto(`/requests/${requestId}`);
     await expect(page.getByText("Live", { exact: true })).toBeVisible();
     // Nothing arrives for 10 seconds: the page starts reading the registry itself.
@@ -122,7 +122,7 @@ test("a webhook received by one app process reaches a page open on another proce
   const other = await startAppProcess();
   const page = await browser.newPage();
   try {
-    await signIn(page, other.origin, await db.createUser("compliance"));
+    await signInOn(page, other.origin, await db.createUser("compliance"));
     await page.goto(`${other.origin}/requests`);
     await expect(page.getByRole("heading", { name: "Requests" })).toBeVisible();
     // The badge reads "Live" once the other process LISTENs and has said ready: a delivery before that would be missed.

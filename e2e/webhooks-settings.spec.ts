@@ -76,17 +76,17 @@ const notification = (monitorId: string) => ({
 test("an admin sees each connection's URL, the deliveries it received with their outcomes, the counts, the rejections, narrows the ledger and opens a request's timeline", async ({
   page,
   context,
-  login,
   db,
   request,
   browser,
+  signIn,
 }) => {
   const bodies: string[] = [];
   page.on("response", async (response) => {
     const type = response.headers()["content-type"] ?? "";
     if (/html|javascript|json|x-component|text/.test(type)) bodies.push(await response.text().catch(() => ""));
   });
-  await login.signInAndWait(await db.createUser("admin"));
+  await signIn(await db.createUser("admin"));
   const name = `Hooks ${uid()}`;
   const secret = newSecret();
   const id = await addConnection(page, db, browser, name, secret);
@@ -230,8 +230,8 @@ test("an admin sees each connection's URL, the deliveries it received with their
   for (const body of bodies) expect(body).not.toContain(secret.slice(6));
 });
 
-test("a compliance user gets the 403 page for Settings → Webhooks and cannot retire a secret", async ({ page, login, db }) => {
-  await login.signInAndWait(await db.createUser("compliance"));
+test("a compliance user gets the 403 page for Settings → Webhooks and cannot retire a secret", async ({ page, db, asRole }) => {
+  await asRole("compliance");
   const response = await page.goto("/settings/webhooks");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "403 · Not allowed" })).toBeVisible();
@@ -245,13 +245,13 @@ test("a compliance user gets the 403 page for Settings → Webhooks and cannot r
 
 test("a replaced secret is accepted until an admin retires it, and the retirement is audited", async ({
   page,
-  login,
   db,
   request,
   browser,
+  signIn,
 }) => {
   const user = await db.createUser("admin");
-  await login.signInAndWait(user);
+  await signIn(user);
   const name = `Rotating ${uid()}`;
   const [oldSecret, newer] = [newSecret(), newSecret()];
   const id = await addConnection(page, db, browser, name, oldSecret);
@@ -308,12 +308,12 @@ test("a replaced secret is accepted until an admin retires it, and the retiremen
 
 test("a delivery signed for another connection leaves the request alone and shows as refused, not applied", async ({
   page,
-  login,
   db,
   request,
   browser,
+  signIn,
 }) => {
-  await login.signInAndWait(await db.createUser("admin"));
+  await signIn(await db.createUser("admin"));
   const [owner, other] = [`Owner ${uid()}`, `Sandbox ${uid()}`];
   const [ownerSecret, otherSecret] = [newSecret(), newSecret()];
   const ownerId = await addConnection(page, db, browser, owner, ownerSecret);

@@ -9,13 +9,13 @@ const newAddress = { ...oldAddress, addressLine1: "Neue Straße 2" };
 
 test("see what changed: the price first, a confirm, then exactly the changed address; and Compare with… from the dossier", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   // Two orders, each waited for until complete, and three pages: generous on a busy machine.
   test.setTimeout(120_000);
   const user = await db.createUser("compliance");
-  await login.signInAndWait(user);
+  await signIn(user);
   const id = `E2E ${Math.floor(Math.random() * 1e9)}`;
   const monitorId = `mon_e2e_${id.replace(/\W/g, "")}`;
   expect(
@@ -99,9 +99,9 @@ test("see what changed: the price first, a confirm, then exactly the changed add
   await expect(compared.first()).toHaveAttribute("data-path", "company.legalAddress.addressLine1");
 });
 
-test("a finance user cannot order what changed by posting the action directly", async ({ page, login, db }) => {
+test("a finance user cannot order what changed by posting the action directly", async ({ page, db, signIn }) => {
   const user = await db.createUser("finance");
-  await login.signInAndWait(user);
+  await signIn(user);
   const id = `E2E ${Math.floor(Math.random() * 1e9)}`;
   const alertId = await postMonitorNotification(db, {
     monitorId: `mon_e2e_${id.replace(/\W/g, "")}`,

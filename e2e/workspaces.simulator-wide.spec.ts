@@ -8,8 +8,8 @@ import { sim } from "./simulator-api";
 
 test("against an API without GET /v2/workspaces, the page lists the names the console has seen or created, and says so", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   const connectionId = await simulatorConnectionId(db);
   const seen = `e2e-seen-${randomUUID().slice(0, 8)}`;
@@ -23,7 +23,7 @@ test("against an API without GET /v2/workspaces, the page lists the names the co
     created,
     { connectionId, name: created },
   ]);
-  await login.signInAndWait(await db.createUser("auditor"));
+  await signIn(await db.createUser("auditor"));
   expect((await sim("PUT", "/_sim/vendor-endpoints", { enabled: false })).status).toBe(200);
   try {
     await page.goto("/workspaces");

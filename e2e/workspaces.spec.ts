@@ -18,12 +18,12 @@ const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText
 
 test("an admin creates a workspace, is told of a bad or taken name, edits its legal name and sees its usage", async ({
   page,
-  login,
   db,
+  signIn,
 }) => {
   test.setTimeout(120_000);
   const admin = await db.createUser("admin");
-  await login.signInAndWait(admin);
+  await signIn(admin);
   await page.goto("/workspaces");
   await expect(page.getByRole("heading", { name: "Workspaces", level: 1 })).toBeVisible();
   await expect(page.getByText("enable it only for entities obliged under anti-money-laundering law")).toBeVisible();
@@ -100,10 +100,10 @@ test("an admin creates a workspace, is told of a bad or taken name, edits its le
 });
 
 for (const role of ["auditor", "finance"] as const) {
-  test(`a ${role} reads the workspaces and is offered no controls`, async ({ page, login, db }) => {
+  test(`a ${role} reads the workspaces and is offered no controls`, async ({ page, db, signIn }) => {
     const name = freshName();
     expect((await sim("POST", "/v2/workspaces", { name, legalName: "Read Only Ltd" })).status).toBe(201);
-    await login.signInAndWait(await db.createUser(role));
+    await signIn(await db.createUser(role));
     await page.goto("/workspaces");
     await expect(row(page, name)).toContainText("Read Only Ltd");
     await expect(page.getByText("creating them and editing their legal names is for admins")).toBeVisible();
@@ -114,10 +114,10 @@ for (const role of ["auditor", "finance"] as const) {
   });
 }
 
-test("a compliance user's direct posts to the workspace actions are refused and change nothing", async ({ page, login, db }) => {
+test("a compliance user's direct posts to the workspace actions are refused and change nothing", async ({ page, asRole }) => {
   const name = freshName();
   expect((await sim("POST", "/v2/workspaces", { name, legalName: "Untouched" })).status).toBe(201);
-  await login.signInAndWait(await db.createUser("compliance"));
+  await asRole("compliance");
   const create = serverAction("createWorkspaceAction", actionsFile);
   const change = serverAction("changeLegalNameAction", actionsFile);
   const other = freshName();

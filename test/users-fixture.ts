@@ -18,16 +18,6 @@ export async function auditActionsFor(target: string): Promise<string[]> {
   return rows.map((r) => r.action);
 }
 
-/** Who a test's mocked next-auth session says is signed in (the object a `vi.hoisted` holder gives `getServerSession`). */
-export type SessionHolder = { session: { user: { id: string; sessionVersion: number } } | undefined };
-
-/** Inserts a user of `role` with a unique email and signs them in through `holder`. */
-export async function signInAs(holder: SessionHolder, role: Role): Promise<User> {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  holder.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-}
-
 /** The details of the audit rows `actorEmail` wrote as `action`, oldest first. */
 export async function auditDetailsOf(action: string, actorEmail: string): Promise<{ details: Record<string, unknown> }[]> {
   return db()

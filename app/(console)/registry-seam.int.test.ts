@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests, paidRequestIntents, registryConnections } from "@/db/schema";
 import { noConnectionConfigured, requestConnectionGone } from "@/lib/connections/no-connection";
 import { sealSecret } from "@/lib/secret-box";
+import { chooseConnection, signInAs } from "@/test/session";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
-import { insertUser } from "@/test/users-fixture";
 import { listDocumentsAction, orderCompanyAction } from "@/app/(console)/companies/[country]/[id]/actions";
 import { onboardingPriceAction } from "@/app/(console)/onboarding/actions";
 import { expandGraphAction } from "@/app/(console)/requests/[requestId]/graph-actions";
@@ -16,27 +16,11 @@ import { GET as searchStream } from "@/app/api/search/stream/route";
 import { GET as downloadDocument } from "@/app/api/requests/[requestId]/documents/[documentId]/route";
 import { testApiKey } from "@/simulator/test-harness";
 
-// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
-
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 /** B: the simulator. A: a server that records every call and answers 500, chosen as the session's active connection. */
 let connectionB = "";
 let connectionA = "";
 let hostA: Awaited<ReturnType<typeof startHttpStub>>;
-
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 
 const storeRequest = (requestId: string, connectionId: string | null, snapshot: unknown) =>
   db().insert(companyRequests).values({ requestId, connectionId, origin: "console", countryCode: "DE", companyId: "HRB 86891", snapshot });
@@ -87,12 +71,12 @@ describe("the registry seam", () => {
   });
   beforeEach(() => {
     hostA.answer((_req, res) => res.writeHead(500).end());
-    browser.activeConnectionId = connectionA;
+    chooseConnection(connectionA);
   });
 
   it("refuses a role without the capability before anything else: a finance user posting an order gets forbidden and nothing is sent", async () => {
     await signInAs("finance");
-    browser.activeConnectionId = connectionB;
+    chooseConnection(connectionB);
     const before = await db().select().from(companyRequests);
     const result = await orderCompanyAction({ countryCode: "DE", id: "HRB 86891", dataPoints: ["company"], quotedTotal: 1 });
     expect(result).toMatchObject({ ok: false, code: "forbidden" });
@@ -102,7 +86,7 @@ describe("the registry seam", () => {
 
   it("sends a new order through the session's active connection", async () => {
     await signInAs("compliance");
-    browser.activeConnectionId = connectionB;
+    chooseConnection(connectionB);
     const result = await listDocumentsAction({ countryCode: "DE", id: "HRB 86891" });
     expect(result.ok).toBe(true);
     const [stored] = await db()
@@ -167,7 +151,7 @@ describe("the registry seam", () => {
   it("answers 'no connection' in one wording, as an action's result and as a route's 409", async () => {
     await signInAs("compliance");
     await db().delete(registryConnections);
-    browser.activeConnectionId = undefined;
+    chooseConnection(undefined);
     expect(await onboardingPriceAction({ countryCode: "FR" })).toMatchObject({
       ok: false,
       code: "no_connection",

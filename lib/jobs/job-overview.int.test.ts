@@ -101,8 +101,9 @@ describe("the job overview", () => {
       });
     });
     await failed;
+    // pg-boss stores the failure after the handler settles: ask until it has (the test's time-out bounds the wait).
     let job = await readJob(id);
-    for (let i = 0; i < 50 && job?.state !== "failed"; i++) {
+    while (job?.state !== "failed") {
       await new Promise((resolve) => setTimeout(resolve, 100));
       job = await readJob(id);
     }

@@ -1,19 +1,10 @@
 import { asc, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { alertEvents, alerts, auditLog, users } from "@/db/schema";
+import { signInAs, signOut } from "@/test/session";
 import { insertUser } from "@/test/users-fixture";
 import { assignAlertsAction, changeAlertAction, resolveAlertsAction, reviewAlertsAction } from "./actions";
-
-// The session as next-auth would give it to a direct POST of the server action.
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 
 let alertId = 0;
 
@@ -49,7 +40,7 @@ describe("alert actions", () => {
       for (const result of results) expect(result).toEqual({ ok: false, code: "forbidden", error: "Your role does not allow this." });
       expect(await snapshot()).toEqual(before);
     }
-    browser.session = undefined;
+    signOut();
     expect(await reviewAlertsAction({ alertIds: [alertId] })).toMatchObject({ ok: false, code: "unauthenticated" });
   });
 

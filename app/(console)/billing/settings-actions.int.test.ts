@@ -1,24 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, registryConnections, users } from "@/db/schema";
 import { sealSecret } from "@/lib/secret-box";
+import { chooseConnection, signInAs } from "@/test/session";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
-import { insertUser } from "@/test/users-fixture";
 import { testApiKey } from "@/simulator/test-harness";
 import { saveAccountSettingsAction } from "./account-settings-actions";
 import { removeOverrideAction, saveOverrideAction } from "./override-actions";
-
-// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
 
 /** A registry stand-in that records every call: what was sent, and that nothing was. */
 let registry: Awaited<ReturnType<typeof startHttpStub>>;
@@ -77,11 +67,6 @@ function answerWith(routes: Record<string, Answer | ((body: string) => Answer)>)
   });
 }
 
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 const auditsFor = async (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
 const sent = () => registry.requests.map((r) => `${r.method} ${r.url}`);
 
@@ -101,7 +86,7 @@ describe("billing settings actions", () => {
   });
   beforeEach(async () => {
     await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
   });
 
   describe("a workspace's high-usage override", () => {
@@ -257,7 +242,7 @@ describe("billing settings actions", () => {
     };
 
     beforeEach(async () => {
-      browser.activeConnectionId = simConnection;
+      chooseConnection(simConnection);
       await sim.call("PUT", "/_sim/vendor-endpoints", { enabled: true });
     });
 

@@ -1,25 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyRequests, monitors, monitorTestRequests, registryConnections } from "@/db/schema";
 import { recordMonitorNotification } from "@/lib/alerts/record-notification";
 import { sealSecret } from "@/lib/secret-box";
+import { chooseConnection, signInAs } from "@/test/session";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
-import { insertUser } from "@/test/users-fixture";
 import { testApiKey } from "@/simulator/test-harness";
 import { startMonitorAction, startMonitorForRequestAction, updateMonitorForRequestAction } from "./actions";
 import { sendTestNotificationAction, stopMonitorAction, updateMetadataAction } from "./[monitorId]/actions";
-
-// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let simConnection = "";
@@ -27,11 +17,6 @@ let simConnection = "";
 let stub: Awaited<ReturnType<typeof startHttpStub>>;
 let stubConnection = "";
 
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 const mirror = async (monitorId: string) =>
   (
     await db()
@@ -61,7 +46,7 @@ describe("monitor actions", () => {
     await sim.close();
   });
   beforeEach(async () => {
-    browser.activeConnectionId = simConnection;
+    chooseConnection(simConnection);
     await sim.call("PUT", "/_sim/webhook-endpoint", { url: null });
   });
 
@@ -113,7 +98,7 @@ describe("monitor actions", () => {
   it("refuses metadata the registry would alter (a 41-character key, a 501-character value, 51 keys) and sends nothing", async () => {
     await signInAs("compliance");
     stub.answer((_req, res) => res.writeHead(500).end());
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     const companyId = freshCompany();
     const longKey = await startMonitorAction({ countryCode: "DE", companyId, metadata: [{ key: "k".repeat(41), value: "v" }] });
     expect(longKey).toMatchObject({
@@ -134,7 +119,7 @@ describe("monitor actions", () => {
   it("starts a monitor from a dossier for the request's company, through the request's own connection", async () => {
     await signInAs("compliance");
     stub.answer((_req, res) => res.writeHead(500).end());
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     const companyId = freshCompany();
     const requestId = `req_${crypto.randomUUID()}`;
     await db().insert(companyRequests).values({ requestId, connectionId: simConnection, origin: "console", countryCode: "DE", companyId });
@@ -153,7 +138,7 @@ describe("monitor actions", () => {
     const monitorId = started.ok ? started.data.monitorId : "";
     // The session's active connection is another one, which must not be called.
     stub.answer((_req, res) => res.writeHead(500).end());
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     const editor = await signInAs("admin");
     const result = await updateMonitorForRequestAction({
       requestId,
@@ -252,7 +237,7 @@ describe("monitor actions", () => {
         }),
       );
     });
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     const result = await sendTestNotificationAction({ monitorId: "mon_stub", categories: ["other"], deactivation: true });
     expect(result).toMatchObject({ ok: true });
     expect(seenAtCall).toEqual([[{ categories: ["other"], deactivation: true }]]);
@@ -292,7 +277,7 @@ describe("monitor actions", () => {
 
   it("refuses every monitor action to finance and auditors before anything is sent or stored", async () => {
     stub.answer((_req, res) => res.writeHead(500).end());
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     for (const role of ["finance", "auditor"] as const) {
       await signInAs(role);
       const requestId = `req_${crypto.randomUUID()}`;

@@ -3,19 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { db } from "@/db/client";
 import { auditLog, liveEvents, pendingChanges, users } from "@/db/schema";
 import { singleAdminWarning } from "@/lib/dual-control/dual-control-note";
+import { chooseConnection, signIn } from "@/test/session";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";
 import { approveReplacementAction, requestReplacementAction, storeCredentialsAction } from "./actions";
 
-// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
 // The paths the actions ask Next.js to read again (the vault page's data, sent back with the answer).
 const revalidated = vi.hoisted(() => [] as string[]);
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path) }));
@@ -25,9 +17,6 @@ let connectionId = "";
 
 type Role = "admin" | "compliance" | "finance" | "auditor";
 const addUser = (role: Role) => insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-const signIn = (user: { id: string; sessionVersion: number }) => {
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-};
 const versions = async (workspace: string) =>
   ((await sim.call("GET", `/v2/workspaces/${workspace}/vault`)).json as { sourceKey: string; version: number }[]).map(
     (e) => `${e.sourceKey}@${e.version}`,
@@ -44,7 +33,7 @@ describe("vault replacement actions", () => {
 
   beforeAll(async () => {
     ({ sim, connectionId } = await startSimulatorWithConnection());
-    browser.activeConnectionId = connectionId;
+    chooseConnection(connectionId);
   });
   afterAll(async () => {
     await sim.close();

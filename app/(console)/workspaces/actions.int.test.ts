@@ -1,32 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyRequests, users } from "@/db/schema";
 import { knownWorkspaceNames } from "@/lib/workspaces/known-workspaces";
+import { chooseConnection, signInAs } from "@/test/session";
 import { startHttpStub } from "@/test/http-stub";
 import { storeSandboxConnection } from "@/test/stored-connection";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
-import { insertUser } from "@/test/users-fixture";
 import { changeLegalNameAction, createWorkspaceAction } from "./actions";
-
-// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let connectionId = "";
 
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 const auditsFor = async (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
 const listed = async () => (await sim.call("GET", "/v2/workspaces")).json as { name: string; legalName: string | null }[];
 const fresh = () => `ws-${crypto.randomUUID().slice(0, 8)}`;
@@ -34,7 +19,7 @@ const fresh = () => `ws-${crypto.randomUUID().slice(0, 8)}`;
 describe("workspace actions", () => {
   beforeAll(async () => {
     ({ sim, connectionId } = await startSimulatorWithConnection());
-    browser.activeConnectionId = connectionId;
+    chooseConnection(connectionId);
   });
   afterAll(async () => {
     await sim.close();
@@ -74,10 +59,10 @@ describe("workspace actions", () => {
 
     beforeAll(async () => {
       registry = await startHttpStub();
-      browser.activeConnectionId = await storeSandboxConnection({ name: "Refusing", baseUrl: registry.url, webhookSecret: "whsec_unused" });
+      chooseConnection(await storeSandboxConnection({ name: "Refusing", baseUrl: registry.url, webhookSecret: "whsec_unused" }));
     });
     afterAll(async () => {
-      browser.activeConnectionId = connectionId;
+      chooseConnection(connectionId);
       await registry.close();
     });
 

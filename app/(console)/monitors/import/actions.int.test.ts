@@ -1,36 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, monitors, registryConnections } from "@/db/schema";
 import { sealSecret } from "@/lib/secret-box";
 import type { ImportOutcome } from "@/lib/monitors/csv-import";
 import { testApiKey } from "@/simulator/test-harness";
+import { chooseConnection, signInAs } from "@/test/session";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
-import { insertUser } from "@/test/users-fixture";
 import { importMonitorsCsvAction, previewMonitorsCsvAction } from "./actions";
-
-// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let simConnection = "";
 /** A registry that answers as each test says, and records every call. */
 let stub: Awaited<ReturnType<typeof startHttpStub>>;
 let stubConnection = "";
-
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 
 const importedRows = async (csv: string): Promise<ImportOutcome[]> => {
   const result = await importMonitorsCsvAction({ csv });
@@ -78,11 +62,11 @@ describe("importing monitors from a CSV", () => {
     await sim.close();
   });
   beforeEach(() => {
-    browser.activeConnectionId = simConnection;
+    chooseConnection(simConnection);
   });
 
   it("refuses a finance user, and an auditor, before reading the file or calling the registry", async () => {
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     stub.answer((_req, res) => res.writeHead(500).end());
     for (const role of ["finance", "auditor"] as const) {
       await signInAs(role);
@@ -93,7 +77,7 @@ describe("importing monitors from a CSV", () => {
   });
 
   it("previews each row's errors without calling the registry", async () => {
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     stub.answer((_req, res) => res.writeHead(500).end());
     await signInAs("compliance");
     const result = await previewMonitorsCsvAction({ csv: "country,company id\nFR,1\nXX,2\nFR,1\n" });
@@ -156,7 +140,7 @@ describe("importing monitors from a CSV", () => {
   });
 
   it("shows the registry's refusal on its row, in its words, and goes on with the others", async () => {
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     await signInAs("compliance");
     registryStub((body) =>
       body.countryCode === "MC"
@@ -177,7 +161,7 @@ describe("importing monitors from a CSV", () => {
   });
 
   it("leaves the rest unsent when a 429 asks for a longer wait than the import makes, naming the wait", async () => {
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     await signInAs("compliance");
     registryStub(() => ({
       status: 429,
@@ -193,7 +177,7 @@ describe("importing monitors from a CSV", () => {
   });
 
   it("waits out a short Retry-After before sending the next rows", async () => {
-    browser.activeConnectionId = stubConnection;
+    chooseConnection(stubConnection);
     await signInAs("compliance");
     const posts: { companyId: string; at: number }[] = [];
     // The whole first batch (rows 1 to 4, in flight together) is refused, so no worker is free to start row 5 before

@@ -1,20 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyFiles, companyRequests, paidRequestIntents, registryConnections } from "@/db/schema";
 import { sealSecret } from "@/lib/secret-box";
 import type { CompanyResponse, Graph, GraphNode } from "@/lib/registry/schemas.shared";
 import { storeSnapshot } from "@/lib/requests/store-snapshot";
+import { signInAs } from "@/test/session";
 import { startHttpStub } from "@/test/http-stub";
-import { signInAs } from "@/test/users-fixture";
 import { testApiKey } from "@/simulator/test-harness";
 import { GET as refreshQuote } from "@/app/api/requests/[requestId]/refresh-quote/route";
 import { expandGraphAction } from "./graph-actions";
-
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 
 const company = (nodeId: string, id: string, status: string, countryCode = "DE", extra: Partial<GraphNode> = {}): GraphNode => ({
   nodeId,
@@ -125,7 +121,7 @@ describe("refreshing a branch of the ownership graph", () => {
   });
 
   it("refuses a node that is not a company expanded before (or unknown, or the root), sending nothing and recording nothing", async () => {
-    await signInAs(browser, "compliance");
+    await signInAs("compliance");
     for (const nodeIds of [["hold-b"], ["ada"], ["root"], ["nope"], ["hold-a", "hold-b"]]) {
       const result = await expandGraphAction({ requestId: parentId, nodeIds, confirmedCost: 1.5, refresh: true });
       expect(result).toMatchObject({ ok: false, code: "invalid_input" });
@@ -142,7 +138,7 @@ describe("refreshing a branch of the ownership graph", () => {
   });
 
   it("refuses a role that may not spend, before anything else", async () => {
-    await signInAs(browser, "finance");
+    await signInAs("finance");
     expect(await expandGraphAction({ requestId: parentId, nodeIds: ["hold-a"], confirmedCost: 1.5, refresh: true })).toMatchObject({
       ok: false,
       code: "forbidden",
@@ -155,7 +151,7 @@ describe("refreshing a branch of the ownership graph", () => {
   });
 
   it("quotes the price first (the graph's price per company), and refuses a confirmation of another amount without spending", async () => {
-    await signInAs(browser, "compliance");
+    await signInAs("compliance");
     const response = await refreshQuote(new NextRequest(`http://localhost/api/requests/${parentId}/refresh-quote?node=hold-a`), {
       params: Promise.resolve({ requestId: parentId }),
     });
@@ -167,7 +163,7 @@ describe("refreshing a branch of the ownership graph", () => {
   });
 
   it("continues the graph from the expanded company, capped at the confirmed price; recorded and audited as a refresh; the file takes its owners", async () => {
-    const user = await signInAs(browser, "compliance");
+    const user = await signInAs("compliance");
     const result = await expandGraphAction({ requestId: parentId, nodeIds: ["hold-a"], confirmedCost: 1.5, refresh: true });
     expect(result.ok).toBe(true);
     const requestId = result.ok ? result.data.requestId : "";
@@ -219,7 +215,7 @@ describe("refreshing a branch of the ownership graph", () => {
   });
 
   it("says when no price can be known, and caps the request at what the user confirmed", async () => {
-    await signInAs(browser, "compliance");
+    await signInAs("compliance");
     const response = await refreshQuote(new NextRequest(`http://localhost/api/requests/${parentId}/refresh-quote?node=us-co`), {
       params: Promise.resolve({ requestId: parentId }),
     });

@@ -1,19 +1,10 @@
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { alertSlas, auditLog, users } from "@/db/schema";
 import { effectiveSlas } from "@/lib/alerts/sla-settings";
-import { insertUser } from "@/test/users-fixture";
+import { signInAs } from "@/test/session";
 import { setSlasAction } from "./actions";
-
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-
-const signInAs = async (role: "admin" | "compliance") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 
 const slaAudit = async () => (await db().select().from(auditLog)).filter((r) => r.action === "alert.sla_changed").map((r) => r.details);
 

@@ -1,25 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, dualControlSetting, pendingChanges, registryConnections, users, type User } from "@/db/schema";
 import { sealSecret } from "@/lib/secret-box";
 import { dualControlEnabled } from "@/lib/dual-control/dual-control-mode";
 import { listChanges, submitChange } from "@/lib/dual-control/pending-changes";
 import { startTestSimulator, testApiKey } from "@/simulator/test-harness";
+import { chooseConnection, signIn } from "@/test/session";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";
 import { requestUboAccessAction, requestWorkspaceDeleteAction } from "../../workspaces/actions";
 import { approveChangeAction, rejectChangeAction, setDualControlAction } from "./actions";
-
-// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let other: Awaited<ReturnType<typeof startTestSimulator>>;
@@ -28,7 +19,6 @@ let otherConnectionId = "";
 let first: User;
 let second: User;
 
-const signIn = (user: User) => (browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } });
 const auditsFor = async (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
 const listedOn = async (simulator: typeof other, name: string) =>
   ((await simulator.call("GET", "/v2/workspaces")).json as { name: string; uboEnabled: boolean }[]).find((w) => w.name === name);
@@ -66,7 +56,7 @@ describe("dual-control actions", () => {
   });
   beforeEach(async () => {
     await db().execute(sql`truncate ${pendingChanges}, ${auditLog}, ${users}, ${dualControlSetting} cascade`);
-    browser.activeConnectionId = connectionId;
+    chooseConnection(connectionId);
     first = await insertUser("first@example.com", "admin");
     second = await insertUser("second@example.com", "admin");
   });
@@ -92,7 +82,7 @@ describe("dual-control actions", () => {
     expect(await listChanges({ states: ["pending"] })).toHaveLength(1);
 
     signIn(second);
-    browser.activeConnectionId = otherConnectionId;
+    chooseConnection(otherConnectionId);
     expect(await approveChangeAction({ id })).toEqual({ ok: true, data: undefined });
     expect((await listedOn(sim, name))?.uboEnabled).toBe(true);
     expect((await listedOn(other, name))?.uboEnabled).toBe(false);

@@ -14,24 +14,13 @@ import { registryFor } from "@/lib/connections/registry-for";
 import { signingSecrets } from "@/lib/connections/signing-secrets";
 import { singleAdminWarning } from "@/lib/dual-control/dual-control-note";
 import { approveChange } from "@/lib/dual-control/pending-changes";
+import { chooseConnection, signIn } from "@/test/session";
 import { insertUser } from "@/test/users-fixture";
 import { approveChangeAction } from "../approvals/actions";
 import { createConnectionAction, deleteConnectionAction, updateConnectionAction } from "./actions";
 
-// The session and the browser's active-connection cookie, as next-auth and Next.js would give them.
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
-const signIn = (user: User) => {
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-};
 const oldKey = "sk_live_old0123456789abcdOLDK";
 const newKey = "sk_live_new0123456789abcdNEWK";
 const oldSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -51,7 +40,7 @@ async function consoleWithOneConnection() {
   await db().execute(
     sql`truncate ${users}, ${auditLog}, ${pendingChanges}, ${liveEvents}, ${registryConnections}, dual_control_setting cascade`,
   );
-  browser.activeConnectionId = undefined;
+  chooseConnection(undefined);
   const first = await insertUser("first@example.com", "admin");
   const created = await createConnection(first, {
     ...fields({ apiKey: oldKey, webhookSecret: oldSecret }),
@@ -224,7 +213,7 @@ describe("adding, deleting, the environment and the default of a connection thro
     // Not a connection anyone can select, spend on or receive webhooks for: the seam still resolves the default.
     expect(await connectionNames()).toEqual([["Production", "production", true]]);
     expect((await listConnections()).map((c) => c.name)).toEqual(["Production"]);
-    browser.activeConnectionId = changeId;
+    chooseConnection(changeId);
     expect((await registryFor()).connection.id).toBe(id);
     expect(await findConnection(changeId)).toBeUndefined();
     expect(await signingSecrets(db(), changeId)).toBeUndefined();

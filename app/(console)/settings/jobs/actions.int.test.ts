@@ -1,17 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { jobQueues } from "@/db/job-queue-install";
 import { auditLog, batchConnectionPace, liveEvents } from "@/db/schema";
 import { defaultOrdersPerMinute } from "@/lib/batches/batch-pace-settings.shared";
 import { readBatchPaces } from "@/lib/batches/batch-pace-settings-store";
 import { stopJobQueue } from "@/lib/jobs/job-queue";
+import { signInAs } from "@/test/session";
 import { storeSandboxConnection } from "@/test/stored-connection";
-import { signInAs } from "@/test/users-fixture";
 import { cancelJobAction, retryJobAction, saveBatchPaceAction } from "./actions";
-
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
 
 afterAll(() => stopJobQueue(0));
 
@@ -41,7 +38,7 @@ describe("Settings → Jobs", () => {
   });
 
   it("lets an admin retry a failed job and resume a cancelled one, audited in words", async () => {
-    const admin = await signInAs(browser, "admin");
+    const admin = await signInAs("admin");
     const failed = await storeJob("failed", { name: "Error", message: "The batch step could not read its batch." });
     expect(await retryJobAction({ jobId: failed })).toEqual({ ok: true, data: undefined });
     // pg-boss retries it with one more attempt allowed.
@@ -64,7 +61,7 @@ describe("Settings → Jobs", () => {
   });
 
   it("lets an admin cancel a waiting or running job, audited", async () => {
-    await signInAs(browser, "admin");
+    await signInAs("admin");
     for (const state of ["created", "retry", "active"]) {
       const id = await storeJob(state);
       expect(await cancelJobAction({ jobId: id })).toEqual({ ok: true, data: undefined });
@@ -74,7 +71,7 @@ describe("Settings → Jobs", () => {
   });
 
   it("refuses what the job's state does not allow, saying the state it is in, and changes nothing", async () => {
-    await signInAs(browser, "admin");
+    await signInAs("admin");
     const running = await storeJob("active");
     const completed = await storeJob("completed");
     expect(await retryJobAction({ jobId: running })).toEqual({
@@ -99,7 +96,7 @@ describe("Settings → Jobs", () => {
     const failed = await storeJob("failed");
     const waiting = await storeJob("created");
     const connectionId = await storeSandboxConnection({ webhookSecret: `whsec_${crypto.randomUUID()}` });
-    await signInAs(browser, "compliance");
+    await signInAs("compliance");
     expect(await retryJobAction({ jobId: failed })).toMatchObject({ ok: false, code: "forbidden" });
     expect(await cancelJobAction({ jobId: waiting })).toMatchObject({ ok: false, code: "forbidden" });
     expect(await saveBatchPaceAction({ connectionId, ordersPerMinute: 60 })).toMatchObject({ ok: false, code: "forbidden" });
@@ -110,7 +107,7 @@ describe("Settings → Jobs", () => {
   });
 
   it("sets a connection's pace of batch orders, audited with before and after in words, keeping the engine's next slot", async () => {
-    const admin = await signInAs(browser, "admin");
+    const admin = await signInAs("admin");
     const connectionId = await storeSandboxConnection({
       webhookSecret: `whsec_${crypto.randomUUID()}`,
       name: `Pace ${crypto.randomUUID()}`,
@@ -145,7 +142,7 @@ describe("Settings → Jobs", () => {
   });
 
   it("refuses a pace of 0, over 6,000 or not whole, and an unknown connection, changing nothing", async () => {
-    await signInAs(browser, "admin");
+    await signInAs("admin");
     const connectionId = await storeSandboxConnection({
       webhookSecret: `whsec_${crypto.randomUUID()}`,
       name: `Pace ${crypto.randomUUID()}`,

@@ -1,17 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, liveEvents, portfolioEntries, reviewPolicy } from "@/db/schema";
 import { defaultReviewPolicy, nextReviewDue, type ReviewPolicy } from "@/lib/risk/review-policy.shared";
 import { readReviewPolicy } from "@/lib/risk/review-policy-store";
 import type { RiskRating } from "@/lib/risk/risk-model.shared";
+import { signInAs } from "@/test/session";
 import { storePortfolioEntry } from "@/test/portfolio-fixtures";
 import { storeSandboxConnection } from "@/test/stored-connection";
-import { signInAs } from "@/test/users-fixture";
 import { saveReviewPolicyAction } from "./actions";
-
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
 
 const entered = new Date("2025-06-01T10:00:00Z");
 
@@ -54,7 +51,7 @@ describe("the review policy", () => {
   });
 
   it("lets an admin change it: audited in words, every due date recomputed as nextReviewDue has it, a live event", async () => {
-    const admin = await signInAs(browser, "admin");
+    const admin = await signInAs("admin");
     const policy: ReviewPolicy = { highMonths: 1, mediumMonths: 18, lowMonths: 36, staleDays: 120, portfolioScope: "customers" };
     const result = await saveReviewPolicyAction(policy);
     expect(result).toEqual({
@@ -88,7 +85,7 @@ describe("the review policy", () => {
   });
 
   it("matches nextReviewDue at every month end, for every cycle", async () => {
-    await signInAs(browser, "admin");
+    await signInAs("admin");
     for (const months of [1, 2, 13, 25]) {
       const policy = { ...defaultReviewPolicy, highMonths: months, mediumMonths: months + 1, lowMonths: months + 2 };
       expect((await saveReviewPolicyAction(policy)).ok).toBe(true);
@@ -98,9 +95,9 @@ describe("the review policy", () => {
 
   it("refuses a compliance officer and bad numbers with a message per field, changing nothing", async () => {
     const before = await dueDates();
-    await signInAs(browser, "compliance");
+    await signInAs("compliance");
     expect(await saveReviewPolicyAction({ ...defaultReviewPolicy, highMonths: 6 })).toMatchObject({ ok: false, code: "forbidden" });
-    await signInAs(browser, "admin");
+    await signInAs("admin");
     expect(
       await saveReviewPolicyAction({
         ...defaultReviewPolicy,

@@ -17,19 +17,17 @@ import { evaluateRisk } from "@/lib/risk/evaluate-risk";
 import type { RiskFacts } from "@/lib/risk/risk-facts";
 import { listChanges } from "@/lib/dual-control/pending-changes";
 import { defaultRiskModel, type RiskModel } from "@/lib/risk/risk-model.shared";
+import { signIn, signOut } from "@/test/session";
 import { insertUser } from "@/test/users-fixture";
 import { approveChangeAction } from "../approvals/actions";
 import { previewRiskModelAction, publishRiskModelAction } from "./actions";
 
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 const rerate = vi.hoisted(() => ({ soon: vi.fn() }));
 vi.mock("@/lib/risk/re-rate", () => ({ rerateSoon: rerate.soon }));
 
 let first: User;
 let second: User;
-const signIn = (user: User) => (browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } });
 const versions = () => db().select().from(riskModelVersions).orderBy(riskModelVersions.version);
 const audits = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
 const pendingId = async () => (await listChanges({ states: ["pending"], kind: "risk_model_publish" }))[0]!.id;
@@ -53,7 +51,7 @@ describe("publishing a risk model", () => {
     second = await insertUser("second@example.com", "admin");
     rerate.soon.mockClear();
   });
-  afterEach(() => (browser.session = undefined));
+  afterEach(() => signOut());
 
   it("asks a second admin, who alone can approve it; the approval stores the next version with both names and re-rates", async () => {
     signIn(first);

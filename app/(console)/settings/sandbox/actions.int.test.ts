@@ -1,22 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, registryConnections, users } from "@/db/schema";
 import { sealSecret } from "@/lib/secret-box";
 import { testApiKey } from "@/simulator/test-harness";
+import { chooseConnection, signInAs } from "@/test/session";
 import { startHttpStub } from "@/test/http-stub";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
-import { insertUser } from "@/test/users-fixture";
 import { advanceClockAction, resetSandboxAction, saveSandboxCompanyAction, setChaosAction, setWalletAction } from "./actions";
-
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  activeConnectionId: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => (browser.activeConnectionId ? { value: browser.activeConnectionId } : undefined) }),
-}));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 /** A registry that is not the simulator: it records every call and answers 404 to all. */
@@ -26,10 +17,6 @@ let redirector: Awaited<ReturnType<typeof startHttpStub>>;
 let catcher: Awaited<ReturnType<typeof startHttpStub>>;
 const connections = { simulator: "", production: "", plainSandbox: "", redirecting: "" };
 
-const signInAs = async (role: "admin" | "compliance") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-};
 const sandboxAudit = async () =>
   (await db().select().from(auditLog))
     .filter((r) => r.action.startsWith("sandbox."))
@@ -64,7 +51,7 @@ describe("sandbox tool actions", () => {
   beforeEach(async () => {
     await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
     elsewhere.json(404, { error: { code: "not_found", message: "No such endpoint." } });
-    browser.activeConnectionId = connections.simulator;
+    chooseConnection(connections.simulator);
   });
 
   it("lets an admin set the wallet, advance the clock, set chaos and save a company on the simulator, auditing each", async () => {
@@ -156,7 +143,7 @@ describe("sandbox tool actions", () => {
 
   it("on a production connection refuses every action and sends nothing to it", async () => {
     await signInAs("admin");
-    browser.activeConnectionId = connections.production;
+    chooseConnection(connections.production);
     const results = [
       await setWalletAction({ credits: 1 }),
       await advanceClockAction({ seconds: 60 }),
@@ -171,7 +158,7 @@ describe("sandbox tool actions", () => {
 
   it("on a sandbox that is not the simulator offers no /_sim/ control, and never sends its key anywhere else", async () => {
     await signInAs("admin");
-    browser.activeConnectionId = connections.plainSandbox;
+    chooseConnection(connections.plainSandbox);
     expect(await setWalletAction({ credits: 1 })).toMatchObject({ ok: false, code: "not_simulator" });
     expect(await advanceClockAction({ seconds: 60 })).toMatchObject({ ok: false, code: "not_simulator" });
     expect(elsewhere.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /_sim/wallet", "GET /_sim/wallet"]);
@@ -184,7 +171,7 @@ describe("sandbox tool actions", () => {
       res.writeHead(302, { location: `${catcher.url}${path}` }).end();
     beforeEach(async () => {
       await signInAs("admin");
-      browser.activeConnectionId = connections.redirecting;
+      chooseConnection(connections.redirecting);
       catcher.json(200, { balance: 1 });
     });
 

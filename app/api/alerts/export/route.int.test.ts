@@ -1,18 +1,12 @@
 import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { alertsCsvHeader } from "@/lib/alerts/alerts-csv";
+import { signInAs } from "@/test/session";
 import { csvTable, defused, hostileCells } from "@/test/csv-download";
-import { auditDetailsOf, signInAs as signInUser } from "@/test/users-fixture";
-import type { Role } from "@/lib/auth/roles.shared";
+import { auditDetailsOf } from "@/test/users-fixture";
 import { GET } from "./route";
-
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
-
-const signInAs = (role: Role) => signInUser(browser, role);
 
 const exportCsv = (query = "") => GET(new NextRequest(`http://localhost/api/alerts/export${query}`), undefined);
 const exportsBy = (email: string) => auditDetailsOf("alerts.exported", email);

@@ -1,21 +1,13 @@
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
+import { signInAs, signOut } from "@/test/session";
 import { parseIcs } from "@/test/ics-text";
-import { insertUser } from "@/test/users-fixture";
 import { deliverCompany } from "@/test/delivered-company";
 import { GET } from "./route";
 
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 const exportIcs = (query: string) => GET(new NextRequest(`http://127.0.0.1/api/calendar/export?${query}`), undefined);
 
 const company = (countryCode: string, id: string, legalName: string, caseReference: string) =>
@@ -57,7 +49,7 @@ describe("GET /api/calendar/export", () => {
   it("answers 403 to a role without readCalendar, and 401 when signed out", async () => {
     await signInAs("finance");
     expect((await exportIcs("")).status).toBe(403);
-    browser.session = undefined;
+    signOut();
     expect((await exportIcs("")).status).toBe(401);
   });
 });

@@ -1,19 +1,14 @@
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { portfolioEntries } from "@/db/schema";
-import type { Role } from "@/lib/auth/roles.shared";
 import { portfolioCsvHeader } from "@/lib/portfolio/portfolio-csv";
+import { signInAs, signOut } from "@/test/session";
 import { csvTable, defused, hostileCells } from "@/test/csv-download";
 import { storeSandboxConnection } from "@/test/stored-connection";
-import { auditDetailsOf, signInAs as signInUser } from "@/test/users-fixture";
+import { auditDetailsOf } from "@/test/users-fixture";
 import { GET } from "./route";
 
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
-
-const signInAs = (role: Role) => signInUser(browser, role);
 const exportCsv = (query = "") => GET(new NextRequest(`http://localhost/api/portfolio/export${query}`), undefined);
 
 describe("GET /api/portfolio/export", () => {
@@ -39,7 +34,7 @@ describe("GET /api/portfolio/export", () => {
   });
 
   it("refuses a visitor who is not signed in, and a role that cannot read the portfolio", async () => {
-    browser.session = undefined;
+    signOut();
     expect((await exportCsv()).status).toBe(401);
     await signInAs("finance");
     expect((await exportCsv()).status).toBe(403);

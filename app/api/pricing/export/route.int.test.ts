@@ -1,26 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import { priceCsvHeader } from "@/lib/pricing/price-csv";
+import { signInAs, signOut } from "@/test/session";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
-import { insertUser } from "@/test/users-fixture";
 import { GET } from "./route";
-
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let connectionId = "";
-
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 
 const exportCsv = (query = "") => GET(new NextRequest(`http://localhost/api/pricing/export${query}`), undefined);
 const exportsBy = (email: string) =>
@@ -38,7 +28,7 @@ describe("GET /api/pricing/export", () => {
   });
 
   it("refuses a visitor who is not signed in", async () => {
-    browser.session = undefined;
+    signOut();
     const response = await exportCsv();
     expect(response.status).toBe(401);
   });

@@ -1,19 +1,13 @@
 import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { companyRequests } from "@/db/schema";
 import { requestsCsvHeader } from "@/lib/requests/requests-csv";
+import { signInAs, signOut } from "@/test/session";
 import { csvTable, defused, hostileCells } from "@/test/csv-download";
-import { auditDetailsOf, insertUser, signInAs as signInUser } from "@/test/users-fixture";
-import type { Role } from "@/lib/auth/roles.shared";
+import { auditDetailsOf, insertUser } from "@/test/users-fixture";
 import { GET } from "./route";
-
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
-
-const signInAs = (role: Role) => signInUser(browser, role);
 
 const exportCsv = (query = "") => GET(new NextRequest(`http://localhost/api/requests/export${query}`), undefined);
 const exportsBy = (email: string) => auditDetailsOf("requests.exported", email);
@@ -50,7 +44,7 @@ describe("GET /api/requests/export", () => {
   });
 
   it("refuses a visitor who is not signed in", async () => {
-    browser.session = undefined;
+    signOut();
     expect((await exportCsv()).status).toBe(401);
   });
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { alerts, auditLog, companyRequests, monitors, users } from "@/db/schema";
 import { alertForChanges, priceReretrieval } from "@/lib/orders/what-changed";
@@ -7,14 +7,10 @@ import { reretrievalConfirmation } from "@/lib/alerts/what-changed-caps";
 import { registryFor } from "@/lib/connections/registry-for";
 import { orderInputSchema } from "@/lib/orders/order-input.shared";
 import { placeOrder } from "@/lib/orders/place-order";
+import { signIn } from "@/test/session";
 import { startSimulatorWithConnection } from "@/test/simulator-connection";
 import { insertUser } from "@/test/users-fixture";
 import { orderWhatChangedAction } from "./actions";
-
-// The session, as next-auth would give it.
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 
 let sim: Awaited<ReturnType<typeof startSimulatorWithConnection>>["sim"];
 let connectionId = "";
@@ -66,7 +62,7 @@ describe("ordering what changed by posting the action directly", () => {
     await sim.call("PUT", "/_sim/wallet", { balance: 1000 });
     await db().execute(sql`truncate ${users}, ${auditLog} cascade`);
     officer = await insertUser("officer@example.com", "compliance");
-    browser.session = { user: { id: officer.id, sessionVersion: officer.sessionVersion } };
+    signIn(officer);
   });
   afterAll(() => sim.close());
 

@@ -1,18 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyRatings, portfolioEntries, riskModelVersions } from "@/db/schema";
-import type { Role } from "@/lib/auth/roles.shared";
 import { listPortfolio } from "@/lib/portfolio/portfolio-list";
 import { defaultRiskModel } from "@/lib/risk/risk-model.shared";
+import { signInAs } from "@/test/session";
 import { storeSandboxConnection } from "@/test/stored-connection";
-import { insertUser, signInAs as signInUser } from "@/test/users-fixture";
+import { insertUser } from "@/test/users-fixture";
 import { pinRatingAction, setCustomerAction, setOwnerAction, unpinRatingAction } from "./portfolio-actions";
-
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-
-const signInAs = (role: Role) => signInUser(browser, role);
 
 let connectionId = "";
 const rated = () => ({ connectionId, countryCode: "GB" as const, companyId: "RATED" });

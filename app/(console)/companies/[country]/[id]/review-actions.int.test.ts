@@ -1,18 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, companyReviews, liveEvents, portfolioEntries, reviewedBaselines, reviewPolicy } from "@/db/schema";
 import { companyTimeline } from "@/lib/portfolio/company-timeline";
 import { noCompanyFile } from "@/lib/reviews/mark-reviewed";
+import { signInAs } from "@/test/session";
 import { storeCompanyFile, storePortfolioEntry, storeRating } from "@/test/portfolio-fixtures";
 import { storeSandboxConnection } from "@/test/stored-connection";
-import { signInAs } from "@/test/users-fixture";
 import { markReviewedAction } from "./review-actions";
-
-// The session, as next-auth would give it; no connection cookie: the default connection is the one in use.
-const browser = vi.hoisted(() => ({ session: undefined as { user: { id: string; sessionVersion: number } } | undefined }));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 
 let connectionId = "";
 const key = (companyId: string) => ({ connectionId, countryCode: "GB", companyId });
@@ -58,7 +53,7 @@ beforeEach(async () => {
 
 describe("marking a company reviewed", () => {
   it("writes the review, the reviewed baseline, the portfolio row, the audit row and a live event, the next due date by the rating's cycle", async () => {
-    const officer = await signInAs(browser, "compliance");
+    const officer = await signInAs("compliance");
     const before = Date.now();
     for (const [companyId, rating, months] of [
       ["REV-HIGH", "high", 12],
@@ -121,7 +116,7 @@ describe("marking a company reviewed", () => {
   });
 
   it("follows the team's own policy, and a later review replaces the baseline and the last review", async () => {
-    await signInAs(browser, "admin");
+    await signInAs("admin");
     await db().insert(reviewPolicy).values({ highMonths: 3, mediumMonths: 6, lowMonths: 9, staleDays: 30, portfolioScope: "all" });
     const first = await markReviewedAction({
       countryCode: "GB",
@@ -134,7 +129,7 @@ describe("marking a company reviewed", () => {
   });
 
   it("creates the portfolio row when the re-rater has not made it yet, due by the shortest cycle while unrated", async () => {
-    await signInAs(browser, "compliance");
+    await signInAs("compliance");
     expect(await entryOf("REV-NEW")).toBeUndefined();
     const result = await markReviewedAction({ countryCode: "GB", companyId: "REV-NEW", outcome: "exit", comment: "Ending it." });
     expect(result.ok).toBe(true);
@@ -144,7 +139,7 @@ describe("marking a company reviewed", () => {
   });
 
   it("refuses the auditor role, and writes nothing", async () => {
-    await signInAs(browser, "auditor");
+    await signInAs("auditor");
     const reviews = await reviewCount();
     const entry = await entryOf("REV-LOW");
     expect(await markReviewedAction({ countryCode: "GB", companyId: "REV-LOW", outcome: "keep", comment: "No." })).toMatchObject({
@@ -156,7 +151,7 @@ describe("marking a company reviewed", () => {
   });
 
   it("refuses bad input with a message per field, and a company without a file, changing nothing", async () => {
-    await signInAs(browser, "compliance");
+    await signInAs("compliance");
     const reviews = await reviewCount();
     const audits = (await reviewAudits()).length;
     const entry = await entryOf("REV-LOW");

@@ -1,31 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, billingEvents } from "@/db/schema";
 import { billingEventsCsvHeader } from "@/lib/billing/billing-events-csv";
-import { activeConnectionCookie } from "@/lib/connections/active-connection";
+import { chooseConnection, signInAs } from "@/test/session";
 import { csvTable, defused, hostileCells } from "@/test/csv-download";
 import { storeSandboxConnection } from "@/test/stored-connection";
-import { insertUser } from "@/test/users-fixture";
 import { GET } from "./route";
-
-const browser = vi.hoisted(() => ({
-  session: undefined as { user: { id: string; sessionVersion: number } } | undefined,
-  connection: undefined as string | undefined,
-}));
-vi.mock("next-auth", () => ({ getServerSession: async () => browser.session }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (name === activeConnectionCookie && browser.connection ? { value: browser.connection } : undefined),
-  }),
-}));
-
-const signInAs = async (role: "admin" | "compliance" | "finance" | "auditor") => {
-  const user = await insertUser(`${role}-${crypto.randomUUID()}@example.com`, role);
-  browser.session = { user: { id: user.id, sessionVersion: user.sessionVersion } };
-  return user;
-};
 
 const exportCsv = (query = "") => GET(new NextRequest(`http://localhost/api/billing/events/export${query}`), undefined);
 const exportsBy = (email: string) =>
@@ -51,7 +33,7 @@ describe("GET /api/billing/events/export", () => {
   beforeAll(async () => {
     main = await storeSandboxConnection({ webhookSecret: "whsec_main", name: "Main" });
     const other = await storeSandboxConnection({ webhookSecret: "whsec_other", name: "Other" });
-    browser.connection = main;
+    chooseConnection(main);
     // Six high-usage events of workspace ws-paris on 3 to 8 March, their tier named to start a formula; a low-balance
     // event on 5 March; the same firing delivered to another connection.
     const store = (connectionId: string, messageId: string, body: Record<string, unknown>, receivedAt: string) =>
