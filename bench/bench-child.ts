@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { serverNodeFlags } from "../scripts/launcher-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -11,13 +12,9 @@ export type BenchChild = { stop: () => Promise<void> };
 
 /** Runs `bench/<script>` with `args`; rejects if it exits before it is ready. */
 export async function startBenchChild(script: string, args: string[]): Promise<BenchChild> {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "bench", script), ...args],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, "bench", script), ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
     child.on("exit", (code) => reject(new Error(`${script} exited with ${code}`)));

@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "../lib/auth/password";
 import type { Role } from "../lib/auth/roles.shared";
+import { serverNodeFlags } from "../scripts/launcher-process";
 
 export { expect };
 
@@ -97,11 +98,7 @@ export function runUnlock(...args: string[]): Promise<{ code: number | null; out
     APP_ENCRYPTION_KEY: "",
   };
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "unlock-user.ts"), ...args],
-      { cwd: root, env },
-    );
+    const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, "scripts", "unlock-user.ts"), ...args], { cwd: root, env });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
