@@ -74,10 +74,26 @@ test("onboard a customer list: preview each row's problems, match, pick an ambig
   await expect(review.getByRole("status")).toContainText(`Row 4: matched to ${second}`);
   await expect(rows.locator('tr[data-row="4"]')).toContainText(`Picked by ${officer.email}`, { timeout: 15_000 });
 
-  // The price: per country and in all, what is not ordered and why, and the cap prefilled with the total.
+  // The price: per country and in all, what is not ordered and why, and the cap prefilled with the total. The pick is
+  // shown at once; the total is read once the batch's step has priced the picked row and the page shows that price.
   const perCountry = page.getByRole("table", { name: "Price per country" });
   await expect(perCountry).toContainText("Germany (DE)", { timeout: 60_000 });
-  await expect(page.getByText(/still being priced/)).toHaveCount(0, { timeout: 60_000 });
+  const pickedPriced = async () =>
+    (
+      await db.query<{ priced: boolean }>(
+        "select r.ceiling_credits is not null as priced from batch_rows r join batches b on b.id = r.batch_id where b.file_name = $1 and r.row_number = 4",
+        [file.name],
+      )
+    )[0]?.priced;
+  await expect.poll(pickedPriced, { timeout: 60_000 }).toBe(true);
+  const [priced] = await db.query<{ credits: string }>(
+    `select coalesce(sum(r.ceiling_credits), 0)::text as credits from batch_rows r join batches b on b.id = r.batch_id
+     where b.file_name = $1 and r.match_state = 'matched' and r.outcome = 'pending'`,
+    [file.name],
+  );
+  const shownTotal = async () => Number((await page.locator("[data-quote-total]").innerText()).replace(/,/g, ""));
+  await expect.poll(async () => Math.abs((await shownTotal()) - Number(priced!.credits)), { timeout: 30_000 }).toBeLessThan(0.01);
+  await expect(page.getByText(/still being priced/)).toHaveCount(0);
   const total = (await page.locator("[data-quote-total]").innerText()).replace(/,/g, "");
   await expect(page.getByLabel("Cap (credits)")).toHaveValue(total);
   await expect(page.getByText("Not found in the register: 1 row")).toBeVisible();
