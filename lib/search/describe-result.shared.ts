@@ -1,5 +1,6 @@
 /** Plain-text lines for a search result row. */
 import type { Address, SearchResult } from "@/lib/registry/schemas.shared";
+import { formatAddress } from "@/lib/dossier/display-formats.shared";
 import { markedLabel } from "@/lib/vocabulary/words.shared";
 
 const matchLabels: Record<string, string> = {
@@ -20,16 +21,5 @@ export function describeMatch(reason: SearchResult["matchReason"]): string {
 }
 
 export function describeAddress(address: Address | undefined): string {
-  if (!address) return "Address not reported by the register";
-  const parts = [
-    address.careOf && `c/o ${address.careOf}`,
-    address.addressLine1,
-    address.addressLine2,
-    address.poBox && `PO Box ${address.poBox}`,
-    [address.postalCode, address.city].filter(Boolean).join(" "),
-    address.region ?? address.state,
-    address.countryCode,
-  ];
-  const text = parts.filter((p): p is string => typeof p === "string" && p.trim() !== "").join(", ");
-  return text || "Address not reported by the register";
+  return formatAddress(address) ?? "Address not reported by the register";
 }
