@@ -10,7 +10,7 @@ import { queueForOfficers } from "./review-queue-rows";
 import { sim } from "./simulator-api";
 
 /**
- * Every page of the console, as the accessibility sweep (e2e/accessibility.spec.ts) opens it. A new page is one
+ * Every page of the console, as the page sweep (e2e/page-sweep.spec.ts) opens it. A new page is one
  * more entry here: its path, the role that sees it, what it needs stored first, and when it is settled.
  */
 

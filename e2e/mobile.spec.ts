@@ -8,7 +8,7 @@ import { orderedDossier } from "./ordered-dossier";
 import { sim } from "./simulator-api";
 
 // The console on a phone, 390 px wide: nothing scrolls sideways, the navigation opens from the header's menu button,
-// the filters fold away. (The accessibility sweep, e2e/accessibility.spec.ts, also opens every page at this width.)
+// the filters fold away. (The page sweep, e2e/page-sweep.spec.ts, also reads every page at this width.)
 
 test.use({ viewport: phone });
 

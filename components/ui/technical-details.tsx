@@ -3,8 +3,8 @@ import { cn } from "@/lib/cn.shared";
 
 /**
  * The one place a page may show the API's own names (keys, codes, JSON, endpoint paths): a native disclosure
- * labelled "Technical details", closed by default. `data-technical-details` marks it for the vocabulary sweep
- * (e2e/vocabulary.spec.ts), which ignores what is inside.
+ * labelled "Technical details", closed by default. `data-technical-details` marks it for the page sweep
+ * (e2e/page-sweep.spec.ts), which ignores what is inside.
  */
 export function TechnicalDetails({
   children,
