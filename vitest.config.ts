@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -7,6 +8,10 @@ const alias = {
   "server-only": path.resolve(import.meta.dirname, "test/server-only.ts"),
 };
 
+// One test file per core. (Vitest's default leaves a core to its own process, which mostly waits: on a 2-core machine
+// that is one file at a time.)
+const maxWorkers = os.availableParallelism();
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -15,6 +20,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          maxWorkers,
           include: ["{app,components,lib,db,scripts,simulator,test}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.int.test.{ts,tsx}", "**/node_modules/**"],
           environment: "node",
@@ -26,6 +32,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          maxWorkers,
           include: ["{app,components,lib,db,scripts,simulator,test}/**/*.int.test.{ts,tsx}"],
           environment: "node",
           // One Postgres per run (embedded, or the server named by DATABASE_URL); a fresh database per file.

@@ -21,7 +21,15 @@ export type EmbeddedOptions = {
   port: number;
   database: string;
   onLog?: (line: string) => void;
+  /**
+   * Data thrown away after the run (the test suites): Postgres skips flushing to disk, so a commit does not wait on
+   * the disk, and a crash of the machine loses the data, which no one keeps anyway. Never for the console's own data.
+   */
+  throwaway?: boolean;
 };
+
+/** The settings that make Postgres skip waiting on the disk (see EmbeddedOptions.throwaway). */
+export const throwawayPostgresSettings = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"];
 
 export type RunningPostgres = { url: string; stop: () => Promise<void> };
 
@@ -71,7 +79,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
     // Postgres refuses to run as root; as root, run it as a `postgres` system user.
     createPostgresUser: os.userInfo().uid === 0,
     initdbFlags: ["--encoding=UTF8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    postgresFlags: [
+      "listen_addresses=127.0.0.1",
+      "unix_socket_directories=",
+      ...(options.throwaway ? throwawayPostgresSettings : []),
+    ].flatMap((setting) => ["-c", setting]),
     onLog: log,
     onError: (error) => log(String(error)),
   });
