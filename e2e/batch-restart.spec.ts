@@ -86,11 +86,11 @@ test("a 50-row list survives the app being killed mid-batch: every row ends in o
     launcher = startLauncher(env);
     await launcher.waitFor(/is ready at/, 300_000);
     const databaseUrl = embeddedDatabaseUrl(data.dir, pgPort);
-    // 40 orders a minute: slow enough that the kill below falls in the middle of the ordering.
+    // 90 orders a minute: slow enough that the kill below falls in the middle of the ordering (45 orders).
     await query(
       databaseUrl,
-      `insert into batch_connection_pace (connection_id, orders_per_minute) select id, 40 from registry_connections
-       on conflict (connection_id) do update set orders_per_minute = 40`,
+      `insert into batch_connection_pace (connection_id, orders_per_minute) select id, 90 from registry_connections
+       on conflict (connection_id) do update set orders_per_minute = 90`,
     );
 
     const page = await context.newPage();
