@@ -134,17 +134,29 @@ export async function recordMonitorSeen(
   lastCheck: { at: string; fetchStatus: string; errorMessage: string | null } | undefined,
 ): Promise<void> {
   const startedAt = monitor.createdAt && !Number.isNaN(Date.parse(monitor.createdAt)) ? monitor.createdAt : new Date().toISOString();
-  await db().execute(sql`
-    insert into monitors (connection_id, monitor_id, country_code, company_id, company_name, started_at, metadata,
-      datapoint_notices, last_check_at, last_fetch_status, last_error_message)
-    values (${connectionId}, ${monitor.id}, ${monitor.countryCode}, ${monitor.companyId}, ${monitor.companyName ?? null}, ${startedAt},
-      ${JSON.stringify(monitor.metadata ?? {})}::jsonb, ${JSON.stringify(monitor.datapointNotices ?? [])}::jsonb,
-      ${lastCheck?.at ?? null}, ${lastCheck?.fetchStatus ?? null}, ${lastCheck?.errorMessage ?? null})
-    on conflict (connection_id, monitor_id) do update set
-      company_name = coalesce(excluded.company_name, monitors.company_name),
-      metadata = case when ${monitor.metadata !== undefined} then excluded.metadata else monitors.metadata end,
-      datapoint_notices = case when ${monitor.datapointNotices !== undefined} then excluded.datapoint_notices else monitors.datapoint_notices end,
-      last_check_at = coalesce(excluded.last_check_at, monitors.last_check_at),
-      last_fetch_status = case when excluded.last_check_at is null then monitors.last_fetch_status else excluded.last_fetch_status end,
-      last_error_message = case when excluded.last_check_at is null then monitors.last_error_message else excluded.last_error_message end`);
+  // What the registry said this time replaces the record; what it left out (no name, no check read) is kept.
+  const read = {
+    ...(monitor.metadata !== undefined && { metadata: monitor.metadata }),
+    ...(monitor.datapointNotices !== undefined && { datapointNotices: monitor.datapointNotices }),
+    ...(lastCheck && {
+      lastCheckAt: sql`${lastCheck.at}::timestamptz`,
+      lastFetchStatus: lastCheck.fetchStatus,
+      lastErrorMessage: lastCheck.errorMessage,
+    }),
+  };
+  await db()
+    .insert(monitors)
+    .values({
+      connectionId,
+      monitorId: monitor.id,
+      countryCode: monitor.countryCode,
+      companyId: monitor.companyId,
+      companyName: monitor.companyName ?? null,
+      startedAt: sql`${startedAt}::timestamptz`,
+      ...read,
+    })
+    .onConflictDoUpdate({
+      target: [monitors.connectionId, monitors.monitorId],
+      set: { companyName: sql`coalesce(${monitor.companyName ?? null}, ${monitors.companyName})`, ...read },
+    });
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
+import { monitors } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
@@ -36,14 +36,18 @@ export async function updateMonitorMetadata(
   const caseReference = metadata[caseReferenceKey] ?? null;
   await db().transaction(async (tx) => {
     // A monitor started elsewhere gets its record here, with no one named as its starter.
-    await tx.execute(sql`
-      insert into monitors (connection_id, monitor_id, country_code, company_id, company_name, case_reference, metadata, datapoint_notices)
-      values (${connection.id}, ${monitor.id}, ${monitor.countryCode}, ${monitor.companyId}, ${monitor.companyName ?? current.companyName ?? null},
-        ${caseReference}, ${JSON.stringify(monitor.metadata ?? metadata)}::jsonb, ${JSON.stringify(monitor.datapointNotices ?? [])}::jsonb)
-      on conflict (connection_id, monitor_id) do update set
-        case_reference = excluded.case_reference,
-        metadata = excluded.metadata,
-        datapoint_notices = excluded.datapoint_notices`);
+    const mirrored = { caseReference, metadata: monitor.metadata ?? metadata, datapointNotices: monitor.datapointNotices ?? [] };
+    await tx
+      .insert(monitors)
+      .values({
+        connectionId: connection.id,
+        monitorId: monitor.id,
+        countryCode: monitor.countryCode,
+        companyId: monitor.companyId,
+        companyName: monitor.companyName ?? current.companyName ?? null,
+        ...mirrored,
+      })
+      .onConflictDoUpdate({ target: [monitors.connectionId, monitors.monitorId], set: mirrored });
     await audit(
       user,
       "monitor.metadata_updated",
