@@ -23,6 +23,17 @@ export type MonitorRecord = {
   openAlertId: number | undefined;
 };
 
+/** A record's key: the target of the upserts that write one. */
+export const monitorRecordKey = [monitors.connectionId, monitors.monitorId];
+
+/** What every write of a record starts with: its key, and the company the monitor watches as the registry names it. */
+export const monitorRecordOf = (connectionId: string, monitor: Pick<Monitor, "id" | "countryCode" | "companyId">) => ({
+  connectionId,
+  monitorId: monitor.id,
+  countryCode: monitor.countryCode,
+  companyId: monitor.companyId,
+});
+
 type RecordRow = {
   monitor_id: string;
   country_code: string;
@@ -147,16 +158,13 @@ export async function recordMonitorSeen(
   await db()
     .insert(monitors)
     .values({
-      connectionId,
-      monitorId: monitor.id,
-      countryCode: monitor.countryCode,
-      companyId: monitor.companyId,
+      ...monitorRecordOf(connectionId, monitor),
       companyName: monitor.companyName ?? null,
       startedAt: sql`${startedAt}::timestamptz`,
       ...read,
     })
     .onConflictDoUpdate({
-      target: [monitors.connectionId, monitors.monitorId],
+      target: monitorRecordKey,
       set: { companyName: sql`coalesce(${monitor.companyName ?? null}, ${monitors.companyName})`, ...read },
     });
 }

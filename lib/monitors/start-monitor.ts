@@ -9,6 +9,7 @@ import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countrie
 import type { DatapointNotice, Monitor } from "@/lib/registry/schemas.shared";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { caseReferenceKey, metadataRecord, type MetadataEntry } from "./metadata-input.shared";
+import { monitorRecordKey, monitorRecordOf } from "./monitor-records";
 
 export type StartMonitorInput = {
   countryCode: RegistryCountry;
@@ -43,10 +44,7 @@ export async function startMonitor(user: SessionUser, registry: Registry, input:
   const alreadyMonitored = existing.monitors.some((m) => m.id === monitor.id);
   await db().transaction(async (tx) => {
     const row = {
-      connectionId: connection.id,
-      monitorId: monitor.id,
-      countryCode: monitor.countryCode,
-      companyId: monitor.companyId,
+      ...monitorRecordOf(connection.id, monitor),
       companyName: monitor.companyName ?? null,
       caseReference: input.caseReference,
       startedBy: user.id,
@@ -60,7 +58,7 @@ export async function startMonitor(user: SessionUser, registry: Registry, input:
       .insert(monitors)
       .values(row)
       .onConflictDoUpdate({
-        target: [monitors.connectionId, monitors.monitorId],
+        target: monitorRecordKey,
         set: {
           companyName: sql`coalesce(${row.companyName}, ${monitors.companyName})`,
           caseReference: sql`coalesce(${row.caseReference}, ${monitors.caseReference})`,

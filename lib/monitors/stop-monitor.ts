@@ -5,6 +5,7 @@ import { monitors } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
+import { monitorRecordKey, monitorRecordOf } from "./monitor-records";
 
 /**
  * Stops a monitor (`DELETE /v2/monitors/{id}`): the registry no longer checks it. The console keeps its record,
@@ -19,16 +20,13 @@ export async function stopMonitor(user: SessionUser, registry: Registry, monitor
     await tx
       .insert(monitors)
       .values({
-        connectionId: connection.id,
-        monitorId: monitor.id,
-        countryCode: monitor.countryCode,
-        companyId: monitor.companyId,
+        ...monitorRecordOf(connection.id, monitor),
         companyName: monitor.companyName ?? null,
         metadata: monitor.metadata ?? {},
         stoppedAt: sql`now()`,
         stoppedBy: user.id,
       })
-      .onConflictDoUpdate({ target: [monitors.connectionId, monitors.monitorId], set: { stoppedAt: sql`now()`, stoppedBy: user.id } });
+      .onConflictDoUpdate({ target: monitorRecordKey, set: { stoppedAt: sql`now()`, stoppedBy: user.id } });
     await audit(
       user,
       "monitor.stopped",

@@ -8,6 +8,7 @@ import { isRegistryCountry } from "@/lib/registry/countries.shared";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { Monitor } from "@/lib/registry/schemas.shared";
 import { caseReferenceKey } from "./metadata-input.shared";
+import { monitorRecordKey, monitorRecordOf } from "./monitor-records";
 
 /**
  * Replaces a monitor's metadata: the registry has no update call, so the console re-posts `POST /v2/monitors` for
@@ -40,14 +41,11 @@ export async function updateMonitorMetadata(
     await tx
       .insert(monitors)
       .values({
-        connectionId: connection.id,
-        monitorId: monitor.id,
-        countryCode: monitor.countryCode,
-        companyId: monitor.companyId,
+        ...monitorRecordOf(connection.id, monitor),
         companyName: monitor.companyName ?? current.companyName ?? null,
         ...mirrored,
       })
-      .onConflictDoUpdate({ target: [monitors.connectionId, monitors.monitorId], set: mirrored });
+      .onConflictDoUpdate({ target: monitorRecordKey, set: mirrored });
     await audit(
       user,
       "monitor.metadata_updated",
