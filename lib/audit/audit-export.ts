@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import type { CsvRows } from "@/lib/csv/csv-stream";
@@ -15,10 +16,13 @@ export const auditExportBatchSize = 500;
  * (at, id), the cursor's position read in SQL at full precision.
  */
 export async function* auditCsvBatches(filter: AuditFilters, batchSize = auditExportBatchSize): AsyncGenerator<CsvRows> {
+  const c = alias(auditLog, "c");
   let after: number | undefined;
   for (;;) {
     const cursor =
-      after === undefined ? undefined : sql`(${auditLog.at}, ${auditLog.id}) < (select c.at, c.id from audit_log c where c.id = ${after})`;
+      after === undefined
+        ? undefined
+        : sql`(${auditLog.at}, ${auditLog.id}) < (select ${c.at}, ${c.id} from ${auditLog} ${c} where ${c.id} = ${after})`;
     const rows = await db()
       .select()
       .from(auditLog)

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { containsText } from "@/db/contains-pattern";
-import { auditLog, type AuditRow } from "@/db/schema";
+import { alerts, auditLog, companyRequests, type AuditRow } from "@/db/schema";
 import type { AuditFilters } from "./audit-filters";
 
 export const auditPageSize = 50;
@@ -12,9 +13,12 @@ export type AuditFilter = AuditFilters & { page: number };
 /** The start of a UTC day, as a time. */
 const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
 
+// The tables under the names the subqueries give them.
+const [r, a] = [alias(companyRequests, "r"), alias(alerts, "a")];
+
 /** The stored requests a row is about: its target, or the request its details name (an order's audit row). */
-const rowRequests = (condition: SQL) => sql`exists (select 1 from company_requests r
-  where (r.request_id = ${auditLog.target} or r.request_id = ${auditLog.details}->>'requestId') and ${condition})`;
+const rowRequests = (condition: SQL) => sql`exists (select 1 from ${companyRequests} ${r}
+  where (${r.requestId} = ${auditLog.target} or ${r.requestId} = ${auditLog.details}->>'requestId') and ${condition})`;
 
 /**
  * The page's filters as conditions on `audit_log`; its export reads the same. A company matches by any part of its
@@ -34,16 +38,19 @@ export function auditConditions(filter: AuditFilters): SQL | undefined {
         containsText(auditLog.target, part),
         containsText(sql`${auditLog.details}->>'companyId'`, part),
         containsText(sql`${auditLog.details}->>'companyName'`, part),
-        rowRequests(sql`(${containsText(sql`r.company_name`, part)} or ${containsText(sql`r.company_id`, part)})`),
-        sql`exists (select 1 from alerts a where ${auditLog.target} = 'alert ' || a.id
-          and (${containsText(sql`a.company_name`, part)} or ${containsText(sql`a.company_id`, part)}))`,
+        rowRequests(sql`(${containsText(r.companyName, part)} or ${containsText(r.companyId, part)})`),
+        sql`exists (select 1 from ${alerts} ${a} where ${auditLog.target} = 'alert ' || ${a.id}
+          and (${containsText(a.companyName, part)} or ${containsText(a.companyId, part)}))`,
       ),
     );
   }
   if (filter.caseReference) {
     const part = filter.caseReference;
     conditions.push(
-      or(containsText(sql`${auditLog.details}->>'caseReference'`, part), rowRequests(containsText(sql`r.filings->>'caseReference'`, part))),
+      or(
+        containsText(sql`${auditLog.details}->>'caseReference'`, part),
+        rowRequests(containsText(sql`${r.filings}->>'caseReference'`, part)),
+      ),
     );
   }
   if (filter.target) conditions.push(containsText(auditLog.target, filter.target));

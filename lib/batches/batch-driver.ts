@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { db } from "@/db/client";
 import { jobQueues, jobQueueSchema } from "@/db/job-queue-install";
-import { batchRows, batches, users, type BatchRow } from "@/db/schema";
+import { batchRows, batches, paidRequestIntents, users, type BatchRow } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
@@ -228,15 +229,18 @@ async function handleBatchStep(data: { batchId: string }, job: { id: string }): 
  * outstanding, or once the registry has reported an order left unknown.
  */
 export async function sweepBatches(): Promise<number> {
+  // The tables under the names the statement gives them (reportedSinceUnknown reads the intent as i).
+  const [b, r, i] = [alias(batches, "b"), alias(batchRows, "r"), alias(paidRequestIntents, "i")];
   const { rows } = await db().execute<{ id: string }>(sql`
-    select b.id from batches b
-    where (b.status in ('matching', 'ordering')
-           or (b.status in ('done', 'cancelled') and exists (select 1 from batch_rows r where r.batch_id = b.id and r.outcome in ('sending', 'ordered')))
-           or (b.status in ('done', 'cancelled') and exists (
-                 select 1 from batch_rows r join paid_request_intents i on i.id = r.intent_id
-                 where r.batch_id = b.id and r.outcome = 'unknown' and ${reportedSinceUnknown})))
+    select ${b.id} from ${batches} ${b}
+    where (${b.status} in ('matching', 'ordering')
+           or (${b.status} in ('done', 'cancelled') and exists (
+                 select 1 from ${batchRows} ${r} where ${r.batchId} = ${b.id} and ${r.outcome} in ('sending', 'ordered')))
+           or (${b.status} in ('done', 'cancelled') and exists (
+                 select 1 from ${batchRows} ${r} join ${paidRequestIntents} ${i} on ${i.id} = ${r.intentId}
+                 where ${r.batchId} = ${b.id} and ${r.outcome} = 'unknown' and ${reportedSinceUnknown})))
       and not exists (select 1 from ${sql.identifier(jobQueueSchema)}.job j
-                      where j.name = ${jobQueues.batchStep.name} and j.state in ('created', 'retry', 'active') and j.data ->> 'batchId' = b.id::text)`);
+                      where j.name = ${jobQueues.batchStep.name} and j.state in ('created', 'retry', 'active') and j.data ->> 'batchId' = ${b.id}::text)`);
   for (const { id } of rows) await kickBatch(id);
   return rows.length;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { batchRows, type BatchRow, type BatchRowRecord } from "@/db/schema";
 import { mapBounded } from "@/lib/async/map-bounded";
@@ -104,23 +104,40 @@ export async function markDuplicates(tx: Transaction, batchId: string): Promise<
     .update(batchRows)
     .set({ outcome: "skipped", outcomeReason: "Cannot be read (see its problems)", updatedAt: sql`now()` })
     .where(and(eq(batchRows.batchId, batchId), eq(batchRows.matchState, "invalid"), eq(batchRows.outcome, "pending")));
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    with firsts as (
-      select ${batchRows.countryCode} as country_code, ${batchRows.companyId} as company_id, min(${batchRows.rowNumber}) as first_row
-      from ${batchRows}
-      where ${batchRows.batchId} = ${batchId} and ${batchRows.matchState} = 'matched' and ${batchRows.companyId} is not null
-      group by 1, 2
+  // Each company's first matched row.
+  const firsts = tx.$with("firsts").as(
+    tx
+      .select({
+        countryCode: batchRows.countryCode,
+        companyId: batchRows.companyId,
+        firstRow: sql<number>`min(${batchRows.rowNumber})`.as("first_row"),
+      })
+      .from(batchRows)
+      .where(and(eq(batchRows.batchId, batchId), eq(batchRows.matchState, "matched"), isNotNull(batchRows.companyId)))
+      .groupBy(batchRows.countryCode, batchRows.companyId),
+  );
+  const rows = await tx
+    .with(firsts)
+    .update(batchRows)
+    .set({
+      matchState: "duplicate",
+      matchReason: sql`'Same company as row ' || ${firsts.firstRow}`,
+      outcome: "skipped",
+      outcomeReason: "Duplicate: another row is for the same company",
+      updatedAt: sql`now()`,
+    })
+    .from(firsts)
+    .where(
+      and(
+        eq(batchRows.batchId, batchId),
+        eq(batchRows.matchState, "matched"),
+        eq(batchRows.outcome, "pending"),
+        eq(batchRows.countryCode, firsts.countryCode),
+        eq(batchRows.companyId, firsts.companyId),
+        gt(batchRows.rowNumber, firsts.firstRow),
+      ),
     )
-    update ${batchRows} as r
-    set match_state = 'duplicate',
-        match_reason = 'Same company as row ' || f.first_row,
-        outcome = 'skipped',
-        outcome_reason = 'Duplicate: another row is for the same company',
-        updated_at = now()
-    from firsts f
-    where r.batch_id = ${batchId} and r.match_state = 'matched' and r.outcome = 'pending'
-      and r.country_code = f.country_code and r.company_id = f.company_id and r.row_number > f.first_row
-    returning r.id`);
+    .returning({ id: batchRows.id });
   return rows.length;
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, type Transaction } from "@/db/client";
-import { batchRows, batches, type BatchRow } from "@/db/schema";
+import { batchRows, batches, paidRequestIntents, type BatchRow } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { publishLive } from "@/lib/live/publish";
@@ -243,13 +244,14 @@ type Orphan = {
  * Answers how many are still waiting for an answer.
  */
 export async function recoverOrphans(batchId: string): Promise<{ waiting: number }> {
+  const [r, i] = [alias(batchRows, "r"), alias(paidRequestIntents, "i")];
   const orphansOf = async () =>
     (
       await db().execute<Orphan>(sql`
-        select r.id, r.intent_id, i.status as intent_status, i.request_id as intent_request_id, i.outcome as intent_outcome,
-          i.created_at < now() - make_interval(secs => ${pendingStaleAfterMs / 1000}) as intent_stale
-        from batch_rows r left join paid_request_intents i on i.id = r.intent_id
-        where r.batch_id = ${batchId} and r.outcome = 'sending'`)
+        select ${r.id}, ${r.intentId}, ${i.status} as intent_status, ${i.requestId} as intent_request_id, ${i.outcome} as intent_outcome,
+          ${i.createdAt} < now() - make_interval(secs => ${pendingStaleAfterMs / 1000}) as intent_stale
+        from ${batchRows} ${r} left join ${paidRequestIntents} ${i} on ${i.id} = ${r.intentId}
+        where ${r.batchId} = ${batchId} and ${r.outcome} = 'sending'`)
     ).rows;
   let orphans = await orphansOf();
   if (orphans.some((o) => o.intent_status === "pending" || o.intent_status === "unknown")) {

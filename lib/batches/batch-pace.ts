@@ -1,6 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
+import { batchConnectionPace as pace } from "@/db/schema";
 
 /**
  * The pace of batch orders per connection (db/schema.ts `batch_connection_pace`): each order takes the next slot,
@@ -10,27 +11,30 @@ import { db } from "@/db/client";
 
 /** How long (ms) before the connection's next slot is free; 0 when one is free now. Takes nothing. */
 export async function paceWaitMs(connectionId: string): Promise<number> {
-  const { rows } = await db().execute<{ wait_ms: number }>(sql`
-    select greatest(0, extract(epoch from (next_slot_at - clock_timestamp())) * 1000)::float8 as wait_ms
-    from batch_connection_pace where connection_id = ${connectionId}`);
-  return rows[0]?.wait_ms ?? 0;
+  const [row] = await db()
+    .select({ waitMs: sql<number>`greatest(0, extract(epoch from (${pace.nextSlotAt} - clock_timestamp())) * 1000)::float8` })
+    .from(pace)
+    .where(eq(pace.connectionId, connectionId));
+  return row?.waitMs ?? 0;
 }
 
 /** Takes the connection's next slot; answers how long (ms) to wait until it comes. */
 export async function takePaceSlot(connectionId: string): Promise<number> {
-  await db().execute(sql`insert into batch_connection_pace (connection_id) values (${connectionId}) on conflict do nothing`);
-  const { rows } = await db().execute<{ wait_ms: number }>(sql`
-    update batch_connection_pace
-    set next_slot_at = greatest(next_slot_at, clock_timestamp()) + make_interval(secs => 60.0 / greatest(orders_per_minute, 1))
-    where connection_id = ${connectionId}
-    returning greatest(0, extract(epoch from (next_slot_at - make_interval(secs => 60.0 / greatest(orders_per_minute, 1)) - clock_timestamp())) * 1000)::float8 as wait_ms`);
-  return rows[0]?.wait_ms ?? 0;
+  await db().insert(pace).values({ connectionId }).onConflictDoNothing();
+  const gap = sql`make_interval(secs => 60.0 / greatest(${pace.ordersPerMinute}, 1))`;
+  const [row] = await db()
+    .update(pace)
+    .set({ nextSlotAt: sql`greatest(${pace.nextSlotAt}, clock_timestamp()) + ${gap}` })
+    .where(eq(pace.connectionId, connectionId))
+    .returning({ waitMs: sql<number>`greatest(0, extract(epoch from (${pace.nextSlotAt} - ${gap} - clock_timestamp())) * 1000)::float8` });
+  return row?.waitMs ?? 0;
 }
 
 /** The registry said "too many requests": no batch order goes out through the connection for `seconds`. */
 export async function holdPace(connectionId: string, seconds: number): Promise<void> {
-  await db().execute(sql`
-    insert into batch_connection_pace (connection_id, next_slot_at) values (${connectionId}, clock_timestamp() + make_interval(secs => ${seconds}))
-    on conflict (connection_id) do update
-      set next_slot_at = greatest(batch_connection_pace.next_slot_at, clock_timestamp() + make_interval(secs => ${seconds}))`);
+  const until = sql`clock_timestamp() + make_interval(secs => ${seconds})`;
+  await db()
+    .insert(pace)
+    .values({ connectionId, nextSlotAt: until })
+    .onConflictDoUpdate({ target: pace.connectionId, set: { nextSlotAt: sql`greatest(${pace.nextSlotAt}, ${until})` } });
 }

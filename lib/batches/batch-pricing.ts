@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
-import { batchRows, type BatchRow, type BatchRowRecord } from "@/db/schema";
+import { batchRows, batches, companyFiles, type BatchRow, type BatchRowRecord } from "@/db/schema";
 import type { Registry } from "@/lib/connections/registry-for";
 import { formatDate } from "@/lib/dossier/display-formats.shared";
 import { publishLive } from "@/lib/live/publish";
@@ -144,9 +145,10 @@ async function heldByFiles(connectionId: string, rows: readonly BatchRowRecord[]
   const held = new Map<string, Record<string, string>>();
   if (rows.length === 0) return held;
   const keys = rows.map((row) => companyKey(row.countryCode, row.companyId!));
+  const f = companyFiles;
   const { rows: files } = await db().execute<{ country_code: string; company_id: string; sources: Record<string, { asOf: string }> }>(sql`
-    select country_code, company_id, sources from company_files
-    where connection_id = ${connectionId} and (country_code || ':' || company_id) = any(${sql.param(keys)}::text[])`);
+    select ${f.countryCode}, ${f.companyId}, ${f.sources} from ${f}
+    where ${f.connectionId} = ${connectionId} and (${f.countryCode} || ':' || ${f.companyId}) = any(${sql.param(keys)}::text[])`);
   for (const file of files) {
     held.set(
       companyKey(file.country_code, file.company_id),
@@ -160,24 +162,26 @@ async function heldByFiles(connectionId: string, rows: readonly BatchRowRecord[]
 async function orderedElsewhere(batch: BatchRow, rows: readonly BatchRowRecord[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const keys = rows.map((row) => companyKey(row.countryCode, row.companyId!));
+  const [r, b] = [alias(batchRows, "r"), alias(batches, "b")];
   const { rows: found } = await db().execute<{ key: string }>(sql`
-    select distinct r.country_code || ':' || r.company_id as key
-    from batch_rows r join batches b on b.id = r.batch_id
-    where b.connection_id = ${batch.connectionId} and r.batch_id <> ${batch.id}
-      and r.outcome in ('sending', 'ordered', 'completed')
-      and r.updated_at > now() - make_interval(hours => ${recentlyOrderedHours})
-      and (r.country_code || ':' || r.company_id) = any(${sql.param(keys)}::text[])`);
+    select distinct ${r.countryCode} || ':' || ${r.companyId} as key
+    from ${batchRows} ${r} join ${batches} ${b} on ${b.id} = ${r.batchId}
+    where ${b.connectionId} = ${batch.connectionId} and ${r.batchId} <> ${batch.id}
+      and ${r.outcome} in ('sending', 'ordered', 'completed')
+      and ${r.updatedAt} > now() - make_interval(hours => ${recentlyOrderedHours})
+      and (${r.countryCode} || ':' || ${r.companyId}) = any(${sql.param(keys)}::text[])`);
   return new Set(found.map((f) => f.key));
 }
 
 /** Companies this batch already priced or ordered (rows priced by an earlier step): company → row number. */
 async function companiesAlreadyPriced(batchId: string): Promise<Map<string, number>> {
+  const r = batchRows;
   const { rows } = await db().execute<{ key: string; row_number: number }>(sql`
-    select distinct on (country_code, company_id) country_code || ':' || company_id as key, row_number
-    from batch_rows
-    where batch_id = ${batchId} and company_id is not null and match_state = 'matched'
-      and (ceiling_credits is not null or outcome not in ('pending', 'skipped'))
-    order by country_code, company_id, row_number`);
+    select distinct on (${r.countryCode}, ${r.companyId}) ${r.countryCode} || ':' || ${r.companyId} as key, ${r.rowNumber}
+    from ${r}
+    where ${r.batchId} = ${batchId} and ${r.companyId} is not null and ${r.matchState} = 'matched'
+      and (${r.ceilingCredits} is not null or ${r.outcome} not in ('pending', 'skipped'))
+    order by ${r.countryCode}, ${r.companyId}, ${r.rowNumber}`);
   return new Map(rows.map((r) => [r.key, r.row_number]));
 }
 
@@ -194,13 +198,27 @@ async function storeDecisions(batchId: string, decisions: readonly Decision[]): 
       datapoints: d.kind === "priced" ? d.price.datapoints : null,
     }));
     await db().transaction(async (tx) => {
-      await tx.execute(sql`
-        update batch_rows r
-        set outcome = v.outcome, outcome_reason = v.reason, ceiling_credits = v.ceiling,
-            datapoints = coalesce(v.datapoints, r.datapoints), updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-          as v(id bigint, outcome text, reason text, ceiling numeric, datapoints jsonb)
-        where r.id = v.id and r.batch_id = ${batchId} and r.outcome = 'pending' and r.ceiling_credits is null`);
+      // v: the decisions, one record each.
+      await tx
+        .update(batchRows)
+        .set({
+          outcome: sql`v.outcome`,
+          outcomeReason: sql`v.reason`,
+          ceilingCredits: sql`v.ceiling`,
+          datapoints: sql`coalesce(v.datapoints, ${batchRows.datapoints})`,
+          updatedAt: sql`now()`,
+        })
+        .from(
+          sql`jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, outcome text, reason text, ceiling numeric, datapoints jsonb)`,
+        )
+        .where(
+          and(
+            sql`${batchRows.id} = v.id`,
+            eq(batchRows.batchId, batchId),
+            eq(batchRows.outcome, "pending"),
+            isNull(batchRows.ceilingCredits),
+          ),
+        );
       await publishLive(tx, batchTopics(batchId));
     });
   }

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
-import { batchRows, type CompanyFileSource } from "@/db/schema";
+import { batchRows, companyFiles, portfolioEntries, type CompanyFileSource } from "@/db/schema";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
@@ -49,6 +50,8 @@ export function staleDatapoints(sources: Record<string, { asOf: string }>, offer
 
 /** The selected companies in the portfolio of the connection, with their files, soonest due first; at most `limit`. */
 async function selectedCompanies(connectionId: string, selection: CampaignSelection, now: Date, limit: number): Promise<Selected[]> {
+  // The portfolio's conditions read its entry as e.
+  const [e, f] = [alias(portfolioEntries, "e"), alias(companyFiles, "f")];
   let where: SQL;
   if (selection.kind === "filter") {
     const { portfolioScope } = await reviewPolicyInForce();
@@ -59,7 +62,7 @@ async function selectedCompanies(connectionId: string, selection: CampaignSelect
       selection.companies.map((c) => sql`(${c.countryCode}::text, ${c.companyId}::text)`),
       sql`, `,
     );
-    where = sql`(e.country_code, e.company_id) in (${keys})`;
+    where = sql`(${e.countryCode}, ${e.companyId}) in (${keys})`;
   }
   const { rows } = await db().execute<{
     country_code: string;
@@ -67,11 +70,11 @@ async function selectedCompanies(connectionId: string, selection: CampaignSelect
     company_name: string | null;
     sources: Record<string, CompanyFileSource>;
   }>(sql`
-    select e.country_code, e.company_id, coalesce(f.company_name, e.company_name) as company_name, f.sources
-    from portfolio_entries e
-    join company_files f on f.connection_id = e.connection_id and f.country_code = e.country_code and f.company_id = e.company_id
-    where e.connection_id = ${connectionId} and ${where}
-    order by coalesce(e.next_review_due, 'infinity'::timestamptz), e.country_code, e.company_id
+    select ${e.countryCode}, ${e.companyId}, coalesce(${f.companyName}, ${e.companyName}) as company_name, ${f.sources}
+    from ${portfolioEntries} ${e}
+    join ${companyFiles} ${f} on ${f.connectionId} = ${e.connectionId} and ${f.countryCode} = ${e.countryCode} and ${f.companyId} = ${e.companyId}
+    where ${e.connectionId} = ${connectionId} and ${where}
+    order by coalesce(${e.nextReviewDue}, 'infinity'::timestamptz), ${e.countryCode}, ${e.companyId}
     limit ${limit}`);
   return rows.map((r) => ({ countryCode: r.country_code, companyId: r.company_id, companyName: r.company_name, sources: r.sources ?? {} }));
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { billingEvents } from "@/db/schema";
 import type { CsvRows } from "@/lib/csv/csv-stream";
@@ -27,12 +28,13 @@ export async function* billingEventCsvBatches(
     filters.from ? gte(billingEvents.receivedAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
     filters.to ? lt(billingEvents.receivedAt, nextDay(filters.to)) : undefined,
   );
+  const c = alias(billingEvents, "c");
   let after: number | undefined;
   for (;;) {
     const cursor =
       after === undefined
         ? undefined
-        : sql`(${billingEvents.receivedAt}, ${billingEvents.id}) < (select c.received_at, c.id from billing_events c where c.id = ${after})`;
+        : sql`(${billingEvents.receivedAt}, ${billingEvents.id}) < (select ${c.receivedAt}, ${c.id} from ${billingEvents} ${c} where ${c.id} = ${after})`;
     const rows = await db()
       .select({ id: billingEvents.id, kind: billingEvents.kind, payload: billingEvents.payload, receivedAt: billingEvents.receivedAt })
       .from(billingEvents)

@@ -1,7 +1,9 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { containsText } from "@/db/contains-pattern";
+import { companyRequests, filingDeadlines, monitors, registryConnections } from "@/db/schema";
 import type { FilingKind } from "./filing-deadlines";
 import { filingEntries, utcDay, type CompanyReference, type DossierFilings, type FilingEntry } from "./filing-entries";
 
@@ -24,46 +26,54 @@ type DeadlineRow = {
   as_of: string | null;
 };
 
+/**
+ * The tables under the names the statements give them: d a deadline (a row of `current`, which has its columns), e
+ * another one, c its connection, r a stored request, m a monitor.
+ */
+const [d, e, c] = [alias(filingDeadlines, "d"), alias(filingDeadlines, "e"), alias(registryConnections, "c")];
+const [r, m] = [alias(companyRequests, "r"), alias(monitors, "m")];
+
 /** A first order, or a request made elsewhere (no purpose): the requests whose case references are the company's. */
-const firstOrder = sql`(r.purpose is null or r.purpose in ('order', 'onboarding'))`;
-const running = sql`m.stopped_at is null and m.deactivated_at is null`;
+const firstOrder = sql`(${r.purpose} is null or ${r.purpose} in ('order', 'onboarding'))`;
+const running = sql`${m.stoppedAt} is null and ${m.deactivatedAt} is null`;
 
 /**
  * Each company's current deadlines (`filing_deadlines`, written with its company file): a company seen through two
  * connections shows the file with the newer filings (each file with filings has a row of each kind, scheduled or not).
  */
 const current = sql`
-  select d.*, c.name as connection_name
-  from filing_deadlines d join registry_connections c on c.id = d.connection_id
-  where d.scheduled and not exists (
-    select 1 from filing_deadlines e
-    where e.country_code = d.country_code and e.company_id = d.company_id and e.kind = d.kind and e.connection_id <> d.connection_id
-      and (coalesce(e.as_of, ''), e.connection_id::text) > (coalesce(d.as_of, ''), d.connection_id::text))`;
+  select ${d}.*, ${c.name} as connection_name
+  from ${filingDeadlines} ${d} join ${registryConnections} ${c} on ${c.id} = ${d.connectionId}
+  where ${d.scheduled} and not exists (
+    select 1 from ${filingDeadlines} ${e}
+    where ${e.countryCode} = ${d.countryCode} and ${e.companyId} = ${d.companyId} and ${e.kind} = ${d.kind} and ${e.connectionId} <> ${d.connectionId}
+      and (coalesce(${e.asOf}, ''), ${e.connectionId}::text) > (coalesce(${d.asOf}, ''), ${d.connectionId}::text))`;
 
 /** The filter as a condition on `d` (a row of `current`); `true` without filters. */
 function matching(filter: CalendarFilter): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filter.country) conditions.push(sql`d.country_code = ${filter.country}`);
+  if (filter.country) conditions.push(sql`${d.countryCode} = ${filter.country}`);
   if (filter.company)
     conditions.push(
-      sql`(${containsText(sql`coalesce(d.company_name, '')`, filter.company)} or ${containsText(sql`d.company_id`, filter.company)})`,
+      sql`(${containsText(sql`coalesce(${d.companyName}, '')`, filter.company)} or ${containsText(d.companyId, filter.company)})`,
     );
   if (filter.caseReference) {
     const part = filter.caseReference;
-    conditions.push(sql`(${containsText(sql`coalesce(d.case_reference, '')`, part)} or (d.country_code, d.company_id) in (
-      select r.country_code, r.company_id from company_requests r
-      where ${firstOrder} and r.filings is not null and ${containsText(sql`r.filings->>'caseReference'`, part)}
+    conditions.push(sql`(${containsText(sql`coalesce(${d.caseReference}, '')`, part)} or (${d.countryCode}, ${d.companyId}) in (
+      select ${r.countryCode}, ${r.companyId} from ${companyRequests} ${r}
+      where ${firstOrder} and ${r.filings} is not null and ${containsText(sql`${r.filings}->>'caseReference'`, part)}
       union
-      select m.country_code, m.company_id from monitors m where ${running} and ${containsText(sql`coalesce(m.case_reference, '')`, part)}))`);
+      select ${m.countryCode}, ${m.companyId} from ${monitors} ${m}
+      where ${running} and ${containsText(sql`coalesce(${m.caseReference}, '')`, part)}))`);
   }
   return sql.join(conditions, sql` and `);
 }
 
-const overdueOn = (today: string) => sql`(d.flagged or d.register_overdue or d.due_date < ${today}::date)`;
+const overdueOn = (today: string) => sql`(${d.flagged} or ${d.registerOverdue} or ${d.dueDate} < ${today}::date)`;
 
 /** Overdue first (oldest due date first, undated last among them), then the rest by due date; ties by company. */
 const calendarOrder = (today: string) =>
-  sql`${overdueOn(today)} desc, d.due_date nulls last, coalesce(d.company_name, d.company_id), d.kind`;
+  sql`${overdueOn(today)} desc, ${d.dueDate} nulls last, coalesce(${d.companyName}, ${d.companyId}), ${d.kind}`;
 
 type Companies = { countryCode: string; companyId: string }[] | "all";
 
@@ -71,17 +81,18 @@ type Companies = { countryCode: string; companyId: string }[] | "all";
 async function around(companies: Companies): Promise<{ references: CompanyReference[]; monitored: CompanyReference[] }> {
   if (companies !== "all" && companies.length === 0) return { references: [], monitored: [] };
   const keys = JSON.stringify(companies === "all" ? [] : companies.map((c) => ({ country_code: c.countryCode, company_id: c.companyId })));
-  const of = (alias: SQL) =>
+  // k: the companies, one record each.
+  const of = (countryCode: PgColumn, companyId: PgColumn) =>
     companies === "all"
       ? sql`true`
-      : sql`(${alias}.country_code, ${alias}.company_id) in (select k.country_code, k.company_id from jsonb_to_recordset(${keys}::jsonb) as k(country_code text, company_id text))`;
+      : sql`(${countryCode}, ${companyId}) in (select k.country_code, k.company_id from jsonb_to_recordset(${keys}::jsonb) as k(country_code text, company_id text))`;
   const [references, monitored] = await Promise.all([
     db().execute<{ country_code: string; company_id: string; case_reference: string }>(sql`
-      select distinct r.country_code, r.company_id, r.filings->>'caseReference' as case_reference
-      from company_requests r
-      where ${of(sql`r`)} and ${firstOrder} and r.filings->>'caseReference' is not null`),
+      select distinct ${r.countryCode}, ${r.companyId}, ${r.filings}->>'caseReference' as case_reference
+      from ${companyRequests} ${r}
+      where ${of(r.countryCode, r.companyId)} and ${firstOrder} and ${r.filings}->>'caseReference' is not null`),
     db().execute<{ country_code: string; company_id: string; case_reference: string | null }>(sql`
-      select m.country_code, m.company_id, m.case_reference from monitors m where ${of(sql`m`)} and ${running}`),
+      select ${m.countryCode}, ${m.companyId}, ${m.caseReference} from ${monitors} ${m} where ${of(m.countryCode, m.companyId)} and ${running}`),
   ]);
   const asReference = (row: { country_code: string; company_id: string; case_reference: string | null }) => ({
     countryCode: row.country_code,
@@ -131,7 +142,7 @@ const companiesOf = (rows: DeadlineRow[]) => rows.map((row) => ({ countryCode: r
 export async function calendarEntries(now = new Date(), filter: CalendarFilter = {}): Promise<FilingEntry[]> {
   const today = utcDay(now);
   const { rows } = await db().execute<DeadlineRow>(sql`
-    select * from (${current}) d where ${matching(filter)} order by ${calendarOrder(today)}`);
+    select * from (${current}) ${d} where ${matching(filter)} order by ${calendarOrder(today)}`);
   return entriesOf(rows, now, "all");
 }
 
@@ -163,24 +174,25 @@ export async function calendarPage(
 ): Promise<CalendarPage> {
   const today = utcDay(options.now);
   const limit = options.limit === undefined ? sql`` : sql`limit ${options.limit}`;
-  const order = sql`d.overdue desc, d.due_date nulls last, coalesce(d.company_name, d.company_id), d.kind`;
-  const upcoming = options.upcomingUntil ? sql`not d.overdue and d.due_date <= ${options.upcomingUntil}::date` : sql`not d.overdue`;
+  // d.overdue and d.matches: the columns cur adds to a deadline.
+  const order = sql`d.overdue desc, ${d.dueDate} nulls last, coalesce(${d.companyName}, ${d.companyId}), ${d.kind}`;
+  const upcoming = options.upcomingUntil ? sql`not d.overdue and ${d.dueDate} <= ${options.upcomingUntil}::date` : sql`not d.overdue`;
   const monthStart = options.month ? `${options.month}-01` : undefined;
   const rowsOf = (where: SQL, cut: SQL) =>
-    sql`(select coalesce(json_agg(x), '[]') from (select * from cur d where d.matches and ${where} order by ${order} ${cut}) x)`;
+    sql`(select coalesce(json_agg(x), '[]') from (select * from cur ${d} where d.matches and ${where} order by ${order} ${cut}) x)`;
   const offers =
     options.referencesMax === undefined
       ? sql`null::json as countries, null::json as case_references`
-      : sql`(select json_agg(distinct country_code order by country_code) from cur) as countries,
+      : sql`(select json_agg(distinct ${d.countryCode} order by ${d.countryCode}) from cur ${d}) as countries,
         (select json_agg(reference) from (
           select distinct reference from (
-            select case_reference as reference from cur
+            select ${d.caseReference} as reference from cur ${d}
             union all
-            select r.filings->>'caseReference' from company_requests r
-            where ${firstOrder} and (r.country_code, r.company_id) in (select country_code, company_id from cur)
+            select ${r.filings}->>'caseReference' from ${companyRequests} ${r}
+            where ${firstOrder} and (${r.countryCode}, ${r.companyId}) in (select ${d.countryCode}, ${d.companyId} from cur ${d})
             union all
-            select m.case_reference from monitors m
-            where ${running} and (m.country_code, m.company_id) in (select country_code, company_id from cur)
+            select ${m.caseReference} from ${monitors} ${m}
+            where ${running} and (${m.countryCode}, ${m.companyId}) in (select ${d.countryCode}, ${d.companyId} from cur ${d})
           ) x where reference is not null order by 1 limit ${options.referencesMax + 1}) y) as case_references`;
   const { rows } = await db().execute<{
     total: number;
@@ -192,14 +204,14 @@ export async function calendarPage(
     case_references: string[] | null;
   }>(sql`
     with cur as materialized (
-      select d.*, ${overdueOn(today)} as overdue, ${matching(filter)} as matches from (${current}) d)
+      select ${d}.*, ${overdueOn(today)} as overdue, ${matching(filter)} as matches from (${current}) ${d})
     select (select count(*) from cur)::int as total,
-           (select count(*) from cur d where d.matches and d.overdue)::int as overdue,
-           (select count(*) from cur d where d.matches and ${upcoming})::int as upcoming,
+           (select count(*) from cur ${d} where d.matches and d.overdue)::int as overdue,
+           (select count(*) from cur ${d} where d.matches and ${upcoming})::int as upcoming,
            ${rowsOf(sql`d.overdue`, limit)} as overdue_rows,
            ${
              monthStart
-               ? rowsOf(sql`d.due_date >= ${monthStart}::date and d.due_date < ${monthStart}::date + interval '1 month'`, sql``)
+               ? rowsOf(sql`${d.dueDate} >= ${monthStart}::date and ${d.dueDate} < ${monthStart}::date + interval '1 month'`, sql``)
                : rowsOf(upcoming, limit)
            } as upcoming_rows,
            ${offers}`);

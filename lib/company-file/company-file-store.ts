@@ -1,6 +1,14 @@
 import "server-only";
 import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
-import type { CompanyFileDocument, CompanyFileFilings, CompanyFileGraphPart, CompanyFileSource } from "@/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  companyFiles,
+  companyRequests,
+  type CompanyFileDocument,
+  type CompanyFileFilings,
+  type CompanyFileGraphPart,
+  type CompanyFileSource,
+} from "@/db/schema";
 import type { Database } from "@/db/client";
 import type { Graph } from "@/lib/registry/schemas.shared";
 import { deadlinesWrite } from "@/lib/calendar/filing-deadlines";
@@ -39,18 +47,19 @@ const maxAttempts = 20;
  */
 export async function fileSnapshots(executor: Executor, key: CompanyKey, contributions: readonly Contribution[]): Promise<void> {
   const bringsGraph = contributions.some((c) => c.snapshot.request.dataStatus?.dataPoints?.graph?.status === "succeeded");
-  const where = sql`f.connection_id = ${key.connectionId}::uuid and f.country_code = ${key.countryCode} and f.company_id = ${key.companyId}`;
+  const [f, r] = [alias(companyFiles, "f"), alias(companyRequests, "r")];
   const filed = JSON.stringify(contributions.map((c) => ({ request_id: c.requestId, version: c.version })));
+  // v: the contributions, one record each.
   const markFiled = (when: ReturnType<typeof sql>) => sql`
-    update company_requests r set filed_version = greatest(r.filed_version, v.version)
+    update ${companyRequests} ${r} set ${sql.identifier(companyRequests.filedVersion.name)} = greatest(${r.filedVersion}, v.version)
     from jsonb_to_recordset(${filed}::jsonb) as v(request_id text, version bigint)
-    where r.request_id = v.request_id and ${when}`;
+    where ${r.requestId} = v.request_id and ${when}`;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const read = await executor.execute<FileRow>(sql`
-      select f.revision, f.company_name, f.sources, ${bringsGraph ? sql`f.graph::text` : sql`null`} as graph, f.graph_parts, f.documents,
-             f.filings, f.latest_request_id, r.created_at as latest_created_at
-      from company_files f left join company_requests r on r.request_id = f.latest_request_id
-      where ${where}`);
+      select ${f.revision}, ${f.companyName}, ${f.sources}, ${bringsGraph ? sql`${f.graph}::text` : sql`null`} as graph, ${f.graphParts},
+             ${f.documents}, ${f.filings}, ${f.latestRequestId}, ${r.createdAt} as latest_created_at
+      from ${companyFiles} ${f} left join ${companyRequests} ${r} on ${r.requestId} = ${f.latestRequestId}
+      where ${f.connectionId} = ${key.connectionId}::uuid and ${f.countryCode} = ${key.countryCode} and ${f.companyId} = ${key.companyId}`);
     const row = read.rows[0];
     let file: CompanyFileState = row
       ? {
@@ -134,9 +143,10 @@ type UnfiledDeadlinesRow = {
 export async function fileUnfiledDeadlines(executor: Executor, batch = 500): Promise<number> {
   let filed = 0;
   for (;;) {
+    const f = companyFiles;
     const { rows } = await executor.execute<UnfiledDeadlinesRow>(sql`
-      select connection_id, country_code, company_id, company_name, filings, revision
-      from company_files where not deadlines_filed limit ${batch}`);
+      select ${f.connectionId}, ${f.countryCode}, ${f.companyId}, ${f.companyName}, ${f.filings}, ${f.revision}
+      from ${f} where not ${f.deadlinesFiled} limit ${batch}`);
     if (rows.length === 0) return filed;
     const files = rows.map((row) => ({
       connectionId: row.connection_id,
@@ -160,11 +170,11 @@ export async function fileUnfiledDeadlines(executor: Executor, batch = 500): Pro
     );
     const write = await executor.execute<{ written: number }>(sql`
       with marked as (
-        update company_files f set deadlines_filed = true
+        update ${f} set ${sql.identifier(f.deadlinesFiled.name)} = true
         from jsonb_to_recordset(${read}::jsonb) as r(connection_id uuid, country_code text, company_id text, revision bigint)
-        where f.connection_id = r.connection_id and f.country_code = r.country_code and f.company_id = r.company_id
-          and f.revision = r.revision and not f.deadlines_filed
-        returning f.connection_id, f.country_code, f.company_id),
+        where ${f.connectionId} = r.connection_id and ${f.countryCode} = r.country_code and ${f.companyId} = r.company_id
+          and ${f.revision} = r.revision and not ${f.deadlinesFiled}
+        returning ${f.connectionId}, ${f.countryCode}, ${f.companyId}),
       deadlines_cleared as (${deadlines.clear}),
       deadlines_written as (${deadlines.write})
       select count(*)::int as written from marked`);

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { liveEvents } from "@/db/schema";
 
 /** The one Postgres channel every app process LISTENs on. */
 export const liveChannel = "registry_desk_live";
@@ -28,7 +29,8 @@ export function liveEventsCtes(topics: readonly string[], options: { when?: SQL 
     sql`, `,
   );
   const rows = options.when ? sql`select topic from (values ${values}) as t (topic) where ${options.when}` : sql`values ${values}`;
-  return sql`live_rows as (insert into live_events (topic) ${rows} returning id, topic),
+  return sql`live_rows as (insert into ${liveEvents} (${sql.identifier(liveEvents.topic.name)}) ${rows}
+      returning ${liveEvents.id} as id, ${liveEvents.topic} as topic),
     live_sent as (select id, topic, pg_notify(${liveChannel},
       (case when octet_length(topic) <= ${maxNotifiedTopicBytes} then json_build_object('id', id, 'topic', topic) else json_build_object('id', id) end)::text) from live_rows)`;
 }

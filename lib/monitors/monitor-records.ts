@@ -23,6 +23,17 @@ export type MonitorRecord = {
   openAlertId: number | undefined;
 };
 
+/** A record's key: the target of the upserts that write one. */
+export const monitorRecordKey = [monitors.connectionId, monitors.monitorId];
+
+/** What every write of a record starts with: its key, and the company the monitor watches as the registry names it. */
+export const monitorRecordOf = (connectionId: string, monitor: Pick<Monitor, "id" | "countryCode" | "companyId">) => ({
+  connectionId,
+  monitorId: monitor.id,
+  countryCode: monitor.countryCode,
+  companyId: monitor.companyId,
+});
+
 type RecordRow = {
   monitor_id: string;
   country_code: string;
@@ -134,17 +145,26 @@ export async function recordMonitorSeen(
   lastCheck: { at: string; fetchStatus: string; errorMessage: string | null } | undefined,
 ): Promise<void> {
   const startedAt = monitor.createdAt && !Number.isNaN(Date.parse(monitor.createdAt)) ? monitor.createdAt : new Date().toISOString();
-  await db().execute(sql`
-    insert into monitors (connection_id, monitor_id, country_code, company_id, company_name, started_at, metadata,
-      datapoint_notices, last_check_at, last_fetch_status, last_error_message)
-    values (${connectionId}, ${monitor.id}, ${monitor.countryCode}, ${monitor.companyId}, ${monitor.companyName ?? null}, ${startedAt},
-      ${JSON.stringify(monitor.metadata ?? {})}::jsonb, ${JSON.stringify(monitor.datapointNotices ?? [])}::jsonb,
-      ${lastCheck?.at ?? null}, ${lastCheck?.fetchStatus ?? null}, ${lastCheck?.errorMessage ?? null})
-    on conflict (connection_id, monitor_id) do update set
-      company_name = coalesce(excluded.company_name, monitors.company_name),
-      metadata = case when ${monitor.metadata !== undefined} then excluded.metadata else monitors.metadata end,
-      datapoint_notices = case when ${monitor.datapointNotices !== undefined} then excluded.datapoint_notices else monitors.datapoint_notices end,
-      last_check_at = coalesce(excluded.last_check_at, monitors.last_check_at),
-      last_fetch_status = case when excluded.last_check_at is null then monitors.last_fetch_status else excluded.last_fetch_status end,
-      last_error_message = case when excluded.last_check_at is null then monitors.last_error_message else excluded.last_error_message end`);
+  // What the registry said this time replaces the record; what it left out (no name, no check read) is kept.
+  const read = {
+    ...(monitor.metadata !== undefined && { metadata: monitor.metadata }),
+    ...(monitor.datapointNotices !== undefined && { datapointNotices: monitor.datapointNotices }),
+    ...(lastCheck && {
+      lastCheckAt: sql`${lastCheck.at}::timestamptz`,
+      lastFetchStatus: lastCheck.fetchStatus,
+      lastErrorMessage: lastCheck.errorMessage,
+    }),
+  };
+  await db()
+    .insert(monitors)
+    .values({
+      ...monitorRecordOf(connectionId, monitor),
+      companyName: monitor.companyName ?? null,
+      startedAt: sql`${startedAt}::timestamptz`,
+      ...read,
+    })
+    .onConflictDoUpdate({
+      target: monitorRecordKey,
+      set: { companyName: sql`coalesce(${monitor.companyName ?? null}, ${monitors.companyName})`, ...read },
+    });
 }

@@ -41,6 +41,23 @@ describe("starting a monitor from the monitor form", () => {
     });
   });
 
+  it("gives a monitor stopped here and started again to its new starter, from now", async () => {
+    const first = await insertUser("first@example.com", "compliance");
+    const again = await insertUser("again@example.com", "compliance");
+    const company = { countryCode: "DE" as const, companyId: "HRB 40001" };
+    const { monitorId } = await startMonitorFromForm(first, registry, company, []);
+    // Stopped here while the registry still had it, so the next start answers the same monitor.
+    const longAgo = new Date("2026-01-01T00:00:00Z");
+    await db()
+      .update(monitors)
+      .set({ startedAt: longAgo, stoppedAt: longAgo, stoppedBy: first.id })
+      .where(eq(monitors.monitorId, monitorId));
+    expect(await startMonitorFromForm(again, registry, company, [])).toMatchObject({ monitorId, alreadyMonitored: true });
+    const [mirror] = await db().select().from(monitors).where(eq(monitors.monitorId, monitorId));
+    expect(mirror).toMatchObject({ startedBy: again.id, startedByEmail: again.email, stoppedAt: null, stoppedBy: null });
+    expect(mirror!.startedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+  });
+
   it("monitors only a request that names a company in a registry country", () => {
     expect(monitorableCompany({ countryCode: "DE", companyId: "HRB 1" })).toEqual({ countryCode: "DE", companyId: "HRB 1" });
     expect(monitorableCompany({ countryCode: "ZZ", companyId: "HRB 1" })).toBeUndefined();

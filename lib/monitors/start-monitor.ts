@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
+import { monitors } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
@@ -8,6 +9,7 @@ import { isRegistryCountry, type RegistryCountry } from "@/lib/registry/countrie
 import type { DatapointNotice, Monitor } from "@/lib/registry/schemas.shared";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { caseReferenceKey, metadataRecord, type MetadataEntry } from "./metadata-input.shared";
+import { monitorRecordKey, monitorRecordOf } from "./monitor-records";
 
 export type StartMonitorInput = {
   countryCode: RegistryCountry;
@@ -41,23 +43,34 @@ export async function startMonitor(user: SessionUser, registry: Registry, input:
   });
   const alreadyMonitored = existing.monitors.some((m) => m.id === monitor.id);
   await db().transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into monitors (connection_id, monitor_id, country_code, company_id, company_name, case_reference, started_by,
-        started_by_email, metadata, datapoint_notices)
-      values (${connection.id}, ${monitor.id}, ${monitor.countryCode}, ${monitor.companyId}, ${monitor.companyName ?? null},
-        ${input.caseReference}, ${user.id}, ${user.email}, ${JSON.stringify(monitor.metadata ?? {})}::jsonb,
-        ${JSON.stringify(monitor.datapointNotices ?? [])}::jsonb)
-      on conflict (connection_id, monitor_id) do update set
-        company_name = coalesce(excluded.company_name, monitors.company_name),
-        case_reference = coalesce(excluded.case_reference, monitors.case_reference),
-        metadata = excluded.metadata,
-        datapoint_notices = excluded.datapoint_notices,
-        -- a monitor stopped here and started again is this user's new start
-        started_by = case when monitors.stopped_at is null then coalesce(monitors.started_by, excluded.started_by) else excluded.started_by end,
-        started_by_email = case when monitors.stopped_at is null then coalesce(monitors.started_by_email, excluded.started_by_email) else excluded.started_by_email end,
-        started_at = case when monitors.stopped_at is null then monitors.started_at else now() end,
-        stopped_at = null,
-        stopped_by = null`);
+    const row = {
+      ...monitorRecordOf(connection.id, monitor),
+      companyName: monitor.companyName ?? null,
+      caseReference: input.caseReference,
+      startedBy: user.id,
+      startedByEmail: user.email,
+      metadata: monitor.metadata ?? {},
+      datapointNotices: monitor.datapointNotices ?? [],
+    };
+    // A monitor stopped here and started again is this user's new start.
+    const running = sql`${monitors.stoppedAt} is null`;
+    await tx
+      .insert(monitors)
+      .values(row)
+      .onConflictDoUpdate({
+        target: monitorRecordKey,
+        set: {
+          companyName: sql`coalesce(${row.companyName}, ${monitors.companyName})`,
+          caseReference: sql`coalesce(${row.caseReference}, ${monitors.caseReference})`,
+          metadata: row.metadata,
+          datapointNotices: row.datapointNotices,
+          startedBy: sql`case when ${running} then coalesce(${monitors.startedBy}, ${row.startedBy}) else ${row.startedBy} end`,
+          startedByEmail: sql`case when ${running} then coalesce(${monitors.startedByEmail}, ${row.startedByEmail}) else ${row.startedByEmail} end`,
+          startedAt: sql`case when ${running} then ${monitors.startedAt} else now() end`,
+          stoppedAt: null,
+          stoppedBy: null,
+        },
+      });
     await audit(
       user,
       "monitor.started",

@@ -1,9 +1,11 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
+import { monitors } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
+import { monitorRecordKey, monitorRecordOf } from "./monitor-records";
 
 /**
  * Stops a monitor (`DELETE /v2/monitors/{id}`): the registry no longer checks it. The console keeps its record,
@@ -15,11 +17,16 @@ export async function stopMonitor(user: SessionUser, registry: Registry, monitor
   const monitor = await client.getMonitor(monitorId);
   await client.deleteMonitor(monitorId);
   await db().transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into monitors (connection_id, monitor_id, country_code, company_id, company_name, metadata, stopped_at, stopped_by)
-      values (${connection.id}, ${monitor.id}, ${monitor.countryCode}, ${monitor.companyId}, ${monitor.companyName ?? null},
-        ${JSON.stringify(monitor.metadata ?? {})}::jsonb, now(), ${user.id})
-      on conflict (connection_id, monitor_id) do update set stopped_at = now(), stopped_by = excluded.stopped_by`);
+    await tx
+      .insert(monitors)
+      .values({
+        ...monitorRecordOf(connection.id, monitor),
+        companyName: monitor.companyName ?? null,
+        metadata: monitor.metadata ?? {},
+        stoppedAt: sql`now()`,
+        stoppedBy: user.id,
+      })
+      .onConflictDoUpdate({ target: monitorRecordKey, set: { stoppedAt: sql`now()`, stoppedBy: user.id } });
     await audit(
       user,
       "monitor.stopped",

@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
+import { monitors } from "@/db/schema";
 import { audit } from "@/lib/audit/audit";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
@@ -8,6 +8,7 @@ import { isRegistryCountry } from "@/lib/registry/countries.shared";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
 import type { Monitor } from "@/lib/registry/schemas.shared";
 import { caseReferenceKey } from "./metadata-input.shared";
+import { monitorRecordKey, monitorRecordOf } from "./monitor-records";
 
 /**
  * Replaces a monitor's metadata: the registry has no update call, so the console re-posts `POST /v2/monitors` for
@@ -36,14 +37,15 @@ export async function updateMonitorMetadata(
   const caseReference = metadata[caseReferenceKey] ?? null;
   await db().transaction(async (tx) => {
     // A monitor started elsewhere gets its record here, with no one named as its starter.
-    await tx.execute(sql`
-      insert into monitors (connection_id, monitor_id, country_code, company_id, company_name, case_reference, metadata, datapoint_notices)
-      values (${connection.id}, ${monitor.id}, ${monitor.countryCode}, ${monitor.companyId}, ${monitor.companyName ?? current.companyName ?? null},
-        ${caseReference}, ${JSON.stringify(monitor.metadata ?? metadata)}::jsonb, ${JSON.stringify(monitor.datapointNotices ?? [])}::jsonb)
-      on conflict (connection_id, monitor_id) do update set
-        case_reference = excluded.case_reference,
-        metadata = excluded.metadata,
-        datapoint_notices = excluded.datapoint_notices`);
+    const mirrored = { caseReference, metadata: monitor.metadata ?? metadata, datapointNotices: monitor.datapointNotices ?? [] };
+    await tx
+      .insert(monitors)
+      .values({
+        ...monitorRecordOf(connection.id, monitor),
+        companyName: monitor.companyName ?? current.companyName ?? null,
+        ...mirrored,
+      })
+      .onConflictDoUpdate({ target: monitorRecordKey, set: mirrored });
     await audit(
       user,
       "monitor.metadata_updated",
