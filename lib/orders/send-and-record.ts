@@ -1,7 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
-import { excluded } from "@/db/excluded";
 import { companyRequests } from "@/db/schema";
 import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
@@ -110,13 +109,8 @@ export async function sendAndRecord(
         })
         .onConflictDoUpdate({
           target: r.requestId,
-          set: {
-            origin: "console",
-            orderedBy: excluded(r.orderedBy),
-            purpose: excluded(r.purpose),
-            parentRequestId: excluded(r.parentRequestId),
-          },
-          setWhere: sql`${r.connectionId} is not distinct from ${excluded(r.connectionId)}`,
+          set: { origin: "console", orderedBy: user.id, purpose, parentRequestId: parent },
+          setWhere: sql`${r.connectionId} is not distinct from ${connectionId}::uuid`,
         });
       const { outcome } = await storeSnapshot(tx, connectionId, snapshot, "order");
       if (outcome === "mismatch") {

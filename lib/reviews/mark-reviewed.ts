@@ -2,7 +2,6 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
-import { excluded } from "@/db/excluded";
 import { companyFiles, companyRequests, companyReviews, portfolioEntries, reviewedBaselines } from "@/db/schema";
 import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import { audit, type Actor } from "@/lib/audit/audit";
@@ -84,26 +83,13 @@ export async function markReviewed(actor: Actor, key: CompanyKey, input: Pick<Re
 
     if (baseline) {
       // As resolving an alert does (lib/alerts/triage.ts), without an alert: the review is what marked it.
-      const b = reviewedBaselines;
+      const marked = { requestId: baseline.requestId, version: baseline.version, alertId: null, reviewedBy: actor.id, reviewedAt: now };
       await tx
-        .insert(b)
-        .values({
-          ...key,
-          requestId: baseline.requestId,
-          version: baseline.version,
-          alertId: null,
-          reviewedBy: actor.id,
-          reviewedAt: now,
-        })
+        .insert(reviewedBaselines)
+        .values({ ...key, ...marked })
         .onConflictDoUpdate({
-          target: [b.connectionId, b.countryCode, b.companyId],
-          set: {
-            requestId: excluded(b.requestId),
-            version: excluded(b.version),
-            alertId: null,
-            reviewedBy: excluded(b.reviewedBy),
-            reviewedAt: excluded(b.reviewedAt),
-          },
+          target: [reviewedBaselines.connectionId, reviewedBaselines.countryCode, reviewedBaselines.companyId],
+          set: marked,
         });
     }
 
