@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
+import { companyRequests } from "@/db/schema";
 import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import { audit, type AuditAction } from "@/lib/audit/audit";
@@ -91,15 +92,26 @@ export async function sendAndRecord(
     stored = await db().transaction(async (tx) => {
       // A webhook may have brought the request first (as created elsewhere): it is this console's order. A request
       // stored for another connection is never taken over (storeSnapshot then answers `mismatch`).
-      const parent = firstOrderPurposes.includes(purpose)
-        ? sql`null`
-        : followedRequest(connectionId, company, paid.parentRequestId, requestId);
-      await tx.execute(sql`
-        insert into company_requests (request_id, connection_id, origin, ordered_by, country_code, company_id, company_name, purpose, parent_request_id)
-        values (${requestId}, ${connectionId}, 'console', ${user.id}, ${company.countryCode}, ${company.id}, ${name}, ${purpose}, ${parent})
-        on conflict (request_id) do update
-          set origin = 'console', ordered_by = excluded.ordered_by, purpose = excluded.purpose, parent_request_id = excluded.parent_request_id
-        where company_requests.connection_id is not distinct from excluded.connection_id`);
+      const parent = firstOrderPurposes.includes(purpose) ? null : followedRequest(connectionId, company, paid.parentRequestId, requestId);
+      const r = companyRequests;
+      await tx
+        .insert(r)
+        .values({
+          requestId,
+          connectionId,
+          origin: "console",
+          orderedBy: user.id,
+          countryCode: company.countryCode,
+          companyId: company.id,
+          companyName: name,
+          purpose,
+          parentRequestId: parent,
+        })
+        .onConflictDoUpdate({
+          target: r.requestId,
+          set: { origin: "console", orderedBy: user.id, purpose, parentRequestId: parent },
+          setWhere: sql`${r.connectionId} is not distinct from ${connectionId}::uuid`,
+        });
       const { outcome } = await storeSnapshot(tx, connectionId, snapshot, "order");
       if (outcome === "mismatch") {
         const message = `The registry accepted the order as ${requestId}, but this console stores that request for another connection.`;

@@ -1,7 +1,15 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
-import { companyRatings, portfolioEntries, registryConnections, type PortfolioEntryRow } from "@/db/schema";
+import {
+  companyFiles,
+  companyRatings,
+  companyRequests,
+  portfolioEntries,
+  registryConnections,
+  users,
+  type PortfolioEntryRow,
+} from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { capabilities } from "@/lib/auth/capabilities.shared";
 import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
@@ -28,18 +36,17 @@ async function lockEntry(tx: Transaction, key: CompanyKey): Promise<PortfolioEnt
     .from(registryConnections)
     .where(eq(registryConnections.id, key.connectionId));
   if (!connection) return undefined;
-  await tx.execute(sql`
-    insert into portfolio_entries (connection_id, country_code, company_id, company_name, next_review_due)
-    values (${key.connectionId}, ${key.countryCode}, ${key.companyId},
-      coalesce(
-        (select f.company_name from company_files f
-          where f.connection_id = ${key.connectionId} and f.country_code = ${key.countryCode} and f.company_id = ${key.companyId}),
-        (select r.company_name from company_requests r
-          where r.connection_id = ${key.connectionId} and r.country_code = ${key.countryCode} and r.company_id = ${key.companyId}
-            and r.company_name is not null
-          order by r.created_at desc limit 1)),
-      now())
-    on conflict do nothing`);
+  const fileName = tx.select({ name: companyFiles.companyName }).from(companyFiles).where(ofCompany(companyFiles, key));
+  const newestRequestName = tx
+    .select({ name: companyRequests.companyName })
+    .from(companyRequests)
+    .where(and(ofCompany(companyRequests, key), isNotNull(companyRequests.companyName)))
+    .orderBy(desc(companyRequests.createdAt))
+    .limit(1);
+  await tx
+    .insert(portfolioEntries)
+    .values({ ...key, companyName: sql`coalesce(${fileName}, ${newestRequestName})`, nextReviewDue: sql`now()` })
+    .onConflictDoNothing();
   const [entry] = await tx.select().from(portfolioEntries).where(ofCompany(portfolioEntries, key)).for("update");
   return entry;
 }
@@ -92,12 +99,11 @@ export function setCustomer(actor: Actor, key: CompanyKey, customer: boolean): P
 /** The users who may own a company: active users who review companies. */
 async function ownerCandidate(tx: Transaction, ownerId: string): Promise<{ id: string; email: string } | undefined> {
   const roles = capabilities.reviewCompanies.roles;
-  const { rows } = await tx.execute<{ id: string; email: string }>(sql`
-    select id, email from users where id = ${ownerId} and active and role in (${sql.join(
-      roles.map((r) => sql`${r}`),
-      sql`, `,
-    )})`);
-  return rows[0];
+  const [owner] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, ownerId), eq(users.active, true), inArray(users.role, roles)));
+  return owner;
 }
 
 /** Gives the company an owner (null: nobody), who must be an active compliance or admin user. */
@@ -107,7 +113,7 @@ export function setOwner(actor: Actor, key: CompanyKey, ownerId: string | null):
     if (owner === undefined) return { refused: "A company can be owned only by an active compliance or admin user." };
     if (entry.ownerId === ownerId) return { changed: false };
     const previous = entry.ownerId
-      ? (await tx.execute<{ email: string }>(sql`select email from users where id = ${entry.ownerId}`)).rows[0]?.email
+      ? (await tx.select({ email: users.email }).from(users).where(eq(users.id, entry.ownerId)))[0]?.email
       : undefined;
     await tx.update(portfolioEntries).set({ ownerId, updatedAt: new Date() }).where(ofCompany(portfolioEntries, key));
     await audit(

@@ -1,6 +1,8 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
+import { alerts, companyRequests, companyReviews, monitors, portfolioEntries, users } from "@/db/schema";
 import type { reviewOutcomes, riskRatings } from "@/db/vocabulary";
 import { containsText } from "@/db/contains-pattern";
 import { capabilities } from "@/lib/auth/capabilities.shared";
@@ -39,42 +41,46 @@ export type PortfolioRow = {
   position: string;
 };
 
+/** The tables under the names the statements give them: `e` is the portfolio entry (or the page of them, which keeps their columns' names). */
+const [e, m] = [alias(portfolioEntries, "e"), alias(monitors, "m")];
+
 /**
  * The list's sort key: the due date, a company never due last (`infinity`), then the company's key. The index
  * `portfolio_due_order` is on exactly this expression, so a page and each filter's first rows are read in order.
  */
-const dueKey = sql`coalesce(e.next_review_due, 'infinity'::timestamptz)`;
+const dueKey = sql`coalesce(${e.nextReviewDue}, 'infinity'::timestamptz)`;
 
 /** A running monitor of the entry's company, through the entry's connection. */
-const runningMonitor = sql`select 1 from monitors m
-  where m.connection_id = e.connection_id and m.country_code = e.country_code and m.company_id = e.company_id
-    and m.stopped_at is null and m.deactivated_at is null`;
+const runningMonitor = sql`select 1 from ${monitors} ${m}
+  where ${m.connectionId} = ${e.connectionId} and ${m.countryCode} = ${e.countryCode} and ${m.companyId} = ${e.companyId}
+    and ${m.stoppedAt} is null and ${m.deactivatedAt} is null`;
 
 /** The entries in the portfolio (by the policy's scope) that the filters select, as a condition on `e`. */
 export function portfolioConditions(filters: PortfolioFilters, scope: PortfolioScope, now: Date): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (scope === "customers") conditions.push(sql`e.customer`);
-  if (filters.rating === "unrated") conditions.push(sql`e.rating is null`);
-  else if (filters.rating) conditions.push(sql`e.rating = ${filters.rating}`);
+  if (scope === "customers") conditions.push(sql`${e.customer}`);
+  if (filters.rating === "unrated") conditions.push(sql`${e.rating} is null`);
+  else if (filters.rating) conditions.push(sql`${e.rating} = ${filters.rating}`);
   const at = now.toISOString();
   if (filters.due === "overdue") conditions.push(sql`${dueKey} < ${at}::timestamptz`);
   if (filters.due === "soon")
     conditions.push(sql`${dueKey} >= ${at}::timestamptz and ${dueKey} < ${at}::timestamptz + make_interval(days => ${dueSoonDays})`);
-  if (filters.country) conditions.push(sql`e.country_code = ${filters.country}`);
-  if (filters.owner === "none") conditions.push(sql`e.owner_id is null`);
-  else if (filters.owner) conditions.push(sql`e.owner_id = ${filters.owner}::uuid`);
+  if (filters.country) conditions.push(sql`${e.countryCode} = ${filters.country}`);
+  if (filters.owner === "none") conditions.push(sql`${e.ownerId} is null`);
+  else if (filters.owner) conditions.push(sql`${e.ownerId} = ${filters.owner}::uuid`);
   if (filters.monitored === "yes") conditions.push(sql`exists (${runningMonitor})`);
   if (filters.monitored === "no") conditions.push(sql`not exists (${runningMonitor})`);
-  if (filters.flag) conditions.push(sql`e.active_flags @> array[${filters.flag}]::text[]`);
+  if (filters.flag) conditions.push(sql`${e.activeFlags} @> array[${filters.flag}]::text[]`);
   if (filters.caseReference) {
     // One set of matching companies, read once (a hashed semi-join), rather than two lookups per entry.
     const part = filters.caseReference;
-    conditions.push(sql`(e.connection_id, e.country_code, e.company_id) in (
-      select r.connection_id, r.country_code, r.company_id from company_requests r
-      where ${containsText(sql`r.filings->>'caseReference'`, part)}
+    const r = alias(companyRequests, "r");
+    conditions.push(sql`(${e.connectionId}, ${e.countryCode}, ${e.companyId}) in (
+      select ${r.connectionId}, ${r.countryCode}, ${r.companyId} from ${companyRequests} ${r}
+      where ${containsText(sql`${r.filings}->>'caseReference'`, part)}
       union all
-      select m.connection_id, m.country_code, m.company_id from monitors m
-      where m.stopped_at is null and m.deactivated_at is null and ${containsText(sql`m.case_reference`, part)})`);
+      select ${m.connectionId}, ${m.countryCode}, ${m.companyId} from ${monitors} ${m}
+      where ${m.stoppedAt} is null and ${m.deactivatedAt} is null and ${containsText(m.caseReference, part)})`);
   }
   return sql.join(conditions, sql` and `);
 }
@@ -82,7 +88,7 @@ export function portfolioConditions(filters: PortfolioFilters, scope: PortfolioS
 /** Rows after (or before) the cursor's row, in the list's order. */
 function cursorCondition(cursor: PortfolioCursor | undefined): SQL {
   if (!cursor) return sql`true`;
-  const position = sql`(${dueKey}, e.country_code, e.company_id, e.connection_id)`;
+  const position = sql`(${dueKey}, ${e.countryCode}, ${e.companyId}, ${e.connectionId})`;
   const at = sql`(${cursor.due}::timestamptz, ${cursor.countryCode}::text, ${cursor.companyId}::text, ${cursor.connectionId}::uuid)`;
   return cursor.direction === "after" ? sql`${position} > ${at}` : sql`${position} < ${at}`;
 }
@@ -145,32 +151,33 @@ function toRow(raw: RawRow): PortfolioRow {
  */
 async function readRows(where: SQL, limit: number, backwards: boolean): Promise<{ row: PortfolioRow; key: RowKey }[]> {
   const direction = backwards ? sql`desc` : sql`asc`;
+  const [u, r, a, r2] = [alias(users, "u"), alias(companyReviews, "r"), alias(alerts, "a"), alias(companyRequests, "r2")];
   const { rows } = await db().execute<RawRow>(sql`
     with page as (
-      select e.connection_id, e.country_code, e.company_id, e.company_name, e.customer, e.rating, e.score, e.top_reasons,
-        e.incomplete, e.pinned_rating is not null as pinned, e.next_review_due, e.active_flags, e.owner_id, e.last_review_id,
+      select ${e.connectionId}, ${e.countryCode}, ${e.companyId}, ${e.companyName}, ${e.customer}, ${e.rating}, ${e.score}, ${e.topReasons},
+        ${e.incomplete}, ${e.pinnedRating} is not null as pinned, ${e.nextReviewDue}, ${e.activeFlags}, ${e.ownerId}, ${e.lastReviewId},
         ${dueKey} as due_sort, ${dueKey}::text as due_key
-      from portfolio_entries e
+      from ${portfolioEntries} ${e}
       where ${where}
-      order by ${dueKey} ${direction}, e.country_code ${direction}, e.company_id ${direction}, e.connection_id ${direction}
+      order by ${dueKey} ${direction}, ${e.countryCode} ${direction}, ${e.companyId} ${direction}, ${e.connectionId} ${direction}
       limit ${limit})
-    select e.*, u.email as owner_email, u.name as owner_name, r.reviewed_at, r.reviewed_by_email, r.outcome,
+    select ${e}.*, ${u.email} as owner_email, ${u.name} as owner_name, ${r.reviewedAt}, ${r.reviewedByEmail}, ${r.outcome},
       exists (${runningMonitor}) as monitored,
-      (select count(*)::int from alerts a
-        where a.connection_id = e.connection_id and a.country_code = e.country_code and a.company_id = e.company_id
-          and a.state <> 'resolved' and not a.is_test) as open_alerts,
+      (select count(*)::int from ${alerts} ${a}
+        where ${a.connectionId} = ${e.connectionId} and ${a.countryCode} = ${e.countryCode} and ${a.companyId} = ${e.companyId}
+          and ${a.state} <> 'resolved' and not ${a.isTest}) as open_alerts,
       array(select ref from (
-          select r2.filings->>'caseReference' as ref from company_requests r2
-          where r2.connection_id = e.connection_id and r2.country_code = e.country_code and r2.company_id = e.company_id
+          select ${r2.filings}->>'caseReference' as ref from ${companyRequests} ${r2}
+          where ${r2.connectionId} = ${e.connectionId} and ${r2.countryCode} = ${e.countryCode} and ${r2.companyId} = ${e.companyId}
           union
-          select m.case_reference from monitors m
-          where m.connection_id = e.connection_id and m.country_code = e.country_code and m.company_id = e.company_id
-            and m.stopped_at is null and m.deactivated_at is null) refs
+          select ${m.caseReference} from ${monitors} ${m}
+          where ${m.connectionId} = ${e.connectionId} and ${m.countryCode} = ${e.countryCode} and ${m.companyId} = ${e.companyId}
+            and ${m.stoppedAt} is null and ${m.deactivatedAt} is null) refs
         where ref is not null and ref <> '' order by ref) as case_references
-    from page e
-    left join users u on u.id = e.owner_id
-    left join company_reviews r on r.id = e.last_review_id
-    order by e.due_sort ${direction}, e.country_code ${direction}, e.company_id ${direction}, e.connection_id ${direction}`);
+    from page ${e}
+    left join ${users} ${u} on ${u.id} = ${e.ownerId}
+    left join ${companyReviews} ${r} on ${r.id} = ${e.lastReviewId}
+    order by ${e}.due_sort ${direction}, ${e.countryCode} ${direction}, ${e.companyId} ${direction}, ${e.connectionId} ${direction}`);
   const mapped = rows.map((raw) => ({
     row: toRow(raw),
     key: { due: raw.due_key, countryCode: raw.country_code, companyId: raw.company_id, connectionId: raw.connection_id },
@@ -204,7 +211,7 @@ export async function listPortfolio(
   const [read, [counted]] = await Promise.all([
     readRows(sql`${selected} and ${cursorCondition(cursor)}`, limit + 1, backwards),
     db()
-      .execute<{ n: number }>(sql`select count(*)::int as n from portfolio_entries e where ${selected}`)
+      .execute<{ n: number }>(sql`select count(*)::int as n from ${portfolioEntries} ${e} where ${selected}`)
       .then((result) => result.rows),
   ]);
   const more = read.length > limit;
@@ -239,12 +246,9 @@ export async function* portfolioBatches(filters: PortfolioFilters, batchSize = 5
 /** The users a company may be given as owner, and who can be picked in the filter: active users who review companies. */
 export async function portfolioOwners(): Promise<{ id: string; email: string; name: string }[]> {
   const roles = capabilities.reviewCompanies.roles;
-  const { rows } = await db().execute<{ id: string; email: string; name: string }>(sql`
-    select id, email, name from users
-    where active and role in (${sql.join(
-      roles.map((r) => sql`${r}`),
-      sql`, `,
-    )})
-    order by email`);
-  return rows;
+  return db()
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.active, true), inArray(users.role, roles)))
+    .orderBy(users.email);
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
+import { companyRequests } from "@/db/schema";
 import type { RequestPurpose } from "./origins";
 
 /** The purposes of a first order of a company; every other purpose is a follow-up of a request. */
@@ -14,11 +16,12 @@ type Company = { countryCode: string; id: string };
  */
 export function followedRequest(connectionId: string | null, company: Company, parentRequestId?: string, self?: string): SQL {
   if (parentRequestId) return sql`${parentRequestId}`;
-  return sql`(select p.request_id from company_requests p
-               where p.connection_id is not distinct from ${connectionId}::uuid and p.country_code = ${company.countryCode}
-                 and p.company_id = ${company.id} and (p.purpose is null or p.purpose in ('order', 'onboarding'))
-                 and p.parent_request_id is null ${self ? sql`and p.request_id <> ${self}` : sql``}
-               order by p.created_at desc limit 1)`;
+  const p = alias(companyRequests, "p");
+  return sql`(select ${p.requestId} from ${companyRequests} ${p}
+               where ${p.connectionId} is not distinct from ${connectionId}::uuid and ${p.countryCode} = ${company.countryCode}
+                 and ${p.companyId} = ${company.id} and (${p.purpose} is null or ${p.purpose} in ('order', 'onboarding'))
+                 and ${p.parentRequestId} is null ${self ? sql`and ${p.requestId} <> ${self}` : sql``}
+               order by ${p.createdAt} desc limit 1)`;
 }
 
 /**
@@ -26,8 +29,9 @@ export function followedRequest(connectionId: string | null, company: Company, p
  * expansion, a re-retrieval or a document listing is found under the same case; "" when it has none.
  */
 export async function followedCaseReference(connectionId: string | null, company: Company, parentRequestId?: string): Promise<string> {
+  const r = alias(companyRequests, "r");
   const { rows } = await db().execute<{ case_reference: string | null }>(sql`
-    select r.filings->>'caseReference' as case_reference from company_requests r
-    where r.request_id = ${followedRequest(connectionId, company, parentRequestId)}`);
+    select ${r.filings}->>'caseReference' as case_reference from ${companyRequests} ${r}
+    where ${r.requestId} = ${followedRequest(connectionId, company, parentRequestId)}`);
   return rows[0]?.case_reference ?? "";
 }

@@ -136,9 +136,10 @@ export function toRequestListRow({ request, dataStatus, orderedBy }: ListedColum
 }
 
 /** The list's columns, and whether a row's parent request is stored here at all. */
+const storedParent = alias(companyRequests, "p");
 const groupColumns = {
   ...requestListColumns,
-  parentStored: sql<boolean>`exists (select 1 from company_requests p where p.request_id = ${companyRequests.parentRequestId})`,
+  parentStored: sql<boolean>`exists (select 1 from ${companyRequests} ${storedParent} where ${storedParent.requestId} = ${companyRequests.parentRequestId})`,
 };
 
 /** The list's rows `where` selects, newest first, with who ordered them. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { companyRequests } from "@/db/schema";
 import type { CsvRows } from "@/lib/csv/csv-stream";
 import { listedRequests, requestConditions, withFollowUps } from "./list-requests";
@@ -16,12 +17,13 @@ export const requestExportBatchSize = 500;
  */
 export async function* requestCsvBatches(filters: RequestFilters, batchSize = requestExportBatchSize): AsyncGenerator<CsvRows> {
   let after: string | undefined;
+  const c = alias(companyRequests, "c");
   for (;;) {
     const position = sql`(${companyRequests.createdAt}, ${companyRequests.requestId})`;
     const cursor =
       after === undefined
         ? undefined
-        : sql`${position} < (select c.created_at, c.request_id from company_requests c where c.request_id = ${after})`;
+        : sql`${position} < (select ${c.createdAt}, ${c.requestId} from ${companyRequests} ${c} where ${c.requestId} = ${after})`;
     const rows = await listedRequests(and(requestConditions(filters), cursor)).limit(batchSize);
     const groups = await withFollowUps(rows, filters);
     yield groups.flatMap(({ followUps, ...row }) => [requestCsvCells(row), ...followUps.map(requestCsvCells)]);

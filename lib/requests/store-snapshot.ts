@@ -1,6 +1,8 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "@/db/client";
+import { companyRequests } from "@/db/schema";
 import { fileSoon } from "@/lib/requests/company-file-filer";
 import { fileSnapshot } from "@/lib/company-file/company-file-store";
 import { liveTopics } from "@/lib/live/topics.shared";
@@ -112,11 +114,12 @@ export async function storeSnapshot(
   const requestId = request.requestId;
   const incomingVersion = request.version ?? 0;
   const guard = options.guard ?? sql`true`;
+  const r = alias(companyRequests, "r");
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const read = await executor.execute<StoredRow>(sql`
-      select (${guard}) as allowed, r.request_id is not null as found, r.version, r.snapshot::text as snapshot, r.data_status, r.complete,
-             r.connection_id, r.created_at, r.country_code, r.company_id, r.purpose, r.succeeded_at
-      from (select 1) as one left join company_requests r on r.request_id = ${requestId}`);
+      select (${guard}) as allowed, ${r.requestId} is not null as found, ${r.version}, ${r.snapshot}::text as snapshot, ${r.dataStatus},
+             ${r.complete}, ${r.connectionId}, ${r.createdAt}, ${r.countryCode}, ${r.companyId}, ${r.purpose}, ${r.succeededAt}
+      from (select 1) as one left join ${companyRequests} ${r} on ${r.requestId} = ${requestId}`);
     const row = read.rows[0]!;
     if (!row.allowed) return { outcome: "unclaimed", requestId, version: incomingVersion };
     if (row.found && row.connection_id !== connectionId) return { outcome: "mismatch", requestId, version: incomingVersion };

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { companyRequests } from "@/db/schema";
 import { fileSnapshot } from "@/lib/company-file/company-file-store";
 import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { isFirstOrder, type RequestPurpose } from "./origins";
@@ -28,12 +29,14 @@ type UnfiledRow = {
 export async function fileUnfiledRequests(executor: Executor, batch = 200): Promise<number> {
   let filed = 0;
   for (;;) {
+    const r = companyRequests;
     const { rows } = await executor.execute<UnfiledRow>(sql`
-      select request_id, connection_id, country_code, company_id, version, created_at, purpose, succeeded_at, snapshot::text as snapshot
-      from company_requests
-      where filed_version < version and connection_id is not null and country_code is not null and company_id is not null
-        and snapshot is not null
-      order by created_at, request_id
+      select ${r.requestId}, ${r.connectionId}, ${r.countryCode}, ${r.companyId}, ${r.version}, ${r.createdAt}, ${r.purpose}, ${r.succeededAt},
+        ${r.snapshot}::text as snapshot
+      from ${r}
+      where ${r.filedVersion} < ${r.version} and ${r.connectionId} is not null and ${r.countryCode} is not null and ${r.companyId} is not null
+        and ${r.snapshot} is not null
+      order by ${r.createdAt}, ${r.requestId}
       limit ${batch}`);
     for (const row of rows) {
       await fileSnapshot(

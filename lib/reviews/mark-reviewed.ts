@@ -1,9 +1,11 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
+import { companyFiles, companyRequests, companyReviews, portfolioEntries, reviewedBaselines } from "@/db/schema";
 import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import { audit, type Actor } from "@/lib/audit/audit";
-import type { CompanyKey } from "@/lib/company-file/company-file-store";
+import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
 import type { ReviewInput, ReviewOutcome } from "./review-input.shared";
@@ -38,49 +40,69 @@ export async function markReviewed(actor: Actor, key: CompanyKey, input: Pick<Re
   return db().transaction(async (tx): Promise<MarkReviewedResult> => {
     await lockPolicyShared(tx);
     const { policy } = await readReviewPolicy(tx);
+    const [f, r] = [alias(companyFiles, "f"), alias(companyRequests, "r")];
     const file = await tx.execute<{ company_name: string | null; request_id: string | null; version: string | null }>(sql`
-      select f.company_name, r.request_id, r.version
-      from company_files f left join company_requests r on r.request_id = f.latest_request_id
-      where f.connection_id = ${key.connectionId} and f.country_code = ${key.countryCode} and f.company_id = ${key.companyId}`);
+      select ${f.companyName}, ${r.requestId}, ${r.version}
+      from ${companyFiles} ${f} left join ${companyRequests} ${r} on ${r.requestId} = ${f.latestRequestId}
+      where ${ofCompany(f, key)}`);
     const found = file.rows[0];
     if (!found) return { ok: false, code: "not_found", error: noCompanyFile };
     const baseline = found.request_id ? { requestId: found.request_id, version: Number(found.version) } : null;
 
     // The portfolio row, made here when the re-rater has not made it yet; locked, so two reviews queue.
-    await tx.execute(sql`
-      insert into portfolio_entries (connection_id, country_code, company_id, company_name)
-      values (${key.connectionId}, ${key.countryCode}, ${key.companyId}, ${found.company_name})
-      on conflict do nothing`);
+    await tx
+      .insert(portfolioEntries)
+      .values({ ...key, companyName: found.company_name })
+      .onConflictDoNothing();
     const entry = (
-      await tx.execute<{ rating: RiskRating | null; rating_id: string | null; created_at: string }>(sql`
-        select rating, rating_id, created_at from portfolio_entries
-        where connection_id = ${key.connectionId} and country_code = ${key.countryCode} and company_id = ${key.companyId}
-        for update`)
-    ).rows[0]!;
-    const due = nextReviewDue(policy, entry.rating, now, new Date(entry.created_at));
+      await tx
+        .select({ rating: portfolioEntries.rating, ratingId: portfolioEntries.ratingId, createdAt: portfolioEntries.createdAt })
+        .from(portfolioEntries)
+        .where(ofCompany(portfolioEntries, key))
+        .for("update")
+    )[0]!;
+    const due = nextReviewDue(policy, entry.rating, now, entry.createdAt);
 
-    const inserted = await tx.execute<{ id: string }>(sql`
-      insert into company_reviews (connection_id, country_code, company_id, outcome, comment, rating_id, rating,
-        baseline_request_id, baseline_version, reviewed_by, reviewed_by_email, reviewed_at, next_review_due)
-      values (${key.connectionId}, ${key.countryCode}, ${key.companyId}, ${input.outcome}, ${input.comment}, ${entry.rating_id},
-        ${entry.rating}, ${baseline?.requestId ?? null}, ${baseline?.version ?? null}, ${actor.id}, ${actor.email}, ${now}, ${due})
-      returning id`);
-    const reviewId = Number(inserted.rows[0]!.id);
+    const [inserted] = await tx
+      .insert(companyReviews)
+      .values({
+        ...key,
+        outcome: input.outcome,
+        comment: input.comment,
+        ratingId: entry.ratingId,
+        rating: entry.rating,
+        baselineRequestId: baseline?.requestId ?? null,
+        baselineVersion: baseline?.version ?? null,
+        reviewedBy: actor.id,
+        reviewedByEmail: actor.email,
+        reviewedAt: now,
+        nextReviewDue: due,
+      })
+      .returning({ id: companyReviews.id });
+    const reviewId = inserted!.id;
 
     if (baseline) {
       // As resolving an alert does (lib/alerts/triage.ts), without an alert: the review is what marked it.
-      await tx.execute(sql`
-        insert into reviewed_baselines (connection_id, country_code, company_id, request_id, version, alert_id, reviewed_by, reviewed_at)
-        values (${key.connectionId}, ${key.countryCode}, ${key.companyId}, ${baseline.requestId}, ${baseline.version}, null, ${actor.id}, ${now})
-        on conflict (connection_id, country_code, company_id) do update set
-          request_id = excluded.request_id, version = excluded.version, alert_id = null,
-          reviewed_by = excluded.reviewed_by, reviewed_at = excluded.reviewed_at`);
+      const marked = { requestId: baseline.requestId, version: baseline.version, alertId: null, reviewedBy: actor.id, reviewedAt: now };
+      await tx
+        .insert(reviewedBaselines)
+        .values({ ...key, ...marked })
+        .onConflictDoUpdate({
+          target: [reviewedBaselines.connectionId, reviewedBaselines.countryCode, reviewedBaselines.companyId],
+          set: marked,
+        });
     }
 
-    await tx.execute(sql`
-      update portfolio_entries set last_review_id = ${reviewId}, last_reviewed_at = ${now}, next_review_due = ${due},
-        company_name = coalesce(company_name, ${found.company_name}), updated_at = now()
-      where connection_id = ${key.connectionId} and country_code = ${key.countryCode} and company_id = ${key.companyId}`);
+    await tx
+      .update(portfolioEntries)
+      .set({
+        lastReviewId: reviewId,
+        lastReviewedAt: now,
+        nextReviewDue: due,
+        companyName: sql`coalesce(${portfolioEntries.companyName}, ${found.company_name})`,
+        updatedAt: sql`now()`,
+      })
+      .where(ofCompany(portfolioEntries, key));
 
     // A campaign's refresh of the company waiting in a reviewer's queue is reviewed now.
     const queueEntriesClosed = await closeReviewQueueEntries(tx, key, now);

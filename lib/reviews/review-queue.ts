@@ -1,8 +1,9 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/db/client";
-import type { BatchRowRecord } from "@/db/schema";
-import type { CompanyKey } from "@/lib/company-file/company-file-store";
+import { batchRows, batches, portfolioEntries, reviewQueue, type BatchRowRecord } from "@/db/schema";
+import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 
 /**
  * The reviewer's queue (db/schema.ts `review_queue`): companies a review campaign refreshed, each waiting for its
@@ -36,8 +37,9 @@ export async function openReviewQueue(
   options: { connectionId?: string; limit?: number } = {},
 ): Promise<{ entries: ReviewQueueEntry[]; total: number }> {
   const limit = options.limit ?? reviewQueuePageSize;
-  const mine = sql`q.reviewer_id = ${reviewerId} and q.done_at is null
-    ${options.connectionId ? sql`and q.connection_id = ${options.connectionId}` : sql``}`;
+  const [q, r, b, e] = [alias(reviewQueue, "q"), alias(batchRows, "r"), alias(batches, "b"), alias(portfolioEntries, "e")];
+  const mine = sql`${q.reviewerId} = ${reviewerId} and ${q.doneAt} is null
+    ${options.connectionId ? sql`and ${q.connectionId} = ${options.connectionId}` : sql``}`;
   const [rows, counted] = await Promise.all([
     db().execute<{
       id: string;
@@ -52,17 +54,17 @@ export async function openReviewQueue(
       diff: ReviewQueueEntry["diff"] | null;
       created_at: string;
     }>(sql`
-      select q.id, q.country_code, q.company_id, coalesce(r.company_name, e.company_name) as company_name, b.id as batch_id,
-        b.created_at as batch_created_at, b.created_by_email, q.request_id, q.change_count, r.diff, q.created_at
-      from review_queue q
-      join batch_rows r on r.id = q.batch_row_id
-      join batches b on b.id = r.batch_id
-      left join portfolio_entries e
-        on e.connection_id = q.connection_id and e.country_code = q.country_code and e.company_id = q.company_id
+      select ${q.id}, ${q.countryCode}, ${q.companyId}, coalesce(${r.companyName}, ${e.companyName}) as company_name, ${b.id} as batch_id,
+        ${b.createdAt} as batch_created_at, ${b.createdByEmail}, ${q.requestId}, ${q.changeCount}, ${r.diff}, ${q.createdAt}
+      from ${reviewQueue} ${q}
+      join ${batchRows} ${r} on ${r.id} = ${q.batchRowId}
+      join ${batches} ${b} on ${b.id} = ${r.batchId}
+      left join ${portfolioEntries} ${e}
+        on ${e.connectionId} = ${q.connectionId} and ${e.countryCode} = ${q.countryCode} and ${e.companyId} = ${q.companyId}
       where ${mine}
-      order by q.created_at, q.id
+      order by ${q.createdAt}, ${q.id}
       limit ${limit}`),
-    db().execute<{ n: number }>(sql`select count(*)::int as n from review_queue q where ${mine}`),
+    db().execute<{ n: number }>(sql`select count(*)::int as n from ${reviewQueue} ${q} where ${mine}`),
   ]);
   return {
     entries: rows.rows.map((row) => ({
@@ -84,21 +86,22 @@ export async function openReviewQueue(
 
 /** How many entries wait for `reviewerId` (the home card). */
 export async function openReviewQueueCount(reviewerId: string): Promise<number> {
-  const { rows } = await db().execute<{ n: number }>(
-    sql`select count(*)::int as n from review_queue where reviewer_id = ${reviewerId} and done_at is null`,
-  );
-  return rows[0]?.n ?? 0;
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reviewQueue)
+    .where(and(eq(reviewQueue.reviewerId, reviewerId), isNull(reviewQueue.doneAt)));
+  return row?.n ?? 0;
 }
 
 /**
  * Closes the company's open entries, whoever they wait for: it was marked reviewed. Run in the review's transaction
  * (lib/reviews/mark-reviewed.ts). Returns how many it closed.
  */
-export async function closeReviewQueueEntries(tx: Pick<Database, "execute">, key: CompanyKey, at: Date): Promise<number> {
-  const { rows } = await tx.execute<{ id: string }>(sql`
-    update review_queue set done_at = ${at}
-    where connection_id = ${key.connectionId} and country_code = ${key.countryCode} and company_id = ${key.companyId}
-      and done_at is null
-    returning id`);
-  return rows.length;
+export async function closeReviewQueueEntries(tx: Pick<Database, "update">, key: CompanyKey, at: Date): Promise<number> {
+  const closed = await tx
+    .update(reviewQueue)
+    .set({ doneAt: at })
+    .where(and(ofCompany(reviewQueue, key), isNull(reviewQueue.doneAt)))
+    .returning({ id: reviewQueue.id });
+  return closed.length;
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
-import type { RiskReason } from "@/db/schema";
-import type { CompanyKey } from "@/lib/company-file/company-file-store";
+import { companyRatings, companyReviews, portfolioEntries, users, type RiskReason } from "@/db/schema";
+import { ofCompany, type CompanyKey } from "@/lib/company-file/company-file-store";
 import type { RiskRating } from "@/lib/risk/risk-model.shared";
 import type { ReviewOutcome } from "./review-input.shared";
 
@@ -45,6 +46,7 @@ const date = (value: string | Date | null) => (value === null ? null : new Date(
  * rating it names (company_ratings) and the review it names (company_reviews), in one query.
  */
 export async function reviewStatus(key: CompanyKey): Promise<ReviewStatus> {
+  const [p, pu, cr, rv] = [alias(portfolioEntries, "p"), alias(users, "pu"), alias(companyRatings, "cr"), alias(companyReviews, "rv")];
   const result = await db().execute<{
     rating: RiskRating | null;
     score: number | null;
@@ -67,16 +69,16 @@ export async function reviewStatus(key: CompanyKey): Promise<ReviewStatus> {
     baseline_request_id: string | null;
     baseline_version: string | null;
   }>(sql`
-    select p.rating, p.score, p.model_version, p.incomplete, p.top_reasons, p.pinned_rating, p.pin_reason,
-      pu.email as pinned_by, p.pinned_at, p.next_review_due,
-      cr.rated_at, cr.reasons,
-      rv.outcome, rv.comment, rv.reviewed_by_email, rv.reviewed_at, rv.next_review_due as review_next_due, rv.rating as review_rating,
-      rv.baseline_request_id, rv.baseline_version
-    from portfolio_entries p
-      left join users pu on pu.id = p.pinned_by
-      left join company_ratings cr on cr.id = p.rating_id
-      left join company_reviews rv on rv.id = p.last_review_id
-    where p.connection_id = ${key.connectionId} and p.country_code = ${key.countryCode} and p.company_id = ${key.companyId}`);
+    select ${p.rating}, ${p.score}, ${p.modelVersion}, ${p.incomplete}, ${p.topReasons}, ${p.pinnedRating}, ${p.pinReason},
+      ${pu.email} as pinned_by, ${p.pinnedAt}, ${p.nextReviewDue},
+      ${cr.ratedAt}, ${cr.reasons},
+      ${rv.outcome}, ${rv.comment}, ${rv.reviewedByEmail}, ${rv.reviewedAt}, ${rv.nextReviewDue} as review_next_due, ${rv.rating} as review_rating,
+      ${rv.baselineRequestId}, ${rv.baselineVersion}
+    from ${portfolioEntries} ${p}
+      left join ${users} ${pu} on ${pu.id} = ${p.pinnedBy}
+      left join ${companyRatings} ${cr} on ${cr.id} = ${p.ratingId}
+      left join ${companyReviews} ${rv} on ${rv.id} = ${p.lastReviewId}
+    where ${ofCompany(p, key)}`);
   const row = result.rows[0];
   if (!row) return { inPortfolio: false, rating: null, lastReview: null, nextReviewDue: null };
   const reasons = row.reasons?.length

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { companyRatings, portfolioEntries } from "@/db/schema";
 import { evaluateRisk } from "./evaluate-risk";
@@ -38,12 +39,16 @@ const streams = 2;
 
 /** One batch of stream `part`'s portfolio rows after `after` in key order, each with its current rating and its inputs. */
 async function batch(part: number, after: Key | undefined): Promise<Row[]> {
-  const from = after ? sql`and (pe.connection_id, pe.country_code, pe.company_id) > (${after[0]}::uuid, ${after[1]}, ${after[2]})` : sql``;
+  const [pe, cr] = [alias(portfolioEntries, "pe"), alias(companyRatings, "cr")];
+  const from = after
+    ? sql`and (${pe.connectionId}, ${pe.countryCode}, ${pe.companyId}) > (${after[0]}::uuid, ${after[1]}, ${after[2]})`
+    : sql``;
   const result = await db().execute<Row>(sql`
-    select pe.connection_id, pe.country_code, pe.company_id, pe.pinned_rating as pinned, cr.rating, cr.inputs - 'sources' - 'people' as inputs
-    from ${portfolioEntries} pe left join ${companyRatings} cr on cr.id = pe.rating_id
-    where mod(abs(hashtext(pe.company_id)), ${streams}) = ${part} ${from}
-    order by pe.connection_id, pe.country_code, pe.company_id
+    select ${pe.connectionId}, ${pe.countryCode}, ${pe.companyId}, ${pe.pinnedRating} as pinned, ${cr.rating},
+      ${cr.inputs} - 'sources' - 'people' as inputs
+    from ${portfolioEntries} ${pe} left join ${companyRatings} ${cr} on ${cr.id} = ${pe.ratingId}
+    where mod(abs(hashtext(${pe.companyId})), ${streams}) = ${part} ${from}
+    order by ${pe.connectionId}, ${pe.countryCode}, ${pe.companyId}
     limit ${batchSize}`);
   return result.rows;
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, type Transaction } from "@/db/client";
-import type { CompanyFileSource, RiskReason } from "@/db/schema";
+import { companyFiles, companyRatings, companyRequests, portfolioEntries, type CompanyFileSource, type RiskReason } from "@/db/schema";
 import { recordRiskIncreases } from "./risk-alert";
 import type { CompanyKey } from "@/lib/company-file/company-file-store";
 import { publishLive } from "@/lib/live/publish";
@@ -97,27 +98,32 @@ async function filesNeedingRating(
   batch: number,
   keys: CompanyKey[] | null,
 ): Promise<FileRow[]> {
-  const sections = sql.raw(sectionsRead.map((s) => `'${s}', f.sections -> '${s}'`).join(", "));
+  const [f, e, r] = [alias(companyFiles, "f"), alias(portfolioEntries, "e"), alias(companyRatings, "r")];
+  const sections = sql.join(
+    sectionsRead.map((section) => sql`${sql.raw(`'${section}'`)}, ${f.sections} -> ${sql.raw(`'${section}'`)}`),
+    sql`, `,
+  );
   const onlyKeys = keys
-    ? sql`and (f.connection_id, f.country_code, f.company_id) in (
+    ? sql`and (${f.connectionId}, ${f.countryCode}, ${f.companyId}) in (
         select k.connection_id, k.country_code, k.company_id
         from jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ connection_id: k.connectionId, country_code: k.countryCode, company_id: k.companyId })))}::jsonb)
           as k(connection_id uuid, country_code text, company_id text))`
     : sql``;
   const afterKey = after
-    ? sql`and (f.connection_id, f.country_code, f.company_id) > (${after.connectionId}::uuid, ${after.countryCode}, ${after.companyId})`
+    ? sql`and (${f.connectionId}, ${f.countryCode}, ${f.companyId}) > (${after.connectionId}::uuid, ${after.countryCode}, ${after.companyId})`
     : sql``;
   const { rows } = await db().execute<FileRow>(sql`
-    select f.connection_id, f.country_code, f.company_id, f.company_name, f.revision, jsonb_strip_nulls(jsonb_build_object(${sections})) as sections,
-           f.sources, f.graph::text as graph, e.rating_id, r.rating as previous_rating, r.score as previous_score,
-           r.model_version as previous_model, r.reasons as previous_reasons, r.inputs -> 'people' as previous_people,
-           r.inputs -> 'changes' as previous_changes, r.inputs -> 'sources' as previous_sources
-    from company_files f
-    left join portfolio_entries e on e.connection_id = f.connection_id and e.country_code = f.country_code and e.company_id = f.company_id
-    left join company_ratings r on r.id = e.rating_id
-    where (e.connection_id is null or e.rated_revision < f.revision or e.model_version is distinct from ${modelVersion})
+    select ${f.connectionId}, ${f.countryCode}, ${f.companyId}, ${f.companyName}, ${f.revision},
+           jsonb_strip_nulls(jsonb_build_object(${sections})) as sections,
+           ${f.sources}, ${f.graph}::text as graph, ${e.ratingId}, ${r.rating} as previous_rating, ${r.score} as previous_score,
+           ${r.modelVersion} as previous_model, ${r.reasons} as previous_reasons, ${r.inputs} -> 'people' as previous_people,
+           ${r.inputs} -> 'changes' as previous_changes, ${r.inputs} -> 'sources' as previous_sources
+    from ${companyFiles} ${f}
+    left join ${portfolioEntries} ${e} on ${e.connectionId} = ${f.connectionId} and ${e.countryCode} = ${f.countryCode} and ${e.companyId} = ${f.companyId}
+    left join ${companyRatings} ${r} on ${r.id} = ${e.ratingId}
+    where (${e.connectionId} is null or ${e.ratedRevision} < ${f.revision} or ${e.modelVersion} is distinct from ${modelVersion})
       ${afterKey} ${onlyKeys}
-    order by f.connection_id, f.country_code, f.company_id
+    order by ${f.connectionId}, ${f.countryCode}, ${f.companyId}
     limit ${batch}`);
   return rows;
 }
@@ -140,15 +146,16 @@ type SightingRow = {
 async function sightingsOf(keys: CompanyKey[], at: string): Promise<Map<string, Record<PeopleGroup, PeopleSighting[]>>> {
   const found = new Map<string, Record<PeopleGroup, PeopleSighting[]>>();
   if (!keys.length) return found;
+  const r = alias(companyRequests, "r");
   const { rows } = await db().execute<SightingRow>(sql`
-    select r.connection_id, r.country_code, r.company_id, r.request_id, r.version, r.succeeded_at,
-           case when r.succeeded_at ? 'ultimateBeneficialOwners' then r.snapshot -> 'ultimateBeneficialOwners' end as ubos,
-           case when r.succeeded_at ?| array['legalRepresentatives', 'companyProfile'] then r.snapshot -> 'legalRepresentatives' end as reps
-    from company_requests r
+    select ${r.connectionId}, ${r.countryCode}, ${r.companyId}, ${r.requestId}, ${r.version}, ${r.succeededAt},
+           case when ${r.succeededAt} ? 'ultimateBeneficialOwners' then ${r.snapshot} -> 'ultimateBeneficialOwners' end as ubos,
+           case when ${r.succeededAt} ?| array['legalRepresentatives', 'companyProfile'] then ${r.snapshot} -> 'legalRepresentatives' end as reps
+    from ${companyRequests} ${r}
     join jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ connection_id: k.connectionId, country_code: k.countryCode, company_id: k.companyId })))}::jsonb)
       as k(connection_id uuid, country_code text, company_id text)
-      on r.connection_id = k.connection_id and r.country_code = k.country_code and r.company_id = k.company_id
-    where r.succeeded_at ?| array['ultimateBeneficialOwners', 'legalRepresentatives', 'companyProfile']`);
+      on ${r.connectionId} = k.connection_id and ${r.countryCode} = k.country_code and ${r.companyId} = k.company_id
+    where ${r.succeededAt} ?| array['ultimateBeneficialOwners', 'legalRepresentatives', 'companyProfile']`);
   for (const row of rows) {
     const id = keyId(keyOf(row));
     const entry = found.get(id) ?? { ultimateBeneficialOwners: [], legalRepresentatives: [] };
@@ -277,15 +284,16 @@ async function writeBatch(batch: Rated[], model: PublishedRiskModel, policy: Rev
       from jsonb_to_recordset(${recordset(keys)}) as k(connection_id uuid, country_code text, company_id text, company_name text)
       order by 1, 2, 3
       on conflict do nothing`);
+    const e = alias(portfolioEntries, "e");
     const { rows: entries } = await tx.execute<EntryRow>(sql`
-      select e.connection_id, e.country_code, e.company_id, e.rated_revision, e.model_version, e.rating_id, e.pinned_rating,
-             e.last_reviewed_at, e.created_at
-      from portfolio_entries e
+      select ${e.connectionId}, ${e.countryCode}, ${e.companyId}, ${e.ratedRevision}, ${e.modelVersion}, ${e.ratingId}, ${e.pinnedRating},
+             ${e.lastReviewedAt}, ${e.createdAt}
+      from ${portfolioEntries} ${e}
       join jsonb_to_recordset(${recordset(keys)}) as k(connection_id uuid, country_code text, company_id text)
-        on e.connection_id = k.connection_id and e.country_code = k.country_code and e.company_id = k.company_id
-      order by e.connection_id, e.country_code, e.company_id
-      for update of e`);
-    const entryOf = new Map(entries.map((e) => [keyId(keyOf(e)), e]));
+        on ${e.connectionId} = k.connection_id and ${e.countryCode} = k.country_code and ${e.companyId} = k.company_id
+      order by ${e.connectionId}, ${e.countryCode}, ${e.companyId}
+      for update of ${e}`);
+    const entryOf = new Map(entries.map((entry) => [keyId(keyOf(entry)), entry]));
     let dropped = 0;
     const kept: { rated: Rated; entry: EntryRow; changed: boolean }[] = [];
     for (const rated of batch) {
@@ -432,15 +440,16 @@ const timeBoundRules = ["youngCompany", "recentOwnershipChange"] as const;
  * written more than a day ago, so the next run rates them though their file has not changed. Returns how many.
  */
 export async function expireTimeBoundRatings(): Promise<number> {
+  const [e, r] = [alias(portfolioEntries, "e"), alias(companyRatings, "r")];
   const lapsing = sql.join(
-    timeBoundRules.map((rule) => sql`r.reasons @> ${JSON.stringify([{ rule }])}::jsonb`),
+    timeBoundRules.map((rule) => sql`${r.reasons} @> ${JSON.stringify([{ rule }])}::jsonb`),
     sql` or `,
   );
   const { rows } = await db().execute<{ n: number }>(sql`
     with due as (
-      update portfolio_entries e set rated_revision = e.rated_revision - 1
-      from company_ratings r
-      where r.id = e.rating_id and e.rated_revision >= 0 and e.updated_at < now() - interval '1 day' and (${lapsing})
+      update ${portfolioEntries} ${e} set ${sql.identifier(e.ratedRevision.name)} = ${e.ratedRevision} - 1
+      from ${companyRatings} ${r}
+      where ${r.id} = ${e.ratingId} and ${e.ratedRevision} >= 0 and ${e.updatedAt} < now() - interval '1 day' and (${lapsing})
       returning 1)
     select count(*)::int as n from due`);
   return rows[0]?.n ?? 0;

@@ -1,7 +1,8 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/db/client";
-import { reviewPolicy } from "@/db/schema";
+import { portfolioEntries, reviewPolicy, users } from "@/db/schema";
 import { audit, type Actor } from "@/lib/audit/audit";
 import { publishLive } from "@/lib/live/publish";
 import { liveTopics } from "@/lib/live/topics.shared";
@@ -28,6 +29,7 @@ export async function lockPolicyShared(tx: Executor): Promise<void> {
 
 /** The review policy in force: the stored row, else the defaults. */
 export async function readReviewPolicy(executor: Executor = db()): Promise<StoredReviewPolicy> {
+  const [p, u] = [alias(reviewPolicy, "p"), alias(users, "u")];
   const result = await executor.execute<{
     high_months: number;
     medium_months: number;
@@ -37,8 +39,8 @@ export async function readReviewPolicy(executor: Executor = db()): Promise<Store
     email: string | null;
     updated_at: string;
   }>(sql`
-    select p.high_months, p.medium_months, p.low_months, p.stale_days, p.portfolio_scope, u.email, p.updated_at
-    from review_policy p left join users u on u.id = p.updated_by where p.id`);
+    select ${p.highMonths}, ${p.mediumMonths}, ${p.lowMonths}, ${p.staleDays}, ${p.portfolioScope}, ${u.email}, ${p.updatedAt}
+    from ${reviewPolicy} ${p} left join ${users} ${u} on ${u.id} = ${p.updatedBy} where ${p.id}`);
   const row = result.rows[0];
   if (!row) return { policy: defaultReviewPolicy, updatedByEmail: null, updatedAt: null };
   // A stored value the schema no longer accepts falls back to the default rather than breaking every review.
@@ -90,8 +92,9 @@ export function policyChanges(before: ReviewPolicy, after: ReviewPolicy): Partia
  * month that lacks the day on its last day (31 January + 1 month = 28 February), as nextReviewDue does.
  */
 export function dueDateSql(policy: ReviewPolicy): SQL {
-  return sql`case when last_reviewed_at is null then created_at else
-    ((last_reviewed_at at time zone 'UTC') + make_interval(months => case coalesce(rating, 'high')
+  const e = portfolioEntries;
+  return sql`case when ${e.lastReviewedAt} is null then ${e.createdAt} else
+    ((${e.lastReviewedAt} at time zone 'UTC') + make_interval(months => case coalesce(${e.rating}, 'high')
       when 'low' then ${policy.lowMonths}::int when 'medium' then ${policy.mediumMonths}::int else ${policy.highMonths}::int end))
     at time zone 'UTC' end`;
 }
@@ -113,9 +116,10 @@ export async function saveReviewPolicy(actor: Actor, policy: ReviewPolicy): Prom
     const row = { ...policy, updatedBy: actor.id, updatedAt: sql`now()` };
     await tx.insert(reviewPolicy).values(row).onConflictDoUpdate({ target: reviewPolicy.id, set: row });
     const due = dueDateSql(policy);
-    const moved = await tx.execute(sql`
-      update portfolio_entries set next_review_due = ${due}, updated_at = now()
-      where next_review_due is distinct from ${due}`);
+    const moved = await tx
+      .update(portfolioEntries)
+      .set({ nextReviewDue: due, updatedAt: sql`now()` })
+      .where(sql`${portfolioEntries.nextReviewDue} is distinct from ${due}`);
     const movedDueDates = moved.rowCount ?? 0;
     await audit(actor, "review.policy_changed", "review policy", { ...changes, movedDueDates }, tx);
     await publishLive(tx, [liveTopics.portfolio]);

@@ -1,10 +1,10 @@
 import "server-only";
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
 import { riskModelVersions, type RiskModelVersionRow } from "@/db/schema";
 import { defaultRiskModel, riskModelSchema, type RiskModel } from "./risk-model.shared";
 
-type Executor = Pick<Database, "execute">;
+type Executor = Pick<Database, "execute" | "select">;
 
 export type PublishedRiskModel = { version: number; model: RiskModel };
 
@@ -21,20 +21,21 @@ export async function riskModelInForce(executor: Executor = db()): Promise<Publi
     select 1, ${JSON.stringify(defaultRiskModel)}::jsonb, 'The default model, in force until an admin publishes one.', ${defaultModelPublisher}
     where not exists (select 1 from risk_model_versions)
     on conflict (version) do nothing`);
-  const { rows } = await executor.execute<{ version: number; model: unknown }>(
-    sql`select version, model from risk_model_versions order by version desc limit 1`,
-  );
-  const row = rows[0]!;
-  return { version: Number(row.version), model: riskModelSchema.parse(row.model) };
+  const [row] = await executor
+    .select({ version: riskModelVersions.version, model: riskModelVersions.model })
+    .from(riskModelVersions)
+    .orderBy(desc(riskModelVersions.version))
+    .limit(1);
+  return { version: row!.version, model: riskModelSchema.parse(row!.model) };
 }
 
 /** A published version of the model (a stored rating is replayed under the version it names), or undefined. */
 export async function riskModelVersion(version: number, executor: Executor = db()): Promise<PublishedRiskModel | undefined> {
-  const { rows } = await executor.execute<{ version: number; model: unknown }>(
-    sql`select version, model from risk_model_versions where version = ${version}`,
-  );
-  const row = rows[0];
-  return row && { version: Number(row.version), model: riskModelSchema.parse(row.model) };
+  const [row] = await executor
+    .select({ version: riskModelVersions.version, model: riskModelVersions.model })
+    .from(riskModelVersions)
+    .where(eq(riskModelVersions.version, version));
+  return row && { version: row.version, model: riskModelSchema.parse(row.model) };
 }
 
 /** A published version with who published and approved it, when and why (Settings → Risk), its document read back through the schema. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, type Database } from "@/db/client";
 import { companyRequests, companyRequestVersions, reviewedBaselines } from "@/db/schema";
 import { ofCompany } from "@/lib/company-file/company-file-store";
@@ -27,7 +28,12 @@ export async function chooseBaseline(
     .from(reviewedBaselines)
     .where(and(ofCompany(reviewedBaselines, company), ne(reviewedBaselines.requestId, newRequestId)));
   if (reviewed) return { ...reviewed, reviewed: true };
-  const orderedAt = sql`coalesce((select created_at from company_requests where request_id = ${newRequestId}), now())`;
+  const newRequest = alias(companyRequests, "n");
+  const newRequestOrderedAt = executor
+    .select({ createdAt: newRequest.createdAt })
+    .from(newRequest)
+    .where(eq(newRequest.requestId, newRequestId));
+  const orderedAt = sql`coalesce(${newRequestOrderedAt}, now())`;
   const [latest] = await executor
     .select({ requestId: companyRequests.requestId, version: companyRequests.version })
     .from(companyRequests)

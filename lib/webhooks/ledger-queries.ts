@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import {
   companyRequests,
@@ -106,7 +107,8 @@ function filterConditions(filter: LedgerFilter): SQL[] {
 
 // Rows are ordered by (received_at, id). The cursor row's own timestamp is read in SQL, at full (microsecond)
 // precision. A cursor row pruned since the link was made matches nothing: the page then offers the newest.
-const cursorRow = (id: number) => sql`(select c.received_at, c.id from ${webhookDeliveries} c where c.id = ${id})`;
+const c = alias(webhookDeliveries, "c");
+const cursorRow = (id: number) => sql`(select ${c.receivedAt}, ${c.id} from ${webhookDeliveries} ${c} where ${c.id} = ${id})`;
 const position = sql`(${webhookDeliveries.receivedAt}, ${webhookDeliveries.id})`;
 
 /** The ledger newest first, `ledgerPageSize` rows at a time, narrowed by `filter`. */

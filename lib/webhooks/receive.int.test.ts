@@ -252,6 +252,9 @@ describe("receiving webhooks", () => {
     expect(await db().select({ kind: billingEvents.kind, payload: billingEvents.payload }).from(billingEvents)).toEqual([
       { kind: "low_balance", payload: billing },
     ]);
+    // Its ledger row, claimed before the event was stored, is given the time the delivery took once stored.
+    const [ledger] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.type, "billing.notification"));
+    expect(ledger?.processingMs).toBeGreaterThan(0);
     const future = { type: "workspace.renamed", workspaceId: "ws_1" };
     expect(await deliver(future)).toEqual({ status: 200, body: { outcome: "unhandled" } });
     const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.type, "workspace.renamed"));

@@ -171,7 +171,8 @@ async function storeSnapshotDelivery(
   const { connectionId, messageId } = delivery;
   const references = { requestId: event.snapshot.request.requestId, monitorId: null };
   const stored = await storeSnapshot(database, connectionId, event.snapshot, "webhook", {
-    guard: sql`not exists (select 1 from webhook_deliveries where connection_id = ${connectionId} and message_id = ${messageId} and outcome <> 'duplicate')`,
+    guard: sql`not exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.connectionId} = ${connectionId}
+      and ${webhookDeliveries.messageId} = ${messageId} and ${webhookDeliveries.outcome} <> 'duplicate')`,
     alsoNotify: [liveTopics.webhooks],
     fileLater: true,
     // No "on conflict" here: a first receipt recorded meanwhile fails the whole statement rather than apply twice.
@@ -258,7 +259,9 @@ async function storeNotification(
     topics = [liveTopics.billing];
   }
   await tx.execute(sql`
-    with ledger as (update webhook_deliveries set processing_ms = ${elapsed(delivery)} where id = ${claim.id}),
+    with ledger as (
+      update ${webhookDeliveries} set ${sql.identifier(webhookDeliveries.processingMs.name)} = ${elapsed(delivery)}
+      where ${webhookDeliveries.id} = ${claim.id}),
     ${liveEventsCtes([...topics, liveTopics.webhooks])}
     select count(*) from live_sent`);
   return "applied";
