@@ -9,7 +9,7 @@ import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
 import { performModelPublish } from "@/lib/risk/publish-model";
 import { handOverOf, performUserAccessChange, type HandOver } from "@/lib/users/user-access";
-import { replacementApprovalHref } from "@/lib/vault/replacement-link";
+import { replacementApprovalHref } from "@/lib/vault/replace-credentials";
 import { performWorkspaceDelete } from "@/lib/workspaces/delete-workspace";
 import { performUboAccessChange, uboAccessDetailsSchema } from "@/lib/workspaces/ubo-access";
 import { performDualControlOff } from "@/lib/dual-control/dual-control-setting";
