@@ -2,7 +2,7 @@ import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { TechnicalDetails } from "@/components/ui/technical-details";
 import { creditCentsTitle, creditsFromCents } from "@/lib/vocabulary/units.shared";
 import { label } from "@/lib/vocabulary/words.shared";
-import { reachedLowBalanceTier } from "@/lib/billing/balance-position";
+import { reachedLowBalanceTier } from "@/lib/billing/tier-position.shared";
 import type { BalanceResponse } from "@/lib/registry/schemas.shared";
 import { CreditCentsAmount, TierList } from "./credit-cents-amount";
 
