@@ -4,10 +4,9 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
-import { submitChange } from "@/lib/dual-control/pending-changes";
-import { submittedOutcome, type SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
+import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
 import { RegistryError } from "@/lib/registry/registry-error.shared";
-import { alreadyWaiting } from "./waiting-changes";
+import { submitWorkspaceChange } from "./waiting-changes";
 import { listedWorkspace } from "./workspace-changes";
 
 /** The refusal when DELETE /v2/workspaces/{name} answers 404 for a workspace the list names (or no list exists). */
@@ -26,11 +25,9 @@ export async function requestWorkspaceDelete(
   registry: Registry,
   change: WorkspaceDeleteChange,
 ): Promise<ActionResult<SubmittedOutcome>> {
-  const waiting = await alreadyWaiting(registry.connection.id, change.target);
-  if (waiting) return waiting;
-  const request = { kind: "workspace_delete", connectionId: registry.connection.id, details: { name: change.target }, ...change } as const;
-  const submitted = await submitChange(user, request, (note) => performWorkspaceDelete(user, registry, change, note));
-  return submitted.ok ? { ok: true, data: submittedOutcome(submitted.data) } : submitted;
+  return submitWorkspaceChange(user, registry, { kind: "workspace_delete", details: { name: change.target }, ...change }, (note) =>
+    performWorkspaceDelete(user, registry, change, note),
+  );
 }
 
 /**

@@ -5,9 +5,8 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
-import { submitChange } from "@/lib/dual-control/pending-changes";
-import { submittedOutcome, type SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
-import { alreadyWaiting } from "./waiting-changes";
+import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
+import { submitWorkspaceChange } from "./waiting-changes";
 import { listedWorkspace, unreadableBefore } from "./workspace-changes";
 
 /** What a UBO-access change asks for, as its pending change keeps it (`details`). */
@@ -31,12 +30,9 @@ export async function requestUboAccess(
   registry: Registry,
   change: UboAccessChange,
 ): Promise<ActionResult<SubmittedOutcome>> {
-  const waiting = await alreadyWaiting(registry.connection.id, change.target);
-  if (waiting) return waiting;
-  const submitted = await submitChange(user, { kind: "ubo_access", connectionId: registry.connection.id, ...change }, (note) =>
+  return submitWorkspaceChange(user, registry, { kind: "ubo_access", ...change }, (note) =>
     performUboAccessChange(user, registry, change, note),
   );
-  return submitted.ok ? { ok: true, data: submittedOutcome(submitted.data) } : submitted;
 }
 
 /**
