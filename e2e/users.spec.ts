@@ -3,10 +3,10 @@ import { expect, gotoInteractive, LoginPage, test } from "./fixtures";
 test("an admin adds a user, changes the role, resets the password and deactivates them", async ({ page, db, browser, signIn }) => {
   await signIn(await db.createUser("admin"));
   const email = `new-${Date.now()}@e2e.test`;
-  // Found with the search box: the list shows the first 100 users, and the shared database holds more.
+  // Found with the filter form's text box: the list shows the first 100 users, and the shared database holds more.
   await gotoInteractive(page, "/settings/users");
-  await page.getByRole("searchbox", { name: "Find a user" }).fill(email.toUpperCase());
-  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await page.getByRole("textbox", { name: "Find a user" }).fill(email.toUpperCase());
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page).toHaveURL(/\?q=NEW-/);
   await expect(page.getByRole("status").filter({ hasText: "users match" })).toHaveText(`0 users match “${email.toUpperCase()}”.`);
 

@@ -16,6 +16,7 @@ vi.mock("next/headers", async (importOriginal) => ({
     const { cookies } = (await import("./session")).browser;
     return {
       get: (name: string) => (cookies.has(name) ? { name, value: cookies.get(name)! } : undefined),
+      set: (name: string, value: string) => void cookies.set(name, value),
     };
   },
 }));

@@ -6,11 +6,10 @@ import { useLiveTopic } from "@/components/live/use-live-topic";
 import type { TierBacktest } from "@/lib/billing/backtest";
 import { backtestUrl } from "@/lib/billing/backtest-url.shared";
 import type { HighUsageTier } from "@/lib/billing/effective-settings.shared";
-import { creditsFromCents, windowWords } from "@/lib/vocabulary/units.shared";
+import { creditsFromCents, utcDayMonth, utcDayMonthTime, windowWords } from "@/lib/vocabulary/units.shared";
 import { label } from "@/lib/vocabulary/words.shared";
 import type { BacktestAnswer } from "@/lib/billing/workspace-backtest";
 import { liveTopics } from "@/lib/live/topics.shared";
-import { utcDay, utcMoment } from "./spend-dates";
 
 /**
  * The backtest of a draft override, shown in the override editor before saving: "in the last 30 days this would
@@ -58,9 +57,9 @@ function TierLine({ result, windowText, highestCents }: { result: TierBacktest; 
   return (
     <li data-backtest-tier={result.tier} data-fires={result.fires}>
       {result.first
-        ? `In the last 30 days ${tier} would have fired ${times(result.fires)}, first on ${utcMoment(result.first.atMs)} UTC ` +
+        ? `In the last 30 days ${tier} would have fired ${times(result.fires)}, first on ${utcDayMonthTime(result.first.atMs)} UTC ` +
           `(${creditsFromCents(result.first.spentCents)} in the ${windowText} window)` +
-          (result.last && result.fires > 1 ? `, last on ${utcMoment(result.last.atMs)} UTC.` : ".")
+          (result.last && result.fires > 1 ? `, last on ${utcDayMonthTime(result.last.atMs)} UTC.` : ".")
         : `In the last 30 days ${tier} would not have fired: the spend in any ${windowText} window reached ${creditsFromCents(highestCents)} at most.`}
     </li>
   );
@@ -79,7 +78,7 @@ function Answer({ answer, windowText }: { answer: BacktestAnswer; windowText: st
         ))}
       </ul>
       <p className="text-xs text-muted-foreground">
-        Replayed {answer.charges.toLocaleString("en")} charges of {whose}, {utcDay(answer.fromMs)} to {utcDay(answer.toMs)} (UTC).
+        Replayed {answer.charges.toLocaleString("en")} charges of {whose}, {utcDayMonth(answer.fromMs)} to {utcDayMonth(answer.toMs)} (UTC).
       </p>
     </>
   );

@@ -1,9 +1,8 @@
-import { creditCentsTitle } from "@/components/money/credit-cents";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { TechnicalDetails } from "@/components/ui/technical-details";
-import { creditsFromCents } from "@/lib/vocabulary/units.shared";
+import { creditCentsTitle, creditsFromCents } from "@/lib/vocabulary/units.shared";
 import { label } from "@/lib/vocabulary/words.shared";
-import { reachedLowBalanceTier } from "@/lib/billing/balance-position";
+import { reachedLowBalanceTier } from "@/lib/billing/tier-position.shared";
 import type { BalanceResponse } from "@/lib/registry/schemas.shared";
 import { CreditCentsAmount, TierList } from "./credit-cents-amount";
 

@@ -1,5 +1,4 @@
-import { creditCentsTitle } from "@/components/money/credit-cents";
-import { creditsFromCents } from "@/lib/vocabulary/units.shared";
+import { creditCentsTitle, creditsFromCents } from "@/lib/vocabulary/units.shared";
 import { label } from "@/lib/vocabulary/words.shared";
 
 /** An amount the registry states in credit cents, shown in credits; the exact figure in credit cents on hover. */

@@ -2,8 +2,7 @@ import { cn } from "@/lib/cn.shared";
 import type { HighUsageTier } from "@/lib/billing/effective-settings.shared";
 import type { SpendSeries } from "@/lib/billing/spend-series";
 import { label as vocabularyLabel } from "@/lib/vocabulary/words.shared";
-import { creditAmount, creditsFromCents, windowWords } from "@/lib/vocabulary/units.shared";
-import { utcDay, utcMoment } from "./spend-dates";
+import { creditAmount, creditsFromCents, utcDayMonth, utcDayMonthTime, windowWords } from "@/lib/vocabulary/units.shared";
 import { spendScale } from "./spend-scale";
 import { labelHeight, placeTierLabels } from "./spend-tier-labels";
 
@@ -45,8 +44,8 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
     (t) => `${tierName(t.tier)} tier ${creditsFromCents(t.cents)} ${peak.cents >= t.cents ? "reached" : "not reached"}`,
   );
   const summary =
-    `${label}: spend in any ${windowText} window from ${utcDay(startMs)} to ${utcDay(endMs)}; highest ${creditsFromCents(peak.cents)}` +
-    (peak.cents > 0 ? ` on ${utcMoment(peak.atMs)} UTC` : "") +
+    `${label}: spend in any ${windowText} window from ${utcDayMonth(startMs)} to ${utcDayMonth(endMs)}; highest ${creditsFromCents(peak.cents)}` +
+    (peak.cents > 0 ? ` on ${utcDayMonthTime(peak.atMs)} UTC` : "") +
     (tierWords.length ? `; ${tierWords.join("; ")}` : "");
   const days = Math.ceil((endMs - startMs) / dayMs);
   const bucketsPerDay = dayMs / bucketMs;
@@ -126,7 +125,7 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
                 height={plotBox.height}
                 fill="transparent"
               >
-                <title>{`${utcDay(from)}: highest ${creditsFromCents(Math.max(0, ...dayPeaks))} in a ${windowText} window`}</title>
+                <title>{`${utcDayMonth(from)}: highest ${creditsFromCents(Math.max(0, ...dayPeaks))} in a ${windowText} window`}</title>
               </rect>
             );
           })}
@@ -148,10 +147,10 @@ export function SpendChart({ label, series, tiers }: { label: string; series: Sp
         ))}
       </div>
       <span className="absolute bottom-0 text-muted-foreground" style={{ left: plotBox.left }}>
-        {utcDay(startMs)}
+        {utcDayMonth(startMs)}
       </span>
       <span className="absolute bottom-0 text-muted-foreground" style={{ right: plotBox.right }}>
-        {utcDay(endMs)}
+        {utcDayMonth(endMs)}
       </span>
     </div>
   );

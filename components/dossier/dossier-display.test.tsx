@@ -4,7 +4,7 @@ import type { CompanyResponse } from "@/lib/registry/schemas.shared";
 import { DocumentsTab } from "./documents-tab";
 import { OverviewTab } from "./overview-tab";
 import { PeopleTab, subsidiaryShareText } from "./people-tab";
-import { retryableEntry } from "@/lib/requests/retry-target";
+import { retryableEntry } from "@/lib/orders/retry-order";
 import { riskItems } from "@/lib/dossier/risk-items.shared";
 import { formatShareInterval } from "@/lib/dossier/share-interval.shared";
 import { signingAuthoritySentence, signingAuthorityProvenance } from "@/lib/dossier/signing-authority-sentence.shared";

@@ -13,7 +13,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import type { RetryKind } from "@/lib/requests/retry-target";
+import type { RetryKind } from "@/lib/orders/retry-order";
 import { errorText } from "@/lib/vocabulary/words.shared";
 import { credits } from "@/lib/vocabulary/units.shared";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { PendingChangeView } from "@/lib/dual-control/pending-changes";
-import { replacementApprovalHref } from "@/lib/vault/replacement-link";
+import { replacementApprovalHref } from "@/lib/vault/replace-credentials";
 import { label } from "@/lib/vocabulary/words.shared";
 
 const detail = (change: PendingChangeView, key: "workspace" | "sourceKey") => String(change.details[key] ?? "");

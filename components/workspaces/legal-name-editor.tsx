@@ -6,7 +6,7 @@ import { FormError } from "@/components/forms/form-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/forms/action-result";
-import { legalNameRemaining } from "@/lib/workspaces/legal-name.shared";
+import { legalNameRemaining } from "@/lib/registry/workspace-limits.shared";
 import { errorText } from "@/lib/vocabulary/words.shared";
 
 export type ChangeLegalName = (input: { name: string; legalName: string }) => Promise<ActionResult>;

@@ -8,11 +8,11 @@ import { performConnectionTargetChange } from "@/lib/connections/connection-targ
 import { findConnection } from "@/lib/connections/manage-connections";
 import { openRegistry, type Registry } from "@/lib/connections/registry-for";
 import { performModelPublish } from "@/lib/risk/publish-model";
-import { performUserAccessChange } from "@/lib/users/user-access";
-import { replacementApprovalHref } from "@/lib/vault/replacement-link";
+import { handOverOf, performUserAccessChange, type HandOver } from "@/lib/users/user-access";
+import { replacementApprovalHref } from "@/lib/vault/replace-credentials";
 import { performWorkspaceDelete } from "@/lib/workspaces/delete-workspace";
 import { performUboAccessChange, uboAccessDetailsSchema } from "@/lib/workspaces/ubo-access";
-import { performDualControlOff } from "@/lib/dual-control/dual-control-mode";
+import { performDualControlOff } from "@/lib/dual-control/dual-control-setting";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
 import { approveChange, findChange, type PendingChangeKind, type PendingChangeView } from "@/lib/dual-control/pending-changes";
 
@@ -110,4 +110,15 @@ export async function approveByKind(approver: SessionUser, id: string): Promise<
   if (refused) return refused;
   const perform = performers[found.kind]!;
   return approveChange(approver, id, (change, note, secrets) => perform(approver, change, note, secrets));
+}
+
+/**
+ * Approves pending change `id` from the approvals page (see `approveByKind`). The approver's browser learns only a
+ * password the change generated (an admin's reset or creation), to pass on: nothing else of what the performer returned.
+ */
+export async function approveAndHandOver(approver: SessionUser, id: string): Promise<ActionResult<{ handOver: HandOver } | undefined>> {
+  const result = await approveByKind(approver, id);
+  if (!result.ok) return result;
+  const handOver = handOverOf(result.data);
+  return { ok: true, data: handOver && { handOver } };
 }

@@ -13,8 +13,8 @@ const credentialsSchema = z.object({ email: z.string().min(1).max(320), password
 
 const sessionHours = 12;
 
-// Secure (and __Secure- prefixed) cookies whenever the console is served over https.
-const secureCookies = (env: AppEnv) => env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+/** Secure (and, for next-auth's, __Secure- prefixed) cookies whenever the console is served over https. */
+export const secureCookies = (env: AppEnv) => env.NEXTAUTH_URL?.startsWith("https://") ?? false;
 
 /** The session cookie as next-auth names and sets it, spelled out once so a session can be re-issued (session-cookie.ts). */
 export function sessionCookie(env: AppEnv): CookieOption {

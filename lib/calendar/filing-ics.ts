@@ -1,6 +1,12 @@
 import "server-only";
 import ical from "ical-generator";
+import { appEnv } from "@/lib/env";
 import { dossierPath, entryTitle, evidencePath, type FilingEntry } from "./filing-entries";
+
+/** The console's public origin for links in exported calendars: NEXTAUTH_URL when set, else the request's own. */
+export function calendarOrigin(request: Request): string {
+  return appEnv().NEXTAUTH_URL ?? new URL(request.url).origin;
+}
 
 /**
  * The entries as an iCalendar (RFC 5545) document of all-day events on their due dates. An entry that only a flag

@@ -2,8 +2,6 @@ import "server-only";
 import { and, count, eq, gt } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
 import { dualControlSetting, pendingChanges, users } from "@/db/schema";
-import { audit, type Actor } from "@/lib/audit/audit";
-import type { DualControlNote } from "./dual-control-note";
 
 /**
  * Whether a sensitive change waits for a second admin now: `applies`, `off` (an admin turned it off, which itself
@@ -46,24 +44,4 @@ export async function dualControlMode(executor: Executor = db(), now = new Date(
   ]);
   if (!enabled) return "off";
   return admins === 1 && waiting === 0 ? "single_admin" : "applies";
-}
-
-/**
- * Turns dual control on or off, audited with how the change went through. Turning it off goes through
- * `submitChange` (kind `dual_control_off`); turning it on needs nobody's approval.
- */
-export async function setDualControlEnabled(actor: Actor, enabled: boolean, note: DualControlNote | { dualControl: "not_needed" }) {
-  await db().transaction(async (tx) => {
-    await tx
-      .insert(dualControlSetting)
-      .values({ id: true, enabled, updatedBy: actor.id, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: dualControlSetting.id, set: { enabled, updatedBy: actor.id, updatedAt: new Date() } });
-    await audit(actor, "dual_control.setting_changed", "dual control", { enabled, ...note }, tx);
-  });
-}
-
-/** The `dual_control_off` change itself, once approved (or let through by one admin alone). */
-export async function performDualControlOff(actor: Actor, note: DualControlNote): Promise<{ ok: true; data: undefined }> {
-  await setDualControlEnabled(actor, false, note);
-  return { ok: true, data: undefined };
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, liveEvents, pendingChanges, users, type User } from "@/db/schema";
 import { insertUser } from "@/test/users-fixture";
-import { setDualControlEnabled } from "./dual-control-mode";
+import { setDualControlEnabled } from "./dual-control-setting";
 import { openChangeCount } from "./dual-control-mode";
 import { approveChange, listChanges, rejectChange, submitChange, type ChangeRequest } from "./pending-changes";
 

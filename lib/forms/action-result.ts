@@ -9,6 +9,6 @@ export type ActionResult<T = undefined> =
   { ok: true; data: T } | { ok: false; code: string; error: string; fieldErrors?: Record<string, string[]>; registry?: RegistryErrorInfo };
 
 /** A RegistryError as an action's result, in the registry's words: the one conversion. */
-export function registryFailure(error: RegistryError): ActionResult<never> {
+export function registryFailure(error: RegistryError): Extract<ActionResult<never>, { ok: false }> {
   return { ok: false, code: error.code, error: error.message, registry: error.toInfo() };
 }

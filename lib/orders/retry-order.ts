@@ -4,8 +4,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { FollowUpContext } from "@/lib/registry-seam/registry-context";
 import type { Registry } from "@/lib/connections/registry-for";
 import { cachedPricing } from "@/lib/pricing/pricing-cache";
-import { isKnownValue, type PricingResponse } from "@/lib/registry/schemas.shared";
-import { retryableEntry } from "@/lib/requests/retry-target";
+import { isKnownValue, type CompanyResponse, type DatapointStatus, type PricingResponse } from "@/lib/registry/schemas.shared";
 import { snapshotDocuments } from "@/lib/dossier/snapshot-documents.shared";
 import type { StoredRequest } from "@/lib/requests/stored-request";
 import { orderInputSchema, type OrderInput } from "./order-input.shared";
@@ -23,6 +22,14 @@ export const retryInputSchema = z.object({
   name: z.string().min(1),
 });
 export type RetryInput = z.infer<typeof retryInputSchema>;
+export type RetryKind = RetryInput["kind"];
+
+/** The failed entry a retry would re-order, when the registry says retrying can help; undefined otherwise. */
+export function retryableEntry(snapshot: CompanyResponse | null | undefined, kind: RetryKind, name: string): DatapointStatus | undefined {
+  const entries = kind === "dataPoint" ? snapshot?.request.dataStatus?.dataPoints : snapshot?.request.dataStatus?.documents;
+  const entry = entries?.[name];
+  return entry?.status === "failed" && entry.error?.retryable === true ? entry : undefined;
+}
 
 export type RetryPlan = { order: OrderInput; label: string; quote: Quote };
 type Refusal = { ok: false; code: string; error: string };

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ConnectionEnvironment } from "@/lib/connections/environments";
+import type { ConnectionView } from "@/lib/connections/manage-connections";
 
 /**
  * Where the console fetches a document from. A signed URL comes from a snapshot, which anyone controlling a
@@ -13,7 +13,7 @@ export type DocumentUrlPolicy = {
   /** Host names from REGISTRY_FILE_HOSTS; each also covers its subdomains. */
   fileHosts: readonly string[];
   /** The request's connection, when it still exists. */
-  connection?: { environment: ConnectionEnvironment; baseUrl: string };
+  connection?: Pick<ConnectionView, "environment" | "baseUrl">;
 };
 
 export type DocumentUrlCheck = { ok: true; url: URL } | { ok: false; message: string };

@@ -11,8 +11,11 @@ import {
   type chaosInputSchema,
   type companyInputSchema,
 } from "./sandbox-inputs.shared";
-import { sandboxOnly } from "./sandbox-only";
 import { simControlFor, type SimControl } from "./sim-control";
+
+/** The one wording for a production connection on the sandbox tools. */
+export const sandboxOnly = (connectionName: string) =>
+  `The sandbox tools are for sandbox connections only: ${connectionName} is a production connection, so nothing here can change it.`;
 
 /**
  * The sandbox tools: each opens the caller's active connection, refuses unless it is a sandbox one (and, for the

@@ -12,6 +12,9 @@ export const credits = (n: number) => `${creditAmount(n)} credit${n === 1 ? "" :
 /** Credit cents (the unit of the registry's billing fields) as credits: 12000 → "120 credits", 150 → "1.5 credits". */
 export const creditsFromCents = (cents: number) => credits(cents / 100);
 
+/** Credit cents in their own unit, for a title or a technical caption beside an amount shown in credits: "102,050 credit cents". */
+export const creditCentsTitle = (cents: number) => `${cents.toLocaleString("en")} credit cents`;
+
 /** A count with its noun, singular or plural: count(1, "document") → "1 document", count(3, "entry", "entries"). */
 export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
@@ -49,3 +52,10 @@ export function windowWords(minutes: number): string {
 
 /** A time as the console prints it: `2026-11-24 21:05 UTC` (to the minute). */
 export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** A day in a chart's short words, in UTC (the registry's clock): "3 Mar". */
+export const utcDayMonth = (ms: number) => new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A moment in a chart's short words, in UTC, without the zone (the sentence names it): "3 Mar, 14:05". */
+export const utcDayMonthTime = (ms: number) =>
+  new Date(ms).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { count, creditAmount, credits, creditsFromCents, duration, seconds, windowWords } from "./units.shared";
+import {
+  count,
+  creditAmount,
+  creditCentsTitle,
+  credits,
+  creditsFromCents,
+  duration,
+  seconds,
+  utcDayMonth,
+  utcDayMonthTime,
+  windowWords,
+} from "./units.shared";
 
 describe("credits", () => {
   it("says credit for one and credits otherwise", () => {
@@ -16,6 +27,10 @@ describe("credits", () => {
     expect(creditsFromCents(100)).toBe("1 credit");
     expect(creditsFromCents(150)).toBe("1.5 credits");
     expect(creditsFromCents(102_050)).toBe("1,020.5 credits");
+  });
+
+  it("names credit cents in their own unit for a title, with thousands separators", () => {
+    expect(creditCentsTitle(102_050)).toBe("102,050 credit cents");
   });
 });
 
@@ -58,5 +73,13 @@ describe("windowWords", () => {
     expect(windowWords(2160)).toBe("36 hours");
     expect(windowWords(2880)).toBe("2 days");
     expect(windowWords(43_200)).toBe("30 days");
+  });
+});
+
+describe("a chart's days and moments", () => {
+  it("says them in UTC whatever the server's zone, the moment with its minute", () => {
+    const lateOnTheSecond = Date.UTC(2026, 2, 2, 23, 5);
+    expect(utcDayMonth(lateOnTheSecond)).toBe("2 Mar");
+    expect(utcDayMonthTime(lateOnTheSecond)).toBe("2 Mar, 23:05");
   });
 });

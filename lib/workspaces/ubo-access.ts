@@ -5,6 +5,8 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import type { DualControlNote } from "@/lib/dual-control/dual-control-note";
+import type { SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
+import { submitWorkspaceChange } from "./waiting-changes";
 import { listedWorkspace, unreadableBefore } from "./workspace-changes";
 
 /** What a UBO-access change asks for, as its pending change keeps it (`details`). */
@@ -15,6 +17,24 @@ export const uboAccessDetailsSchema = z.object({
 });
 export type UboAccessDetails = z.infer<typeof uboAccessDetailsSchema>;
 
+/** A UBO-access change as asked: the workspace (`target`), on or off, and why (for turning on, its legal basis). */
+export type UboAccessChange = { target: string; details: UboAccessDetails; reason: string };
+
+/**
+ * Asks to turn a workspace's UBO access on or off through `registry`'s connection: a pending change for a second
+ * admin, or performed now with the note where dual control does not apply. Refused while another change to the same
+ * workspace waits.
+ */
+export async function requestUboAccess(
+  user: SessionUser,
+  registry: Registry,
+  change: UboAccessChange,
+): Promise<ActionResult<SubmittedOutcome>> {
+  return submitWorkspaceChange(user, registry, { kind: "ubo_access", ...change }, (note) =>
+    performUboAccessChange(user, registry, change, note),
+  );
+}
+
 /**
  * Turns a workspace's UBO access on or off (PATCH /v2/workspaces/{name} with `uboEnabled` only: the legal name is
  * left as it is), audited with before and after, the legal basis, the requester's reason and how dual control let
@@ -23,7 +43,7 @@ export type UboAccessDetails = z.infer<typeof uboAccessDetailsSchema>;
 export async function performUboAccessChange(
   actor: SessionUser,
   registry: Registry,
-  change: { target: string; details: UboAccessDetails; reason: string },
+  change: UboAccessChange,
   note: DualControlNote,
 ): Promise<ActionResult<{ uboEnabled: boolean }>> {
   const name = change.target;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { audit } from "@/lib/audit/audit";
-import type { ActionResult } from "@/lib/forms/action-result";
+import { registryFailure, type ActionResult } from "@/lib/forms/action-result";
 import type { SessionUser } from "@/lib/auth/require-role";
 import type { Registry } from "@/lib/connections/registry-for";
 import { readVendorEndpoint } from "@/lib/registry/vendor-endpoint";
@@ -17,15 +17,23 @@ import { errorText } from "@/lib/vocabulary/words.shared";
  * with its name, legal name, id and UBO state under the connection, so the console can list it later where the
  * registry offers no list. A workspace the registry leaves with UBO access on is deleted again (audited as
  * `workspace.deleted`), and the refusal says so in the registry's words; if even that fails, the refusal says the
- * workspace has UBO access on. Registry refusals of the create itself (the 409 of a taken name among them) are thrown
- * as RegistryError for the action's seam to map.
+ * workspace has UBO access on. A taken name (the registry's 409) comes back on the name field, in the registry's words,
+ * and nothing is audited; other refusals of the create itself are thrown as RegistryError for the action's seam to map.
  */
 export async function createWorkspace(
   user: SessionUser,
   registry: Registry,
   body: z.infer<typeof workspaceCreateBodySchema>,
 ): Promise<ActionResult<{ name: string }>> {
-  const created = await registry.client.createWorkspace(body);
+  let created;
+  try {
+    created = await registry.client.createWorkspace(body);
+  } catch (error) {
+    if (error instanceof RegistryError && error.status === 409) {
+      return { ...registryFailure(error), fieldErrors: { name: [error.message] } };
+    }
+    throw error;
+  }
   const { name } = created;
   const whyStillOn = await turnUboOff(registry, name);
   await audit(user, "workspace.created", name, {
@@ -97,16 +105,18 @@ export const unreadableBefore = "unreadable: this registry does not offer GET /v
 /**
  * Sets a workspace's legal name (PATCH /v2/workspaces/{name}, the spec's endpoint, addressed by name). Only the
  * legal name is sent: UBO access is left as it is (changing it needs dual control). A name the registry's list
- * lacks is `unknown` and nothing is sent (a PATCH must not be what creates a workspace). Audited with before and after.
+ * lacks is refused and nothing is sent (a PATCH must not be what creates a workspace). Audited with before and after.
  */
 export async function changeLegalName(
   user: SessionUser,
   registry: Registry,
   name: string,
   legalName: string,
-): Promise<"changed" | "unknown"> {
+): Promise<ActionResult<undefined>> {
   const listed = await listedWorkspace(registry, name);
-  if (listed === "unknown") return "unknown";
+  if (listed === "unknown") {
+    return { ok: false, code: "not_found", error: `This registry lists no workspace named ${name}: nothing was sent.` };
+  }
   const before = listed === "unlisted" ? unreadableBefore : (listed.legalName ?? null);
   const saved = await registry.client.patchWorkspace(name, { legalName });
   await audit(user, "workspace.legal_name_changed", name, {
@@ -115,5 +125,5 @@ export async function changeLegalName(
     before,
     after: saved.legalName ?? legalName,
   });
-  return "changed";
+  return { ok: true, data: undefined };
 }

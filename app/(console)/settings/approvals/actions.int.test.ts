@@ -121,6 +121,24 @@ describe("dual-control actions", () => {
     expect(await db().select().from(pendingChanges)).toEqual([]);
   });
 
+  it("keeps a request to turn UBO access off with its reason and no legal basis, for the approver to read", async () => {
+    const name = await workspaceWithoutUbo();
+    signIn(first);
+    expect(await requestUboAccessAction({ name, uboEnabled: false, reason: "Obligation ended" })).toEqual({
+      ok: true,
+      data: { state: "pending" },
+    });
+    expect(await listChanges({ states: ["pending"] })).toEqual([
+      expect.objectContaining({
+        kind: "ubo_access",
+        connectionId,
+        target: name,
+        details: { uboEnabled: false },
+        reason: "Obligation ended",
+      }),
+    ]);
+  });
+
   it("lets one admin alone through at once, with the warning in the change's audit row", async () => {
     await db().update(users).set({ active: false }).where(eq(users.id, second.id));
     const name = await workspaceWithoutUbo();

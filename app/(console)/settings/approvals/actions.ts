@@ -2,11 +2,9 @@
 
 import { z } from "zod";
 import { roleAction } from "@/lib/auth/role-action";
-import { dualControlEnabled, performDualControlOff, setDualControlEnabled } from "@/lib/dual-control/dual-control-mode";
-import { listChanges, rejectChange, submitChange } from "@/lib/dual-control/pending-changes";
-import { approveByKind } from "@/lib/approvals/performers";
-import { submittedOutcome, type SubmittedOutcome } from "@/lib/dual-control/submitted-outcome";
-import { handOverOf } from "@/lib/users/user-access";
+import { requestDualControlSetting } from "@/lib/dual-control/dual-control-setting";
+import { rejectChange } from "@/lib/dual-control/pending-changes";
+import { approveAndHandOver } from "@/lib/approvals/performers";
 
 const changeId = z.uuid({ error: "Unknown change." });
 
@@ -15,12 +13,9 @@ const changeId = z.uuid({ error: "Unknown change." });
  * has held their admin role and password since before it was asked for). A password the change generated (an
  * admin's reset or creation) comes back to this approver alone, to pass on.
  */
-export const approveChangeAction = roleAction("decideChanges", z.object({ id: changeId }), async ({ id }, user) => {
-  const result = await approveByKind(user, id);
-  if (!result.ok) return result;
-  const handOver = handOverOf(result.data);
-  return { ok: true, data: handOver && { handOver } };
-});
+export const approveChangeAction = roleAction("decideChanges", z.object({ id: changeId }), async ({ id }, user) =>
+  approveAndHandOver(user, id),
+);
 
 /** Rejects a pending change with a comment the requester will read. */
 export const rejectChangeAction = roleAction(
@@ -47,21 +42,6 @@ const settingChange = z.discriminatedUnion("enabled", [
  * Turns dual control on (at once) or off. Turning it off is itself a dual-control change: pending until a second
  * admin approves it, or let through with the warning when this console has one active admin.
  */
-export const setDualControlAction = roleAction("decideChanges", settingChange, async (input, user) => {
-  const enabled = await dualControlEnabled();
-  if (input.enabled) {
-    if (enabled) return { ok: false, code: "unchanged", error: "Dual control is already on." };
-    await setDualControlEnabled(user, true, { dualControl: "not_needed" });
-    return { ok: true, data: { state: "performed" } satisfies SubmittedOutcome };
-  }
-  if (!enabled) return { ok: false, code: "unchanged", error: "Dual control is already off." };
-  if ((await listChanges({ states: ["pending"], kind: "dual_control_off" })).length > 0) {
-    return { ok: false, code: "already_pending", error: "Turning dual control off is already waiting for a second admin." };
-  }
-  const submitted = await submitChange(
-    user,
-    { kind: "dual_control_off", connectionId: null, target: "dual control", details: { enabled: false }, reason: input.reason },
-    (note) => performDualControlOff(user, note),
-  );
-  return submitted.ok ? { ok: true, data: submittedOutcome(submitted.data) } : submitted;
-});
+export const setDualControlAction = roleAction("decideChanges", settingChange, async (input, user) =>
+  requestDualControlSetting(user, input),
+);

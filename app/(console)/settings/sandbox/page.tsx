@@ -15,7 +15,7 @@ import { noConnection } from "@/lib/connections/no-connection";
 import { registryFor } from "@/lib/connections/registry-for";
 import { settle } from "@/lib/registry/settle";
 import { credits } from "@/lib/vocabulary/units.shared";
-import { sandboxOnly } from "@/lib/sandbox/sandbox-only";
+import { sandboxOnly } from "@/lib/sandbox/sandbox-tools";
 import { deliveryLogCap, simControlFor } from "@/lib/sandbox/sim-control";
 import { advanceClockAction, resetSandboxAction, saveSandboxCompanyAction, setChaosAction, setWalletAction } from "./actions";
 

@@ -1,13 +1,12 @@
 "use client";
 
 import { MoreHorizontal } from "lucide-react";
-import Link from "next/link";
 import { useState, useTransition } from "react";
+import { FilterForm } from "@/components/filters/filter-form";
 import { ConfirmDialog } from "@/components/forms/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
@@ -127,20 +126,11 @@ export function UsersAdmin({
         </div>
         <CreateUserDialog onSent={(result, email) => settle(result, { title: "User created", description: email })} />
       </div>
-      <form method="get" role="search" className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm">
-          Find a user
-          <Input name="q" type="search" defaultValue={query} placeholder="Part of an email or name" className="w-72" />
-        </label>
-        <Button type="submit" size="sm" variant="secondary">
-          Find
-        </Button>
-        {query && (
-          <Button asChild variant="ghost" size="sm">
-            <Link href="/settings/users">Show everyone</Link>
-          </Button>
-        )}
-      </form>
+      <FilterForm
+        label="Filter users"
+        clearHref="/settings/users"
+        texts={[{ name: "q", label: "Find a user", value: query || undefined, placeholder: "Part of an email or name", maxLength: 200 }]}
+      />
       <p className="text-sm text-muted-foreground" role="status">
         {matched > users.length
           ? `Showing the first ${users.length} of ${matched} users${query ? ` matching “${query}”` : ""}, by email. Find a user to narrow the list.`

@@ -1,9 +1,8 @@
 import { audit } from "@/lib/audit/audit";
 import { roleRoute } from "@/lib/auth/role-route";
 import { calendarEntries } from "@/lib/calendar/calendar-entries";
-import { calendarOrigin } from "@/lib/calendar/calendar-origin";
 import { parseCalendarQuery } from "@/lib/calendar/calendar-query";
-import { filingIcs } from "@/lib/calendar/filing-ics";
+import { calendarOrigin, filingIcs } from "@/lib/calendar/filing-ics";
 import { errorResponse } from "@/lib/http/error-status";
 
 /** The calendar as filtered on the page, as one .ics download. */

@@ -1,7 +1,6 @@
 import { calendarEntries } from "@/lib/calendar/calendar-entries";
 import { calendarFeedOwner } from "@/lib/calendar/calendar-feeds";
-import { calendarOrigin } from "@/lib/calendar/calendar-origin";
-import { filingIcs } from "@/lib/calendar/filing-ics";
+import { calendarOrigin, filingIcs } from "@/lib/calendar/filing-ics";
 import { errorResponse } from "@/lib/http/error-status";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replacementApprovalHref } from "./replacement-link";
+import { replacementApprovalHref } from "./replace-credentials";
 
 describe("replacementApprovalHref", () => {
   it("opens the source's form on the workspace with the change id, the names escaped", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingSource } from "./coverage-gap-source";
+import { missingSource } from "./coverage-gaps";
 
 const keys = ["infogreffe", "handelsregister", "companies_house", "kvk-api"];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { workspacePatchBodySchema } from "@/lib/registry/schemas.shared";
 import { workspaceCreateBodySchema } from "@/lib/registry/workspace-body-schemas.shared";
-import { legalNameRemaining } from "./legal-name.shared";
+import { legalNameRemaining } from "./workspace-limits.shared";
 
 const accepted = (legalName: string) => workspacePatchBodySchema.safeParse({ legalName }).success;
 
