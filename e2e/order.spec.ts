@@ -164,7 +164,12 @@ test("a paid request without a known outcome is listed on Requests until what th
   await signIn(user);
   await page.goto("/requests");
   const unsettled = page.getByRole("region", { name: "Orders without a known outcome" });
-  await expect(unsettled.getByRole("row").filter({ hasText: `DE ${id}` })).toContainText("The registry did not answer within 30 s.");
+  const row = unsettled.getByRole("row").filter({ hasText: `DE ${id}` });
+  await expect(row).toContainText("The registry did not answer within 30 s.");
+  // In words: what was asked and the quote's unit; the error's code only under Technical details.
+  await expect(row).toContainText("(Company data ordered)");
+  await expect(row).toContainText("4 credits");
+  await expect(row.getByText("company.ordered")).toHaveCount(0);
   await unsettled.getByRole("button", { name: "Look for them again" }).click();
   await expect(
     page

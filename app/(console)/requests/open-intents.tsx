@@ -1,10 +1,18 @@
+import { ErrorWords } from "@/components/connections/error-words";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { PaidRequestIntent } from "@/db/schema";
+import { credits } from "@/lib/vocabulary/units.shared";
+import { label } from "@/lib/vocabulary/words.shared";
 import { CheckIntentsButton } from "./check-intents-button";
 import { reconcileIntentsAction } from "./actions";
 
 const text = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : undefined);
+/** The total confirmed before sending (an order's quote, a graph step's estimate), in credits. */
+const quoted = (details: Record<string, unknown>) => {
+  const total = details.quotedTotal ?? details.estimatedCost;
+  return typeof total === "number" ? credits(total) : "—";
+};
 
 /** Paid requests whose outcome is not known: they may have been placed and charged. Shown above the request list. */
 export function OpenIntents({ intents, canCheck }: { intents: PaidRequestIntent[]; canCheck: boolean }) {
@@ -36,15 +44,16 @@ export function OpenIntents({ intents, canCheck }: { intents: PaidRequestIntent[
               <TableCell className="text-sm tabular-nums">{intent.createdAt.toISOString().slice(0, 19).replace("T", " ")}</TableCell>
               <TableCell className="text-sm">{intent.actorEmail}</TableCell>
               <TableCell className="text-sm">
-                {intent.target} <span className="text-xs text-muted-foreground">({intent.action})</span>
+                {intent.target} <span className="text-xs text-muted-foreground">({label("auditAction", intent.action)})</span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {text(intent.details.quotedTotal ?? intent.details.estimatedCost) ?? "—"}
-              </TableCell>
+              <TableCell className="text-right tabular-nums">{quoted(intent.details)}</TableCell>
               <TableCell className="text-sm">
                 {intent.status === "pending" ? <Badge variant="secondary">Being sent</Badge> : <Badge variant="warning">Unknown</Badge>}{" "}
-                {text(intent.outcome?.code) && <code className="text-xs">{text(intent.outcome?.code)}</code>}{" "}
-                {text(intent.outcome?.message)}
+                {text(intent.outcome?.code) ? (
+                  <ErrorWords error={{ code: text(intent.outcome?.code)!, message: text(intent.outcome?.message) ?? "" }} />
+                ) : (
+                  text(intent.outcome?.message)
+                )}
               </TableCell>
             </TableRow>
           ))}
