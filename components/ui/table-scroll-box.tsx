@@ -1,12 +1,14 @@
 "use client";
 
 import { useLayoutEffect, useRef, useState } from "react";
+import { cn } from "@/lib/cn.shared";
 
 /**
- * The box a table scrolls in when it is wider than the page. While it overflows it is a tab stop, so keyboard
- * users can scroll to the hidden columns with the arrow keys (WCAG 2.1.1); a table that fits adds no tab stop.
+ * The box a table scrolls in when it is wider than the page (or taller than a height `className` sets). While it
+ * overflows it is a tab stop, so keyboard users can scroll to the hidden columns or rows with the arrow keys
+ * (WCAG 2.1.1); a table that fits adds no tab stop.
  */
-export function TableScrollBox({ label, children }: { label?: string; children: React.ReactNode }) {
+export function TableScrollBox({ label, className, children }: { label?: string; className?: string; children: React.ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
 
@@ -24,7 +26,10 @@ export function TableScrollBox({ label, children }: { label?: string; children: 
   return (
     <div
       ref={box}
-      className="relative w-full overflow-auto rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className={cn(
+        "relative w-full overflow-auto rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        className,
+      )}
       {...(overflows && { tabIndex: 0, role: "region", "aria-label": label ?? "Table (scrolls sideways)" })}
     >
       {children}

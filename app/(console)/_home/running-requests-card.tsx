@@ -24,10 +24,7 @@ export async function RunningRequestsCard() {
           <ul className="space-y-1">
             {data.value.rows.slice(0, shown).map((request) => (
               <li key={request.requestId}>
-                <Link
-                  href={`/requests/${encodeURIComponent(request.requestId)}`}
-                  className="text-primary underline-offset-4 hover:underline"
-                >
+                <Link href={`/requests/${encodeURIComponent(request.requestId)}`} className="text-primary underline underline-offset-4">
                   {request.companyName ?? request.requestId}
                 </Link>{" "}
                 <span className="text-muted-foreground">

@@ -201,7 +201,8 @@ function InactiveMonitors({ records }: { records: MonitorRecord[] }) {
               </Badge>
             ) : (
               record.stopped && (
-                <Badge variant="outline">
+                // Wraps on a phone: the stopping user's address can be wider than the screen.
+                <Badge variant="outline" className="whitespace-normal [overflow-wrap:anywhere]">
                   Stopped {utcMinute(record.stopped.at)}
                   {record.stopped.byEmail && ` by ${record.stopped.byEmail}`}
                 </Badge>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { TableScrollBox } from "@/components/ui/table-scroll-box";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { deliveryOutcomes } from "@/db/vocabulary";
@@ -100,7 +101,7 @@ function Rejections({ summary }: { summary: RejectionSummary }) {
         <span className="font-semibold tabular-nums">{summary.total.toLocaleString("en")}</span> refused in total
         {summary.lastAt && <>, last at {utcTime(summary.lastAt)} UTC</>}. The last {rejectionsKept} reasons are kept (never the body).
       </p>
-      <div className="max-h-64 overflow-auto rounded-md border">
+      <TableScrollBox label="Recent rejections (scrolls)" className="max-h-64 rounded-md border">
         <table className="w-full text-sm" aria-label="Recent rejections">
           <thead className="sticky top-0 bg-card">
             <tr className="border-b text-left text-muted-foreground">
@@ -121,7 +122,7 @@ function Rejections({ summary }: { summary: RejectionSummary }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScrollBox>
     </div>
   );
 }

@@ -55,7 +55,7 @@ export default async function WebhooksPage({ searchParams }: PageProps<"/setting
           , then configure its webhook URL at the vendor under Developers → Webhooks.
         </p>
       ) : (
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {connections.map((connection) => (
             <ConnectionWebhooksCard
               key={connection.id}
