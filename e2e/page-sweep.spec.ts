@@ -103,11 +103,28 @@ for (const entry of consolePages) {
 
     await page.setViewportSize(phone);
     await nextFrames(page);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
       const root = document.scrollingElement!;
-      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+      // What sticks out: the innermost elements reaching past the right edge that no scroll box of theirs clips.
+      const clipped = (element: Element) => {
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== "visible") return true;
+        return false;
+      };
+      const out = [...document.body.querySelectorAll("*")].filter(
+        (element) => element.getBoundingClientRect().right > root.clientWidth + 1 && !clipped(element),
+      );
+      const innermost = out.filter((element) => !out.some((other) => other !== element && element.contains(other)));
+      const widest = innermost.slice(0, 4).map((element) => {
+        const classes = typeof element.className === "string" ? element.className.split(/\s+/).slice(0, 4).join(".") : "";
+        const text = (element.textContent ?? "").trim().slice(0, 60);
+        return `<${element.tagName.toLowerCase()}${classes ? ` .${classes}` : ""}> to ${Math.round(element.getBoundingClientRect().right)} px: "${text}"`;
+      });
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, widest };
     });
-    expect.soft(scrollWidth, `${page.url()} scrolls sideways at 390 px (${scrollWidth} px of content)`).toBeLessThanOrEqual(clientWidth);
+    expect
+      .soft(scrollWidth, `${page.url()} scrolls sideways at 390 px (${scrollWidth} px of content), past the edge:\n${widest.join("\n")}`)
+      .toBeLessThanOrEqual(clientWidth);
     // To look at the phone layouts: PHONE_SCREENSHOTS=1 keeps each page's whole length beside the test's results
     // (left out by default: a full-page screenshot of every page costs the suite minutes).
     if (process.env.PHONE_SCREENSHOTS) await page.screenshot({ path: testInfo.outputPath("phone.png"), fullPage: true });
