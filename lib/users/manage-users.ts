@@ -53,13 +53,22 @@ export async function listUsers({ query = "", limit = usersShown }: { query?: st
   };
 }
 
-/** Locks the active admins, so two concurrent changes cannot both remove "the other" last admin. */
-async function otherActiveAdmins(tx: Tx, exceptId: string): Promise<number> {
+/**
+ * Locks every active admin's row, in id order, as the first step of a change that may take an admin away. Two admins
+ * demoting each other at once then queue on the same first row, and the second sees the first's change, instead of
+ * each locking its target and waiting for the other's (a deadlock that Postgres ends by failing one of them).
+ */
+async function lockActiveAdmins(tx: Tx): Promise<void> {
   await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, "admin"), eq(users.active, true)))
+    .orderBy(users.id)
     .for("update");
+}
+
+/** Active admins other than `exceptId`, counted after lockActiveAdmins (so none can change meanwhile). */
+async function otherActiveAdmins(tx: Tx, exceptId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(users)
@@ -107,6 +116,7 @@ export async function createUser(
 /** Changes a user's role; their calendar feeds are revoked (what they may read has changed). */
 export async function changeRole(actor: Actor, userId: string, role: Role, note?: Note): Promise<ChangeResult> {
   return db().transaction(async (tx) => {
+    await lockActiveAdmins(tx);
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) return notFound;
     if (user.role === role) return { ok: true, data: undefined };
@@ -120,6 +130,7 @@ export async function changeRole(actor: Actor, userId: string, role: Role, note?
 
 export async function setActive(actor: Actor, userId: string, active: boolean, note?: Note): Promise<ChangeResult> {
   return db().transaction(async (tx) => {
+    await lockActiveAdmins(tx);
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) return notFound;
     if (user.active === active) return { ok: true, data: undefined };
