@@ -47,7 +47,9 @@ export function EventsList({ rows, kinds, workspaces }: { rows: EventRow[]; kind
   const shown = rows.filter((row) => matchesEventFilter(row, { kind, workspace }));
 
   const choose = (name: string, value: string) => {
-    const next = new URLSearchParams(params.toString());
+    // From the address as it is now, not this render's params: when two choices follow quickly (a kind, then a
+    // workspace) before the router has caught up with the first, the second keeps the first instead of undoing it.
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(name, value);
     else next.delete(name);
     const query = next.toString();
