@@ -29,7 +29,7 @@ export type EmbeddedOptions = {
 };
 
 /** The settings that make Postgres skip waiting on the disk (see EmbeddedOptions.throwaway). */
-export const throwawayPostgresSettings = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"];
+const throwawayPostgresSettings = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"];
 
 export type RunningPostgres = { url: string; stop: () => Promise<void> };
 

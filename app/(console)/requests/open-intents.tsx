@@ -14,6 +14,11 @@ const quoted = (details: Record<string, unknown>) => {
   return typeof total === "number" ? credits(total) : "—";
 };
 
+/** Why the outcome is unknown: the error in words (its code under Technical details), or the message alone. */
+function Outcome({ code, message }: { code: string | undefined; message: string | undefined }) {
+  return code ? <ErrorWords error={{ code, message: message ?? "" }} /> : message;
+}
+
 /** Paid requests whose outcome is not known: they may have been placed and charged. Shown above the request list. */
 export function OpenIntents({ intents, canCheck }: { intents: PaidRequestIntent[]; canCheck: boolean }) {
   if (intents.length === 0) return null;
@@ -49,11 +54,7 @@ export function OpenIntents({ intents, canCheck }: { intents: PaidRequestIntent[
               <TableCell className="text-right tabular-nums">{quoted(intent.details)}</TableCell>
               <TableCell className="text-sm">
                 {intent.status === "pending" ? <Badge variant="secondary">Being sent</Badge> : <Badge variant="warning">Unknown</Badge>}{" "}
-                {text(intent.outcome?.code) ? (
-                  <ErrorWords error={{ code: text(intent.outcome?.code)!, message: text(intent.outcome?.message) ?? "" }} />
-                ) : (
-                  text(intent.outcome?.message)
-                )}
+                <Outcome code={text(intent.outcome?.code)} message={text(intent.outcome?.message)} />
               </TableCell>
             </TableRow>
           ))}
