@@ -88,10 +88,18 @@ test("a triage click shows at once, the server's answer replaces the guess, and 
   // Hold the server action: what shows meanwhile is the page's guess.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/alerts/${alert!.id}`, async (route) => {
-    if (route.request().method() === "POST") await held;
-    await route.continue();
-  });
+  // The page's live refreshes (each change below sets one off) wait too, until the end: a late one would render the
+  // list of people anew after the colleague is deactivated, and the refusal below could not be asked for.
+  let releaseRefreshes!: () => void;
+  const refreshesHeld = new Promise<void>((resolve) => (releaseRefreshes = resolve));
+  await page.route(
+    (url) => url.pathname === `/alerts/${alert!.id}`,
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      else if (route.request().headers()["rsc"]) await refreshesHeld;
+      await route.continue();
+    },
+  );
   await page.getByRole("button", { name: "Assign to me" }).click();
   await expect(assignee).toHaveText("E2E compliance");
   const timeline = page.getByTestId("alert-timeline");
@@ -105,7 +113,6 @@ test("a triage click shows at once, the server's answer replaces the guess, and 
   await triage.getByRole("status").getByRole("button", { name: "Undo" }).click();
   await expect(assignee).toHaveText("Unassigned");
   await expect(timeline).toContainText("Unassigned (was E2E compliance)");
-  await page.unroute(`**/alerts/${alert!.id}`);
 
   // The picker narrows as one types any part of a name or email; the native selects' options are not its.
   await page.getByRole("button", { name: "Assignee: Unassigned" }).click();
@@ -122,6 +129,7 @@ test("a triage click shows at once, the server's answer replaces the guess, and 
   await expect(triage.getByRole("alert")).toHaveText("Alerts can be assigned only to an active compliance or admin user.");
   await expect(assignee).toHaveText("Unassigned");
   await expect(page.getByRole("button", { name: "Assignee: Unassigned" })).toBeVisible();
+  releaseRefreshes();
 });
 
 test("bulk-resolves two alerts, keeps its filters through a reload, and opens an alert from the keyboard", async ({ page, db, signIn }) => {
