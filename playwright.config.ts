@@ -2,14 +2,15 @@ import { defineConfig } from "@playwright/test";
 // Specs use lib/ server modules (password hashing, migrations, the secret box): `server-only` resolves as on the
 // server in the runner and in every worker, which load this file before any spec.
 import "./scripts/server-condition.mjs";
+import { defaultChromiumPath } from "./scripts/check-browser";
 
 // Run through `npm run test:e2e` (scripts/e2e.ts), which starts the app and sets E2E_BASE_URL.
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) throw new Error("E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`.");
 
-// Debian's Chromium by default; set PLAYWRIGHT_CHROMIUM_PATH to another binary, or to an empty value
+// Debian's headless Chromium by default; set PLAYWRIGHT_CHROMIUM_PATH to another binary, or to an empty value
 // to use a browser installed by Playwright itself.
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? defaultChromiumPath;
 
 export default defineConfig({
   testDir: "e2e",

@@ -17,7 +17,8 @@ const machine = (overrides: Partial<Machine> & { present?: string[] } = {}): Mac
 });
 
 describe("finding the browser the way playwright.config.ts does", () => {
-  it("uses Debian's Chromium unless PLAYWRIGHT_CHROMIUM_PATH says otherwise; empty means Playwright's own", () => {
+  it("uses Debian's headless Chromium unless PLAYWRIGHT_CHROMIUM_PATH says otherwise; empty means Playwright's own", () => {
+    expect(defaultChromiumPath).toBe("/usr/bin/chromium-headless-shell");
     expect(browserSetting({}, () => playwrightOwn)).toEqual({ kind: "path", path: defaultChromiumPath, isDefault: true });
     expect(browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "/opt/chrome/chrome" }, () => playwrightOwn)).toEqual({
       kind: "path",
@@ -35,11 +36,13 @@ describe("what to do before the tests when the browser is missing", () => {
     expect(decideBrowser(debian, machine({ present: [defaultChromiumPath] }))).toEqual({ kind: "ready", path: defaultChromiumPath });
   });
 
-  it("as root on Debian, installs Debian's chromium and says so", () => {
+  it("as root on Debian, installs Debian's chromium-headless-shell and says so", () => {
     expect(decideBrowser(debian, machine({ isRoot: true }))).toEqual({
       kind: "install",
       path: defaultChromiumPath,
-      announcement: expect.stringContaining("installing Debian's chromium package (apt-get install chromium)"),
+      announcement: expect.stringContaining(
+        "installing Debian's chromium-headless-shell package (apt-get install chromium-headless-shell)",
+      ),
     });
   });
 
@@ -48,7 +51,7 @@ describe("what to do before the tests when the browser is missing", () => {
     expect(user).toEqual({
       kind: "stop",
       message: expect.stringContaining(
-        "Install it with: sudo apt-get install chromium — or set PLAYWRIGHT_CHROMIUM_PATH to another Chromium or Chrome binary",
+        "Install it with: sudo apt-get install chromium-headless-shell — or set PLAYWRIGHT_CHROMIUM_PATH to another Chromium or Chrome binary",
       ),
     });
     const mac = decideBrowser(debian, machine({ isRoot: true, debianLike: false }));
@@ -96,15 +99,15 @@ describe("the check that npm test runs first", () => {
   it("as root on Debian, updates apt and installs chromium, then goes ahead", () => {
     const { deps, commands, said } = fakeMachine({ isRoot: true, installWorks: true });
     expect(ensureBrowser(deps)).toBeUndefined();
-    expect(commands).toEqual(["noninteractive apt-get update -qq", "noninteractive apt-get install -y -qq chromium"]);
-    expect(said[0]).toMatch(/installing Debian's chromium/);
+    expect(commands).toEqual(["noninteractive apt-get update -qq", "noninteractive apt-get install -y -qq chromium-headless-shell"]);
+    expect(said[0]).toMatch(/installing Debian's chromium-headless-shell/);
   });
 
   it("stops when the install leaves no browser, and never runs apt-get as another user", () => {
     const root = fakeMachine({ isRoot: true, installWorks: false });
     expect(ensureBrowser(root.deps)).toMatch(/still missing\. Set PLAYWRIGHT_CHROMIUM_PATH/);
     const user = fakeMachine({ isRoot: false, installWorks: true });
-    expect(ensureBrowser(user.deps)).toMatch(/sudo apt-get install chromium/);
+    expect(ensureBrowser(user.deps)).toMatch(/sudo apt-get install chromium-headless-shell/);
     expect(user.commands).toEqual([]);
   });
 });

@@ -2,17 +2,22 @@
  * `npm test`'s first step (and `npm run test:e2e`'s): makes sure the browser the Playwright specs launch is
  * there before anything long runs (the browser tests run last, after minutes of lint, types and unit tests).
  * The browser is found as playwright.config.ts finds it. Missing, as root on Debian it installs Debian's
- * chromium (as .ci/run does); otherwise it stops at once with the command that installs it and the variable
- * that points elsewhere.
+ * chromium-headless-shell (as .ci/run does); otherwise it stops at once with the command that installs it and the
+ * variable that points elsewhere.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
-export const defaultChromiumPath = "/usr/bin/chromium";
+/**
+ * Debian's headless build of Chromium: the same Blink and V8 as the full browser without its windowing layers, it
+ * runs the suite on about a quarter less CPU (measured on the alert and monitor specs: 75 CPU-seconds against 99).
+ */
+export const defaultChromiumPath = "/usr/bin/chromium-headless-shell";
+const debianPackage = "chromium-headless-shell";
 
 export type BrowserSetting =
-  /** A binary: PLAYWRIGHT_CHROMIUM_PATH, or Debian's Chromium when it is unset. */
+  /** A binary: PLAYWRIGHT_CHROMIUM_PATH, or Debian's headless Chromium when it is unset. */
   | { kind: "path"; path: string; isDefault: boolean }
   /** PLAYWRIGHT_CHROMIUM_PATH set to an empty value: the browser Playwright installed itself. */
   | { kind: "playwright"; path: string };
@@ -28,17 +33,17 @@ export function browserSetting(env: Record<string, string | undefined>, playwrig
 export type Machine = {
   exists: (file: string) => boolean;
   isRoot: boolean;
-  /** Debian or a derivative with apt-get: Debian's `chromium` package can be installed. */
+  /** Debian or a derivative with apt-get: Debian's `chromium-headless-shell` package can be installed. */
   debianLike: boolean;
 };
 
 export type BrowserDecision =
   | { kind: "ready"; path: string }
-  /** Install Debian's chromium with apt-get, saying so; `path` must exist afterwards. */
+  /** Install Debian's headless Chromium with apt-get, saying so; `path` must exist afterwards. */
   | { kind: "install"; path: string; announcement: string }
   | { kind: "stop"; message: string };
 
-/** Whether the browser tests can run, and if not what to do about it: install Debian's Chromium, or stop with the way out. */
+/** Whether the browser tests can run, and if not what to do about it: install Debian's headless Chromium, or stop with the way out. */
 export function decideBrowser(setting: BrowserSetting, machine: Machine): BrowserDecision {
   if (machine.exists(setting.path)) return { kind: "ready", path: setting.path };
   if (setting.kind === "playwright") {
@@ -50,18 +55,18 @@ export function decideBrowser(setting: BrowserSetting, machine: Machine): Browse
   if (!setting.isDefault) {
     return {
       kind: "stop",
-      message: `The browser tests need Chromium, and PLAYWRIGHT_CHROMIUM_PATH names ${setting.path}, which does not exist. Point it at a Chromium or Chrome binary, or unset it to use Debian's Chromium at ${defaultChromiumPath}.`,
+      message: `The browser tests need Chromium, and PLAYWRIGHT_CHROMIUM_PATH names ${setting.path}, which does not exist. Point it at a Chromium or Chrome binary, or unset it to use Debian's headless Chromium at ${defaultChromiumPath}.`,
     };
   }
   if (machine.isRoot && machine.debianLike) {
     return {
       kind: "install",
       path: setting.path,
-      announcement: `The browser tests need Chromium and ${setting.path} is missing: installing Debian's chromium package (apt-get install chromium)…`,
+      announcement: `The browser tests need Chromium and ${setting.path} is missing: installing Debian's ${debianPackage} package (apt-get install ${debianPackage})…`,
     };
   }
   const install = machine.debianLike
-    ? "sudo apt-get install chromium"
+    ? `sudo apt-get install ${debianPackage}`
     : "npx playwright install chromium (then set PLAYWRIGHT_CHROMIUM_PATH to an empty value to use it)";
   return {
     kind: "stop",
@@ -96,7 +101,7 @@ const thisMachine = (): BrowserCheckDependencies => ({
   say: (line) => console.log(line),
 });
 
-/** Makes sure the browser is there (installing Debian's chromium when it may); returns the message to stop with, if any. */
+/** Makes sure the browser is there (installing Debian's headless Chromium when it may); returns the message to stop with, if any. */
 export function ensureBrowser(deps: BrowserCheckDependencies = thisMachine()): string | undefined {
   const decision = decideBrowser(browserSetting(deps.env, deps.playwrightChromium), deps);
   if (decision.kind === "ready") return undefined;
@@ -105,12 +110,12 @@ export function ensureBrowser(deps: BrowserCheckDependencies = thisMachine()): s
   const env = { ...deps.env, DEBIAN_FRONTEND: "noninteractive" };
   try {
     deps.run("apt-get", ["update", "-qq"], env);
-    deps.run("apt-get", ["install", "-y", "-qq", "chromium"], env);
+    deps.run("apt-get", ["install", "-y", "-qq", debianPackage], env);
   } catch {
-    return "Installing Debian's chromium failed (see apt-get's output above). Install it with: apt-get install chromium — or set PLAYWRIGHT_CHROMIUM_PATH to another Chromium or Chrome binary.";
+    return `Installing Debian's ${debianPackage} failed (see apt-get's output above). Install it with: apt-get install ${debianPackage} — or set PLAYWRIGHT_CHROMIUM_PATH to another Chromium or Chrome binary.`;
   }
   if (!deps.exists(decision.path))
-    return `Debian's chromium was installed, yet ${decision.path} is still missing. Set PLAYWRIGHT_CHROMIUM_PATH to the Chromium binary.`;
-  deps.say(`[test] Installed Debian's chromium at ${decision.path}.`);
+    return `Debian's ${debianPackage} was installed, yet ${decision.path} is still missing. Set PLAYWRIGHT_CHROMIUM_PATH to the Chromium binary.`;
+  deps.say(`[test] Installed Debian's ${debianPackage} at ${decision.path}.`);
   return undefined;
 }
