@@ -48,8 +48,11 @@ const driver = ((globalThis as { registryDeskBatchDriver?: DriverState }).regist
 
 /** The connections that hold batch locks: apart from the app's pool, so a lock is never left on a pooled connection. */
 function lockPool(): pg.Pool {
-  driver.pool ??= new pg.Pool({ connectionString: appEnv().DATABASE_URL, max: stepsAtOnce + 2 });
-  driver.pool.on("error", () => {});
+  if (!driver.pool) {
+    driver.pool = new pg.Pool({ connectionString: appEnv().DATABASE_URL, max: stepsAtOnce + 2 });
+    // An idle lock connection the server closed is dropped by the pool; the next step takes a fresh one.
+    driver.pool.on("error", () => {});
+  }
   return driver.pool;
 }
 

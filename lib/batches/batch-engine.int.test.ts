@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
@@ -524,6 +525,14 @@ describe("ordering a batch", () => {
       sql`select company_id, owner_id from portfolio_entries where connection_id = ${connectionId} and company_id in ('HRB 6801', 'HRB 6802')`,
     );
     expect(entries).toEqual([{ company_id: "HRB 6801", owner_id: owner.id }]);
+  });
+});
+
+describe("the connections that hold batch locks", () => {
+  it("carry one error handler however many steps take them (one per step would grow without end)", async () => {
+    for (let i = 0; i < 12; i++) expect(await runBatchStep(randomUUID())).toEqual({ next: "none" });
+    const { pool } = (globalThis as { registryDeskBatchDriver?: { pool?: pg.Pool } }).registryDeskBatchDriver ?? {};
+    expect(pool?.listenerCount("error")).toBe(1);
   });
 });
 
