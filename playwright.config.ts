@@ -2,15 +2,11 @@ import { defineConfig } from "@playwright/test";
 // Specs use lib/ server modules (password hashing, migrations, the secret box): `server-only` resolves as on the
 // server in the runner and in every worker, which load this file before any spec.
 import "./scripts/server-condition.mjs";
-import { defaultChromiumPath } from "./scripts/check-browser";
+import { launchPath } from "./scripts/check-browser";
 
 // Run through `npm run test:e2e` (scripts/e2e.ts), which starts the app and sets E2E_BASE_URL.
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) throw new Error("E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`.");
-
-// Debian's headless Chromium by default; set PLAYWRIGHT_CHROMIUM_PATH to another binary, or to an empty value
-// to use a browser installed by Playwright itself.
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? defaultChromiumPath;
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,7 +20,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: executablePath || undefined,
+      // Debian's headless Chromium unless PLAYWRIGHT_CHROMIUM_PATH names another (empty: Playwright's own).
+      executablePath: launchPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -4,6 +4,7 @@ import {
   decideBrowser,
   defaultChromiumPath,
   ensureBrowser,
+  launchPath,
   type BrowserCheckDependencies,
   type Machine,
 } from "./check-browser";
@@ -26,6 +27,14 @@ describe("finding the browser the way playwright.config.ts does", () => {
       isDefault: false,
     });
     expect(browserSetting({ PLAYWRIGHT_CHROMIUM_PATH: "" }, () => playwrightOwn)).toEqual({ kind: "playwright", path: playwrightOwn });
+  });
+});
+
+describe("the path the browser is launched from", () => {
+  it("is the default, the one named, or none (Playwright's own) when the variable is empty", () => {
+    expect(launchPath({})).toBe("/usr/bin/chromium-headless-shell");
+    expect(launchPath({ PLAYWRIGHT_CHROMIUM_PATH: "/opt/chrome/chrome" })).toBe("/opt/chrome/chrome");
+    expect(launchPath({ PLAYWRIGHT_CHROMIUM_PATH: "" })).toBeUndefined();
   });
 });
 

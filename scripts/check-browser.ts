@@ -22,6 +22,12 @@ export type BrowserSetting =
   /** PLAYWRIGHT_CHROMIUM_PATH set to an empty value: the browser Playwright installed itself. */
   | { kind: "playwright"; path: string };
 
+/** The `executablePath` to launch the tests' browser with: undefined for the browser Playwright installed itself. */
+export function launchPath(env: Record<string, string | undefined> = process.env): string | undefined {
+  const setting = browserSetting(env, () => "");
+  return setting.kind === "path" ? setting.path : undefined;
+}
+
 /** What playwright.config.ts will launch, given the environment and where Playwright keeps its own browser. */
 export function browserSetting(env: Record<string, string | undefined>, playwrightChromium: () => string): BrowserSetting {
   const configured = env.PLAYWRIGHT_CHROMIUM_PATH;

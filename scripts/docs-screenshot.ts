@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "../lib/auth/password";
-import { defaultChromiumPath, ensureBrowser } from "./check-browser";
+import { ensureBrowser, launchPath } from "./check-browser";
 import { embeddedDatabaseUrl, startThrowawayConsole } from "./launcher-process";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -64,7 +64,7 @@ async function main(): Promise<number> {
       [officer.email, await hashPassword(officer.password)],
     );
 
-    const browser = await chromium.launch({ executablePath: (process.env.PLAYWRIGHT_CHROMIUM_PATH ?? defaultChromiumPath) || undefined });
+    const browser = await chromium.launch({ executablePath: launchPath() });
     try {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, colorScheme: "light" });
       page.setDefaultTimeout(60_000);
